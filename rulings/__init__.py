@@ -1,1 +1,3 @@
-"""rulings."""
+"""The ``rulings`` command line package."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,1 @@
+"""Engine adapters: the protocol, transports, and engine specs."""

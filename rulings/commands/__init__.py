@@ -1,0 +1,1 @@
+"""One module of click commands per area; each exposes ``register(group)``."""
