@@ -7,6 +7,9 @@ OUT    ?= out
 
 .PHONY: setup run test bench lint clean
 
+.DEFAULT_GOAL := run
+include engines/python-mtg/engines.mk
+
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip

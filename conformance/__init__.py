@@ -1,1 +1,23 @@
-"""conformance."""
+"""Executable conformance cases for MTG rules engines, and the harness that runs them.
+
+Public API (see ``conformance/SPEC.md`` for the contract and ``docs/engines.md`` for a tutorial):
+
+* :mod:`conformance.engines.protocol` — ``Engine`` (the Python protocol), ``EngineInfo``,
+  ``Observation``, ``EngineReportedError``, ``PROTOCOL_VERSION``.
+* :mod:`conformance.engines.spec` — ``parse_spec``, ``connect``, ``EngineSpec``,
+  ``installed_engines`` (the ``mtg_rulings.engines`` entry-point group).
+* :mod:`conformance.engines.stdio` — ``StdioEngine`` (JSON lines over a child's stdin/stdout);
+  :mod:`conformance.engines.serve` — serve any Python engine over stdio;
+  :mod:`conformance.engines.inprocess` — ``InProcessEngine``.
+* :mod:`conformance.cases_io` — ``Case``, ``load_case``, ``load_cases``, ``case_hash``, ``lint``,
+  ``rehash``, ``load_features``, ``CaseFilter``, ``shard_of``.
+* :mod:`conformance.judge` — ``judge``, ``matches``, ``Mismatch``.
+* :mod:`conformance.runner` — ``run_cases``, ``RunOptions``, ``Run``, ``CaseResult``,
+  ``execute_case``, ``CaseExecutor``.
+* :mod:`conformance.expectations` — ``load_expectations``, ``Expectations``, ``Expected``.
+* :mod:`conformance.output` — ``jsonl`` (``JsonlWriter``, ``write_run``, ``load_run``),
+  ``junit`` (``render_junit``), ``markdown`` (``render_markdown``).
+* :mod:`conformance.diff` — ``diff_runs``; :mod:`conformance.smoke` — ``smoke``;
+  :mod:`conformance.mutation` — ``run_mutants``; :mod:`conformance.schemas` — the JSON Schemas.
+* :mod:`conformance.errors` — every exception, by lifecycle step.
+"""

@@ -18,11 +18,15 @@ def cli() -> None:
 
 
 def _register() -> None:
-    from rulings.commands import conformance as conformance_commands
-    from rulings.commands import pipeline as pipeline_commands
+    """Add the commands of every area module in :mod:`rulings.commands` (each has ``register``)."""
+    import importlib
+    import pkgutil
 
-    pipeline_commands.register(cli)
-    conformance_commands.register(cli)
+    from rulings import commands
+
+    for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda m: m.name):
+        module = importlib.import_module(f"rulings.commands.{info.name}")
+        module.register(cli)
 
 
 _register()

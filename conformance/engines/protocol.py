@@ -23,6 +23,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
+from conformance.errors import EngineReportedError
+
+__all__ = ["PROTOCOL_VERSION", "Engine", "EngineInfo", "EngineReportedError", "Observation"]
+
 PROTOCOL_VERSION = 1
 """The version of the case format and engine contract (conformance/SPEC.md)."""
 
@@ -47,19 +51,6 @@ class Observation:
 
     events: list[dict[str, Any]]
     state: dict[str, Any]
-
-
-class EngineReportedError(Exception):
-    """An error the engine itself reports about the game (status ``error`` for the case).
-
-    ``kind`` is a short code: ``illegal_action``, ``unanswered_choice``, ``unused_answer``,
-    ``unknown_object``, ``unsupported``, ``internal``.
-    """
-
-    def __init__(self, kind: str, message: str) -> None:
-        super().__init__(f"{kind}: {message}")
-        self.kind = kind
-        self.message = message
 
 
 @runtime_checkable

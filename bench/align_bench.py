@@ -1,0 +1,77 @@
+"""Alignment stage figures: lexicon build time, alignment throughput, held-out accuracy.
+
+Run by ``bench/run.py`` (``make bench``) via runpy, or directly. Held-out accuracy is measured on
+simulated cards built from the *test* split of the parallel card faces (never learned from), for
+random and topical groups, against the position baselines (see ``pipeline.align.evaluate``).
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from pipeline.align import Lexicon, align_card  # noqa: E402
+from pipeline.align.evaluate import evaluate, simulate  # noqa: E402
+from pipeline.align.lexicon import load_parallel_faces, split_of  # noqa: E402
+
+PAIRS = (("en", "it"), ("en", "de"), ("it", "de"))
+
+
+def main() -> None:
+    t0 = time.perf_counter()
+    faces = load_parallel_faces()
+    t_read = time.perf_counter() - t0
+    train = [f for f in faces if split_of(f.oracle_id) == "train"]
+    t0 = time.perf_counter()
+    learned = Lexicon.learn(train)
+    t_learn = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    lex = Lexicon.load()
+    t_load = time.perf_counter() - t0
+    print(f"card faces read: {len(faces)} parallel faces in {t_read:.2f} s")
+    print(
+        f"lexicon learn (train split, {len(train)} faces): {t_learn:.1f} s, "
+        f"{learned.size} associations; Lexicon.load() (cache or learn): {t_load:.2f} s"
+    )
+
+    test = [f for f in faces if split_of(f.oracle_id) == "test"]
+    cards = simulate(test, "en", "it", 60, 1, "topical")
+    n_items = sum(len(c.items) for c in cards)
+    t0 = time.perf_counter()
+    for c in cards:
+        align_card(c.card_id, c.card_id, c.items, lex)
+    dt = time.perf_counter() - t0
+    print(
+        f"throughput: {n_items} items in {len(cards)} cards, {dt:.2f} s -> {n_items / dt:.0f} items/s"
+    )
+
+    print("\nheld-out (test split), 60 cards of 5-20 faces, 10 % drops each side, shuffled:")
+    header = f"{'pair':7} {'groups':13} {'P':>6} {'R':>6} {'F1':>6} {'alone':>6} | {'pos-shuf F1':>11} {'pos-ord F1':>10}"
+    print(header)
+    for min_chars in (0, 150):
+        for la, lb in PAIRS:
+            for grouping in ("random", "topical"):
+                r = evaluate(
+                    la,
+                    lb,
+                    lexicon=lex,
+                    split="test",
+                    n_cards=60,
+                    seed=7,
+                    grouping=grouping,
+                    faces=faces,
+                    min_chars=min_chars,
+                )
+                label = grouping + ("+long" if min_chars else "")
+                print(
+                    f"{la}-{lb:4} {label:13} {r.aligner.precision:6.3f} {r.aligner.recall:6.3f} "
+                    f"{r.aligner.f1:6.3f} {r.unaligned_kept_alone:6.3f} | "
+                    f"{r.baseline_shuffled.f1:11.3f} {r.baseline_ordered.f1:10.3f}"
+                )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,395 @@
+"""Loading, validating, hashing and linting case files (one YAML file per case).
+
+A case's ``id`` is its path under the cases root without ``.yaml``; its ``hash`` is
+:func:`case_hash` of its ``setup``, ``actions`` and ``expect`` so that an edit shows.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import gzip
+import hashlib
+import json
+import re
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from conformance import schemas
+from conformance.errors import CaseFormatError, VocabularyError
+
+PACKAGE_DIR = Path(__file__).resolve().parent
+REPO_DIR = PACKAGE_DIR.parent
+CASES_DIR = PACKAGE_DIR / "cases"
+"""The suite's own cases."""
+FEATURES_FILE = PACKAGE_DIR / "features.yaml"
+"""The closed feature vocabulary."""
+CARD_DATA = REPO_DIR / "fixtures" / "data" / "mtgjson-2022" / "cards.jsonl.gz"
+RECENT_CARDS_DIR = REPO_DIR / "fixtures" / "data" / "recent"
+
+
+class _Loader(yaml.SafeLoader):
+    """Safe YAML without implicit timestamps: dates stay strings, as the schema wants."""
+
+
+_Loader.yaml_implicit_resolvers = {
+    ch: [(tag, rx) for tag, rx in resolvers if tag != "tag:yaml.org,2002:timestamp"]
+    for ch, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+}
+
+
+def parse_yaml(text: str) -> Any:
+    """Parse YAML text the way case files are parsed (safe; dates stay strings)."""
+    return yaml.load(text, Loader=_Loader)  # noqa: S506 - a SafeLoader subclass
+
+
+@dataclass(frozen=True)
+class Case:
+    """One conformance case, as loaded from its file."""
+
+    id: str
+    title: str
+    hash: str
+    provenance: dict[str, Any]
+    features: tuple[str, ...]
+    cards: tuple[str, ...]
+    setup: dict[str, Any]
+    actions: list[dict[str, Any]]
+    expect: dict[str, Any]
+    rules: tuple[str, ...] = ()
+    status: str = "verified"
+    path: Path | None = field(default=None, compare=False)
+
+    @property
+    def computed_hash(self) -> str:
+        """The hash the case's content has now (differs from :attr:`hash` after an edit)."""
+        return case_hash(self.setup, self.actions, self.expect)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The case as the mapping its file holds."""
+        return {
+            "id": self.id, "title": self.title, "hash": self.hash,
+            "provenance": self.provenance, "features": list(self.features),
+            "cards": list(self.cards), "rules": list(self.rules), "status": self.status,
+            "setup": self.setup, "actions": self.actions, "expect": self.expect,
+        }
+
+
+def _normalise_actions(actions: list[Any]) -> list[Any]:
+    # `- resolve_stack:` (null) and `- resolve_stack: {}` mean the same action.
+    out = []
+    for a in actions:
+        if isinstance(a, dict) and len(a) == 1:
+            (k, v), = a.items()
+            out.append({k: {} if v is None else v})
+        else:
+            out.append(a)
+    return out
+
+
+def case_hash(setup: Any, actions: Any, expect: Any) -> str:
+    """``sha256:`` + hex SHA-256 of the canonical JSON of ``{setup, actions, expect}``.
+
+    Canonical JSON: keys sorted, separators ``(",", ":")``, UTF-8, no ASCII escaping; actions
+    written ``name:`` (null) count as ``name: {}``.
+    """
+    body = {"actions": _normalise_actions(list(actions)), "expect": expect, "setup": setup}
+    text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def case_from_mapping(data: Any, path: Path | None = None) -> Case:
+    """Validate a mapping against ``case.schema.json`` and build a :class:`Case`.
+
+    Raises :class:`CaseFormatError` listing every schema violation.
+    """
+    where = str(path) if path else "<case>"
+    if isinstance(data, dict) and isinstance(data.get("actions"), list):
+        data = {**data, "actions": _normalise_actions(data["actions"])}
+    found = schemas.problems("case", data)
+    if found:
+        raise CaseFormatError(where, found)
+    return Case(
+        id=data["id"], title=data["title"], hash=data["hash"], provenance=data["provenance"],
+        features=tuple(data["features"]), cards=tuple(data["cards"]), setup=data["setup"],
+        actions=data["actions"], expect=data["expect"], rules=tuple(data.get("rules", ())),
+        status=data.get("status", "verified"), path=path,
+    )
+
+
+def load_case(path: str | Path) -> Case:
+    """Read and validate one case file. Raises :class:`CaseFormatError`."""
+    path = Path(path)
+    try:
+        data = parse_yaml(path.read_text(encoding="utf-8"))
+    except (OSError, yaml.YAMLError) as exc:
+        raise CaseFormatError(str(path), [f"cannot read: {exc}"]) from exc
+    return case_from_mapping(data, path)
+
+
+def find_case_files(paths: Iterable[str | Path]) -> list[Path]:
+    """Every ``*.yaml`` file under the given files or directories, sorted, without duplicates."""
+    seen: dict[Path, None] = {}
+    for p in paths:
+        p = Path(p)
+        if p.is_dir():
+            for f in sorted(p.rglob("*.yaml")):
+                seen.setdefault(f, None)
+        elif p.exists():
+            seen.setdefault(p, None)
+        else:
+            raise CaseFormatError(str(p), ["no such file or directory"])
+    return list(seen)
+
+
+def cases_root_of(path: Path) -> Path | None:
+    """The cases root a case file lies under: its nearest ancestor directory named ``cases``."""
+    for parent in path.resolve().parents:
+        if parent.name == "cases":
+            return parent
+    return None
+
+
+def load_cases(paths: Iterable[str | Path]) -> list[Case]:
+    """Load every case under ``paths``; raises :class:`CaseFormatError` on the first bad file."""
+    return [load_case(f) for f in find_case_files(paths)]
+
+
+@dataclass(frozen=True)
+class CaseFilter:
+    """Which cases a run selects: any of ``features``, any of ``cards``, any ``ids`` glob."""
+
+    features: frozenset[str] = frozenset()
+    cards: frozenset[str] = frozenset()
+    ids: tuple[str, ...] = ()
+
+    def __call__(self, case: Case) -> bool:
+        if self.features and not self.features.intersection(case.features):
+            return False
+        if self.cards and not self.cards.intersection(case.cards):
+            return False
+        if self.ids and not any(fnmatch.fnmatchcase(case.id, pat) for pat in self.ids):
+            return False
+        return True
+
+
+def shard_of(case_id: str, n: int) -> int:
+    """The 1-based shard (of ``n``) a case id falls in, by a hash of the id (stable)."""
+    digest = hashlib.sha256(case_id.encode("utf-8")).digest()
+    return int.from_bytes(digest[:8], "big") % n + 1
+
+
+def suite_version(cases: Sequence[Case]) -> str:
+    """``1+<12 hex>``: the protocol version plus a digest of the selected cases' ids and hashes."""
+    h = hashlib.sha256()
+    for c in sorted(cases, key=lambda c: c.id):
+        h.update(f"{c.id}\0{c.hash}\n".encode())
+    from conformance.engines.protocol import PROTOCOL_VERSION
+
+    return f"{PROTOCOL_VERSION}+{h.hexdigest()[:12]}"
+
+
+# --- vocabulary and cards ------------------------------------------------------------------------
+
+
+def load_features(path: str | Path = FEATURES_FILE) -> dict[str, str]:
+    """The feature vocabulary: name -> one-line definition. Raises :class:`VocabularyError`."""
+    path = Path(path)
+    try:
+        data = parse_yaml(path.read_text(encoding="utf-8"))
+    except (OSError, yaml.YAMLError) as exc:
+        raise VocabularyError(f"{path}: cannot read: {exc}") from exc
+    found = schemas.problems("features", data)
+    if found:
+        raise VocabularyError(f"{path}: " + "; ".join(found))
+    if isinstance(data, dict) and isinstance(data.get("features"), dict):
+        data = data["features"]
+    return dict(data)
+
+
+@cache
+def _fixture_card_names() -> frozenset[str]:
+    names: set[str] = set()
+    if CARD_DATA.exists():
+        with gzip.open(CARD_DATA, "rt", encoding="utf-8") as fh:
+            for line in fh:
+                names.add(json.loads(line)["name"])
+    if RECENT_CARDS_DIR.is_dir():
+        for f in RECENT_CARDS_DIR.glob("*.json"):
+            data = json.loads(f.read_text(encoding="utf-8"))
+            if isinstance(data, dict) and isinstance(data.get("name"), str):
+                names.add(data["name"])
+    return frozenset(names)
+
+
+def known_card_names() -> frozenset[str]:
+    """Real card names the project ships oracle text for, plus the reference engine's own cards."""
+    names = set(_fixture_card_names())
+    try:
+        from conformance import reference as ref_module
+
+        fn = getattr(ref_module, "card_names", None)
+    except ImportError:
+        fn = None
+    if callable(fn):
+        names.update(fn())
+    return frozenset(names)
+
+
+# --- lint and rehash -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LintProblem:
+    """One problem ``rulings cases lint`` found in a file."""
+
+    path: str
+    message: str
+    severity: str = "error"
+
+    def __str__(self) -> str:
+        return f"{self.path}: {self.severity}: {self.message}"
+
+
+def _setup_objects(setup: dict[str, Any]) -> Iterator[tuple[str, dict[str, Any]]]:
+    for pid, player in setup.get("players", {}).items():
+        for zone in ("library", "hand", "battlefield", "graveyard", "exile"):
+            for obj in player.get(zone, []) or []:
+                yield pid, obj
+
+
+def _refs(value: Any, keys: frozenset[str]) -> Iterator[str]:
+    """Every string under one of ``keys`` (recursively), lists flattened."""
+    if isinstance(value, dict):
+        for k, v in value.items():
+            if k in keys:
+                if isinstance(v, str):
+                    yield v
+                elif isinstance(v, list):
+                    yield from (x for x in v if isinstance(x, str))
+            else:
+                yield from _refs(v, keys)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _refs(v, keys)
+
+
+_ACTION_REF_KEYS = frozenset({"object", "targets", "order"})
+
+
+def lint_case_file(
+    path: Path,
+    root: Path | None,
+    features: dict[str, str] | None,
+    cards: frozenset[str] | None,
+) -> tuple[Case | None, list[LintProblem]]:
+    """Lint one file: schema, id == path, hash, vocabulary, cards, object references."""
+    where = str(path)
+    try:
+        case = load_case(path)
+    except CaseFormatError as exc:
+        return None, [LintProblem(where, p) for p in exc.problems]
+    out: list[LintProblem] = []
+    root = root or cases_root_of(path)
+    if root is not None:
+        rel = path.resolve().relative_to(root.resolve()).with_suffix("").as_posix()
+        if rel != case.id:
+            out.append(LintProblem(where, f"id {case.id!r} differs from its path {rel!r}"))
+    if case.hash != case.computed_hash:
+        out.append(LintProblem(where, f"hash is stale (content hashes to {case.computed_hash}); "
+                                      "run `rulings cases rehash`"))
+    if features is not None:
+        for f in case.features:
+            if f not in features:
+                out.append(LintProblem(where, f"unknown feature {f!r} (not in features.yaml)"))
+    if cards is not None:
+        for c in case.cards:
+            if c not in cards:
+                out.append(LintProblem(where, f"unknown card {c!r} (not in the shipped card data)"))
+    ids: set[str] = set()
+    for _pid, obj in _setup_objects(case.setup):
+        if obj["id"] in ids or obj["id"] in ("p1", "p2"):
+            out.append(LintProblem(where, f"object id {obj['id']!r} is used twice"))
+        ids.add(obj["id"])
+        if obj["card"] not in case.cards and not obj.get("token"):
+            out.append(LintProblem(where, f"setup card {obj['card']!r} (object {obj['id']}) is "
+                                          "not listed in cards", "warning"))
+    known = ids | {"p1", "p2"}
+    for i, action in enumerate(case.actions):
+        for ref in _refs(action, _ACTION_REF_KEYS):
+            if ref not in known:
+                out.append(LintProblem(where, f"action {i} refers to unknown object {ref!r}"))
+    state = case.expect.get("state", {})
+    for section in ("zones", "objects"):
+        for ref in state.get(section, {}):
+            if ref not in known:
+                out.append(LintProblem(where, f"expect.state.{section} refers to unknown "
+                                              f"object {ref!r}"))
+    return case, out
+
+
+def lint(
+    paths: Sequence[str | Path],
+    *,
+    features_file: str | Path | None = FEATURES_FILE,
+    check_cards: bool = True,
+    root: str | Path | None = None,
+) -> list[LintProblem]:
+    """Lint every case under ``paths``; also reports duplicate ids. Empty list = clean."""
+    features = load_features(features_file) if features_file is not None else None
+    cards = known_card_names() if check_cards else None
+    problems: list[LintProblem] = []
+    seen: dict[str, str] = {}
+    for p in paths:
+        p = Path(p)
+        files = find_case_files([p])
+        base = Path(root) if root else (p if p.is_dir() and p.name == "cases" else None)
+        for f in files:
+            case, found = lint_case_file(f, base, features, cards)
+            problems.extend(found)
+            if case is not None:
+                if case.id in seen and seen[case.id] != str(f):
+                    problems.append(LintProblem(str(f), f"id {case.id!r} also used by {seen[case.id]}"))
+                seen.setdefault(case.id, str(f))
+    return problems
+
+
+_HASH_LINE = re.compile(r"^hash:.*$", re.M)
+_ID_LINE = re.compile(r"^id:.*$", re.M)
+
+
+def rehash_file(path: str | Path) -> bool:
+    """Rewrite the ``hash:`` line of one case file (keeping its formatting); True if it changed.
+
+    Raises :class:`CaseFormatError` when the file is not a valid case apart from its hash.
+    """
+    path = Path(path)
+    text = path.read_text(encoding="utf-8")
+    try:
+        data = parse_yaml(text)
+    except yaml.YAMLError as exc:
+        raise CaseFormatError(str(path), [f"cannot read: {exc}"]) from exc
+    if not isinstance(data, dict):
+        raise CaseFormatError(str(path), ["not a mapping"])
+    new = case_hash(data.get("setup"), data.get("actions") or [], data.get("expect"))
+    if data.get("hash") == new:
+        return False
+    case_from_mapping({**data, "hash": new}, path)  # refuse to touch what is not a case
+    line = f"hash: {new}"
+    if _HASH_LINE.search(text):
+        text = _HASH_LINE.sub(line, text, count=1)
+    elif (m := _ID_LINE.search(text)) is not None:
+        text = text[: m.end()] + "\n" + line + text[m.end():]
+    else:
+        text = line + "\n" + text
+    path.write_text(text, encoding="utf-8")
+    return True
+
+
+def rehash(paths: Sequence[str | Path]) -> list[Path]:
+    """Rewrite stale hashes under ``paths``; returns the files changed."""
+    return [f for f in find_case_files(paths) if rehash_file(f)]

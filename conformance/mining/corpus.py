@@ -1,0 +1,179 @@
+"""The miner's inputs: ruling groups from an aligned dataset, and card data by English name."""
+
+from __future__ import annotations
+
+import gzip
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from conformance.mining.errors import MiningError
+from conformance.mining.text import card_name_variants, normalise
+
+LANGS = ("en", "it", "de")
+SEED_CARDS = ("At Knifepoint", "Summon: G.F. Cerberus", "Refuse // Cooperate")
+"""The cards of the seed files: each of their ruling groups must end as cases or a reason."""
+
+
+@dataclass(frozen=True)
+class RulingGroup:
+    """One ruling across languages (a row of the dataset's ``aligned`` table)."""
+
+    group_id: str
+    card_name: str
+    date: str | None
+    texts: dict[str, str]
+    """Language code -> verbatim text, only the languages present."""
+    status: str = ""
+
+    @property
+    def language(self) -> str:
+        """The language recognisers read: English when present, else Italian, else German."""
+        for lang in LANGS:
+            if lang in self.texts:
+                return lang
+        return "und"
+
+
+@dataclass(frozen=True)
+class FaceInfo:
+    """One face of a card as the shipped data has it."""
+
+    name: str
+    type_line: str
+    mana_cost: str | None
+    text: str
+
+    @property
+    def types(self) -> tuple[str, ...]:
+        """Card types (left of the dash)."""
+        return tuple(self.type_line.partition("—")[0].split())
+
+    @property
+    def subtypes(self) -> tuple[str, ...]:
+        """Subtypes (right of the dash)."""
+        return tuple(self.type_line.partition("—")[2].split())
+
+
+@dataclass(frozen=True)
+class CardInfo:
+    """A card by English name: layout, faces, oracle id."""
+
+    name: str
+    oracle_id: str | None
+    layout: str
+    faces: tuple[FaceInfo, ...]
+    names: tuple[str, ...] = field(default=())
+    """The names its rulings may use for it (see :func:`card_name_variants`)."""
+
+    @property
+    def is_split(self) -> bool:
+        """Split and aftermath cards."""
+        return self.layout in ("split", "aftermath")
+
+    @property
+    def main(self) -> FaceInfo:
+        """The first face."""
+        return self.faces[0]
+
+
+def _info(name: str, oracle_id: str | None, layout: str, faces: list[FaceInfo]) -> CardInfo:
+    return CardInfo(name, oracle_id, layout, tuple(faces),
+                    card_name_variants(name, tuple(f.name for f in faces)))
+
+
+@cache
+def card_index() -> dict[str, CardInfo]:
+    """Every card of the shipped data by English name (2022 cards, recent cards, and the seed
+    cards the reference engine reads from ``fixtures/data/PROVENANCE.md``)."""
+    from conformance.reference.cards import MTGJSON_CARDS, load_cards
+
+    out: dict[str, CardInfo] = {}
+    try:
+        with gzip.open(MTGJSON_CARDS, "rt", encoding="utf-8") as fh:
+            for line in fh:
+                row = json.loads(line)
+                faces = [FaceInfo(f["face_name"] or row["name"], f.get("type") or "",
+                                  f.get("mana_cost"), f.get("text") or "")
+                         for f in row["faces"]]
+                out[row["name"]] = _info(row["name"], row.get("oracle_id"), row["layout"], faces)
+    except (OSError, ValueError, KeyError) as exc:
+        raise MiningError(f"{MTGJSON_CARDS}: unreadable card data: {exc}") from exc
+    for name in SEED_CARDS:
+        if name in out:
+            continue
+        card = load_cards()[name]
+        faces = [FaceInfo(f.name, _type_line(f.supertypes, f.types, f.subtypes), f.mana_cost,
+                          _seed_text(name)) for f in card.faces]
+        out[name] = _info(name, card.oracle_id, card.layout, faces)
+    return out
+
+
+def _type_line(supers: Iterable[str], types: Iterable[str], subs: Iterable[str]) -> str:
+    left = " ".join([*supers, *types])
+    subs = list(subs)
+    return f"{left} — {' '.join(subs)}" if subs else left
+
+
+def _seed_text(name: str) -> str:
+    """Oracle text of a seed card outside the 2022 data (recent JSON or PROVENANCE.md)."""
+    from conformance.reference.cards import PROVENANCE_MD, RECENT_DIR
+
+    for path in sorted(RECENT_DIR.glob("*.json")):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if isinstance(data, dict) and data.get("name") == name:
+            return str(data.get("text") or "")
+    text = PROVENANCE_MD.read_text(encoding="utf-8")
+    start = text.find(name + " is a")
+    if start >= 0:
+        quote = text.find('"', start)
+        end = text.find('"', quote + 1)
+        return " ".join(text[quote + 1:end].split())
+    return ""
+
+
+def _row_texts(row: dict[str, Any]) -> dict[str, str]:
+    out = {}
+    for lang in LANGS:
+        v = row.get(f"text_{lang}")
+        if isinstance(v, str) and v.strip():
+            out[lang] = v
+    return out
+
+
+def load_groups(dataset: Path | str) -> list[RulingGroup]:
+    """The ruling groups of the dataset at ``dataset`` (the ``--out`` of ``rulings build``),
+    sorted by card name and group id.
+
+    Reads only the ``aligned`` table's Parquet files (one per card partition) in one scan.
+    """
+    import pyarrow.dataset as ds
+
+    root = Path(dataset)
+    files = sorted(str(p) for p in (root / "aligned").glob("*/*.parquet"))
+    if not files:
+        raise MiningError(f"{root}: no aligned/*/*.parquet; is it a dataset written by "
+                          "`rulings build`?")
+    cols = ["group_id", "card_name", "date", "text_en", "text_it", "text_de", "status"]
+    try:
+        table = ds.dataset(files, format="parquet").to_table(columns=cols)
+    except Exception as exc:  # pyarrow raises several unrelated types for bad files
+        raise MiningError(f"{root}: unreadable aligned table: {exc}") from exc
+    groups = []
+    for row in table.to_pylist():
+        date = row.get("date")
+        groups.append(RulingGroup(str(row["group_id"]), str(row["card_name"]),
+                                  date.isoformat() if date is not None else None,
+                                  _row_texts(row), str(row.get("status") or "")))
+    groups.sort(key=lambda g: (g.card_name, g.group_id))
+    return groups
+
+
+def group_key_text(group: RulingGroup, card: CardInfo | None) -> tuple[str, str]:
+    """(language, normalised text) a recogniser reads for ``group``."""
+    lang = group.language
+    names = card.names if card is not None else (group.card_name,)
+    return lang, normalise(group.texts.get(lang, ""), names)

@@ -1,0 +1,13 @@
+"""Exceptions of the miner."""
+
+from __future__ import annotations
+
+from conformance.errors import ConformanceError
+
+
+class MiningError(ConformanceError):
+    """The miner cannot read its inputs or write its outputs."""
+
+
+class CaseConflictError(MiningError):
+    """A mined case would overwrite a hand-written case file."""

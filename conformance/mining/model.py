@@ -1,0 +1,80 @@
+"""The miner's vocabulary: families, what a family makes of a ruling, and case drafts."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from conformance.mining.corpus import CardInfo, RulingGroup
+from conformance.mining.text import key
+
+
+@dataclass
+class Draft:
+    """A case a family generated, before ids, provenance and verification are added."""
+
+    slug: str
+    """The case's name under its card's folder (``<family>`` or ``<family>-<variant>``)."""
+    title: str
+    features: list[str]
+    cards: list[str]
+    setup: dict[str, Any]
+    actions: list[dict[str, Any]]
+    expect: dict[str, Any]
+    rules: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class NotExecutable:
+    """A recognised ruling that yields no case for this card, and why."""
+
+    reason: str
+
+
+@dataclass(frozen=True)
+class Context:
+    """What a generator sees: the ruling group and its card."""
+
+    group: RulingGroup
+    card: CardInfo
+    lang: str
+    text: str
+    """The normalised text the family recognised (``CARDNAME`` for the card's own name)."""
+
+
+Generator = Callable[[Context], "list[Draft] | NotExecutable"]
+
+
+@dataclass(frozen=True)
+class Family:
+    """A recurring ruling: how to recognise it and how to turn it into cases.
+
+    ``en``/``it``/``de`` hold matching keys (:func:`conformance.mining.text.key` of phrases):
+    a ruling belongs to the family when the key of its text contains one of them.
+    """
+
+    id: str
+    title: str
+    rules: tuple[str, ...]
+    features: tuple[str, ...]
+    generate: Generator
+    en: tuple[str, ...] = ()
+    it: tuple[str, ...] = ()
+    de: tuple[str, ...] = ()
+    cards: tuple[str, ...] = ()
+    """When set, the family only applies to these cards (a seed card's own rulings)."""
+
+    def recognises(self, lang: str, text: str, card: str) -> bool:
+        """Whether a ruling in ``lang`` with normalised ``text`` of ``card`` is this family's
+        (English phrases are also tried on Italian/German texts: fallbacks are English)."""
+        if self.cards and card not in self.cards:
+            return False
+        k = key(text)
+        phrases = self.en + (self.it if lang == "it" else self.de if lang == "de" else ())
+        return any(p in k for p in phrases)
+
+
+def phrases(*texts: str) -> tuple[str, ...]:
+    """Matching keys of phrases written as plain text."""
+    return tuple(key(t) for t in texts)

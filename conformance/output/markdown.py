@@ -1,0 +1,74 @@
+"""A Markdown summary of a run, fit for a CI step summary (``$GITHUB_STEP_SUMMARY``)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from conformance.runner import STATUSES, CaseResult, Run
+
+MAX_DETAILED = 50
+"""Unexpected results shown in detail; the rest are listed by id."""
+
+
+def _j(v: object) -> str:
+    text = json.dumps(v, ensure_ascii=False, default=str)
+    return text if len(text) <= 300 else text[:297] + "..."
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def _detail(r: CaseResult) -> list[str]:
+    lines = [f"<details><summary><code>{r.id}</code>: {r.status} "
+             f"(expected {r.expected})</summary>", ""]
+    if r.message:
+        lines.append(f"{r.message}")
+        lines.append("")
+    if r.mismatches:
+        lines += ["| where | expected | observed |", "| --- | --- | --- |"]
+        for m in r.mismatches:
+            lines.append(f"| `{m['where']}` {_cell(m['message'])} | `{_cell(_j(m.get('expected')))}` "
+                         f"| `{_cell(_j(m.get('observed')))}` |")
+        lines.append("")
+    if r.stderr:
+        lines += ["```", r.stderr[-1500:], "```", ""]
+    lines += ["</details>", ""]
+    return lines
+
+
+def render_markdown(run: Run) -> str:
+    """The summary: engine, counts by status, unexpected results with expected vs observed."""
+    counts = run.counts
+    verdict = "✅ as expected" if run.exit_code == 0 else f"❌ {len(run.unexpected)} unexpected"
+    lines = [f"## Conformance: {run.engine.name} {run.engine.version} — {verdict}", "",
+             f"Suite `{run.suite_version}`, {len(run.results)} cases, "
+             f"{run.duration:.2f} s, engine spec `{run.spec}`.", "",
+             "| " + " | ".join(STATUSES) + " |", "|" + " --- |" * len(STATUSES),
+             "| " + " | ".join(str(counts[s]) for s in STATUSES) + " |", ""]
+    unexpected = run.unexpected
+    if unexpected:
+        lines += ["### Unexpected results", ""]
+        for r in unexpected[:MAX_DETAILED]:
+            lines += _detail(r)
+        if len(unexpected) > MAX_DETAILED:
+            lines.append("And: " + ", ".join(f"`{r.id}`" for r in unexpected[MAX_DETAILED:]))
+            lines.append("")
+    passes = run.unexpected_passes
+    if passes:
+        lines += ["### Unexpected passes (remove them from the expectations file)", ""]
+        lines += [f"- `{r.id}` (expected {r.expected})" for r in passes] + [""]
+    known = [r for r in run.results if r.outcome == "expected" and r.status != "pass"]
+    if known:
+        lines += [f"<details><summary>{len(known)} known failures</summary>", ""]
+        lines += [f"- `{r.id}`: {r.status}" + (f" — {r.reason}" if r.reason else "")
+                  + (f" ({r.link})" if r.link else "") for r in known]
+        lines += ["", "</details>", ""]
+    return "\n".join(lines)
+
+
+def write_markdown(run: Run, path: str | Path) -> None:
+    """Write :func:`render_markdown` to ``path`` (appending, as step summaries expect)."""
+    with open(path, "a", encoding="utf-8") as fh:
+        fh.write(render_markdown(run) + "\n")

@@ -1,0 +1,14 @@
+"""The reference engine: a faithful, readable model of the Comprehensive Rules the seed rulings
+touch, built from real cards' oracle text.
+
+* :func:`card_names` — the English names of the cards it implements;
+* :class:`ReferenceEngine` — the engine (``conformance.engines.protocol.Engine``);
+* :mod:`conformance.reference.mutants` — ``MUTANTS``, variants that each break one rule.
+"""
+
+from __future__ import annotations
+
+from conformance.reference.cards import card_names
+from conformance.reference.engine import FEATURES, ReferenceEngine
+
+__all__ = ["FEATURES", "ReferenceEngine", "card_names"]

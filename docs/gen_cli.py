@@ -1,0 +1,64 @@
+"""Regenerate docs/cli.md from the commands' --help: ``python docs/gen_cli.py`` (``--check`` to verify)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+
+from rulings.commands.conformance import register  # noqa: E402
+
+INTRO = """# `rulings` conformance commands
+
+Generated from `--help` by `python docs/gen_cli.py` (a test checks it is in sync).
+The contract these commands implement is `conformance/SPEC.md`; in Python, each command calls the
+library function of the same name (`conformance.cases_io.lint`, `conformance.runner.run_cases`,
+`conformance.diff.diff_runs`, `conformance.smoke.smoke`, `conformance.engines.serve.main`,
+`conformance.mutation.run_mutants`).
+
+Exit status: 0 fine; 1 a finding (lint errors, a result that differs from its expectation,
+changes with `diff --exit-code`, an unexplained surviving mutant, a failed smoke check); 2 a
+usage or startup error.
+"""
+
+
+def _group() -> click.Group:
+    @click.group("rulings")
+    def rulings() -> None:
+        """rulings"""
+
+    register(rulings)
+    return rulings
+
+
+def render() -> str:
+    """The whole docs/cli.md text."""
+    group = _group()
+    out = [INTRO]
+    for name in sorted(group.commands):
+        cmd = group.commands[name]
+        subs = ([(f"{name} {s}", cmd.commands[s]) for s in sorted(cmd.commands)]
+                if isinstance(cmd, click.Group) else [(name, cmd)])
+        for full, sub in subs:
+            parent = click.Context(group, info_name="rulings")
+            if full != name:
+                parent = click.Context(cmd, info_name=name, parent=parent)
+            ctx = click.Context(sub, info_name=full.split()[-1], parent=parent,
+                                terminal_width=80, max_content_width=80)
+            out.append(f"## `rulings {full}`\n\n```\n{sub.get_help(ctx)}\n```\n")
+    return "\n".join(out)
+
+
+if __name__ == "__main__":
+    target = HERE / "cli.md"
+    text = render()
+    if "--check" in sys.argv:
+        if target.read_text(encoding="utf-8") != text:
+            print("docs/cli.md is out of date: run python docs/gen_cli.py")
+            raise SystemExit(1)
+    else:
+        target.write_text(text, encoding="utf-8")

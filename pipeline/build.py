@@ -1,0 +1,730 @@
+"""Build a dataset: ``sources -> normalise -> language -> cards -> align -> store``.
+
+:func:`build` is the one entry point (the ``rulings build`` command calls it). A build is keyed by
+the bytes of every input, the pipeline's code and data, and the options; when ``OUT`` already
+holds a dataset of the same key, nothing is recomputed. Otherwise language guesses of texts seen
+by the previous build are reused from ``OUT/.cache/``, and everything else is recomputed.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import hashlib
+import json
+import sys
+import time
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from pipeline.errors import BuildError, DatasetError, PipelineError
+from pipeline.normalise import normalise
+from pipeline.records import (
+    AlignedGroup,
+    CardResolution,
+    Issue,
+    LanguageGuess,
+    Quarantined,
+    Ruling,
+    SourceRuling,
+)
+from pipeline.sources import SourceResult, discover
+from pipeline.sources.discover import InputFile
+from pipeline.store import (
+    ALIGNED_SCHEMA,
+    CACHE_DIR,
+    CARDS_SCHEMA,
+    MARKER,
+    QUARANTINE_SCHEMA,
+    RULINGS_SCHEMA,
+    slugs_for,
+    write_dataset,
+)
+
+__all__ = [
+    "DECLARED_OVERRIDE_CONFIDENCE",
+    "FORMAT",
+    "BuildSummary",
+    "ProgressCallback",
+    "build",
+    "build_key",
+    "code_version",
+    "ruling_id",
+]
+
+FORMAT = "mtg-rulings-dataset/1"
+"""Written in the manifest; part of the build key."""
+
+DECLARED_OVERRIDE_CONFIDENCE = 0.9
+"""A source declaring English is overruled only by a detector this sure of another language."""
+
+_PIPELINE_DIR = Path(__file__).resolve().parent
+
+
+class ProgressCallback(Protocol):
+    """Receives progress: ``(stage label, units done in the stage, units in the stage)``."""
+
+    def __call__(self, stage: str, done: int, total: int) -> None: ...
+
+
+@dataclass(slots=True)
+class BuildSummary:
+    """What a build read, produced and reported. ``records_in == records_out + quarantined``."""
+
+    out: Path
+    files: int = 0
+    files_per_lang: dict[str, int] = field(default_factory=dict)
+    """Input files by language: detected for seed files, ``en`` for JSON sources."""
+    records_in: int = 0
+    records_out: int = 0
+    quarantined: int = 0
+    quarantined_by_reason: dict[str, int] = field(default_factory=dict)
+    rulings_per_lang: dict[str, int] = field(default_factory=dict)
+    """Rulings written, by detected language."""
+    cards_resolved: int = 0
+    cards_unresolved: int = 0
+    cards_ambiguous: int = 0
+    groups_aligned: int = 0
+    """Aligned groups written (one per ruling across languages)."""
+    groups_multilingual: int = 0
+    """Groups holding rulings of more than one file."""
+    english_fallbacks: int = 0
+    """Rulings of Italian/German files that are wholly in English."""
+    english_clauses: int = 0
+    """English clauses found inside Italian/German rulings."""
+    issues: list[Issue] = field(default_factory=list)
+    reused: bool = False
+    """True when ``OUT`` already held this exact build and nothing was recomputed."""
+    detections: int = 0
+    """Texts sent to the language detector in this run (0 when every guess was cached)."""
+    elapsed_s: float = 0.0
+    timings: dict[str, float] = field(default_factory=dict)
+    """Wall seconds per stage of this run (not stored in the dataset)."""
+
+    @property
+    def errors(self) -> list[Issue]:
+        """Issues of severity ``error``."""
+        return [i for i in self.issues if i.severity == "error"]
+
+    @property
+    def warnings(self) -> list[Issue]:
+        """Issues of severity ``warning``."""
+        return [i for i in self.issues if i.severity == "warning"]
+
+    @property
+    def ok(self) -> bool:
+        """True when no input produced an error (warnings allowed)."""
+        return not self.errors
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready form, without run-dependent fields (``out``, ``reused``, timings)."""
+        return {
+            "files": self.files,
+            "files_per_lang": dict(sorted(self.files_per_lang.items())),
+            "records_in": self.records_in,
+            "records_out": self.records_out,
+            "quarantined": self.quarantined,
+            "quarantined_by_reason": dict(sorted(self.quarantined_by_reason.items())),
+            "rulings_per_lang": dict(sorted(self.rulings_per_lang.items())),
+            "cards_resolved": self.cards_resolved,
+            "cards_unresolved": self.cards_unresolved,
+            "cards_ambiguous": self.cards_ambiguous,
+            "groups_aligned": self.groups_aligned,
+            "groups_multilingual": self.groups_multilingual,
+            "english_fallbacks": self.english_fallbacks,
+            "english_clauses": self.english_clauses,
+            "issues": [
+                {"source": i.source, "line": i.line, "severity": i.severity, "code": i.code, "message": i.message}
+                for i in self.issues
+            ],
+        }
+
+    @classmethod
+    def from_dict(cls, out: Path, data: dict[str, Any]) -> BuildSummary:
+        """Rebuild a summary from :meth:`to_dict` output (the manifest of a dataset)."""
+        fields = {k: v for k, v in data.items() if k != "issues"}
+        issues = [Issue(**i) for i in data.get("issues", [])]
+        return cls(out=out, issues=issues, **fields)
+
+    def format(self, *, max_issues: int = 50) -> str:
+        """The human-readable summary printed by ``rulings build``."""
+
+        def langs(d: dict[str, int]) -> str:
+            return ", ".join(f"{k} {v:,}" for k, v in sorted(d.items(), key=lambda kv: (-kv[1], kv[0]))) or "none"
+
+        lines = [
+            f"dataset            {self.out}" + ("  (unchanged inputs: reused)" if self.reused else ""),
+            f"files              {self.files:,} ({langs(self.files_per_lang)})",
+            f"records            {self.records_in:,} in = {self.records_out:,} out + "
+            f"{self.quarantined:,} quarantined",
+        ]
+        if self.quarantined_by_reason:
+            lines.append(f"quarantine         {langs(self.quarantined_by_reason)}")
+        lines += [
+            f"rulings by lang    {langs(self.rulings_per_lang)}",
+            f"cards              {self.cards_resolved:,} resolved, {self.cards_unresolved:,} unresolved, "
+            f"{self.cards_ambiguous:,} ambiguous",
+            f"groups aligned     {self.groups_aligned:,} ({self.groups_multilingual:,} across languages)",
+            f"english fallbacks  {self.english_fallbacks:,}",
+            f"english clauses    {self.english_clauses:,}",
+            f"issues             {len(self.errors):,} errors, {len(self.warnings):,} warnings",
+        ]
+        shown = sorted(self.issues, key=lambda i: (i.severity != "error", i.source, i.line))
+        lines += [f"  {i}" for i in shown[:max_issues]]
+        if len(shown) > max_issues:
+            lines.append(f"  ... {len(shown) - max_issues:,} more (see {self.out / MARKER})")
+        lines.append(f"time               {self.elapsed_s:.2f} s")
+        return "\n".join(lines)
+
+
+# ----------------------------------------------------------------------------------- keys & ids
+
+
+def ruling_id(card_id: str, date: _dt.date, text_norm: str, file_lang: str) -> str:
+    """Stable id of a ruling: SHA-256 of (card, date, normalised text, file language), 16 hex."""
+    payload = "\x1f".join((card_id, date.isoformat(), text_norm, file_lang))
+    return hashlib.sha256(payload.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+
+
+def _hash_tree(h: Any, root: Path, patterns: Sequence[str]) -> None:
+    for path in sorted(p for pat in patterns for p in root.rglob(pat)):
+        if "__pycache__" in path.parts or not path.is_file():
+            continue
+        h.update(path.relative_to(root).as_posix().encode())
+        h.update(b"\0")
+        h.update(hashlib.sha256(path.read_bytes()).digest())
+
+
+_CODE_VERSION: str | None = None
+
+
+def code_version() -> str:
+    """Hash of the pipeline's code and of the card data it reads (``fixtures/data``)."""
+    global _CODE_VERSION
+    if _CODE_VERSION is None:
+        h = hashlib.sha256(FORMAT.encode())
+        _hash_tree(h, _PIPELINE_DIR, ("*.py", "*.json", "*.txt", "*.gz", "*.yaml"))
+        data = _PIPELINE_DIR.parent / "fixtures" / "data"
+        if data.is_dir():
+            _hash_tree(h, data, ("*.gz", "*.json", "*.txt"))
+        _CODE_VERSION = h.hexdigest()[:20]
+    return _CODE_VERSION
+
+
+def _language_version() -> str:
+    h = hashlib.sha256()
+    _hash_tree(h, _PIPELINE_DIR / "language", ("*.py", "*.json", "*.txt", "*.gz"))
+    return h.hexdigest()[:12]
+
+
+def build_key(inputs: Sequence[tuple[str, bytes]], options: dict[str, Any]) -> str:
+    """The key of a build: input names and bytes, code version and options."""
+    h = hashlib.sha256()
+    h.update(code_version().encode())
+    h.update(json.dumps(options, sort_keys=True).encode())
+    for source, data in inputs:
+        h.update(source.encode("utf-8", "surrogatepass") + b"\0")
+        h.update(hashlib.sha256(data).digest())
+    return h.hexdigest()
+
+
+# -------------------------------------------------------------------------------------- progress
+
+
+class _Progress:
+    def __init__(self, callback: ProgressCallback | None) -> None:
+        self.callback = callback
+        self.timings: dict[str, float] = {}
+
+    @contextmanager
+    def stage(self, label: str, total: int) -> Iterator[Callable[[int], None]]:
+        t0 = time.perf_counter()
+        done = 0
+        cb = self.callback
+
+        def advance(n: int = 1) -> None:
+            nonlocal done
+            done += n
+            if cb is not None:
+                cb(label, done, total)
+
+        if cb is not None:
+            cb(label, 0, total)
+        yield advance
+        if cb is not None and done < total:
+            cb(label, total, total)
+        self.timings[label] = self.timings.get(label, 0.0) + time.perf_counter() - t0
+
+
+def click_progress() -> ProgressCallback:
+    """A :class:`ProgressCallback` drawing one click progress bar per stage on stderr."""
+    import click
+
+    state: dict[str, Any] = {"label": None, "bar": None, "done": 0}
+
+    def callback(stage: str, done: int, total: int) -> None:
+        if state["label"] != stage:
+            if state["bar"] is not None:
+                state["bar"].render_finish()
+            state["bar"] = click.progressbar(length=max(total, 1), label=f"{stage:<10}", file=sys.stderr)
+            state["bar"].render_progress()
+            state["label"] = stage
+            state["done"] = 0
+        bar = state["bar"]
+        bar.update(done - state["done"])
+        state["done"] = done
+        if done >= total:
+            bar.render_finish()
+            state["bar"] = None
+            state["label"] = None
+
+    return callback
+
+
+# ------------------------------------------------------------------------------------ the build
+
+
+@dataclass(slots=True)
+class _FileState:
+    item: InputFile
+    result: SourceResult
+    is_seed: bool
+    file_lang: str = "en"
+
+
+def _reusable(out: Path, key: str) -> BuildSummary | None:
+    marker = out / MARKER
+    try:
+        manifest = json.loads(marker.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if manifest.get("build_key") != key:
+        return None
+    if not all((out / f).is_file() for f in manifest.get("files", [])):
+        return None
+    summary = BuildSummary.from_dict(out, manifest["summary"])
+    summary.reused = True
+    return summary
+
+
+def _read_lang_cache(path: Path) -> dict[str, LanguageGuess]:
+    try:
+        t = pq.read_table(path)
+        keys = t.column("key").to_pylist()
+        langs = t.column("lang").to_pylist()
+        confs = t.column("confidence").to_pylist()
+    except (OSError, pa.ArrowException, KeyError):
+        return {}
+    return {k: LanguageGuess(lg, c) for k, lg, c in zip(keys, langs, confs, strict=True)}
+
+
+def _text_key(text: str) -> str:
+    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
+
+
+def build(
+    inputs: Sequence[Path | str],
+    out: Path | str,
+    *,
+    detector: str = "lingua",
+    progress: bool | ProgressCallback = False,
+) -> BuildSummary:
+    """Build the dataset of ``inputs`` (files and folders) into ``out``; return the summary.
+
+    ``detector`` names the language detector (``lingua`` or ``langdetect``). ``progress``:
+    ``True`` draws click progress bars on stderr, or pass a :class:`ProgressCallback`.
+
+    Problems inside input files do not raise: they are quarantined and reported as issues of the
+    summary. Raises :class:`~pipeline.errors.InputError` for missing or unsupported inputs,
+    :class:`~pipeline.errors.DatasetError` when ``out`` cannot be written, and
+    :class:`~pipeline.errors.BuildError` (wrapping the stage's exception) when a stage fails.
+    """
+    started = time.perf_counter()
+    out = Path(out)
+    callback: ProgressCallback | None
+    if progress is True:
+        callback = click_progress()
+    elif progress is False or progress is None:
+        callback = None
+    else:
+        callback = progress
+    prog = _Progress(callback)
+
+    from pipeline.sources import read_input
+
+    items = discover(inputs)
+    with prog.stage("read", len(items)) as advance:
+        raw: list[tuple[InputFile, bytes, SourceResult]] = []
+        for item in items:
+            data, result = read_input(item)
+            raw.append((item, data, result))
+            advance()
+    options = {"detector": detector}
+    key = build_key([(i.source, d) for i, d, _ in raw], options)
+    reused = _reusable(out, key)
+    if reused is not None:
+        reused.elapsed_s = time.perf_counter() - started
+        reused.timings = prog.timings
+        return reused
+
+    try:
+        summary = _build(out, raw, key, detector, prog)
+    except PipelineError:
+        raise
+    except Exception as exc:
+        if type(exc).__module__.startswith("pipeline."):
+            raise BuildError(f"{type(exc).__name__}: {exc}") from exc
+        raise
+    summary.elapsed_s = time.perf_counter() - started
+    summary.timings = prog.timings
+    return summary
+
+
+def _stage_call(what: str, fn: Callable[..., Any], *args: Any) -> Any:
+    try:
+        return fn(*args)
+    except PipelineError:
+        raise
+    except Exception as exc:
+        if type(exc).__module__.startswith("pipeline."):
+            raise BuildError(f"{what}: {type(exc).__name__}: {exc}") from exc
+        raise
+
+
+def _build(
+    out: Path,
+    raw: list[tuple[InputFile, bytes, SourceResult]],
+    key: str,
+    detector_name: str,
+    prog: _Progress,
+) -> BuildSummary:
+    from pipeline.align import AlignItem, Lexicon, align_card
+    from pipeline.cards import NamesTable
+    from pipeline.language import EnglishClauseFinder, detect_file_language, get_detector
+
+    summary = BuildSummary(out=out, files=len(raw))
+    issues: list[Issue] = []
+    quarantined: list[Quarantined] = []
+    files: list[_FileState] = []
+    for item, _data, result in raw:
+        issues.extend(result.issues)
+        quarantined.extend(result.quarantined)
+        summary.records_in += result.records_in
+        is_seed = any(r.kind == "seed" for r in result.rulings) or result.title is not None
+        files.append(_FileState(item, result, is_seed))
+
+    # normalise ------------------------------------------------------------------------------
+    norm_cache: dict[str, str] = {}
+    norms: list[list[str]] = []
+    for fs in files:
+        row = []
+        for r in fs.result.rulings:
+            n = norm_cache.get(r.text_raw)
+            if n is None:
+                n = norm_cache[r.text_raw] = normalise(r.text_raw)
+            row.append(n)
+        norms.append(row)
+
+    # language --------------------------------------------------------------------------------
+    with prog.stage("detector", 1):
+        detector = _stage_call("language", get_detector, detector_name)
+    cache_name = f"lang-{detector.name}-{_language_version()}.parquet"
+    cached = _read_lang_cache(out / CACHE_DIR / cache_name)
+    wanted: dict[str, str] = {}
+    for fs, row in zip(files, norms, strict=True):
+        for n in row:
+            wanted.setdefault(_text_key(n), n)
+        if fs.result.title is not None:
+            t = normalise(fs.result.title)
+            wanted.setdefault(_text_key(t), t)
+    todo = sorted(k for k in wanted if k not in cached)
+    guesses: dict[str, LanguageGuess] = {k: cached[k] for k in wanted if k in cached}
+    batch = 4096
+    with prog.stage("language", len(todo)) as advance:
+        for start in range(0, len(todo), batch):
+            chunk = todo[start : start + batch]
+            found = _stage_call("language", detector.detect_many, [wanted[k] for k in chunk])
+            for k, g in zip(chunk, found, strict=True):
+                guesses[k] = g
+            advance(len(chunk))
+    summary.detections = len(todo)
+
+    def guess_of(text_norm: str) -> LanguageGuess:
+        return guesses[_text_key(text_norm)]
+
+    for fs, row in zip(files, norms, strict=True):
+        if not fs.is_seed:
+            fs.file_lang = "en"
+            continue
+        title_guess = guess_of(normalise(fs.result.title)) if fs.result.title else None
+        fs.file_lang = _stage_call(
+            "language", detect_file_language, [guess_of(n) for n in row], title_guess
+        )
+        if fs.file_lang == "und" and row:
+            issues.append(
+                Issue(fs.item.source, 0, "warning", "language_undetermined",
+                      "the file's language could not be determined; "
+                      "its rulings are not aligned")
+            )
+
+    # cards ---------------------------------------------------------------------------------
+    with prog.stage("cards", 1):
+        table = _stage_call("cards", NamesTable.load)
+    resolutions: dict[str, CardResolution] = {}
+    card_titles: dict[str, set[str]] = defaultdict(set)
+    card_res: dict[str, list[CardResolution]] = defaultdict(list)
+    rulings: list[Ruling] = []
+    seen_ids: dict[str, SourceRuling] = {}
+    by_json_card: dict[tuple[str | None, str | None], CardResolution] = {}
+    for fs, row in zip(files, norms, strict=True):
+        res_title: CardResolution | None = None
+        if fs.is_seed and fs.result.title is not None and fs.result.rulings:
+            lang_arg = fs.file_lang if fs.file_lang != "und" else None
+            res_title = _stage_call("cards", table.resolve_title, fs.result.title, lang_arg)
+            card_titles[res_title.card_id].add(fs.result.title)
+            card_res[res_title.card_id].append(res_title)
+            if res_title.status != "resolved":
+                issues.append(
+                    Issue(fs.item.source, 1, "warning", f"title_{res_title.status}",
+                          f"title {fs.result.title!r} is {res_title.status}: "
+                          f"{res_title.reason}")
+                )
+        for src, n in zip(fs.result.rulings, row, strict=True):
+            if res_title is not None:
+                res = res_title
+            else:
+                jk = (src.oracle_id, src.card_name)
+                res = by_json_card.get(jk)  # type: ignore[assignment]
+                if res is None:
+                    res = by_json_card[jk] = _stage_call("cards", table.resolve_card, *jk)
+                    card_res[res.card_id].append(res)
+            resolutions[res.card_id] = res
+            g = guess_of(n)
+            if src.declared_lang is not None:
+                lang = src.declared_lang
+                conf = g.confidence if g.lang == lang else 0.0
+                if g.lang not in (lang, "und") and g.confidence >= DECLARED_OVERRIDE_CONFIDENCE:
+                    issues.append(
+                        Issue(src.source, src.line, "warning", "declared_lang_mismatch",
+                              f"source declares {lang} but the ruling "
+                              f"reads as {g.lang} ({g.confidence:.2f})")
+                    )
+                    lang, conf = g.lang, g.confidence
+            else:
+                lang, conf = (g.lang, g.confidence) if g.lang != "und" else (fs.file_lang, 0.0)
+            rid = ruling_id(res.card_id, src.date, n, fs.file_lang)
+            if rid in seen_ids:
+                first = seen_ids[rid]
+                detail = (
+                    f"duplicate of the ruling at {first.source}:{first.line} "
+                    "(same card, date, text and language)"
+                )
+                quarantined.append(
+                    Quarantined(src.source, src.line, "duplicate_ruling",
+                                f"{src.source}:{src.line}: {detail}", src.text_raw)
+                )
+                issues.append(Issue(src.source, src.line, "warning", "duplicate_ruling", detail))
+                continue
+            seen_ids[rid] = src
+            rulings.append(
+                Ruling(src=src, text_norm=n, file_lang=fs.file_lang, lang=lang,  # type: ignore[arg-type]
+                       lang_confidence=float(conf), card=res, ruling_id=rid)
+            )
+
+    # english clauses -------------------------------------------------------------------------
+    localized = [r for r in rulings if r.file_lang in ("it", "de")]
+    summary.english_fallbacks = sum(1 for r in localized if r.lang == "en")
+    to_search = [r for r in localized if r.lang != "en"]
+    if to_search:
+        finder = _stage_call("language", EnglishClauseFinder, detector, table.names_for_masking())
+        with prog.stage("clauses", len(to_search)) as advance:
+            for r in to_search:
+                r.english_spans = list(_stage_call("language", finder.find, r.src.text_raw, r.file_lang))
+                advance()
+    summary.english_clauses = sum(len(r.english_spans) for r in rulings)
+
+    # align -----------------------------------------------------------------------------------
+    per_card: dict[str, list[Ruling]] = defaultdict(list)
+    for r in rulings:
+        if r.file_lang != "und":
+            per_card[r.card.card_id].append(r)  # type: ignore[union-attr]
+
+    def display_name(card_id: str) -> str:
+        res = resolutions[card_id]
+        if res.english_name:
+            return res.english_name
+        titles = sorted(card_titles.get(card_id, ()))
+        return titles[0] if titles else card_id
+
+    slugs = slugs_for((cid, display_name(cid)) for cid in per_card)
+    with prog.stage("lexicon", 1):
+        lexicon = _stage_call("align", Lexicon.load) if per_card else None
+    groups: list[tuple[str, AlignedGroup]] = []
+    with prog.stage("align", len(per_card)) as advance:
+        for cid in sorted(per_card, key=lambda c: (slugs[c], c)):
+            align_items = [
+                AlignItem(r.ruling_id, r.lang, r.file_lang, r.src.date, r.text_norm, r.src.text_raw, r.src.position)
+                for r in per_card[cid]
+            ]
+            for g in _stage_call("align", align_card, cid, display_name(cid), align_items, lexicon):
+                groups.append((slugs[cid], g))
+            advance()
+    summary.groups_aligned = len(groups)
+    summary.groups_multilingual = sum(
+        1 for _, g in groups if sum(v is not None for v in g.ruling_ids.values()) > 1
+    )
+
+    # tables ----------------------------------------------------------------------------------
+    t_tables = time.perf_counter()
+    rulings.sort(key=lambda r: (r.card.card_id, r.src.source, r.src.line, r.src.position))  # type: ignore[union-attr]
+    rulings_table = pa.table(
+        {
+            "ruling_id": [r.ruling_id for r in rulings],
+            "card_id": [r.card.card_id for r in rulings],  # type: ignore[union-attr]
+            "card_name": [r.card.english_name for r in rulings],  # type: ignore[union-attr]
+            "file_lang": [r.file_lang for r in rulings],
+            "lang": [r.lang for r in rulings],
+            "lang_confidence": [round(r.lang_confidence, 6) for r in rulings],
+            "english_spans": [r.english_spans for r in rulings],
+            "date": [r.src.date for r in rulings],
+            "position": [r.src.position for r in rulings],
+            "text_raw": [r.src.text_raw for r in rulings],
+            "text_norm": [r.text_norm for r in rulings],
+            "source": [r.src.source for r in rulings],
+            "line": [r.src.line for r in rulings],
+        },
+        schema=RULINGS_SCHEMA,
+    )
+    aligned_table = pa.table(
+        {
+            "group_id": [g.group_id for _, g in groups],
+            "card_id": [g.card_id for _, g in groups],
+            "card_name": [g.card_name for _, g in groups],
+            "date": [g.date for _, g in groups],
+            **{f"text_{lg}": [g.texts.get(lg) for _, g in groups] for lg in ("en", "it", "de")},
+            **{f"ruling_id_{lg}": [g.ruling_ids.get(lg) for _, g in groups] for lg in ("en", "it", "de")},
+            "score": [float(g.score) for _, g in groups],
+            "method": [g.method for _, g in groups],
+            "status": [g.status for _, g in groups],
+        },
+        schema=ALIGNED_SCHEMA,
+    )
+    cards_rows = _card_rows(table, card_res, card_titles)
+    cards_table = pa.Table.from_pylist(cards_rows, schema=CARDS_SCHEMA)
+    quarantined.sort(key=lambda q: (q.source, q.line, q.reason, q.detail))
+    quarantine_table = pa.table(
+        {
+            "source": [q.source for q in quarantined],
+            "line": [q.line for q in quarantined],
+            "reason": [q.reason for q in quarantined],
+            "detail": [q.detail for q in quarantined],
+            "text_raw": [q.text_raw for q in quarantined],
+        },
+        schema=QUARANTINE_SCHEMA,
+    )
+    lang_cache = sorted(wanted)
+    cache_table = pa.table(
+        {
+            "key": lang_cache,
+            "lang": [guesses[k].lang for k in lang_cache],
+            "confidence": [float(guesses[k].confidence) for k in lang_cache],
+        }
+    )
+
+    prog.timings["tables"] = time.perf_counter() - t_tables
+
+    # summary ---------------------------------------------------------------------------------
+    summary.records_out = len(rulings)
+    summary.quarantined = len(quarantined)
+    if summary.records_in != summary.records_out + summary.quarantined:
+        raise BuildError(
+            f"record accounting broken: {summary.records_in} in, {summary.records_out} out, "
+            f"{summary.quarantined} quarantined"
+        )
+    summary.quarantined_by_reason = dict(Counter(q.reason for q in quarantined))
+    summary.rulings_per_lang = dict(Counter(r.lang for r in rulings))
+    summary.files_per_lang = dict(Counter(fs.file_lang for fs in files if fs.result.rulings))
+    for cid in {r.card.card_id for r in rulings}:  # type: ignore[union-attr]
+        status = _card_status(card_res[cid])
+        if status == "resolved":
+            summary.cards_resolved += 1
+        elif status == "ambiguous":
+            summary.cards_ambiguous += 1
+        else:
+            summary.cards_unresolved += 1
+    issues.sort(key=lambda i: (i.source, i.line, i.severity, i.code, i.message))
+    summary.issues = issues
+
+    manifest = {
+        "format": FORMAT,
+        "build_key": key,
+        "code_version": code_version(),
+        "options": {"detector": detector_name},
+        "inputs": [
+            {"source": item.source, "sha256": hashlib.sha256(data).hexdigest(), "bytes": len(data)}
+            for item, data, _ in raw
+        ],
+        "summary": summary.to_dict(),
+    }
+    with prog.stage("write", 1) as advance:
+        try:
+            write_dataset(
+                out,
+                rulings=rulings_table,
+                aligned=aligned_table,
+                aligned_slugs=[s for s, _ in groups],
+                cards=cards_table,
+                quarantine=quarantine_table,
+                manifest=manifest,
+                cache_files={cache_name: cache_table},
+            )
+        except OSError as exc:
+            raise DatasetError(f"{out}: cannot write the dataset: {exc}") from exc
+        advance()
+    return summary
+
+
+_STATUS_RANK = {"resolved": 0, "ambiguous": 1, "unresolved": 2}
+
+
+def _card_status(resolutions: Sequence[CardResolution]) -> str:
+    return min((r.status for r in resolutions), key=_STATUS_RANK.__getitem__, default="unresolved")
+
+
+def _card_rows(
+    table: Any, card_res: dict[str, list[CardResolution]], card_titles: dict[str, set[str]]
+) -> list[dict[str, Any]]:
+    from pipeline.cards import UnknownCardError
+
+    rows = []
+    for cid in sorted(card_res):
+        res_list = card_res[cid]
+        best = min(res_list, key=lambda r: _STATUS_RANK[r.status])
+        try:
+            base = table.card_row(cid)
+        except UnknownCardError:
+            base = {}
+        names_it = list(dict.fromkeys([*base.get("names_it", []), *base.get("face_names_it", [])]))
+        names_de = list(dict.fromkeys([*base.get("names_de", []), *base.get("face_names_de", [])]))
+        rows.append(
+            {
+                "card_id": cid,
+                "oracle_id": base.get("oracle_id") or best.oracle_id,
+                "name": base.get("name") or best.english_name,
+                "face_names": list(base.get("face_names", [])),
+                "names_it": names_it,
+                "names_de": names_de,
+                "titles": sorted(card_titles.get(cid, ())),
+                "status": best.status,
+                "method": ";".join(sorted({r.method for r in res_list})),
+                "reason": "; ".join(sorted({r.reason for r in res_list if r.reason})),
+                "candidates": sorted({c for r in res_list for c in r.candidates}),
+            }
+        )
+    return rows

@@ -1,0 +1,130 @@
+"""The contract of a source reader, and the byte decoding every reader shares.
+
+A reader turns the bytes of one input file into a :class:`SourceResult`: rulings, quarantined
+records and issues. Every *record in* (a ruling candidate, or the whole file when it holds no
+usable candidate) comes out exactly once, as a :class:`~pipeline.records.SourceRuling` or as a
+:class:`~pipeline.records.Quarantined`; so ``records_in == len(rulings) + len(quarantined)``.
+"""
+
+from __future__ import annotations
+
+import codecs
+from dataclasses import dataclass, field
+
+from pipeline.records import Issue, Quarantined, SourceRuling
+
+__all__ = ["BINARY_CONTROL_RATIO", "Decoded", "SourceResult", "decode_bytes", "looks_binary"]
+
+BINARY_CONTROL_RATIO = 0.10
+"""A file whose first 8 KiB hold more than this share of control bytes is binary data."""
+
+_CONTROL = frozenset(range(0x00, 0x09)) | frozenset(range(0x0E, 0x20)) | {0x7F}
+
+
+@dataclass(slots=True)
+class SourceResult:
+    """What a reader got out of one file."""
+
+    source: str
+    rulings: list[SourceRuling] = field(default_factory=list)
+    quarantined: list[Quarantined] = field(default_factory=list)
+    issues: list[Issue] = field(default_factory=list)
+    title: str | None = None
+    """Seed files: the title line (the card's printed name in the file's language)."""
+
+    @property
+    def records_in(self) -> int:
+        """Records read: each comes out once, as a ruling or as a quarantined record."""
+        return len(self.rulings) + len(self.quarantined)
+
+    def warn(self, line: int, code: str, message: str) -> None:
+        """Record a warning about ``line`` of this source."""
+        self.issues.append(Issue(self.source, line, "warning", code, message))
+
+    def error(self, line: int, code: str, message: str) -> None:
+        """Record an error about ``line`` of this source."""
+        self.issues.append(Issue(self.source, line, "error", code, message))
+
+    def quarantine(
+        self, line: int, reason: str, detail: str, text_raw: str = "", *, severity: str = "error"
+    ) -> None:
+        """Quarantine one record and report it as an issue of the given severity.
+
+        ``detail`` is the message without location; the quarantined record's ``detail`` is
+        prefixed with ``source:line:`` (``source:`` for the whole file, line 0).
+        """
+        where = f"{self.source}:{line}" if line else self.source
+        self.quarantined.append(Quarantined(self.source, line, reason, f"{where}: {detail}", text_raw))
+        if severity == "warning":
+            self.warn(line, reason, detail)
+        else:
+            self.error(line, reason, detail)
+
+
+@dataclass(frozen=True, slots=True)
+class Decoded:
+    """A decoded file: the text, and the encoding that was used."""
+
+    text: str
+    encoding: str
+    bom: bool
+
+
+def looks_binary(data: bytes) -> bool:
+    """True when ``data`` looks like binary data rather than text (control-byte share)."""
+    head = data[:8192]
+    if not head:
+        return False
+    controls = sum(1 for b in head if b in _CONTROL)
+    return controls / len(head) > BINARY_CONTROL_RATIO
+
+
+def _line_of_offset(data: bytes, offset: int) -> int:
+    return data.count(b"\n", 0, offset) + 1
+
+
+def decode_bytes(data: bytes, result: SourceResult) -> Decoded | None:
+    """Decode the bytes of ``result.source``; report what was done on ``result``.
+
+    UTF-8 first (a BOM is stripped and reported as a warning); UTF-16 when a UTF-16 BOM says so;
+    otherwise CP1252, then Latin-1, with a warning naming the file and the line of the first byte
+    that is not UTF-8. Binary data is quarantined as a whole file (``None`` is returned).
+    """
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        try:
+            text = data.decode("utf-16")
+        except UnicodeDecodeError as exc:
+            result.quarantine(0, "undecodable", f"UTF-16 BOM but invalid UTF-16: {exc}")
+            return None
+        result.warn(1, "utf16_bom", "decoded as UTF-16 (byte order mark found)")
+        return Decoded(text, "utf-16", True)
+    if looks_binary(data):
+        result.quarantine(
+            0,
+            "binary_data",
+            f"binary data, not text (over {BINARY_CONTROL_RATIO:.0%} control bytes "
+            "in the first 8 KiB); file skipped",
+            data[:64].decode("latin-1"),
+        )
+        return None
+    bom = data.startswith(codecs.BOM_UTF8)
+    body = data[len(codecs.BOM_UTF8) :] if bom else data
+    if bom:
+        result.warn(1, "bom_stripped", "UTF-8 byte order mark stripped")
+    try:
+        return Decoded(body.decode("utf-8"), "utf-8", bom)
+    except UnicodeDecodeError as exc:
+        line = _line_of_offset(body, exc.start)
+        bad = body[exc.start : exc.start + 1].hex()
+    try:
+        text = body.decode("cp1252")
+        encoding = "cp1252"
+    except UnicodeDecodeError:
+        text = body.decode("latin-1")
+        encoding = "latin-1"
+    result.warn(
+        line,
+        "not_utf8",
+        f"not UTF-8 (byte 0x{bad}); decoded as {encoding.upper()}",
+    )
+    return Decoded(text, encoding, bom)

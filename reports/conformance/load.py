@@ -1,0 +1,430 @@
+"""Reading conformance run files (JSON Lines) and merging the shards of one run.
+
+A run file is what ``rulings run ... --jsonl FILE`` writes (``conformance/SPEC.md``, "Run files"):
+a header line, one line per case, a footer line. Every line is validated against
+``conformance/schema/run.schema.json``; the file must be complete (header first, footer last, each
+case once, footer counts equal to the case lines, ``suite_version`` equal to the digest of the
+case lines).
+
+``rulings run --shard i/n`` writes one file per shard. :func:`group_runs` merges the files that
+are shards of one run (same engine, spec, options but ``shard`` and ``jobs``, all ``n`` shards
+present exactly once) into one :class:`ConformanceRun`, whose ``suite_version`` is recomputed
+over all its cases, as the unsharded run would have it.
+
+This module never imports the runner or an engine: it reads files only.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from jsonschema import Draft202012Validator
+
+from reports.conformance.errors import RunFileError, ShardMergeError
+
+STATUSES: tuple[str, ...] = ("pass", "fail", "error", "crash", "timeout", "unsupported")
+"""Every case status, in report order (as in the run schema)."""
+
+FAILING: frozenset[str] = frozenset({"fail", "error", "crash", "timeout"})
+"""Statuses of a case the engine took and did not pass."""
+
+_IGNORED_OPTIONS = ("shard", "jobs")
+"""Options that may differ between the shards of one run (where and how fast they ran)."""
+
+
+def _conformance_dir() -> Path:
+    """The ``conformance`` package directory, found without importing the package."""
+    spec = importlib.util.find_spec("conformance")
+    if spec is None or not spec.submodule_search_locations:
+        raise RunFileError("the conformance package (for its run schema) is not installed")
+    return Path(next(iter(spec.submodule_search_locations)))
+
+
+RUN_SCHEMA_PATH: Path = _conformance_dir() / "schema" / "run.schema.json"
+"""The JSON Schema every run-file line must satisfy."""
+
+DEFAULT_CASES_DIR: Path = _conformance_dir() / "cases"
+"""The suite's own case files (for rulings, titles, cards)."""
+
+
+@cache
+def _validator() -> Draft202012Validator:
+    try:
+        schema = json.loads(RUN_SCHEMA_PATH.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise RunFileError(f"{RUN_SCHEMA_PATH}: cannot read the run schema: {exc}") from exc
+    return Draft202012Validator(schema)
+
+
+def line_problems(data: Any) -> list[str]:
+    """Why ``data`` (one parsed line) breaks the run schema; empty when it is valid."""
+    validator = _validator()
+    if isinstance(data, dict) and data.get("type") in ("header", "case", "footer"):
+        # report against the matching branch, not the whole oneOf (clearer messages)
+        index = ("header", "case", "footer").index(data["type"])
+        sub = validator.schema["oneOf"][index]
+        validator = Draft202012Validator(sub)
+    found = []
+    for err in sorted(validator.iter_errors(data), key=lambda e: list(e.absolute_path)):
+        where = "/".join(str(p) for p in err.absolute_path) or "(line)"
+        found.append(f"{where}: {err.message}")
+    return found
+
+
+@dataclass(frozen=True)
+class CaseLine:
+    """One case of a run (a ``type: case`` line)."""
+
+    id: str
+    status: str
+    expected: str
+    outcome: str
+    """``expected``, ``unexpected``, ``unexpected_pass`` or ``skipped``."""
+    duration: float
+    hash: str | None = None
+    message: str | None = None
+    error: Mapping[str, Any] | None = None
+    mismatches: tuple[Mapping[str, Any], ...] = ()
+    """Each ``{where, message, expected, observed}``."""
+    stderr: str | None = None
+    features: tuple[str, ...] = ()
+    reason: str | None = None
+    link: str | None = None
+
+    @property
+    def unexpected(self) -> bool:
+        """The result differs from the engine's expectations file."""
+        return self.outcome in ("unexpected", "unexpected_pass")
+
+    @classmethod
+    def from_line(cls, data: Mapping[str, Any]) -> CaseLine:
+        """Build from a validated line."""
+        return cls(id=data["id"], status=data["status"], expected=data["expected"],
+                   outcome=data["outcome"], duration=float(data["duration"]),
+                   hash=data.get("hash"), message=data.get("message"), error=data.get("error"),
+                   mismatches=tuple(data.get("mismatches") or ()), stderr=data.get("stderr"),
+                   features=tuple(data.get("features") or ()), reason=data.get("reason"),
+                   link=data.get("link"))
+
+    def to_line(self) -> dict[str, Any]:
+        """The run-file line (inverse of :meth:`from_line`)."""
+        return {"type": "case", "id": self.id, "status": self.status,
+                "duration": self.duration, "hash": self.hash, "message": self.message,
+                "error": dict(self.error) if self.error is not None else None,
+                "mismatches": [dict(m) for m in self.mismatches], "stderr": self.stderr,
+                "features": list(self.features), "expected": self.expected,
+                "outcome": self.outcome, "reason": self.reason, "link": self.link}
+
+
+@dataclass(frozen=True)
+class RunFile:
+    """One validated, complete run file (a whole run, or one shard of it)."""
+
+    path: Path
+    header: Mapping[str, Any]
+    cases: tuple[CaseLine, ...]
+    footer: Mapping[str, Any]
+
+    @property
+    def shard(self) -> tuple[int, int] | None:
+        """``(i, n)`` when the file is shard ``i`` of ``n``."""
+        text = self.header["options"].get("shard")
+        if not text:
+            return None
+        try:
+            i, n = (int(x) for x in str(text).split("/"))
+        except ValueError as exc:
+            raise RunFileError(f"{self.path}:1: option shard {text!r} is not i/n") from exc
+        if not 1 <= i <= n:
+            raise RunFileError(f"{self.path}:1: option shard {text!r}: need 1 <= i <= n")
+        return i, n
+
+    def group_key(self) -> str:
+        """What the shards of one run share: engine, spec, protocol, options but shard/jobs."""
+        options = {k: v for k, v in self.header["options"].items() if k not in _IGNORED_OPTIONS}
+        shard = self.shard
+        key = {"engine": self.header["engine"], "spec": self.header["spec"],
+               "protocol": self.header["protocol"], "options": options,
+               "shards": shard[1] if shard else None}
+        return json.dumps(key, sort_keys=True, ensure_ascii=False, default=str)
+
+
+def compute_suite_version(protocol: int, cases: Iterable[tuple[str, str | None]]) -> str:
+    """``<protocol>+<12 hex>`` over ``(id, hash)`` pairs, as the runner computes it."""
+    h = hashlib.sha256()
+    for cid, chash in sorted(cases):
+        h.update(f"{cid}\0{chash}\n".encode())
+    return f"{protocol}+{h.hexdigest()[:12]}"
+
+
+def read_run_file(path: str | Path) -> RunFile:
+    """Read and validate one run file.
+
+    Raises :class:`RunFileError` naming the file (and line) when it cannot be read, a line is not
+    JSON or breaks the run schema, the header is missing or not first, a case appears twice, a
+    line follows the footer, the footer is missing (a run cut short), the footer's counts differ
+    from the case lines, or the ``suite_version`` does not match the case lines.
+    """
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise RunFileError(f"{p}: cannot read: {exc}") from exc
+    header: dict[str, Any] | None = None
+    footer: dict[str, Any] | None = None
+    cases: list[CaseLine] = []
+    seen: dict[str, int] = {}
+    for n, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            data = json.loads(line)
+        except ValueError as exc:
+            raise RunFileError(f"{p}:{n}: not JSON ({exc})") from exc
+        problems = line_problems(data)
+        if problems:
+            raise RunFileError(f"{p}:{n}: breaks the run schema: " + "; ".join(problems[:3]))
+        kind = data["type"]
+        if footer is not None:
+            raise RunFileError(f"{p}:{n}: a {kind} line after the footer")
+        if kind == "header":
+            if header is not None:
+                raise RunFileError(f"{p}:{n}: a second header")
+            header = data
+        elif header is None:
+            raise RunFileError(f"{p}:{n}: a {kind} line before the header")
+        elif kind == "case":
+            if data["id"] in seen:
+                raise RunFileError(f"{p}:{n}: case {data['id']!r} reported twice "
+                                   f"(first on line {seen[data['id']]})")
+            seen[data["id"]] = n
+            cases.append(CaseLine.from_line(data))
+        else:
+            footer = data
+    if header is None:
+        raise RunFileError(f"{p}: no header line: not a run file")
+    if footer is None:
+        raise RunFileError(f"{p}: no footer line: the run was cut short "
+                           f"({len(cases)} case lines written)")
+    counts = dict.fromkeys(STATUSES, 0)
+    for c in cases:
+        counts[c.status] += 1
+    claimed = {s: int(footer["counts"].get(s, 0)) for s in STATUSES}
+    if claimed != counts:
+        raise RunFileError(f"{p}: the footer counts {claimed} but the case lines are {counts}")
+    version = compute_suite_version(header["protocol"], ((c.id, c.hash) for c in cases))
+    if version != header["suite_version"]:
+        raise RunFileError(f"{p}: suite_version {header['suite_version']} in the header, but the "
+                           f"case lines make {version}: cases are missing or were edited")
+    return RunFile(path=p, header=header, cases=tuple(cases), footer=footer)
+
+
+@dataclass(frozen=True)
+class ConformanceRun:
+    """One run of one engine: a single run file, or the merge of all shards of one run."""
+
+    engine: Mapping[str, Any]
+    """The engine's ``start`` info: ``name``, ``version``, ``features``, ``cards``, ..."""
+    spec: str
+    protocol: int
+    options: Mapping[str, Any]
+    """The run options (``shard`` is null and ``jobs`` the largest for a merged run)."""
+    suite_version: str
+    started: str
+    """The earliest start of its files."""
+    finished: str
+    """The latest finish of its files."""
+    duration: float
+    """Seconds, summed over the shards."""
+    cases: tuple[CaseLine, ...]
+    """Sorted by id."""
+    sources: tuple[Path, ...] = ()
+    """The files it was read from (shard order)."""
+    shards: int = 1
+    """How many files (shards) it was merged from."""
+    parts: tuple[Mapping[str, Any], ...] = field(default=(), repr=False)
+    """Identity of each part (``started``, ``suite_version``, ``shard``) for :attr:`run_id`."""
+
+    @property
+    def engine_name(self) -> str:
+        """The engine's ``start`` name (how reports name an engine)."""
+        return str(self.engine["name"])
+
+    @property
+    def engine_version(self) -> str:
+        """The engine's ``start`` version."""
+        return str(self.engine.get("version", ""))
+
+    @property
+    def run_id(self) -> str:
+        """A stable id of this run (16 hex): the same files always give the same id."""
+        ident = {"engine": self.engine_name, "version": self.engine_version, "spec": self.spec,
+                 "suite_version": self.suite_version, "parts": list(self.parts)}
+        blob = json.dumps(ident, sort_keys=True, ensure_ascii=False, default=str)
+        return hashlib.sha256(blob.encode("utf-8")).hexdigest()[:16]
+
+    @property
+    def counts(self) -> dict[str, int]:
+        """Cases per status (every status present)."""
+        out = dict.fromkeys(STATUSES, 0)
+        for c in self.cases:
+            out[c.status] += 1
+        return out
+
+    @property
+    def unexpected(self) -> list[CaseLine]:
+        """Cases whose result differs from the expectations file (unexpected passes included)."""
+        return [c for c in self.cases if c.unexpected]
+
+    @property
+    def pass_rate(self) -> float | None:
+        """Passed / cases the engine took (unsupported excluded); None when it took none."""
+        taken = [c for c in self.cases if c.status != "unsupported"]
+        if not taken:
+            return None
+        return sum(c.status == "pass" for c in taken) / len(taken)
+
+    def header_line(self) -> dict[str, Any]:
+        """The header of this run as one run file."""
+        return {"type": "header", "format": 1, "suite_version": self.suite_version,
+                "protocol": self.protocol, "engine": dict(self.engine), "spec": self.spec,
+                "options": dict(self.options), "started": self.started}
+
+    def footer_line(self) -> dict[str, Any]:
+        """The footer of this run as one run file."""
+        unexpected = self.unexpected
+        return {"type": "footer", "counts": self.counts,
+                "unexpected": [c.id for c in unexpected],
+                "unexpected_passes": [c.id for c in unexpected if c.outcome == "unexpected_pass"],
+                "duration": round(self.duration, 6), "exit_code": 1 if unexpected else 0,
+                "finished": self.finished}
+
+    def to_jsonl(self) -> str:
+        """The whole run as one run file (header, cases by id, footer), newline-terminated."""
+        lines = [self.header_line(), *(c.to_line() for c in self.cases), self.footer_line()]
+        return "".join(json.dumps(x, ensure_ascii=False, separators=(",", ":")) + "\n"
+                       for x in lines)
+
+
+def write_run_jsonl(run: ConformanceRun, path: str | Path) -> None:
+    """Write ``run`` as one run file (e.g. the merge of nightly shards)."""
+    try:
+        Path(path).write_text(run.to_jsonl(), encoding="utf-8")
+    except OSError as exc:
+        raise RunFileError(f"{path}: cannot write: {exc}") from exc
+
+
+def _from_files(files: Sequence[RunFile]) -> ConformanceRun:
+    first = files[0]
+    cases = sorted((c for f in files for c in f.cases), key=lambda c: c.id)
+    options = dict(first.header["options"])
+    if first.shard is not None:
+        options["shard"] = None
+        options["jobs"] = max(int(f.header["options"].get("jobs") or 1) for f in files)
+    protocol = int(first.header["protocol"])
+    suite_version = (first.header["suite_version"] if len(files) == 1
+                     else compute_suite_version(protocol, ((c.id, c.hash) for c in cases)))
+    parts = tuple({"started": f.header["started"], "suite_version": f.header["suite_version"],
+                   "shard": f.header["options"].get("shard")} for f in files)
+    finished = [str(f.footer.get("finished") or f.header["started"]) for f in files]
+    return ConformanceRun(
+        engine=first.header["engine"], spec=first.header["spec"], protocol=protocol,
+        options=options, suite_version=suite_version,
+        started=min(str(f.header["started"]) for f in files), finished=max(finished),
+        duration=sum(float(f.footer["duration"]) for f in files), cases=tuple(cases),
+        sources=tuple(f.path for f in files), shards=len(files), parts=parts)
+
+
+def merge_shards(files: Sequence[RunFile]) -> ConformanceRun:
+    """Merge the shard files of one run into one run.
+
+    Raises :class:`ShardMergeError` when the files are not all shards ``i/n`` of one ``n`` of
+    one engine, spec and options, when a shard is missing or given twice, or a case appears in
+    two shards. A single unsharded file is returned as it is.
+    """
+    if not files:
+        raise ShardMergeError("no run files to merge")
+    if len(files) == 1 and files[0].shard is None:
+        return _from_files(files)
+    unsharded = [f for f in files if f.shard is None]
+    if unsharded:
+        raise ShardMergeError(f"{unsharded[0].path}: not a shard (no --shard option), cannot be "
+                              f"merged with other files")
+    key = files[0].group_key()
+    for f in files[1:]:
+        if f.group_key() != key:
+            raise ShardMergeError(_mismatch(files[0], f))
+    n = files[0].shard[1]  # type: ignore[index]
+    by_index: dict[int, RunFile] = {}
+    for f in files:
+        i = f.shard[0]  # type: ignore[index]
+        if i in by_index:
+            raise ShardMergeError(f"shard {i}/{n} of {f.header['engine']['name']} given twice: "
+                                  f"{by_index[i].path} and {f.path}; merge one run at a time")
+        by_index[i] = f
+    missing = [i for i in range(1, n + 1) if i not in by_index]
+    if missing:
+        raise ShardMergeError(
+            f"{files[0].header['engine']['name']} ({files[0].header['spec']}): shard(s) "
+            + ", ".join(f"{i}/{n}" for i in missing) + " missing; given: "
+            + ", ".join(f"{f.path} ({i}/{n})" for i, f in sorted(by_index.items())))
+    owner: dict[str, Path] = {}
+    for f in files:
+        for c in f.cases:
+            if c.id in owner:
+                raise ShardMergeError(f"case {c.id!r} is in two shards: {owner[c.id]} and "
+                                      f"{f.path}")
+            owner[c.id] = f.path
+    return _from_files([by_index[i] for i in range(1, n + 1)])
+
+
+def _mismatch(a: RunFile, b: RunFile) -> str:
+    ka, kb = json.loads(a.group_key()), json.loads(b.group_key())
+    diffs = sorted(k for k in ka if ka[k] != kb.get(k))
+    if "options" in diffs:
+        oa, ob = ka["options"], kb["options"]
+        diffs.remove("options")
+        diffs += [f"option {k}" for k in sorted(set(oa) | set(ob)) if oa.get(k) != ob.get(k)]
+    return (f"{a.path} and {b.path} are not shards of one run: they differ in "
+            + ", ".join(diffs))
+
+
+def group_runs(files: Sequence[RunFile]) -> list[ConformanceRun]:
+    """Turn run files into runs: unsharded files stay runs, shards of one run are merged.
+
+    Shards are grouped by engine, spec, protocol, options (but ``shard`` and ``jobs``) and shard
+    count. Runs come back in a stable order (engine name, start time, first source path).
+    Raises :class:`ShardMergeError` when a group is incomplete or has a shard twice.
+    """
+    runs: list[ConformanceRun] = []
+    groups: dict[str, list[RunFile]] = {}
+    for f in files:
+        if f.shard is None:
+            runs.append(merge_shards([f]))
+        else:
+            groups.setdefault(f.group_key(), []).append(f)
+    for group in groups.values():
+        runs.append(merge_shards(group))
+    runs.sort(key=lambda r: (r.engine_name, r.started, str(r.sources[0])))
+    return runs
+
+
+def load_runs(paths: Iterable[str | Path]) -> list[ConformanceRun]:
+    """Read, validate and group run files (see :func:`read_run_file`, :func:`group_runs`)."""
+    files = [read_run_file(p) for p in paths]
+    if not files:
+        raise RunFileError("no run files given")
+    seen: dict[Path, Path] = {}
+    for f in files:
+        real = f.path.resolve()
+        if real in seen:
+            raise RunFileError(f"{f.path}: given twice")
+        seen[real] = f.path
+    return group_runs(files)

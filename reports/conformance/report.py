@@ -1,0 +1,84 @@
+"""Building the conformance dashboard from run files: load, record in the history, render.
+
+:func:`build_report` is what ``rulings report conformance`` calls; :func:`markdown_link` is the
+few lines a CI step summary needs to point at the dashboard.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from reports.conformance.cases import load_case_index
+from reports.conformance.errors import RunFileError
+from reports.conformance.history import HistoryRow, append_runs, read_history
+from reports.conformance.load import DEFAULT_CASES_DIR, ConformanceRun, load_runs
+from reports.conformance.render import latest_runs, render_report
+from reports.conformance.summary import percent
+
+INDEX_NAME = "index.html"
+"""The dashboard's file name inside the output directory."""
+HISTORY_NAME = "history.parquet"
+"""The history file's default name inside the output directory."""
+
+
+@dataclass(frozen=True)
+class ReportResult:
+    """What :func:`build_report` wrote."""
+
+    index: Path
+    """The dashboard page."""
+    runs: tuple[ConformanceRun, ...]
+    """The runs shown (shards merged)."""
+    history: Path | None
+    """The history file appended to, or None."""
+    recorded: tuple[HistoryRow, ...]
+    """Rows this call added to the history (runs already recorded are not added again)."""
+
+
+def build_report(run_files: Sequence[str | Path], out_dir: str | Path,
+                 cases_dirs: Sequence[str | Path] = (DEFAULT_CASES_DIR,),
+                 history: str | Path | None = None, use_history: bool = True,
+                 title: str = "Conformance report") -> ReportResult:
+    """Read ``run_files`` (merging shards), append them to the history, write the dashboard.
+
+    ``history`` defaults to ``OUT/history.parquet``; ``use_history=False`` neither reads nor
+    writes one (trends and diff then use the given runs only). Raises
+    :class:`~reports.errors.ReportError` subclasses for unreadable or inconsistent input.
+    """
+    runs = load_runs(run_files)
+    out = Path(out_dir)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise RunFileError(f"{out}: cannot create the output directory: {exc}") from exc
+    cases = load_case_index(*cases_dirs)
+    history_path: Path | None = None
+    added: list[HistoryRow] = []
+    timeline: list[HistoryRow] | None = None
+    if use_history:
+        history_path = Path(history) if history is not None else out / HISTORY_NAME
+        added = append_runs(history_path, runs)
+        timeline = read_history(history_path)
+    page = render_report(runs, cases, timeline, title=title)
+    index = out / INDEX_NAME
+    try:
+        index.write_text(page, encoding="utf-8")
+    except OSError as exc:
+        raise RunFileError(f"{index}: cannot write: {exc}") from exc
+    return ReportResult(index=index, runs=tuple(runs), history=history_path,
+                        recorded=tuple(added))
+
+
+def markdown_link(runs: Sequence[ConformanceRun], url: str) -> str:
+    """A Markdown block for a CI step summary: each engine's pass rate and a dashboard link."""
+    lines = ["### Conformance dashboard", "",
+             f"[Open the dashboard]({url}) (pass rate per feature and card, failing cases with "
+             "their rulings, trends, diff).", "",
+             "| engine | pass rate | unexpected |", "| --- | --- | --- |"]
+    for r in latest_runs(runs):
+        name = r.engine_name.replace("|", "\\|")
+        lines.append(f"| {name} {r.engine_version} | {percent(r.pass_rate)} "
+                     f"| {len(r.unexpected)} |")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,297 @@
+"""``rulings`` commands of the conformance area: a thin layer over :mod:`conformance`.
+
+``cases lint`` / ``cases rehash`` / ``run`` / ``diff`` / ``engines smoke`` / ``engines serve`` /
+``engines list`` / ``mutants``. Each calls the library function of the same name and turns
+library errors into exit codes: 0 fine, 1 a finding (lint problems, unexpected results, changes
+with ``--exit-code``, surviving mutants), 2 a usage or startup error.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import click
+
+from conformance import cases_io
+from conformance.errors import ConformanceError
+
+
+class HarnessError(click.ClickException):
+    """A library error shown to the user; exit code 2."""
+
+    exit_code = 2
+
+
+def _fail(exc: Exception) -> HarnessError:
+    return HarnessError(str(exc))
+
+
+def timeout_option(f: Callable[..., Any]) -> Callable[..., Any]:
+    """``--timeout SECONDS`` (per case)."""
+    return click.option("--timeout", type=float, default=10.0, show_default=True,
+                        help="Seconds allowed for one case (setup, actions, observe).")(f)
+
+
+def jobs_option(f: Callable[..., Any]) -> Callable[..., Any]:
+    """``-j N``."""
+    return click.option("-j", "--jobs", type=click.IntRange(1), default=1, show_default=True,
+                        help="Worker processes, each with its own engine.")(f)
+
+
+def cases_argument(f: Callable[..., Any]) -> Callable[..., Any]:
+    """``CASES...`` (defaults to the suite's own cases)."""
+    return click.argument("cases", nargs=-1, type=click.Path(exists=True, path_type=Path))(f)
+
+
+# --- cases ---------------------------------------------------------------------------------------
+
+
+@click.group("cases")
+def cases_group() -> None:
+    """Lint and rehash case files."""
+
+
+@cases_group.command("lint")
+@cases_argument
+@click.option("--features", "features_file", type=click.Path(exists=True, path_type=Path),
+              default=None, help="Feature vocabulary (default: conformance/features.yaml).")
+@click.option("--no-cards", is_flag=True, help="Do not check card names against the card data.")
+@click.option("--root", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Cases root the ids are relative to (default: the nearest `cases` dir).")
+def lint_command(cases: tuple[Path, ...], features_file: Path | None, no_cards: bool,
+                 root: Path | None) -> None:
+    """Check case files: schema, id == path, hash, features, cards, object references.
+
+    Exit status 1 when an error is found (warnings alone do not fail).
+    """
+    paths = list(cases) or [cases_io.CASES_DIR]
+    try:
+        problems = cases_io.lint(paths, features_file=features_file or cases_io.FEATURES_FILE,
+                                 check_cards=not no_cards, root=root)
+    except ConformanceError as exc:
+        raise _fail(exc) from exc
+    files = len(cases_io.find_case_files(paths))
+    for p in problems:
+        click.echo(str(p))
+    errors = [p for p in problems if p.severity == "error"]
+    click.echo(f"{files} case files, {len(errors)} errors, {len(problems) - len(errors)} warnings")
+    if errors:
+        sys.exit(1)
+
+
+@cases_group.command("rehash")
+@cases_argument
+def rehash_command(cases: tuple[Path, ...]) -> None:
+    """Rewrite stale `hash:` lines (after editing setup, actions or expect)."""
+    try:
+        changed = cases_io.rehash(list(cases) or [cases_io.CASES_DIR])
+    except ConformanceError as exc:
+        raise _fail(exc) from exc
+    for f in changed:
+        click.echo(f"rehashed {f}")
+    click.echo(f"{len(changed)} files changed")
+
+
+# --- run -----------------------------------------------------------------------------------------
+
+
+@click.command("run")
+@cases_argument
+@click.option("-e", "--engine", "engine_spec", required=True,
+              help="reference | mutant:NAME | module:Class | cmd:COMMAND | installed name.")
+@jobs_option
+@timeout_option
+@click.option("--shard", default=None, help="Run shard I of N (1-based), e.g. 2/4.")
+@click.option("--feature", "features", multiple=True, help="Only cases with this feature.")
+@click.option("--card", "cards", multiple=True, help="Only cases using this card.")
+@click.option("--id", "ids", multiple=True, help="Only cases whose id matches this glob.")
+@click.option("--expectations", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              default=None, help="The engine's expectations file (known failures).")
+@click.option("--strict-unsupported", is_flag=True,
+              help="Unsupported cases not in the expectations count as unexpected.")
+@click.option("--validate-protocol", is_flag=True,
+              help="Validate every stdio response against its JSON Schema.")
+@click.option("--jsonl", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write the run as JSON Lines here.")
+@click.option("--junit", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write JUnit XML here.")
+@click.option("--markdown", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Append a Markdown summary here (e.g. $GITHUB_STEP_SUMMARY).")
+@click.option("-q", "--quiet", is_flag=True, help="Print only the summary line.")
+def run_command(cases: tuple[Path, ...], engine_spec: str, jobs: int, timeout: float,
+                shard: str | None, features: tuple[str, ...], cards: tuple[str, ...],
+                ids: tuple[str, ...], expectations: Path | None, strict_unsupported: bool,
+                validate_protocol: bool, jsonl: Path | None, junit: Path | None,
+                markdown: Path | None, quiet: bool) -> None:
+    """Run cases against an engine and judge what it reports.
+
+    Exit status 0 unless a result differs from its expectation (1); 2 when the run cannot start.
+    """
+    from conformance.expectations import load_expectations
+    from conformance.output.jsonl import JsonlWriter
+    from conformance.output.junit import write_junit
+    from conformance.output.markdown import write_markdown
+    from conformance.runner import CaseResult, Run, RunOptions, parse_shard, run_cases
+
+    try:
+        options = RunOptions(
+            timeout=timeout, jobs=jobs, shard=parse_shard(shard) if shard else None,
+            filter=cases_io.CaseFilter(frozenset(features), frozenset(cards), ids),
+            strict_unsupported=strict_unsupported, validate_protocol=validate_protocol)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--shard") from exc
+    jsonl_fh = open(jsonl, "w", encoding="utf-8") if jsonl else None  # noqa: SIM115
+    writer = JsonlWriter(jsonl_fh) if jsonl_fh else None
+
+    def on_result(r: CaseResult) -> None:
+        if writer:
+            writer.result(r)
+        if not quiet and (r.unexpected or r.status not in ("pass", "unsupported")):
+            tag = {"expected": "known", "unexpected_pass": "UNEXPECTED PASS"}.get(
+                r.outcome, r.status.upper())
+            click.echo(f"{tag:>8} {r.id}" + (f": {r.message}" if r.message and r.unexpected else ""))
+            if r.unexpected:
+                for m in r.mismatches:
+                    click.echo(f"         {m['where']}: {m['message']}; expected "
+                               f"{m.get('expected')!r}, observed {m.get('observed')!r}")
+
+    try:
+        suite = cases_io.load_cases(list(cases) or [cases_io.CASES_DIR])
+        exp = load_expectations(expectations) if expectations else None
+        run: Run = run_cases(suite, engine_spec, options, exp,
+                             on_start=writer.start if writer else None, on_result=on_result)
+    except ConformanceError as exc:
+        if jsonl_fh:
+            jsonl_fh.close()
+        raise _fail(exc) from exc
+    if writer and jsonl_fh:
+        writer.finish(run)
+        jsonl_fh.close()
+    if junit:
+        write_junit(run, junit)
+    if markdown:
+        write_markdown(run, markdown)
+    counts = ", ".join(f"{n} {s}" for s, n in run.counts.items() if n)
+    extra = f"; {len(run.unexpected)} unexpected" if run.unexpected else ""
+    if run.unexpected_passes:
+        extra += f" ({len(run.unexpected_passes)} unexpected passes: update the expectations)"
+    click.echo(f"{run.engine.name} {run.engine.version}: {len(run.results)} cases: "
+               f"{counts or 'none'}{extra} [{run.duration:.2f}s]")
+    sys.exit(run.exit_code)
+
+
+# --- diff ----------------------------------------------------------------------------------------
+
+
+@click.command("diff")
+@click.argument("run_a", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.argument("run_b", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--exit-code", is_flag=True, help="Exit 1 when anything changed.")
+def diff_command(run_a: Path, run_b: Path, exit_code: bool) -> None:
+    """List what changed between two JSON Lines runs (broken, fixed, edited, added, removed)."""
+    from conformance.diff import diff_runs
+    from conformance.output.jsonl import load_run
+
+    try:
+        d = diff_runs(load_run(run_a), load_run(run_b))
+    except ConformanceError as exc:
+        raise _fail(exc) from exc
+    click.echo(d.render())
+    if exit_code and not d.empty:
+        sys.exit(1)
+
+
+# --- engines -------------------------------------------------------------------------------------
+
+
+@click.group("engines")
+def engines_group() -> None:
+    """Check, serve and list engines."""
+
+
+@engines_group.command("smoke")
+@click.argument("spec")
+@timeout_option
+@click.option("--features", "features_file", type=click.Path(exists=True, path_type=Path),
+              default=None, help="Feature vocabulary (default: conformance/features.yaml).")
+def smoke_command(spec: str, timeout: float, features_file: Path | None) -> None:
+    """Prove an engine adapter is wired right (exit 1 if a check fails)."""
+    from conformance.smoke import smoke
+
+    vocab_file = features_file or cases_io.FEATURES_FILE
+    vocab = None
+    if vocab_file.exists():
+        try:
+            vocab = cases_io.load_features(vocab_file)
+        except ConformanceError as exc:
+            raise _fail(exc) from exc
+    report = smoke(spec, timeout=timeout, vocabulary=vocab)
+    click.echo(report.render())
+    if not report.ok:
+        sys.exit(1)
+
+
+@engines_group.command("serve")
+@click.argument("spec")
+def serve_command(spec: str) -> None:
+    """Serve a Python engine over the stdio protocol (stdin/stdout JSON lines)."""
+    from conformance.engines.serve import main
+
+    sys.stdout.flush()
+    sys.exit(main([spec]))
+
+
+@engines_group.command("list")
+def list_command() -> None:
+    """List the engines this installation can name."""
+    from conformance.engines.spec import installed_engines, mutants
+
+    try:
+        from conformance.reference import ReferenceEngine  # noqa: F401
+
+        ref = "available"
+    except ImportError:
+        ref = "not installed"
+    click.echo(f"reference\t(built in, {ref})")
+    for name, ep in sorted(installed_engines().items()):
+        click.echo(f"{name}\t(entry point {ep.value})")
+    for name in sorted(mutants()):
+        click.echo(f"mutant:{name}\t(reference mutant)")
+    click.echo("cmd:<command line>\t(any stdio engine)")
+
+
+# --- mutants -------------------------------------------------------------------------------------
+
+
+@click.command("mutants")
+@cases_argument
+@timeout_option
+@jobs_option
+def mutants_command(cases: tuple[Path, ...], timeout: float, jobs: int) -> None:
+    """Run the suite against each reference mutant; list the survivors.
+
+    A mutant is killed when a case the reference engine passes does not pass. Exit 1 when a
+    mutant survives without a reason in ``SURVIVOR_REASONS``.
+    """
+    from conformance.mutation import run_mutants
+
+    try:
+        report = run_mutants(cases_io.load_cases(list(cases) or [cases_io.CASES_DIR]),
+                             timeout=timeout, jobs=jobs)
+    except ConformanceError as exc:
+        raise _fail(exc) from exc
+    click.echo(report.render())
+    if report.unexplained:
+        sys.exit(1)
+
+
+def register(group: click.Group) -> None:
+    """Add the conformance commands to the ``rulings`` group."""
+    group.add_command(cases_group)
+    group.add_command(run_command)
+    group.add_command(diff_command)
+    group.add_command(engines_group)
+    group.add_command(mutants_command)

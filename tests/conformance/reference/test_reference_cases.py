@@ -1,0 +1,97 @@
+"""Every case under conformance/cases against the reference engine (must pass) and its mutants
+(each must fail at least one), judged by the harness's own runner and judge."""
+
+from __future__ import annotations
+
+import time
+from functools import cache
+
+import pytest
+
+from conformance.cases_io import CASES_DIR, Case, load_cases, load_features
+from conformance.reference import ReferenceEngine, card_names
+from conformance.reference.mutants import MUTANTS
+from conformance.runner import execute_case, unsupported_reason
+
+
+@cache
+def all_cases() -> tuple[Case, ...]:
+    return tuple(load_cases([CASES_DIR]))
+
+
+@cache
+def reference_cases() -> tuple[Case, ...]:
+    """The cases the reference engine declares it supports."""
+    info = ReferenceEngine().info()
+    return tuple(c for c in all_cases() if unsupported_reason(c, info) is None)
+
+
+def test_there_are_enough_hand_written_cases() -> None:
+    hand = [c for c in all_cases() if c.provenance["source"] == "hand-written"]
+    assert len(hand) >= 12
+
+
+@pytest.mark.parametrize("case", all_cases(), ids=lambda c: c.id)
+def test_reference_passes(case: Case) -> None:
+    engine = ReferenceEngine()
+    reason = unsupported_reason(case, engine.info())
+    if reason is not None:
+        assert case.provenance["source"] != "hand-written", reason
+        pytest.skip(reason)
+    result = execute_case(engine, case, timeout=10.0)
+    assert result.status == "pass", (result.message, result.mismatches, result.error)
+
+
+@pytest.mark.parametrize("case", all_cases(), ids=lambda c: c.id)
+def test_case_hash_is_current(case: Case) -> None:
+    assert case.hash == case.computed_hash
+
+
+@pytest.mark.parametrize("name", sorted(MUTANTS))
+def test_each_mutant_fails_some_case(name: str) -> None:
+    engine = MUTANTS[name]()
+    failing = [c.id for c in reference_cases()
+               if execute_case(engine, c, timeout=10.0).status != "pass"]
+    assert failing, f"mutant {name} survives every case"
+
+
+def test_at_least_twelve_mutants_each_breaking_one_hook() -> None:
+    assert len(MUTANTS) >= 12
+    for name, cls in MUTANTS.items():
+        assert issubclass(cls, ReferenceEngine) and cls is not ReferenceEngine
+        assert cls.MUTANT == name
+        overridden = [k for k, v in vars(cls).items()
+                      if callable(v) and not k.startswith("__")] + (
+            ["crime_timing"] if "crime_timing" in vars(cls) else [])
+        assert 1 <= len(overridden) <= 2, (name, overridden)
+        assert cls().info().name != ReferenceEngine().info().name
+
+
+def test_declared_features_are_in_the_vocabulary_and_cards_are_real() -> None:
+    info = ReferenceEngine().info()
+    assert info.features <= set(load_features())
+    assert info.cards == card_names()
+    assert {"At Knifepoint", "Summon: G.F. Cerberus", "Refuse // Cooperate",
+            "Destined // Lead"} <= info.cards
+
+
+def test_cases_use_only_declared_cards_of_the_reference() -> None:
+    names = card_names()
+    for case in all_cases():
+        if case.provenance["source"] == "hand-written":
+            assert set(case.cards) <= names, case.id
+
+
+def test_runs_at_least_1000_cases_per_second_in_process() -> None:
+    engine = ReferenceEngine()
+    cases = reference_cases()
+    best = 0.0
+    for _ in range(3):
+        n = 0
+        t0 = time.perf_counter()
+        while n < 600:
+            for case in cases:
+                execute_case(engine, case, timeout=10.0)
+                n += 1
+        best = max(best, n / (time.perf_counter() - t0))
+    assert best >= 1000, f"{best:.0f} cases/s"

@@ -1,0 +1,310 @@
+"""Unit tests of the rules the reference engine models (independent of the case files)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from conformance.engines.protocol import Engine, Observation
+from conformance.errors import EngineReportedError
+from conformance.reference import ReferenceEngine
+from conformance.reference.cards import load_cards
+from conformance.reference.errors import OracleTemplateError
+from conformance.reference.mutants import MUTANTS
+from conformance.reference.oracle import parse_face
+
+
+def game(p1: dict[str, Any] | None = None, p2: dict[str, Any] | None = None,
+         **kw: Any) -> dict[str, Any]:
+    return {"active_player": kw.pop("active", "p1"), "step": kw.pop("step", "precombat_main"),
+            "turn": kw.pop("turn", 3), "players": {"p1": p1 or {}, "p2": p2 or {}}, **kw}
+
+
+def play(setup: dict[str, Any], actions: list[dict[str, Any]],
+         engine: ReferenceEngine | None = None) -> Observation:
+    engine = engine or ReferenceEngine()
+    engine.setup("unit", setup)
+    for a in actions:
+        engine.act(a)
+    return engine.observe()
+
+
+def cast(obj: str, player: str = "p1", **kw: Any) -> dict[str, Any]:
+    return {"cast": {"player": player, "object": obj, **kw}}
+
+
+RESOLVE = {"resolve_stack": {}}
+
+
+def obj(i: str, card: str, **kw: Any) -> dict[str, Any]:
+    return {"id": i, "card": card, **kw}
+
+
+def test_reference_engine_is_an_engine() -> None:
+    assert isinstance(ReferenceEngine(), Engine)
+
+
+def test_oracle_text_comes_from_the_shipped_data() -> None:
+    cards = load_cards()
+    bolt = cards["Lightning Bolt"].faces[0]
+    assert (bolt.mana_cost, bolt.types) == ("{R}", ("Instant",))
+    cer = cards["Summon: G.F. Cerberus"].faces[0]
+    assert cer.types == ("Enchantment", "Creature") and cer.subtypes == ("Saga", "Dog")
+    assert [c.chapters for c in cer.text.chapters] == [(1,), (2,), (3,)]
+    assert cards["At Knifepoint"].oracle_id == "bddb2064-afdb-4184-ae4a-633745e64a3c"
+
+
+def test_unknown_text_is_refused_not_guessed() -> None:
+    with pytest.raises(OracleTemplateError):
+        parse_face("Destroy target creature. It can't be regenerated.", ("X",))
+
+
+# --- split cards and aftermath ---------------------------------------------------------------
+
+
+def test_split_card_mana_value_combined_off_the_stack_and_per_half_on_it() -> None:
+    obs = play(game({"mana": "{1}{B}{3}{G}", "hand": [obj("d", "Destined // Lead")],
+                     "graveyard": [obj("l", "Destined // Lead")],
+                     "battlefield": [obj("bears", "Grizzly Bears")]}),
+               [cast("d", half="Destined", targets=["bears"])])
+    objs = obs.state["objects"]
+    assert objs["l"]["mana_value"] == 6 and objs["l"]["colors"] == ["B", "G"]
+    assert objs["l"]["types"] == ["Instant", "Sorcery"]
+    assert (objs["d"]["zone"], objs["d"]["mana_value"], objs["d"]["colors"]) == ("stack", 2, ["B"])
+    obs = play(game({"mana": "{3}{G}", "graveyard": [obj("l", "Destined // Lead")],
+                     "battlefield": [obj("bears", "Grizzly Bears")]}),
+               [cast("l", half="Lead", targets=["bears"])])
+    lead = obs.state["objects"]["l"]
+    assert (lead["mana_value"], lead["types"], lead["name"]) == (4, ["Sorcery"], "Lead")
+
+
+def test_aftermath_half_is_exiled_after_resolving_and_only_castable_from_graveyard() -> None:
+    setup = game({"mana": "{3}{G}{3}{G}", "graveyard": [obj("l", "Destined // Lead")],
+                  "hand": [obj("h", "Destined // Lead")],
+                  "battlefield": [obj("bears", "Grizzly Bears")]})
+    obs = play(setup, [cast("l", half="Lead", targets=["bears"]), RESOLVE])
+    assert obs.state["objects"]["l"]["zone"] == "exile"
+    with pytest.raises(EngineReportedError) as exc:
+        play(setup, [cast("h", half="Lead", targets=["bears"])])
+    assert exc.value.kind == "illegal_action"
+    with pytest.raises(EngineReportedError):  # the first half is not castable from a graveyard
+        play(setup, [cast("l", half="Destined", targets=["bears"])])
+    assert MUTANTS["aftermath_from_hand"]().info().cards  # the mutant is a full engine
+    play(setup, [cast("h", half="Lead", targets=["bears"])], MUTANTS["aftermath_from_hand"]())
+
+
+def test_destined_grants_indestructible_until_end_of_turn() -> None:
+    obs = play(game({"mana": "{1}{B}{R}{R}", "hand": [obj("d", "Destined // Lead"),
+                                                     obj("bolt", "Lightning Bolt")],
+                     "battlefield": [obj("bears", "Grizzly Bears")]}),
+               [cast("d", half="Destined", targets=["bears"]), RESOLVE,
+                cast("bolt", targets=["bears"]), RESOLVE])
+    bears = obs.state["objects"]["bears"]
+    assert (bears["zone"], bears["power"], bears["damage"]) == ("battlefield", 3, 3)
+    assert "indestructible" in bears["keywords"]
+    assert obs.state["objects"]["d"]["zone"] == "graveyard"
+
+
+# --- copies ----------------------------------------------------------------------------------
+
+
+def test_copy_goes_on_top_and_resolves_first() -> None:
+    engine = ReferenceEngine()
+    engine.setup("unit", game({"mana": "{R}{2}{U}", "hand": [obj("shock", "Shock")],
+                               "graveyard": [obj("coop", "Refuse // Cooperate")]}))
+    engine.act(cast("shock", targets=["p2"]))
+    engine.act(cast("coop", half="Cooperate", targets=["shock"]))
+    engine.act({"resolve_top": {}})
+    with pytest.raises(EngineReportedError) as exc:  # a choice is pending
+        engine.observe()
+    assert exc.value.kind == "unanswered_choice"
+    engine.act({"choose": {"choice": "new_targets", "targets": None}})
+    stack = engine.observe().state["stack"]
+    assert [(s["card"], s["copy"]) for s in stack] == [("Shock", False), ("Shock", True)]
+    engine.act({"resolve_top": {}})
+    resolved = [e for e in engine.observe().events if e["type"] == "resolved"]
+    assert resolved[-1]["copy"] is True
+    with pytest.raises(EngineReportedError) as exc:
+        engine.act({"choose": {"choice": "new_targets", "targets": None}})
+    assert exc.value.kind == "unused_answer"
+
+
+def test_new_targets_must_be_legal_and_keep_their_number() -> None:
+    setup = game({"mana": "{R}{2}{U}", "hand": [obj("shock", "Shock")],
+                  "graveyard": [obj("coop", "Refuse // Cooperate"), obj("gy", "Grizzly Bears")]})
+    acts = [cast("shock", targets=["p2"]), cast("coop", half="Cooperate", targets=["shock"]),
+            {"resolve_top": {}}]
+    for bad in (["gy"], ["p1", "p2"]):
+        with pytest.raises(EngineReportedError) as exc:
+            play(setup, [*acts, {"choose": {"choice": "new_targets", "targets": bad}}])
+        assert exc.value.kind == "illegal_action"
+
+
+def test_unanswered_choice_when_the_next_action_is_not_a_choose() -> None:
+    setup = game({"mana": "{R}{2}{U}", "hand": [obj("shock", "Shock")],
+                  "graveyard": [obj("coop", "Refuse // Cooperate")]})
+    with pytest.raises(EngineReportedError) as exc:
+        play(setup, [cast("shock", targets=["p2"]),
+                     cast("coop", half="Cooperate", targets=["shock"]), RESOLVE])
+    assert exc.value.kind == "unanswered_choice"
+
+
+# --- triggers, crimes, outlaws ---------------------------------------------------------------
+
+
+def test_crime_trigger_triggers_again_next_turn() -> None:
+    """"Only once each turn": a crime on a later turn triggers again."""
+    engine = ReferenceEngine()
+    engine.setup("unit", game({"mana": "{R}", "hand": [obj("shock", "Shock"), obj("b2", "Shock")],
+                               "library": [obj("l1", "Mountain")],
+                               "battlefield": [obj("akp", "At Knifepoint"), obj("m", "Mountain")]},
+                              {"library": [obj("l2", "Island")]}))
+    for a in (cast("shock", targets=["p2"]), RESOLVE,
+              {"advance": {"to": "precombat_main", "next_turn": True}},
+              {"advance": {"to": "precombat_main", "next_turn": True}},
+              {"activate": {"player": "p1", "object": "m", "ability": 0}},
+              cast("b2", targets=["p2"]), RESOLVE):
+        engine.act(a)
+    obs = engine.observe()
+    assert len([e for e in obs.events if e["type"] == "token_created"]) == 2
+    assert obs.state["turn"] == 5
+
+
+def test_mercenary_token_ability_needs_no_summoning_sickness_and_is_no_crime() -> None:
+    setup = game({"battlefield": [obj("merc", "Mercenary Token", token=True),
+                                  obj("bears", "Grizzly Bears")]})
+    obs = play(setup, [{"activate": {"player": "p1", "object": "merc", "ability": 0,
+                                     "targets": ["bears"]}}, RESOLVE])
+    assert obs.state["objects"]["bears"]["power"] == 3
+    assert not [e for e in obs.events if e["type"] == "crime_committed"]
+    sick = game({"battlefield": [obj("merc", "Mercenary Token", token=True, summoning_sick=True)]})
+    with pytest.raises(EngineReportedError):
+        play(sick, [{"activate": {"player": "p1", "object": "merc", "ability": 0,
+                                  "targets": ["merc"]}}])
+
+
+def test_outlaw_is_not_a_creature_type_and_humility_timestamps() -> None:
+    obs = play(game({"battlefield": [obj("akp", "At Knifepoint"), obj("merc", "Mercenary Token")]}),
+               [])
+    merc = obs.state["objects"]["merc"]
+    assert merc["subtypes"] == ["Mercenary"] and merc["keywords"] == ["first strike"]
+    # Humility later than At Knifepoint: the outlaw loses first strike (layer 6, timestamps)
+    obs = play(game({"battlefield": [obj("akp", "At Knifepoint"), obj("rogue", "Krovikan Scoundrel"),
+                                     obj("hum", "Humility")]}), [])
+    assert obs.state["objects"]["rogue"]["keywords"] == []
+    assert obs.state["objects"]["rogue"]["power"] == 1
+    obs = play(game({"battlefield": [obj("hum", "Humility"), obj("rogue", "Krovikan Scoundrel"),
+                                     obj("akp", "At Knifepoint")]}), [])
+    assert obs.state["objects"]["rogue"]["keywords"] == ["first strike"]
+
+
+def test_casting_needs_priority_and_mana() -> None:
+    setup = game({"mana": "{R}", "hand": [obj("bolt", "Lightning Bolt")]},
+                 {"mana": "{R}", "hand": [obj("shock", "Shock")]})
+    with pytest.raises(EngineReportedError):
+        play(setup, [cast("shock", player="p2", targets=["p1"])])
+    with pytest.raises(EngineReportedError):
+        play(game({"hand": [obj("bolt", "Lightning Bolt")]}), [cast("bolt", targets=["p2"])])
+    obs = play(setup, [cast("bolt", targets=["p2"]), {"pass_priority": {"player": "p1"}},
+                       {"pass_priority": {"player": "p2"}}])
+    assert obs.state["players"]["p2"]["life"] == 17
+
+
+# --- sagas -----------------------------------------------------------------------------------
+
+
+def _hob_two_chapters(order: list[Any]) -> Observation:
+    return play(game({"battlefield": [obj("hob", "History of Benalia", counters={"lore": 1})]}),
+                [{"add_counters": {"object": "hob", "counter": "lore", "n": 2}},
+                 {"choose": {"choice": "trigger_order", "order": order}}, RESOLVE])
+
+
+def test_simultaneous_chapters_are_ordered_by_their_controller() -> None:
+    first_ii = _hob_two_chapters([{"source": "hob", "ability": "chapter_III"},
+                                  {"source": "hob", "ability": "chapter_II"}])
+    knight = [o for o in first_ii.state["objects"].values() if o["card"] == "Knight Token"]
+    assert [(k["power"], k["toughness"]) for k in knight] == [(4, 3)]
+    first_iii = _hob_two_chapters([{"source": "hob", "ability": "chapter_II"},
+                                   {"source": "hob", "ability": "chapter_III"}])
+    knight = [o for o in first_iii.state["objects"].values() if o["card"] == "Knight Token"]
+    assert [(k["power"], k["toughness"]) for k in knight] == [(2, 2)]
+    assert first_iii.state["objects"]["hob"]["zone"] == "graveyard"
+    with pytest.raises(EngineReportedError):  # one source, two different triggers: ambiguous
+        _hob_two_chapters(["hob", "hob"])
+    with pytest.raises(EngineReportedError) as exc:
+        play(game({"battlefield": [obj("hob", "History of Benalia", counters={"lore": 1})]}),
+             [{"add_counters": {"object": "hob", "counter": "lore", "n": 2}}, RESOLVE])
+    assert exc.value.kind == "unanswered_choice"
+
+
+def test_saga_is_sacrificed_only_after_its_last_chapter_leaves_the_stack() -> None:
+    engine = ReferenceEngine()
+    engine.setup("unit", game({"battlefield": [obj("hob", "History of Benalia",
+                                                 counters={"lore": 2})]}))
+    engine.act({"add_counters": {"object": "hob", "counter": "lore", "n": 1}})
+    assert engine.observe().state["objects"]["hob"]["zone"] == "battlefield"
+    engine.act({"resolve_top": {}})
+    assert engine.observe().state["objects"]["hob"]["zone"] == "graveyard"
+
+
+def test_saga_enters_with_a_lore_counter_and_chapter_i_triggers() -> None:
+    obs = play(game({"mana": "{1}{W}{W}", "hand": [obj("hob", "History of Benalia")]}),
+               [cast("hob"), RESOLVE])
+    assert obs.state["objects"]["hob"]["counters"] == {"lore": 1}
+    assert [e["ability"] for e in obs.events if e["type"] == "triggered"] == ["chapter_I"]
+
+
+def test_surveil_chapter_needs_a_choice() -> None:
+    setup = game({"library": [obj("a", "Mountain"), obj("b", "Island")], "mana": "{2}{R}{R}",
+                  "hand": [obj("cer", "Summon: G.F. Cerberus")]})
+    obs = play(setup, [cast("cer"), RESOLVE, {"choose": {"choice": "surveil",
+                                                          "graveyard": ["a"]}}])
+    assert obs.state["objects"]["a"]["zone"] == "graveyard"
+    assert obs.state["objects"]["b"]["zone"] == "library"
+
+
+def test_lose_abilities_action_keeps_a_saga() -> None:
+    obs = play(game({"battlefield": [obj("hob", "History of Benalia", counters={"lore": 3})]}),
+               [{"lose_abilities": {"object": "hob"}}])
+    assert obs.state["objects"]["hob"]["zone"] == "battlefield"
+
+
+# --- combat ----------------------------------------------------------------------------------
+
+
+def test_first_strike_removed_after_first_step_no_second_damage() -> None:
+    setup = game({"battlefield": [obj("rogue", "Krovikan Scoundrel", attacking="p2",
+                                    keywords=["first strike"])]}, step="declare_blockers")
+    acts = [{"advance": {"to": "first_strike_damage"}},
+            {"set_keywords": {"object": "rogue", "remove": ["first strike"]}},
+            {"advance": {"to": "combat_damage"}}]
+    assert play(setup, acts).state["players"]["p2"]["life"] == 18
+    assert play(setup, acts, MUTANTS["lost_first_strike_deals_again"]()
+                ).state["players"]["p2"]["life"] == 16
+
+
+def test_first_strike_gained_after_first_step_still_deals_regular_damage() -> None:
+    setup = game({"battlefield": [obj("ace", "Fencing Ace", attacking="p2"),
+                                  obj("giant", "Hill Giant", attacking="p2")]},
+                 step="declare_blockers")
+    obs = play(setup, [{"advance": {"to": "first_strike_damage"}},
+                       {"set_keywords": {"object": "giant", "add": ["first strike"]}},
+                       {"advance": {"to": "combat_damage"}}])
+    assert obs.state["players"]["p2"]["life"] == 15  # 1 + (1 + 3): rule 702.7c
+
+
+def test_no_first_strike_step_without_first_or_double_strike() -> None:
+    setup = game({"battlefield": [obj("giant", "Hill Giant", attacking="p2")]},
+                 step="declare_blockers")
+    with pytest.raises(EngineReportedError):
+        play(setup, [{"advance": {"to": "first_strike_damage"}}])
+    obs = play(setup, [{"advance": {"to": "end_of_combat"}}])
+    assert obs.state["players"]["p2"]["life"] == 17
+    assert "first_strike_damage" not in [e.get("name") for e in obs.events]
+
+
+def test_zero_life_is_reported_as_a_loss() -> None:
+    obs = play(game({"mana": "{R}", "hand": [obj("bolt", "Lightning Bolt")]}, {"life": 3}),
+               [cast("bolt", targets=["p2"]), RESOLVE])
+    assert obs.state["players"]["p2"] == {"life": 0, "lost": True, "mana": ""}
