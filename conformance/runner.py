@@ -7,13 +7,20 @@
 ``error``        the engine reported an error (``EngineReportedError``) the case did not expect
 ``crash``        the engine process died or broke the protocol (it is restarted)
 ``timeout``      no answer within the per-case time limit (the process is killed and restarted)
-``unsupported``  the case needs a feature or card the engine did not declare: never sent
+``unsupported``  the case needs a feature or card the engine did not declare (never sent), or
+                 the engine refused it with kind ``unsupported`` and the case expects no error
+
+Engines are restarted after a ``crash`` or ``timeout``, and on request every ``restart_every``
+cases or when a stdio engine's resident memory exceeds ``max_rss_mb`` (between cases, outside any
+case's time limit); the run footer counts the restarts.
 """
 
 from __future__ import annotations
 
 import concurrent.futures as cf
 import datetime as dt
+import hashlib
+import json
 import multiprocessing
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -51,14 +58,27 @@ class RunOptions:
     """Count an ``unsupported`` case that the expectations do not list as unexpected."""
     validate_protocol: bool = False
     """Validate every stdio response against its schema (slower)."""
+    restart_every: int | None = None
+    """Restart the engine after every this many cases sent to it (None: only after failures)."""
+    max_rss_mb: float | None = None
+    """Restart a stdio engine after a case that leaves its resident memory above this (MB)."""
+    run_id: str | None = None
+    """The run's id in the header (None: :func:`default_run_id`, shared by a run's shards)."""
+
+    def __post_init__(self) -> None:
+        if self.restart_every is not None and self.restart_every < 1:
+            raise ValueError(f"restart_every must be at least 1, not {self.restart_every}")
+        if self.max_rss_mb is not None and not self.max_rss_mb > 0:
+            raise ValueError(f"max_rss_mb must be positive, not {self.max_rss_mb}")
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form for run headers."""
+        """JSON-ready form for run headers (the run id is a header field of its own)."""
         return {"timeout": self.timeout, "jobs": self.jobs,
                 "shard": f"{self.shard[0]}/{self.shard[1]}" if self.shard else None,
                 "features": sorted(self.filter.features), "cards": sorted(self.filter.cards),
                 "ids": list(self.filter.ids), "strict_unsupported": self.strict_unsupported,
-                "validate_protocol": self.validate_protocol}
+                "validate_protocol": self.validate_protocol,
+                "restart_every": self.restart_every, "max_rss_mb": self.max_rss_mb}
 
 
 def parse_shard(text: str) -> tuple[int, int]:
@@ -118,6 +138,10 @@ class Run:
     results: list[CaseResult] = field(default_factory=list)
     duration: float = 0.0
     finished: str | None = None
+    run_id: str | None = None
+    """Shared by the shards of one run (``RunOptions.run_id`` or :func:`default_run_id`)."""
+    restarts: int = 0
+    """Engines started after the first (after a crash or timeout, or planned), all workers."""
 
     @property
     def counts(self) -> dict[str, int]:
@@ -146,10 +170,13 @@ class Run:
         """The run file's first line."""
         from conformance.engines.stdio import info_to_wire
 
-        return {"type": "header", "format": 1, "suite_version": self.suite_version,
+        head = {"type": "header", "format": 1, "suite_version": self.suite_version,
                 "protocol": PROTOCOL_VERSION, "engine": info_to_wire(self.engine),
                 "spec": self.spec, "options": self.options, "started": self.started,
                 "cases": len(self.results)}
+        if self.run_id is not None:
+            head["run_id"] = self.run_id
+        return head
 
     def footer(self) -> dict[str, Any]:
         """The run file's last line."""
@@ -157,11 +184,45 @@ class Run:
                 "unexpected": [r.id for r in self.unexpected],
                 "unexpected_passes": [r.id for r in self.unexpected_passes],
                 "duration": round(self.duration, 6), "exit_code": self.exit_code,
-                "finished": self.finished or _now()}
+                "finished": self.finished or _now(), "restarts": self.restarts}
 
 
 def _now() -> str:
     return dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
+
+
+_SHARD_FREE_OPTIONS = ("shard", "jobs")
+"""Options the shards of one run may differ in (where and how fast they ran)."""
+
+
+def default_run_id(unsharded_suite_version: str, engine: EngineInfo,
+                   options: RunOptions) -> str:
+    """A deterministic run id (16 hex) that every shard of one run computes alike.
+
+    A digest of the suite version of the selected cases *before* sharding, the engine's name,
+    version and protocol, the options but ``shard`` and ``jobs``, and the shard count (not the
+    shard index). Two runs of one suite, engine and options get the same id: give
+    ``RunOptions.run_id`` (``rulings run --run-id``, e.g. the CI run number) to tell them apart.
+    """
+    opts = {k: v for k, v in options.to_dict().items() if k not in _SHARD_FREE_OPTIONS}
+    ident = {"suite_version": unsharded_suite_version, "engine": engine.name,
+             "version": engine.version, "protocol": engine.protocol, "options": opts,
+             "shards": options.shard[1] if options.shard else None}
+    blob = json.dumps(ident, sort_keys=True, ensure_ascii=False, default=str)
+    return hashlib.sha256(blob.encode("utf-8")).hexdigest()[:16]
+
+
+def process_rss_mb(pid: int) -> float | None:
+    """Resident memory of process ``pid`` in MB (``VmRSS`` of ``/proc/<pid>/status``), or None
+    when it cannot be read (no /proc, the process is gone)."""
+    try:
+        with open(f"/proc/{pid}/status", encoding="ascii", errors="replace") as fh:
+            for line in fh:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) / 1024.0
+    except (OSError, ValueError, IndexError):
+        return None
+    return None
 
 
 def unsupported_reason(case: Case, info: EngineInfo) -> str | None:
@@ -180,7 +241,8 @@ def execute_case(engine: Engine, case: Case, timeout: float) -> CaseResult:
     """Run one case on a live engine and judge it (no expectations applied).
 
     Never raises for engine misbehaviour: it becomes the status. After ``crash`` or ``timeout``
-    the engine must be discarded.
+    the engine must be discarded. A refusal of kind ``unsupported`` in a case that expects no
+    error is the status ``unsupported`` (the engine's message is the result's message).
     """
     base = CaseResult(id=case.id, status="pass", hash=case.hash, features=list(case.features))
     t0 = time.monotonic()
@@ -203,10 +265,14 @@ def execute_case(engine: Engine, case: Case, timeout: float) -> CaseResult:
         step = "observe"
         observation = engine.observe()
     except EngineReportedError as exc:
-        base.status = "error"
         base.error = {"kind": exc.kind, "message": exc.message,
                       "action": int(step.split()[1]) if step.startswith("action") else None}
-        base.message = f"engine reported {exc.kind} at {step}: {exc.message}"
+        if exc.kind == "unsupported":
+            base.status = "unsupported"
+            base.message = exc.message or f"engine reported unsupported at {step}"
+        else:
+            base.status = "error"
+            base.message = f"engine reported {exc.kind} at {step}: {exc.message}"
     except EngineFailure as exc:
         base.status = exc.status
         base.message = f"{exc.message} (at {step})"
@@ -225,29 +291,59 @@ def execute_case(engine: Engine, case: Case, timeout: float) -> CaseResult:
 
 
 class CaseExecutor:
-    """Runs cases one by one on one engine, restarting it after a crash or timeout."""
+    """Runs cases one by one on one engine, restarting it after a crash or timeout, and (when
+    asked) after every ``restart_every`` cases sent to one engine or when a stdio engine's
+    resident memory is above ``max_rss_mb`` after a case.
 
-    def __init__(self, spec: EngineSpec, timeout: float, validate: bool = False) -> None:
+    A restart is lazy: the engine is dropped after the case that calls for it and started again
+    before the next case, outside that case's time limit.
+    """
+
+    def __init__(self, spec: EngineSpec, timeout: float, validate: bool = False, *,
+                 restart_every: int | None = None, max_rss_mb: float | None = None) -> None:
         self.spec = spec
         self.timeout = timeout
         self.validate = validate
+        self.restart_every = restart_every
+        self.max_rss_mb = max_rss_mb
         self._engine: Engine | None = None
+        self._started = False
+        self._sent = 0
+        """Cases sent to the current engine."""
         self.info: EngineInfo | None = None
         self.restarts = 0
+        """Engine starts after the first (successful or not)."""
+        self.recycled = 0
+        """Engines dropped on purpose (``restart_every`` / ``max_rss_mb``), not for failing."""
 
     def connect(self) -> Engine:
         """The live engine, started if needed (raises :class:`EngineStartError`)."""
         if self._engine is None:
+            if self._started:
+                self.restarts += 1
+            self._started = True
             self._engine = self.spec.connect(timeout=self.timeout, validate=self.validate)
             self.info = self._engine.info()
+            self._sent = 0
         return self._engine
+
+    def recycle_reason(self, engine: Engine) -> str | None:
+        """Why ``engine`` should be restarted before the next case (None: keep it)."""
+        if self.restart_every is not None and self._sent % self.restart_every == 0:
+            return f"{self._sent} cases sent"
+        if self.max_rss_mb is not None:
+            pid = getattr(engine, "pid", None)   # stdio engines; in process, nothing to measure
+            if isinstance(pid, int):
+                rss = process_rss_mb(pid)
+                if rss is not None and rss > self.max_rss_mb:
+                    return f"resident memory {rss:.0f} MB > {self.max_rss_mb:g} MB"
+        return None
 
     def run(self, case: Case) -> CaseResult:
         """Run one case; unsupported cases are judged without touching the engine."""
         try:
             engine = self.connect()
         except EngineStartError as exc:
-            self.restarts += 1
             return CaseResult(id=case.id, status="crash", hash=case.hash,
                               features=list(case.features),
                               message=f"engine could not be (re)started: {exc}")
@@ -257,9 +353,12 @@ class CaseExecutor:
             return CaseResult(id=case.id, status="unsupported", hash=case.hash,
                               features=list(case.features), message=why)
         result = execute_case(engine, case, self.timeout)
+        self._sent += 1
         if result.status in ("crash", "timeout"):
             self.discard()
-            self.restarts += 1
+        elif self.recycle_reason(engine) is not None:
+            self.recycled += 1
+            self.discard()
         return result
 
     def discard(self) -> None:
@@ -310,14 +409,19 @@ def select_cases(cases: Iterable[Case], options: RunOptions) -> list[Case]:
 _worker: CaseExecutor | None = None
 
 
-def _worker_init(spec_text: str, timeout: float, validate: bool) -> None:
+def _worker_init(spec_text: str, timeout: float, validate: bool, restart_every: int | None,
+                 max_rss_mb: float | None) -> None:
     global _worker
-    _worker = CaseExecutor(parse_spec(spec_text), timeout, validate)
+    _worker = CaseExecutor(parse_spec(spec_text), timeout, validate,
+                           restart_every=restart_every, max_rss_mb=max_rss_mb)
 
 
-def _worker_run(cases: list[Case]) -> list[CaseResult]:
+def _worker_run(cases: list[Case]) -> tuple[list[CaseResult], int]:
+    """The chunk's results and the engine restarts it took."""
     assert _worker is not None
-    return [_worker.run(c) for c in cases]
+    before = _worker.restarts
+    results = [_worker.run(c) for c in cases]
+    return results, _worker.restarts - before
 
 
 def _chunks(items: Sequence[Case], size: int) -> list[list[Case]]:
@@ -343,13 +447,16 @@ def run_cases(
     options = options or RunOptions()
     espec = spec if isinstance(spec, EngineSpec) else parse_spec(spec)
     selected = select_cases(cases, options)
-    executor = CaseExecutor(espec, options.timeout, options.validate_protocol)
+    executor = CaseExecutor(espec, options.timeout, options.validate_protocol,
+                            restart_every=options.restart_every, max_rss_mb=options.max_rss_mb)
     executor.connect()
     assert executor.info is not None
     if expectations is not None:
         expectations.check_engine(executor.info.name)
+    run_id = options.run_id or default_run_id(
+        suite_version([c for c in cases if options.filter(c)]), executor.info, options)
     run = Run(spec=espec.text, engine=executor.info, suite_version=suite_version(selected),
-              options=options.to_dict(), started=_now())
+              options=options.to_dict(), started=_now(), run_id=run_id)
     if on_start:
         on_start(run)
     t0 = time.monotonic()
@@ -381,16 +488,21 @@ def run_cases(
             ctx = multiprocessing.get_context("spawn")
             with cf.ProcessPoolExecutor(jobs, mp_context=ctx, initializer=_worker_init,
                                         initargs=(espec.text, options.timeout,
-                                                  options.validate_protocol)) as pool:
+                                                  options.validate_protocol,
+                                                  options.restart_every,
+                                                  options.max_rss_mb)) as pool:
                 futures = [pool.submit(_worker_run, chunk) for chunk in _chunks(runnable, size)]
                 for fut in cf.as_completed(futures):
-                    for r in fut.result():
+                    results, restarts = fut.result()
+                    run.restarts += restarts
+                    for r in results:
                         record(r)
     finally:
         try:
             executor.close()
         except EngineCloseError:
             pass
+    run.restarts += executor.restarts
     run.results = [by_id[c.id] for c in selected if c.id in by_id]
     run.duration = time.monotonic() - t0
     run.finished = _now()

@@ -5,9 +5,13 @@
     .venv/bin/python engines/write_expectations.py out/pymtg.jsonl engines/python-mtg/diagnoses.yaml \\
         -o conformance/expectations/python-mtg.yaml
 
-Every case of the run that did not pass (``unsupported`` aside: an undeclared feature or card is not a
-known failure, and ``rulings run`` skips unlisted unsupported cases) becomes a known failure of its
-status's kind, with the one-line ``diagnosis`` of each diagnoses entry whose ``cases`` globs match its id.
+A thin wrapper over :func:`conformance.expectations.expectations_from_run`, the function behind
+``rulings run --write-expectations`` (which keeps the reasons of a previous expectations file and marks
+new entries ``TODO: diagnose``): here the reasons come from a diagnoses file instead. Every case of the
+run that did not pass (``unsupported`` aside: an undeclared feature or card, or an engine's
+``unsupported`` refusal, is not a known failure, and ``rulings run`` skips unlisted unsupported cases)
+becomes a known failure of its status's kind, with the one-line ``diagnosis`` of each diagnoses entry
+whose ``cases`` globs match its id.
 A failure no diagnosis explains stops the script (exit 1) and is listed, so nothing is recorded as
 "expected" before someone has looked at it; ``--allow-undiagnosed`` records such cases with the reason
 ``UNDIAGNOSED: <the runner's message>`` instead (for a first look, never for a committed file).
@@ -38,7 +42,7 @@ from typing import Any
 import yaml
 
 from conformance.errors import ConformanceError
-from conformance.expectations import Expected, Expectations, expectations_from_mapping
+from conformance.expectations import Expectations, Expected, expectations_from_run
 from conformance.output.jsonl import load_run
 from conformance.runner import CaseResult, Run
 
@@ -87,35 +91,35 @@ def load_diagnoses(path: str | Path) -> Diagnoses:
     return Diagnoses(engine=data["engine"], items=items)
 
 
-def known_failures(run: Run) -> list[CaseResult]:
-    """The results an expectations file must list: every status but ``pass`` and ``unsupported``."""
-    return [r for r in run.results if r.status not in ("pass", "unsupported")]
-
-
 def build_expectations(run: Run, diagnoses: Diagnoses, *,
                        allow_undiagnosed: bool = False) -> tuple[Expectations, list[CaseResult]]:
     """The expectations for ``run`` and the failures no diagnosis explains.
 
-    Raises ``ValueError`` when the diagnoses are for another engine than the run's.
+    Builds on :func:`conformance.expectations.expectations_from_run` (what ``rulings run
+    --write-expectations`` writes), with each reason taken from the diagnoses instead of a
+    previous file. Undiagnosed failures are recorded as ``UNDIAGNOSED: <message>`` only with
+    ``allow_undiagnosed`` (left out otherwise). Raises ``ValueError`` when the diagnoses are for
+    another engine than the run's.
     """
     if diagnoses.engine != run.engine.name:
         raise ValueError(f"diagnoses are for {diagnoses.engine!r}, the run is of {run.engine.name!r}")
-    failures: dict[str, Expected] = {}
     undiagnosed: list[CaseResult] = []
-    for r in known_failures(run):
+
+    def diagnose(r: CaseResult) -> Expected | None:
         found = diagnoses.for_case(r.id)
-        if not found:
-            undiagnosed.append(r)
-            if not allow_undiagnosed:
-                continue
-            reason = f"UNDIAGNOSED: {r.message or r.status}"
-            failures[r.id] = Expected(r.status, reason.splitlines()[0][:300], None)
-            continue
-        links = [d.link for d in found if d.link]
-        failures[r.id] = Expected(r.status, "; ".join(d.diagnosis for d in found),
-                                  links[0] if links else None)
-    exp = Expectations(engine=run.engine.name, failures=failures)
-    expectations_from_mapping(yaml.safe_load(exp.to_yaml()))      # schema check (raises)
+        if found:
+            links = [d.link for d in found if d.link]
+            return Expected(r.status, "; ".join(d.diagnosis for d in found),
+                            links[0] if links else None)
+        undiagnosed.append(r)
+        reason = f"UNDIAGNOSED: {r.message or r.status}"
+        return Expected(r.status, reason.splitlines()[0][:300])
+
+    exp = expectations_from_run(run, diagnose=diagnose).expectations
+    if not allow_undiagnosed:
+        left_out = {r.id for r in undiagnosed}
+        exp = Expectations(engine=exp.engine, failures={
+            cid: e for cid, e in exp.failures.items() if cid not in left_out})
     return exp, undiagnosed
 
 

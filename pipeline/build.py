@@ -9,8 +9,10 @@ by the previous build are reused from ``OUT/.cache/``, and everything else is re
 from __future__ import annotations
 
 import datetime as _dt
+import gc
 import hashlib
 import json
+import os
 import sys
 import time
 from collections import Counter, defaultdict
@@ -23,10 +25,9 @@ from typing import Any, Protocol
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from pipeline.errors import BuildError, DatasetError, PipelineError
+from pipeline.errors import BuildError, DatasetError, InputError, PipelineError
 from pipeline.normalise import normalise
 from pipeline.records import (
-    AlignedGroup,
     CardResolution,
     Issue,
     LanguageGuess,
@@ -34,18 +35,19 @@ from pipeline.records import (
     Ruling,
     SourceRuling,
 )
-from pipeline.sources import SourceResult, discover
+from pipeline.sources import SourceResult, discover, parse_bytes
 from pipeline.sources.discover import InputFile
 from pipeline.store import (
-    ALIGNED_SCHEMA,
     CACHE_DIR,
-    CARDS_SCHEMA,
     MARKER,
-    QUARANTINE_SCHEMA,
-    RULINGS_SCHEMA,
+    DatasetWriter,
+    cards_table,
+    open_dataset_writer,
+    quarantine_table,
+    rulings_table,
     slugs_for,
-    write_dataset,
 )
+from pipeline.workers import CardWork, WorkerPool, align_and_write
 
 __all__ = [
     "DECLARED_OVERRIDE_CONFIDENCE",
@@ -140,7 +142,13 @@ class BuildSummary:
             "english_fallbacks": self.english_fallbacks,
             "english_clauses": self.english_clauses,
             "issues": [
-                {"source": i.source, "line": i.line, "severity": i.severity, "code": i.code, "message": i.message}
+                {
+                    "source": i.source,
+                    "line": i.line,
+                    "severity": i.severity,
+                    "code": i.code,
+                    "message": i.message,
+                }
                 for i in self.issues
             ],
         }
@@ -156,10 +164,16 @@ class BuildSummary:
         """The human-readable summary printed by ``rulings build``."""
 
         def langs(d: dict[str, int]) -> str:
-            return ", ".join(f"{k} {v:,}" for k, v in sorted(d.items(), key=lambda kv: (-kv[1], kv[0]))) or "none"
+            return (
+                ", ".join(
+                    f"{k} {v:,}" for k, v in sorted(d.items(), key=lambda kv: (-kv[1], kv[0]))
+                )
+                or "none"
+            )
 
         lines = [
-            f"dataset            {self.out}" + ("  (unchanged inputs: reused)" if self.reused else ""),
+            f"dataset            {self.out}"
+            + ("  (unchanged inputs: reused)" if self.reused else ""),
             f"files              {self.files:,} ({langs(self.files_per_lang)})",
             f"records            {self.records_in:,} in = {self.records_out:,} out + "
             f"{self.quarantined:,} quarantined",
@@ -243,7 +257,7 @@ class _Progress:
         self.timings: dict[str, float] = {}
 
     @contextmanager
-    def stage(self, label: str, total: int) -> Iterator[Callable[[int], None]]:
+    def stage(self, label: str, total: int) -> Iterator[Callable[..., None]]:
         t0 = time.perf_counter()
         done = 0
         cb = self.callback
@@ -272,7 +286,9 @@ def click_progress() -> ProgressCallback:
         if state["label"] != stage:
             if state["bar"] is not None:
                 state["bar"].render_finish()
-            state["bar"] = click.progressbar(length=max(total, 1), label=f"{stage:<10}", file=sys.stderr)
+            state["bar"] = click.progressbar(
+                length=max(total, 1), label=f"{stage:<10}", file=sys.stderr
+            )
             state["bar"].render_progress()
             state["label"] = stage
             state["done"] = 0
@@ -356,22 +372,40 @@ def build(
         callback = progress
     prog = _Progress(callback)
 
-    from pipeline.sources import read_input
+    # A build allocates ~10^6 long-lived objects and frees them together at the end; the cyclic
+    # GC would rescan them (and the names table) again and again for nothing.
+    gc_was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        summary = _build_no_gc(inputs, out, detector, prog)
+    finally:
+        if gc_was_enabled:
+            gc.enable()
+    summary.elapsed_s = time.perf_counter() - started
+    summary.timings = prog.timings
+    return summary
 
+
+def _build_no_gc(
+    inputs: Sequence[Path | str], out: Path, detector: str, prog: _Progress
+) -> BuildSummary:
     items = discover(inputs)
-    with prog.stage("read", len(items)) as advance:
-        raw: list[tuple[InputFile, bytes, SourceResult]] = []
-        for item in items:
-            data, result = read_input(item)
-            raw.append((item, data, result))
-            advance()
+    blobs: list[bytes] = []
+    for item in items:
+        try:
+            blobs.append(item.path.read_bytes())
+        except OSError as exc:
+            raise InputError(f"{item.source}: cannot read: {exc.strerror or exc}") from exc
     options = {"detector": detector}
-    key = build_key([(i.source, d) for i, d, _ in raw], options)
+    key = build_key([(i.source, d) for i, d in zip(items, blobs, strict=True)], options)
     reused = _reusable(out, key)
     if reused is not None:
-        reused.elapsed_s = time.perf_counter() - started
-        reused.timings = prog.timings
         return reused
+    with prog.stage("read", len(items)) as advance:
+        raw: list[tuple[InputFile, bytes, SourceResult]] = []
+        for item, data in zip(items, blobs, strict=True):
+            raw.append((item, data, parse_bytes(data, item.source, item.format)))
+            advance()
 
     try:
         summary = _build(out, raw, key, detector, prog)
@@ -381,8 +415,6 @@ def build(
         if type(exc).__module__.startswith("pipeline."):
             raise BuildError(f"{type(exc).__name__}: {exc}") from exc
         raise
-    summary.elapsed_s = time.perf_counter() - started
-    summary.timings = prog.timings
     return summary
 
 
@@ -404,7 +436,25 @@ def _build(
     detector_name: str,
     prog: _Progress,
 ) -> BuildSummary:
-    from pipeline.align import AlignItem, Lexicon, align_card
+    cards_hint = len(
+        {(r.oracle_id or r.card_name or r.title) for _, _, res in raw for r in res.rulings}
+    )
+    pool = _start_pool(cards_hint)
+    try:
+        return _run(out, raw, key, detector_name, prog, pool)
+    finally:
+        if pool is not None:
+            pool.close()
+
+
+def _run(
+    out: Path,
+    raw: list[tuple[InputFile, bytes, SourceResult]],
+    key: str,
+    detector_name: str,
+    prog: _Progress,
+    pool: WorkerPool | None,
+) -> BuildSummary:
     from pipeline.cards import NamesTable
     from pipeline.language import EnglishClauseFinder, detect_file_language, get_detector
 
@@ -424,10 +474,10 @@ def _build(
     norms: list[list[str]] = []
     for fs in files:
         row = []
-        for r in fs.result.rulings:
-            n = norm_cache.get(r.text_raw)
+        for sr in fs.result.rulings:
+            n = norm_cache.get(sr.text_raw)
             if n is None:
-                n = norm_cache[r.text_raw] = normalise(r.text_raw)
+                n = norm_cache[sr.text_raw] = normalise(sr.text_raw)
             row.append(n)
         norms.append(row)
 
@@ -468,9 +518,13 @@ def _build(
         )
         if fs.file_lang == "und" and row:
             issues.append(
-                Issue(fs.item.source, 0, "warning", "language_undetermined",
-                      "the file's language could not be determined; "
-                      "its rulings are not aligned")
+                Issue(
+                    fs.item.source,
+                    0,
+                    "warning",
+                    "language_undetermined",
+                    "the file's language could not be determined; its rulings are not aligned",
+                )
             )
 
     # cards ---------------------------------------------------------------------------------
@@ -491,9 +545,13 @@ def _build(
             card_res[res_title.card_id].append(res_title)
             if res_title.status != "resolved":
                 issues.append(
-                    Issue(fs.item.source, 1, "warning", f"title_{res_title.status}",
-                          f"title {fs.result.title!r} is {res_title.status}: "
-                          f"{res_title.reason}")
+                    Issue(
+                        fs.item.source,
+                        1,
+                        "warning",
+                        f"title_{res_title.status}",
+                        f"title {fs.result.title!r} is {res_title.status}: {res_title.reason}",
+                    )
                 )
         for src, n in zip(fs.result.rulings, row, strict=True):
             if res_title is not None:
@@ -511,9 +569,14 @@ def _build(
                 conf = g.confidence if g.lang == lang else 0.0
                 if g.lang not in (lang, "und") and g.confidence >= DECLARED_OVERRIDE_CONFIDENCE:
                     issues.append(
-                        Issue(src.source, src.line, "warning", "declared_lang_mismatch",
-                              f"source declares {lang} but the ruling "
-                              f"reads as {g.lang} ({g.confidence:.2f})")
+                        Issue(
+                            src.source,
+                            src.line,
+                            "warning",
+                            "declared_lang_mismatch",
+                            f"source declares {lang} but the ruling "
+                            f"reads as {g.lang} ({g.confidence:.2f})",
+                        )
                     )
                     lang, conf = g.lang, g.confidence
             else:
@@ -526,15 +589,27 @@ def _build(
                     "(same card, date, text and language)"
                 )
                 quarantined.append(
-                    Quarantined(src.source, src.line, "duplicate_ruling",
-                                f"{src.source}:{src.line}: {detail}", src.text_raw)
+                    Quarantined(
+                        src.source,
+                        src.line,
+                        "duplicate_ruling",
+                        f"{src.source}:{src.line}: {detail}",
+                        src.text_raw,
+                    )
                 )
                 issues.append(Issue(src.source, src.line, "warning", "duplicate_ruling", detail))
                 continue
             seen_ids[rid] = src
             rulings.append(
-                Ruling(src=src, text_norm=n, file_lang=fs.file_lang, lang=lang,  # type: ignore[arg-type]
-                       lang_confidence=float(conf), card=res, ruling_id=rid)
+                Ruling(
+                    src=src,
+                    text_norm=n,
+                    file_lang=fs.file_lang,  # type: ignore[arg-type]
+                    lang=lang,  # type: ignore[arg-type]
+                    lang_confidence=float(conf),
+                    card=res,
+                    ruling_id=rid,
+                )
             )
 
     # english clauses -------------------------------------------------------------------------
@@ -545,11 +620,13 @@ def _build(
         finder = _stage_call("language", EnglishClauseFinder, detector, table.names_for_masking())
         with prog.stage("clauses", len(to_search)) as advance:
             for r in to_search:
-                r.english_spans = list(_stage_call("language", finder.find, r.src.text_raw, r.file_lang))
+                r.english_spans = list(
+                    _stage_call("language", finder.find, r.src.text_raw, r.file_lang)
+                )
                 advance()
     summary.english_clauses = sum(len(r.english_spans) for r in rulings)
 
-    # align -----------------------------------------------------------------------------------
+    # align + store ---------------------------------------------------------------------------
     per_card: dict[str, list[Ruling]] = defaultdict(list)
     for r in rulings:
         if r.file_lang != "und":
@@ -563,83 +640,29 @@ def _build(
         return titles[0] if titles else card_id
 
     slugs = slugs_for((cid, display_name(cid)) for cid in per_card)
-    with prog.stage("lexicon", 1):
-        lexicon = _stage_call("align", Lexicon.load) if per_card else None
-    groups: list[tuple[str, AlignedGroup]] = []
-    with prog.stage("align", len(per_card)) as advance:
-        for cid in sorted(per_card, key=lambda c: (slugs[c], c)):
-            align_items = [
-                AlignItem(r.ruling_id, r.lang, r.file_lang, r.src.date, r.text_norm, r.src.text_raw, r.src.position)
+    work: list[CardWork] = [
+        (
+            cid,
+            display_name(cid),
+            slugs[cid],
+            [
+                (
+                    r.ruling_id,
+                    r.lang,
+                    r.file_lang,
+                    r.src.date,
+                    r.text_norm,
+                    r.src.text_raw,
+                    r.src.position,
+                )
                 for r in per_card[cid]
-            ]
-            for g in _stage_call("align", align_card, cid, display_name(cid), align_items, lexicon):
-                groups.append((slugs[cid], g))
-            advance()
-    summary.groups_aligned = len(groups)
-    summary.groups_multilingual = sum(
-        1 for _, g in groups if sum(v is not None for v in g.ruling_ids.values()) > 1
-    )
+            ],
+        )
+        for cid in sorted(per_card, key=lambda c: (slugs[c], c))
+    ]
 
-    # tables ----------------------------------------------------------------------------------
-    t_tables = time.perf_counter()
     rulings.sort(key=lambda r: (r.card.card_id, r.src.source, r.src.line, r.src.position))  # type: ignore[union-attr]
-    rulings_table = pa.table(
-        {
-            "ruling_id": [r.ruling_id for r in rulings],
-            "card_id": [r.card.card_id for r in rulings],  # type: ignore[union-attr]
-            "card_name": [r.card.english_name for r in rulings],  # type: ignore[union-attr]
-            "file_lang": [r.file_lang for r in rulings],
-            "lang": [r.lang for r in rulings],
-            "lang_confidence": [round(r.lang_confidence, 6) for r in rulings],
-            "english_spans": [r.english_spans for r in rulings],
-            "date": [r.src.date for r in rulings],
-            "position": [r.src.position for r in rulings],
-            "text_raw": [r.src.text_raw for r in rulings],
-            "text_norm": [r.text_norm for r in rulings],
-            "source": [r.src.source for r in rulings],
-            "line": [r.src.line for r in rulings],
-        },
-        schema=RULINGS_SCHEMA,
-    )
-    aligned_table = pa.table(
-        {
-            "group_id": [g.group_id for _, g in groups],
-            "card_id": [g.card_id for _, g in groups],
-            "card_name": [g.card_name for _, g in groups],
-            "date": [g.date for _, g in groups],
-            **{f"text_{lg}": [g.texts.get(lg) for _, g in groups] for lg in ("en", "it", "de")},
-            **{f"ruling_id_{lg}": [g.ruling_ids.get(lg) for _, g in groups] for lg in ("en", "it", "de")},
-            "score": [float(g.score) for _, g in groups],
-            "method": [g.method for _, g in groups],
-            "status": [g.status for _, g in groups],
-        },
-        schema=ALIGNED_SCHEMA,
-    )
-    cards_rows = _card_rows(table, card_res, card_titles)
-    cards_table = pa.Table.from_pylist(cards_rows, schema=CARDS_SCHEMA)
     quarantined.sort(key=lambda q: (q.source, q.line, q.reason, q.detail))
-    quarantine_table = pa.table(
-        {
-            "source": [q.source for q in quarantined],
-            "line": [q.line for q in quarantined],
-            "reason": [q.reason for q in quarantined],
-            "detail": [q.detail for q in quarantined],
-            "text_raw": [q.text_raw for q in quarantined],
-        },
-        schema=QUARANTINE_SCHEMA,
-    )
-    lang_cache = sorted(wanted)
-    cache_table = pa.table(
-        {
-            "key": lang_cache,
-            "lang": [guesses[k].lang for k in lang_cache],
-            "confidence": [float(guesses[k].confidence) for k in lang_cache],
-        }
-    )
-
-    prog.timings["tables"] = time.perf_counter() - t_tables
-
-    # summary ---------------------------------------------------------------------------------
     summary.records_out = len(rulings)
     summary.quarantined = len(quarantined)
     if summary.records_in != summary.records_out + summary.quarantined:
@@ -658,36 +681,88 @@ def _build(
             summary.cards_ambiguous += 1
         else:
             summary.cards_unresolved += 1
-    issues.sort(key=lambda i: (i.source, i.line, i.severity, i.code, i.message))
-    summary.issues = issues
+    lang_cache = sorted(wanted)
+    cache_table = pa.table(
+        {
+            "key": lang_cache,
+            "lang": [guesses[k].lang for k in lang_cache],
+            "confidence": [float(guesses[k].confidence) for k in lang_cache],
+        }
+    )
 
-    manifest = {
-        "format": FORMAT,
-        "build_key": key,
-        "code_version": code_version(),
-        "options": {"detector": detector_name},
-        "inputs": [
-            {"source": item.source, "sha256": hashlib.sha256(data).hexdigest(), "bytes": len(data)}
-            for item, data, _ in raw
-        ],
-        "summary": summary.to_dict(),
-    }
-    with prog.stage("write", 1) as advance:
-        try:
-            write_dataset(
-                out,
-                rulings=rulings_table,
-                aligned=aligned_table,
-                aligned_slugs=[s for s, _ in groups],
-                cards=cards_table,
-                quarantine=quarantine_table,
-                manifest=manifest,
-                cache_files={cache_name: cache_table},
+    try:
+        with open_dataset_writer(out) as writer:
+            root = writer.aligned_root
+            stats: list[tuple[str, int, int]] = []
+            with prog.stage("align", len(work)) as advance:
+                if pool is not None:
+                    shares = [work[i :: pool.size] for i in range(pool.size)]
+                    pool.send(str(root), shares)
+                    _write_tables(writer, rulings, quarantined, table, card_res, card_titles)
+                    for part in _stage_call("align", pool.results):
+                        stats.extend(part)
+                    stats.sort()
+                    advance(len(work))
+                else:
+                    for start in range(0, len(work), ALIGN_CHUNK):
+                        part_work = work[start : start + ALIGN_CHUNK]
+                        stats.extend(_stage_call("align", align_and_write, str(root), part_work))
+                        advance(len(part_work))
+                    _write_tables(writer, rulings, quarantined, table, card_res, card_titles)
+            writer.add_files([rel for rel, _, _ in stats])
+            summary.groups_aligned = sum(n for _, n, _ in stats)
+            summary.groups_multilingual = sum(m for _, _, m in stats)
+            issues.sort(key=lambda i: (i.source, i.line, i.severity, i.code, i.message))
+            summary.issues = issues
+            writer.write_cache(cache_name, cache_table)
+            writer.finish(
+                {
+                    "format": FORMAT,
+                    "build_key": key,
+                    "code_version": code_version(),
+                    "options": {"detector": detector_name},
+                    "inputs": [
+                        {
+                            "source": item.source,
+                            "sha256": hashlib.sha256(data).hexdigest(),
+                            "bytes": len(data),
+                        }
+                        for item, data, _ in raw
+                    ],
+                    "summary": summary.to_dict(),
+                }
             )
-        except OSError as exc:
-            raise DatasetError(f"{out}: cannot write the dataset: {exc}") from exc
-        advance()
+    except OSError as exc:
+        raise DatasetError(f"{out}: cannot write the dataset: {exc}") from exc
     return summary
+
+
+PARALLEL_MIN_CARDS = 2000
+"""Below this many cards, aligning and writing in the build's own process is faster."""
+
+ALIGN_CHUNK = 500
+"""Cards per progress step when aligning in-process."""
+
+
+def _write_tables(
+    writer: DatasetWriter,
+    rulings: list[Ruling],
+    quarantined: list[Quarantined],
+    names: Any,
+    card_res: dict[str, list[CardResolution]],
+    card_titles: dict[str, set[str]],
+) -> None:
+    writer.write("rulings", rulings_table(rulings))
+    writer.write("cards", cards_table(_card_rows(names, card_res, card_titles)))
+    writer.write("quarantine", quarantine_table(quarantined))
+
+
+def _start_pool(n_cards_hint: int) -> WorkerPool | None:
+    """Helper processes for align + write, started early so their start-up overlaps the build."""
+    workers = min(os.cpu_count() or 1, 4)
+    if workers < 2 or n_cards_hint < PARALLEL_MIN_CARDS:
+        return None
+    return WorkerPool(workers)
 
 
 _STATUS_RANK = {"resolved": 0, "ambiguous": 1, "unresolved": 2}

@@ -11,6 +11,13 @@ spec                         engine
                              group (``name = "pkg.module:Factory"``)
 ===========================  ===================================================================
 
+A ``module:function`` or entry-point factory may launch an engine out of process: when it returns
+a :class:`~conformance.engines.stdio.StdioEngine`, or a command line (a list of arguments or a
+string split like a shell does), that stdio engine is used as it is, exactly as the ``cmd:`` spec
+of that command line would be (the case deadline reaches it, a hang is a ``timeout``). A factory
+with a ``timeout`` (or ``validate``) parameter gets the runner's per-request timeout (and
+``--validate-protocol``). Anything else it returns is an in-process engine.
+
 Reports name engines by what ``start`` declares (``EngineInfo.name``), not by the spec, so one
 engine reached two ways is one engine in reports.
 """
@@ -18,16 +25,23 @@ engine reached two ways is one engine in reports.
 from __future__ import annotations
 
 import importlib
+import inspect
 import re
 import shlex
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from importlib.metadata import EntryPoint, entry_points
 from typing import Literal
 
 from conformance.engines.inprocess import EngineFactory, InProcessEngine
 from conformance.engines.protocol import Engine
-from conformance.errors import EngineSpecError
+from conformance.errors import (
+    ConformanceError,
+    EngineReportedError,
+    EngineSpecError,
+    EngineStartError,
+)
 
 ENTRY_POINT_GROUP = "mtg_rulings.engines"
 """Where installed adapters register themselves."""
@@ -49,7 +63,8 @@ class EngineSpec:
 
     @property
     def in_process(self) -> bool:
-        """Whether the engine runs inside the harness process."""
+        """Whether the spec names Python code run in the harness process (not ``cmd:``); such a
+        factory may still launch a stdio engine (see the module docs)."""
         return self.kind != "cmd"
 
     @property
@@ -73,7 +88,55 @@ class EngineSpec:
             from conformance.engines.stdio import StdioEngine
 
             return StdioEngine(self.argv, timeout=timeout, validate=validate)
-        return InProcessEngine(self.factory())
+        return engine_from_factory(self.factory(), timeout=timeout, validate=validate)
+
+
+def _accepted_options(factory: Callable[..., object], **options: object) -> dict[str, object]:
+    """The ``options`` whose names are parameters of a factory function (not of a class)."""
+    if inspect.isclass(factory):
+        return {}
+    try:
+        params = inspect.signature(factory).parameters
+    except (TypeError, ValueError):
+        return {}
+    return {k: v for k, v in options.items() if k in params}
+
+
+def engine_from_factory(factory: EngineFactory, *, timeout: float = 10.0,
+                        validate: bool = False) -> Engine:
+    """Call an engine factory and make what it returns an :class:`Engine` for the runner.
+
+    A :class:`StdioEngine` is returned unwrapped (its per-request timeout set to ``timeout``, like
+    a ``cmd:`` spec's); a command line (list of strings, or a string) is started as a
+    :class:`StdioEngine`; anything else is an in-process engine, wrapped in
+    :class:`InProcessEngine`. Raises :class:`EngineStartError` when the factory fails.
+    """
+    from conformance.engines.stdio import StdioEngine
+
+    if inspect.isclass(factory):
+        return InProcessEngine(factory)
+    kwargs = _accepted_options(factory, timeout=timeout, validate=validate)
+    try:
+        made = factory(**kwargs)
+    except EngineReportedError as exc:
+        raise EngineStartError(f"engine refused to start: {exc}") from exc
+    except ConformanceError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - any failure of foreign code at start
+        raise EngineStartError(f"engine failed at start: {exc!r}") from exc
+    if isinstance(made, StdioEngine):
+        made.timeout = timeout
+        made.validate = made.validate or validate
+        return made
+    if isinstance(made, str):
+        try:
+            argv = shlex.split(made)
+        except ValueError as exc:
+            raise EngineStartError(f"cannot split command line {made!r}: {exc}") from exc
+        made = argv
+    if isinstance(made, list | tuple) and made and all(isinstance(a, str) for a in made):
+        return StdioEngine(list(made), timeout=timeout, validate=validate)
+    return InProcessEngine(lambda: made)  # type: ignore[arg-type,return-value]
 
 
 def installed_engines() -> dict[str, EntryPoint]:

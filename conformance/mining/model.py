@@ -65,12 +65,13 @@ class Family:
     cards: tuple[str, ...] = ()
     """When set, the family only applies to these cards (a seed card's own rulings)."""
 
-    def recognises(self, lang: str, text: str, card: str) -> bool:
+    def recognises(self, lang: str, text: str, card: str, text_key: str | None = None) -> bool:
         """Whether a ruling in ``lang`` with normalised ``text`` of ``card`` is this family's
-        (English phrases are also tried on Italian/German texts: fallbacks are English)."""
+        (English phrases are also tried on Italian/German texts: fallbacks are English).
+        ``text_key``: ``key(text)`` when the caller has it already."""
         if self.cards and card not in self.cards:
             return False
-        k = key(text)
+        k = key(text) if text_key is None else text_key
         phrases = self.en + (self.it if lang == "it" else self.de if lang == "de" else ())
         return any(p in k for p in phrases)
 

@@ -90,7 +90,7 @@ def load_run(path: str | Path) -> Run:
                 raise InvalidRunLine(f"{path}:{n}: second header")
             run = Run(spec=data["spec"], engine=info_from_wire(data["engine"]),
                       suite_version=data["suite_version"], options=data["options"],
-                      started=data["started"])
+                      started=data["started"], run_id=data.get("run_id"))
         elif run is None:
             raise MissingHeader(f"{path}:{n}: a {kind} line before the header")
         elif kind == "case":
@@ -102,6 +102,7 @@ def load_run(path: str | Path) -> Run:
             footer = data
             run.duration = float(data["duration"])
             run.finished = data.get("finished")
+            run.restarts = int(data.get("restarts", 0))
     if run is None:
         raise MissingHeader(f"{path}: no header line")
     if footer is None:

@@ -38,13 +38,19 @@ def _detail(r: CaseResult) -> list[str]:
     return lines
 
 
-def render_markdown(run: Run) -> str:
-    """The summary: engine, counts by status, unexpected results with expected vs observed."""
+def render_markdown(run: Run, dashboard_url: str | None = None) -> str:
+    """The summary: engine, counts by status, unexpected results with expected vs observed.
+
+    With ``dashboard_url``, a ``[Conformance dashboard](URL)`` link comes under the heading.
+    """
     counts = run.counts
     verdict = "✅ as expected" if run.exit_code == 0 else f"❌ {len(run.unexpected)} unexpected"
-    lines = [f"## Conformance: {run.engine.name} {run.engine.version} — {verdict}", "",
-             f"Suite `{run.suite_version}`, {len(run.results)} cases, "
-             f"{run.duration:.2f} s, engine spec `{run.spec}`.", "",
+    lines = [f"## Conformance: {run.engine.name} {run.engine.version} — {verdict}", ""]
+    if dashboard_url:
+        lines += [f"[Conformance dashboard]({dashboard_url})", ""]
+    restarts = f", {run.restarts} engine restarts" if run.restarts else ""
+    lines += [f"Suite `{run.suite_version}`, {len(run.results)} cases, "
+             f"{run.duration:.2f} s, engine spec `{run.spec}`{restarts}.", "",
              "| " + " | ".join(STATUSES) + " |", "|" + " --- |" * len(STATUSES),
              "| " + " | ".join(str(counts[s]) for s in STATUSES) + " |", ""]
     unexpected = run.unexpected
@@ -68,7 +74,7 @@ def render_markdown(run: Run) -> str:
     return "\n".join(lines)
 
 
-def write_markdown(run: Run, path: str | Path) -> None:
+def write_markdown(run: Run, path: str | Path, dashboard_url: str | None = None) -> None:
     """Write :func:`render_markdown` to ``path`` (appending, as step summaries expect)."""
     with open(path, "a", encoding="utf-8") as fh:
-        fh.write(render_markdown(run) + "\n")
+        fh.write(render_markdown(run, dashboard_url) + "\n")

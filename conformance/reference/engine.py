@@ -618,6 +618,8 @@ class ReferenceEngine:
         if slot.kind in ("any", "creature", "creature_you_control"):
             ok = obj.zone == "battlefield" and "Creature" in c.types
             return ok and (slot.kind != "creature_you_control" or obj.controller == controller)
+        if slot.kind in ("artifact", "enchantment", "land"):
+            return obj.zone == "battlefield" and slot.kind.capitalize() in c.types
         if slot.kind == "artifact_or_enchantment":
             return obj.zone == "battlefield" and bool({"Artifact", "Enchantment"} & set(c.types))
         if slot.kind == "spell":

@@ -45,7 +45,8 @@ class TargetSlot:
 
     kind: str
     """any | creature | creature_you_control | creature_or_planeswalker | player | opponent |
-    artifact_or_enchantment | spell | instant_or_sorcery_spell | graveyard_card"""
+    artifact_or_enchantment | artifact | enchantment | land | spell | instant_or_sorcery_spell |
+    graveyard_card"""
     min: int = 1
     max: int = 1
     another: bool = False
@@ -373,6 +374,7 @@ _EFFECTS: list[tuple[re.Pattern[str], object]] = [
     (re.compile(r"Draw (a|two|three|four) cards?\. ?"), lambda m: Draw(_NUMBERS[m[1]])),
     (re.compile(r"You gain (\d+) life\. ?"), lambda m: GainLife(int(m[1]))),
     (re.compile(r"Destroy target creature\. ?"), lambda m: DestroyTarget("creature")),
+    (re.compile(r"Destroy target (artifact|enchantment|land)\. ?"), lambda m: DestroyTarget(m[1])),
     (re.compile(r"Destroy target artifact or enchantment\. ?"),
      lambda m: DestroyTarget("artifact_or_enchantment")),
     (re.compile(r"Target creature( you control)? gets \+(\d+)/\+(\d+)"

@@ -64,22 +64,39 @@ STEPS = ["untap", "upkeep", "draw", "precombat_main", "beginning_of_combat", "de
 """The case format's step names; python-mtg uses the same names (turn.dl) except first_strike_damage."""
 
 FEATURES_SUPPORTED = frozenset({
-    # Names from conformance/features.yaml that python-mtg models AND this harness can script. Intersected
-    # with the file at start. A feature is declared when a case using it can be expressed; python-mtg
-    # getting it wrong is then a `fail` (a finding), not a reason to drop it. Left out, with the reason:
-    #   target.multiple, divided_damage  cast takes one target; python-mtg picks one target per effect
-    #   split_card, aftermath            cast has no `half`: python-mtg's cast path has no split halves
-    #   trigger.order                    driver._apply_effects applies triggers at once, never on the stack
-    #   trigger.once_each_turn, outlaw   only At Knifepoint uses them, and its bridge drops a clause
-    #   first_strike, double_strike, combat_damage   combat is not scripted (greedy declarations)
-    #   activated_ability, mana_ability  `activate` is not mapped
-    #   keywords, lose_abilities         `set_keywords` / `lose_abilities` are not mapped
-    #   surveil                          `choose: surveil` is not mapped
+    # Names from conformance/features.yaml that python-mtg models AND this harness can script (intersected
+    # with the file at start). A feature is declared when a case using it can be expressed; python-mtg
+    # getting it wrong is then a `fail` (a finding), not a reason to drop it. See FEATURES_NOT_DECLARED.
     "priority", "stack", "mana_cost", "target", "x_spell", "modal", "copy_spell", "copy.new_targets",
     "counterspell", "graveyard_target", "trigger.cast", "trigger.delayed", "crime", "crime.targets",
     "saga", "saga.chapter_trigger", "saga.sacrifice", "saga.lore_counter", "counters", "state_based_actions",
     "tokens", "draw", "destroy", "indestructible", "until_end_of_turn", "turn_structure", "life",
 })
+
+FEATURES_NOT_DECLARED: dict[str, str] = {
+    # Why the rest of the vocabulary is not declared (reported in `start` as extra.not_declared).
+    "target.multiple": "driver._apply_damage / _pick_target choose one target per effect at resolution; "
+                       "a cast cannot carry several",
+    "divided_damage": "python-mtg has no damage division (Arc Lightning's clause is dropped by the bridge)",
+    "split_card": "driver._cast_spell has no split-card halves; cards.dl flattens them (Destined // Lead)",
+    "aftermath": "no split halves, so no aftermath half to cast from a graveyard",
+    "trigger.order": "driver._apply_effects applies triggered abilities at once, never on the stack",
+    "trigger.once_each_turn": "not modelled for the suite's cards (At Knifepoint's trigger is missing)",
+    "outlaw": "At Knifepoint, the suite's outlaw card, is only its first-strike static in cards.dl, "
+              "and the bridge drops it",
+    "first_strike": "combat is not scripted: driver.declare_attackers/declare_blockers are greedy and "
+                    "there is no first-strike damage step to start in",
+    "double_strike": "combat is not scripted (see first_strike)",
+    "combat_damage": "combat is not scripted (see first_strike)",
+    "activated_ability": "the harness does not map `activate` (driver._activatable, env.step costs)",
+    "mana_ability": "the harness does not map `activate`",
+    "keywords": "the harness does not map `set_keywords`",
+    "lose_abilities": "the harness does not map `lose_abilities`; the bridge drops Humility's clauses",
+    "surveil": "the harness does not map `choose: surveil`",
+    "flashback": "not verified: the harness casts through can_cast/_leave_cast_zone and has not been checked "
+                 "against python-mtg's flashback path (may_play/_flashback) yet",
+    "cycling": "cycling is an activated ability from the hand; the harness does not map `activate`",
+}
 
 ABILITY_LABEL = re.compile(r"(.+)_(a\d+[a-z]?)")
 """python-mtg labels a triggered ability's effects ``<instance id>_<ability id>`` (``guttersnipe_1_a0``)."""
@@ -845,6 +862,8 @@ def _feature_names(path: Path) -> set[str] | None:
     names = set(re.findall(r"^([A-Za-z0-9_.\-]+):", text, flags=re.M))
     names |= set(re.findall(r"^\s*-\s*(?:name|id):\s*['\"]?([A-Za-z0-9_.\-]+)", text, flags=re.M))
     names |= set(re.findall(r"^  ([A-Za-z0-9_.\-]+):", text, flags=re.M))
+    if re.search(r"^features:\s*(#.*)?$", text, flags=re.M):
+        names.discard("features")                     # the `features:` wrapper key, not a feature
     return names
 
 
@@ -864,6 +883,8 @@ def capabilities(m: _Mtg, cases_dir: Path, features_file: Path) -> dict[str, Any
             cards.append(name)
     return {"name": ENGINE_NAME, "version": m.version, "protocol": PROTOCOL, "features": feats, "cards": cards,
             "extra": {"not_in_corpus": missing, "abstaining_clauses": abstaining,
+                      "not_declared": {f: FEATURES_NOT_DECLARED.get(f, "not implemented by the harness")
+                                       for f in sorted((declared or set()) - set(feats))},
                       "features_file_found": declared is not None, "rss_mb": rss_mb(),
                       "eval_cache": int(os.environ.get("MTG_EVAL_CACHE", "0"))}}
 
@@ -933,7 +954,10 @@ def _respond(out: Any, obj: dict[str, Any]) -> None:
 
 
 def _needs_restart(server: Server) -> str | None:
-    """Why the harness should re-exec itself before the next game, or None."""
+    """Why the harness should re-exec itself before the next game, or None (never before its first game:
+    a fresh process already over the memory bound would otherwise re-exec forever)."""
+    if server.games == 0:
+        return None
     if RESTART_EVERY and server.games >= RESTART_EVERY:
         return f"{server.games} games since start (MTG_HARNESS_RESTART_EVERY={RESTART_EVERY})"
     rss = rss_mb()

@@ -54,7 +54,9 @@ class SourceResult:
         prefixed with ``source:line:`` (``source:`` for the whole file, line 0).
         """
         where = f"{self.source}:{line}" if line else self.source
-        self.quarantined.append(Quarantined(self.source, line, reason, f"{where}: {detail}", text_raw))
+        self.quarantined.append(
+            Quarantined(self.source, line, reason, f"{where}: {detail}", text_raw)
+        )
         if severity == "warning":
             self.warn(line, reason, detail)
         else:

@@ -10,6 +10,9 @@ from typing import Literal
 
 from pipeline.errors import InputError
 
+DATASET_MARKER = "_build.json"
+"""Marks a dataset directory (see :mod:`pipeline.store.atomic`); never read as input."""
+
 __all__ = ["SUPPORTED_SUFFIXES", "InputFile", "InputFormat", "discover", "format_of"]
 
 InputFormat = Literal["seed", "json", "jsonl", "gz"]
@@ -51,7 +54,8 @@ def discover(inputs: Sequence[Path | str]) -> list[InputFile]:
     """Expand ``inputs`` (files and folders, searched recursively) into supported files.
 
     Files given explicitly must have a supported extension; inside folders, other files and
-    hidden entries are skipped. The result is sorted by source name and free of duplicates.
+    hidden entries and dataset directories written by the pipeline (holding ``_build.json``)
+    are skipped. The result is sorted by source name and free of duplicates.
     Raises :class:`~pipeline.errors.InputError` for a missing path, an unsupported file given
     explicitly, or when nothing at all is found.
     """
@@ -62,6 +66,9 @@ def discover(inputs: Sequence[Path | str]) -> list[InputFile]:
         path = Path(item)
         if path.is_dir():
             for root, dirs, files in os.walk(path):
+                if DATASET_MARKER in files:  # a dataset written by the pipeline: not an input
+                    dirs[:] = []
+                    continue
                 dirs[:] = sorted(d for d in dirs if not d.startswith("."))
                 for name in sorted(files):
                     if name.startswith("."):
@@ -85,7 +92,8 @@ def discover(inputs: Sequence[Path | str]) -> list[InputFile]:
             raise InputError(f"{path}: no such file or folder")
     if not found:
         raise InputError(
-            "no input files found in " + ", ".join(str(i) for i in inputs)
+            "no input files found in "
+            + ", ".join(str(i) for i in inputs)
             + f" (looked for {', '.join(sorted(SUPPORTED_SUFFIXES))})"
         )
     return sorted(found.values())

@@ -124,9 +124,7 @@ class _Walker:
             res.quarantine(where, "nul_bytes", "NUL byte in ruling", text)
             return
         if not (isinstance(oracle, str) and oracle) and not (isinstance(name, str) and name):
-            res.quarantine(
-                where, "missing_card", "ruling with neither oracle_id nor name", text
-            )
+            res.quarantine(where, "missing_card", "ruling with neither oracle_id nor name", text)
             return
         key = oracle if isinstance(oracle, str) and oracle else f"name:{name}"
         position = self.positions.get(key, 0)

@@ -179,9 +179,7 @@ def parse_seed_text(
         # a date block
         nxt = blocks[i + 1] if i + 1 < len(blocks) else None
         if nxt is None or nxt[0] != "text":
-            res.quarantine(
-                number, "date_without_ruling", f"date {raw.strip()} has no ruling", raw
-            )
+            res.quarantine(number, "date_without_ruling", f"date {raw.strip()} has no ruling", raw)
             position += 1
             i += 1
             continue
@@ -198,8 +196,8 @@ def parse_seed_text(
             res.quarantine(
                 t_number,
                 "impossible_date",
-                f"impossible date {raw.strip()} "
-                f"(read as {date_order.name.lower().replace('_', '-')}) for the ruling at line {t_number}",
+                f"impossible date {raw.strip()} on line {number} (read "
+                f"{date_order.name.lower().replace('_', '-')}); ruling quarantined",
                 t_raw,
             )
             continue

@@ -14,7 +14,15 @@ from pipeline.store.schema import (
     describe,
 )
 from pipeline.store.slug import slug_for, slugs_for
-from pipeline.store.writer import CACHE_DIR, write_dataset, write_table
+from pipeline.store.tables import aligned_table, cards_table, quarantine_table, rulings_table
+from pipeline.store.writer import (
+    CACHE_DIR,
+    DatasetWriter,
+    open_dataset_writer,
+    write_dataset,
+    write_partition,
+    write_table,
+)
 
 __all__ = [
     "ALIGNED_SCHEMA",
@@ -26,6 +34,13 @@ __all__ = [
     "RULINGS_SCHEMA",
     "SCHEMAS",
     "Dataset",
+    "DatasetWriter",
+    "aligned_table",
+    "cards_table",
+    "open_dataset_writer",
+    "quarantine_table",
+    "rulings_table",
+    "write_partition",
     "atomic_directory",
     "describe",
     "read_dataset",

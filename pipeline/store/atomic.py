@@ -132,7 +132,9 @@ def atomic_directory(out: Path) -> Iterator[Path]:
             if _exchange(tmp, out):
                 shutil.rmtree(tmp, ignore_errors=True)  # now holds the previous dataset
             else:
-                old = Path(tempfile.mkdtemp(prefix=f".{out.name}.old-{os.getpid()}-", dir=out.parent))
+                old = Path(
+                    tempfile.mkdtemp(prefix=f".{out.name}.old-{os.getpid()}-", dir=out.parent)
+                )
                 os.rmdir(old)
                 os.rename(out, old)
                 os.rename(tmp, out)

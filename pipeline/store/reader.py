@@ -5,11 +5,9 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import pandas as pd
 import pyarrow as pa
-import pyarrow.dataset as ds
 
 from pipeline.errors import DatasetError
 from pipeline.store.atomic import MARKER
@@ -20,6 +18,9 @@ from pipeline.store.schema import (
     QUARANTINE_SCHEMA,
     RULINGS_SCHEMA,
 )
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = ["Dataset", "read_dataset", "read_table"]
 
@@ -54,6 +55,8 @@ def read_table(path: Path | str, table: str) -> pa.Table:
     if not where.is_dir():
         raise DatasetError(f"{where}: missing; is {root} a dataset written by `rulings build`?")
     schema = schemas[table]
+    import pyarrow.dataset as ds  # imports pandas: only when reading
+
     try:
         if table == "aligned":
             part = pa.schema([pa.field(PARTITION_FIELD, pa.string())])
@@ -83,5 +86,8 @@ def read_dataset(path: Path | str) -> Dataset:
         manifest = json.loads(marker.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
         raise DatasetError(f"{marker}: unreadable: {exc}") from exc
-    frames = {name: read_table(root, name).to_pandas() for name in ("rulings", "aligned", "cards", "quarantine")}
+    frames = {
+        name: read_table(root, name).to_pandas()
+        for name in ("rulings", "aligned", "cards", "quarantine")
+    }
     return Dataset(path=root, manifest=manifest, **frames)

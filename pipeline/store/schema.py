@@ -44,10 +44,25 @@ def _schema(table: str, fields: list[pa.Field], description: str) -> pa.Schema:
 RULINGS_SCHEMA = _schema(
     "rulings",
     [
-        _f("ruling_id", pa.string(), "Stable id: hash of (card_id, date, text_norm, file_lang).", False),
-        _f("card_id", pa.string(), "Card identity: Scryfall oracle id when known, else a stable id.", False),
+        _f(
+            "ruling_id",
+            pa.string(),
+            "Stable id: hash of (card_id, date, text_norm, file_lang).",
+            False,
+        ),
+        _f(
+            "card_id",
+            pa.string(),
+            "Card identity: Scryfall oracle id when known, else a stable id.",
+            False,
+        ),
         _f("card_name", pa.string(), "English card name (null when the card is unresolved)."),
-        _f("file_lang", pa.string(), "Language of the whole file (detected for seed files; 'en' for JSON).", False),
+        _f(
+            "file_lang",
+            pa.string(),
+            "Language of the whole file (detected for seed files; 'en' for JSON).",
+            False,
+        ),
         _f("lang", pa.string(), "Detected language of this ruling: it, de, en or und.", False),
         _f("lang_confidence", pa.float64(), "Detector confidence in 'lang', in [0, 1].", False),
         _f(
@@ -57,9 +72,24 @@ RULINGS_SCHEMA = _schema(
             False,
         ),
         _f("date", pa.date32(), "Ruling date (ISO); seed files are read day-first by rule.", False),
-        _f("position", pa.int32(), "0-based index of the ruling in its file (seed) or card (JSON).", False),
-        _f("text_raw", pa.string(), "The ruling text exactly as in the source (after decoding).", False),
-        _f("text_norm", pa.string(), "NFC, canonical quotes and apostrophes, collapsed whitespace.", False),
+        _f(
+            "position",
+            pa.int32(),
+            "0-based index of the ruling in its file (seed) or card (JSON).",
+            False,
+        ),
+        _f(
+            "text_raw",
+            pa.string(),
+            "The ruling text exactly as in the source (after decoding).",
+            False,
+        ),
+        _f(
+            "text_norm",
+            pa.string(),
+            "NFC, canonical quotes and apostrophes, collapsed whitespace.",
+            False,
+        ),
         _f("source", pa.string(), "Input file the ruling was read from (posix path).", False),
         _f("line", pa.int32(), "1-based line of the ruling's first text line in 'source'.", False),
     ],
@@ -69,16 +99,37 @@ RULINGS_SCHEMA = _schema(
 ALIGNED_SCHEMA = _schema(
     "aligned",
     [
-        _f("group_id", pa.string(), "Stable id of the aligned group (one ruling across languages).", False),
+        _f(
+            "group_id",
+            pa.string(),
+            "Stable id of the aligned group (one ruling across languages).",
+            False,
+        ),
         _f("card_id", pa.string(), "Card identity (see rulings.card_id).", False),
-        _f("card_name", pa.string(), "English card name, or the file title when unresolved.", False),
-        _f("date", pa.date32(), "Ruling date shared by the group (null when the members disagree)."),
+        _f(
+            "card_name", pa.string(), "English card name, or the file title when unresolved.", False
+        ),
+        _f(
+            "date", pa.date32(), "Ruling date shared by the group (null when the members disagree)."
+        ),
         _f("text_en", pa.string(), "English ruling text (raw), null when missing."),
         _f("text_it", pa.string(), "Italian ruling text (raw), null when missing."),
         _f("text_de", pa.string(), "German ruling text (raw), null when missing."),
-        _f("ruling_id_en", pa.string(), "rulings.ruling_id of the English member, null when missing."),
-        _f("ruling_id_it", pa.string(), "rulings.ruling_id of the Italian member, null when missing."),
-        _f("ruling_id_de", pa.string(), "rulings.ruling_id of the German member, null when missing."),
+        _f(
+            "ruling_id_en",
+            pa.string(),
+            "rulings.ruling_id of the English member, null when missing.",
+        ),
+        _f(
+            "ruling_id_it",
+            pa.string(),
+            "rulings.ruling_id of the Italian member, null when missing.",
+        ),
+        _f(
+            "ruling_id_de",
+            pa.string(),
+            "rulings.ruling_id of the German member, null when missing.",
+        ),
         _f("score", pa.float64(), "Alignment score in [0, 1] (1 for exact matches).", False),
         _f("method", pa.string(), "How the group was aligned.", False),
         _f(
@@ -100,10 +151,22 @@ CARDS_SCHEMA = _schema(
         _f("face_names", pa.list_(pa.string()), "English face names (multi-face cards).", False),
         _f("names_it", pa.list_(pa.string()), "Italian names known for the card.", False),
         _f("names_de", pa.list_(pa.string()), "German names known for the card.", False),
-        _f("titles", pa.list_(pa.string()), "Titles of the seed files resolved to this card.", False),
+        _f(
+            "titles",
+            pa.list_(pa.string()),
+            "Titles of the seed files resolved to this card.",
+            False,
+        ),
         _f("status", pa.string(), "resolved, unresolved or ambiguous.", False),
-        _f("method", pa.string(), "How the card was resolved (oracle_id, localized_name:it, ...).", False),
-        _f("reason", pa.string(), "Why a card is unresolved or ambiguous (empty otherwise).", False),
+        _f(
+            "method",
+            pa.string(),
+            "How the card was resolved (oracle_id, localized_name:it, ...).",
+            False,
+        ),
+        _f(
+            "reason", pa.string(), "Why a card is unresolved or ambiguous (empty otherwise).", False
+        ),
         _f("candidates", pa.list_(pa.string()), "Card ids an ambiguous title could mean.", False),
     ],
     "One row per card met in the inputs.",
@@ -132,6 +195,4 @@ SCHEMAS: dict[str, pa.Schema] = {
 
 def describe(schema: pa.Schema) -> dict[str, str]:
     """Field name -> description, as stored in the field metadata."""
-    return {
-        f.name: (f.metadata or {}).get(b"description", b"").decode("utf-8") for f in schema
-    }
+    return {f.name: (f.metadata or {}).get(b"description", b"").decode("utf-8") for f in schema}

@@ -12,52 +12,41 @@ Layout of ``OUT/``::
 ``rulings`` is a single file rather than one per card: with ~13,000 cards of a few rulings each,
 per-card files would be tiny and slow to read; readers filter on ``card_id`` instead.
 
-Same tables in, same bytes out: fixed row order, explicit schemas, zstd, no timestamps.
+Same tables in, same bytes out: fixed row order, explicit schemas, zstd, no timestamps. Use
+:class:`DatasetWriter` (a context manager) to write piece by piece, or :func:`write_dataset` for
+whole tables.
 """
 
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pyarrow as pa
-import pyarrow.ipc  # noqa: F401  (pa.ipc)
 import pyarrow.parquet as pq
 
 from pipeline.errors import DatasetError
 from pipeline.store.atomic import MARKER, atomic_directory
-from pipeline.store.schema import (
-    ALIGNED_SCHEMA,
-    CARDS_SCHEMA,
-    PARTITION_FIELD,
-    QUARANTINE_SCHEMA,
-    RULINGS_SCHEMA,
-)
+from pipeline.store.schema import PARTITION_FIELD, SCHEMAS
 
-__all__ = ["CACHE_DIR", "COMPRESSION", "write_dataset", "write_table"]
+__all__ = [
+    "CACHE_DIR",
+    "COMPRESSION",
+    "PARTITION_OPTIONS",
+    "DatasetWriter",
+    "open_dataset_writer",
+    "partition_dir",
+    "write_dataset",
+    "write_partition",
+    "write_table",
+]
 
 COMPRESSION = "zstd"
 CACHE_DIR = ".cache"
 ROW_GROUP_SIZE = 16_384
-
-
-def write_table(table: pa.Table, path: Path) -> None:
-    """Write one Parquet file with the project's fixed options (zstd, no timestamps)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    pq.write_table(
-        table,
-        path,
-        compression=COMPRESSION,
-        row_group_size=ROW_GROUP_SIZE,
-        write_statistics=True,
-        use_dictionary=True,
-    )
-
 
 PARTITION_OPTIONS: dict[str, Any] = {
     "compression": COMPRESSION,
@@ -66,71 +55,102 @@ PARTITION_OPTIONS: dict[str, Any] = {
 }
 """Options of the small per-card files: statistics and dictionaries cost more than they save."""
 
-PARALLEL_MIN_PARTITIONS = 2000
-"""Below this many partitions, writing them in one process is faster than starting helpers."""
 
-_CHILD = """
-import json, sys
-import pyarrow.ipc as ipc, pyarrow.parquet as pq
-src, root, opts, jobs = sys.argv[1], sys.argv[2], json.loads(sys.argv[3]), sys.argv[4]
-with ipc.open_file(src) as reader:
-    table = reader.read_all()
-with open(jobs, encoding="utf-8") as fh:
-    for line in fh:
-        slug, offset, length = line.split()
-        pq.write_table(table.slice(int(offset), int(length)), f"{root}/{slug}/part-0.parquet", **opts)
-"""
+def write_table(table: pa.Table, path: Path) -> None:
+    """Write one Parquet file with the project's fixed options (zstd, no timestamps)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    pq.write_table(table, path, compression=COMPRESSION, row_group_size=ROW_GROUP_SIZE)
 
 
-def _write_partitions(table: pa.Table, runs: Sequence[tuple[str, int, int]], root: Path) -> None:
-    """Write ``table.slice(offset, length)`` to ``root/<slug>/part-0.parquet`` for each run.
-
-    With many partitions and several CPUs, helper processes write a share of them (a Parquet
-    write of a tiny file is dominated by per-file work that holds the GIL); the bytes are the
-    same whichever process writes a file.
-    """
-    root.mkdir(exist_ok=True)
-    for slug, _, _ in runs:
-        os.mkdir(root / slug)
-    workers = min(os.cpu_count() or 1, 4)
-    helpers: list[tuple[subprocess.Popen[bytes], list[tuple[str, int, int]]]] = []
-    job_files: list[Path] = []
-    mine = list(runs)
-    ipc_path = root.parent / ".aligned.arrow"
-    if workers > 1 and len(runs) >= PARALLEL_MIN_PARTITIONS:
-        with pa.OSFile(str(ipc_path), "wb") as sink, pa.ipc.new_file(sink, table.schema) as w:
-            w.write_table(table)
-        shares = [list(runs[i::workers]) for i in range(workers)]
-        mine = shares[0]
-        for n, share in enumerate(shares[1:], start=1):
-            jobs = root.parent / f".aligned.jobs-{n}"
-            job_files.append(jobs)
-            jobs.write_text("".join(f"{s} {o} {k}\n" for s, o, k in share), encoding="utf-8")
-            proc = subprocess.Popen(
-                [sys.executable, "-c", _CHILD, str(ipc_path), str(root), json.dumps(PARTITION_OPTIONS), str(jobs)],
-                stdin=subprocess.DEVNULL,
-            )
-            helpers.append((proc, share))
-    try:
-        for slug, offset, length in mine:
-            pq.write_table(table.slice(offset, length), root / slug / "part-0.parquet", **PARTITION_OPTIONS)
-        for proc, _ in helpers:
-            if proc.wait() != 0:
-                raise DatasetError(f"a partition writer process failed (exit {proc.returncode})")
-    finally:
-        for proc, _ in helpers:
-            if proc.poll() is None:
-                proc.kill()
-                proc.wait()
-        ipc_path.unlink(missing_ok=True)
-        for jobs in job_files:
-            jobs.unlink(missing_ok=True)
+def partition_dir(slug: str) -> str:
+    """The directory name of the partition of card slug ``slug``: ``card=<slug>``."""
+    if not slug or "/" in slug or "\x00" in slug or slug in (".", ".."):
+        raise DatasetError(f"unsafe partition slug {slug!r}")
+    return f"{PARTITION_FIELD}={slug}"
 
 
-def _check(table: pa.Table, schema: pa.Schema, name: str) -> pa.Table:
+def write_partition(table: pa.Table, root: Path, slug: str) -> str:
+    """Write the ``aligned`` rows of one card under ``root/card=<slug>/``; returns the path
+    relative to the dataset (``aligned/card=<slug>/part-0.parquet``)."""
+    name = partition_dir(slug)
+    (root / name).mkdir()
+    with pa.OSFile(str(root / name / "part-0.parquet"), "wb") as sink:
+        pq.write_table(conform(table, "aligned"), sink, **PARTITION_OPTIONS)
+    return f"aligned/{name}/part-0.parquet"
+
+
+def conform(table: pa.Table, name: str) -> pa.Table:
+    """Check ``table`` against the schema of table ``name`` and attach its metadata."""
+    schema = SCHEMAS[name]
+    if table.schema is schema or table.schema.equals(schema, check_metadata=True):
+        return table
     if not table.schema.equals(schema, check_metadata=False):
-        raise DatasetError(f"{name}: table does not match its schema:\n{table.schema}\nvs\n{schema}")
-    return table.replace_schema_metadata(schema.metadata).cast(schema)
+        raise DatasetError(
+            f"{name}: table does not match its schema:\n{table.schema}\nvs\n{schema}"
+        )
+    return table.cast(schema)
+
+
+class DatasetWriter:
+    """Writes the parts of one dataset into a temporary directory (see :func:`open_dataset_writer`)."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.files: list[str] = []
+
+    @property
+    def aligned_root(self) -> Path:
+        """Directory holding the ``card=<slug>`` partitions (created on first use)."""
+        path = self.root / "aligned"
+        path.mkdir(exist_ok=True)
+        return path
+
+    def write(self, name: str, table: pa.Table) -> None:
+        """Write table ``name`` (``rulings``, ``cards`` or ``quarantine``) as one file."""
+        if name not in SCHEMAS or name == "aligned":
+            raise DatasetError(f"cannot write {name!r} as a single table")
+        rel = f"{name}/part-0.parquet"
+        write_table(conform(table, name), self.root / rel)
+        self.files.append(rel)
+
+    def write_partition(self, slug: str, table: pa.Table) -> None:
+        """Write the ``aligned`` rows of one card."""
+        self.files.append(write_partition(table, self.aligned_root, slug))
+
+    def add_files(self, rel_paths: Sequence[str]) -> None:
+        """Record files written into :attr:`root` by someone else (e.g. worker processes)."""
+        for rel in rel_paths:
+            if not (self.root / rel).is_file():
+                raise DatasetError(f"{rel}: reported written but missing")
+        self.files.extend(rel_paths)
+
+    def write_cache(self, name: str, table: pa.Table) -> None:
+        """Store a reusable table as ``.cache/<name>`` (not part of the dataset proper)."""
+        if "/" in name or name.startswith(".") or not name:
+            raise DatasetError(f"bad cache file name {name!r}")
+        write_table(table, self.root / CACHE_DIR / name)
+
+    def finish(self, manifest: Mapping[str, Any]) -> None:
+        """Write the manifest (``_build.json``) listing every data file, sorted."""
+        body = dict(manifest)
+        body["files"] = sorted(self.files)
+        (self.root / MARKER).write_text(
+            json.dumps(body, indent=2, sort_keys=True, ensure_ascii=False) + "\n", encoding="utf-8"
+        )
+
+
+@contextmanager
+def open_dataset_writer(out: Path) -> Iterator[DatasetWriter]:
+    """Write a dataset that replaces ``out`` atomically when the block ends without error.
+
+    The block must call :meth:`DatasetWriter.finish`; otherwise :class:`DatasetError` is raised
+    and ``out`` is left as it was.
+    """
+    with atomic_directory(Path(out)) as tmp:
+        writer = DatasetWriter(tmp)
+        yield writer
+        if not (tmp / MARKER).is_file():
+            raise DatasetError("dataset not finished (no manifest written)")
 
 
 def write_dataset(
@@ -144,47 +164,29 @@ def write_dataset(
     manifest: Mapping[str, Any],
     cache_files: Mapping[str, pa.Table] | None = None,
 ) -> list[str]:
-    """Write the dataset to ``out`` atomically; returns the relative paths of the data files.
+    """Write whole tables as a dataset at ``out`` atomically; returns the data files written.
 
-    ``aligned_slugs[i]`` is the partition (card slug) of ``aligned`` row ``i``; rows of one slug
-    must be contiguous (the caller sorts them). ``cache_files`` maps a file name under
-    ``OUT/.cache/`` to a table to store there.
+    ``aligned_slugs[i]`` is the card slug (partition) of ``aligned`` row ``i``; rows of one slug
+    must be contiguous.
     """
-    rulings = _check(rulings, RULINGS_SCHEMA, "rulings")
-    aligned = _check(aligned, ALIGNED_SCHEMA, "aligned")
-    cards = _check(cards, CARDS_SCHEMA, "cards")
-    quarantine = _check(quarantine, QUARANTINE_SCHEMA, "quarantine")
     if len(aligned_slugs) != aligned.num_rows:
         raise DatasetError("aligned_slugs must give one slug per aligned row")
-
-    # contiguous runs of one slug -> (slug, offset, length)
     runs: list[tuple[str, int, int]] = []
-    for i, slug_ in enumerate(aligned_slugs):
-        slug = f"{PARTITION_FIELD}={slug_}"
+    for i, slug in enumerate(aligned_slugs):
         if runs and runs[-1][0] == slug:
             runs[-1] = (slug, runs[-1][1], runs[-1][2] + 1)
         else:
             runs.append((slug, i, 1))
     if len({r[0] for r in runs}) != len(runs):
         raise DatasetError("aligned rows of one card must be contiguous")
-
-    files = ["rulings/part-0.parquet", "cards/part-0.parquet", "quarantine/part-0.parquet"]
-    files += [f"aligned/{slug}/part-0.parquet" for slug, _, _ in runs]
-
-    with atomic_directory(out) as tmp:
-        write_table(rulings, tmp / files[0])
-        write_table(cards, tmp / files[1])
-        write_table(quarantine, tmp / files[2])
-        _write_partitions(aligned, runs, tmp / "aligned")
-        if cache_files:
-            (tmp / CACHE_DIR).mkdir()
-            for name, table in sorted(cache_files.items()):
-                if "/" in name or name.startswith("."):
-                    raise DatasetError(f"bad cache file name {name!r}")
-                write_table(table, tmp / CACHE_DIR / name)
-        body = dict(manifest)
-        body["files"] = files
-        (tmp / MARKER).write_text(
-            json.dumps(body, indent=2, sort_keys=True, ensure_ascii=False) + "\n", encoding="utf-8"
-        )
-    return files
+    with open_dataset_writer(out) as w:
+        w.write("rulings", rulings)
+        w.write("cards", cards)
+        w.write("quarantine", quarantine)
+        w.aligned_root  # noqa: B018  (an empty aligned/ when there are no groups)
+        for slug, offset, length in runs:
+            w.write_partition(slug, aligned.slice(offset, length))
+        for name, table in sorted((cache_files or {}).items()):
+            w.write_cache(name, table)
+        w.finish(manifest)
+        return list(w.files)

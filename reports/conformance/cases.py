@@ -70,8 +70,10 @@ def read_case(path: Path, root: Path) -> CaseInfo:
         raise CaseIndexError(f"{path}: cannot read the case: {exc}") from exc
     if not isinstance(data, dict):
         raise CaseIndexError(f"{path}: not a case (a YAML mapping)")
-    prov = data.get("provenance") if isinstance(data.get("provenance"), dict) else {}
-    rulings = prov.get("rulings") if isinstance(prov.get("rulings"), dict) else {}
+    prov_value = data.get("provenance")
+    prov: dict[str, Any] = prov_value if isinstance(prov_value, dict) else {}
+    rulings_value = prov.get("rulings")
+    rulings: dict[str, Any] = rulings_value if isinstance(rulings_value, dict) else {}
     cid = path.relative_to(root).with_suffix("").as_posix()
     return CaseInfo(
         id=str(data.get("id") or cid), title=str(data.get("title") or ""),

@@ -7,8 +7,8 @@ case once, footer counts equal to the case lines, ``suite_version`` equal to the
 case lines).
 
 ``rulings run --shard i/n`` writes one file per shard. :func:`group_runs` merges the files that
-are shards of one run (same engine, spec, options but ``shard`` and ``jobs``, all ``n`` shards
-present exactly once) into one :class:`ConformanceRun`, whose ``suite_version`` is recomputed
+are shards of one run (same ``run_id`` when the headers have one, engine, spec, options but
+``shard`` and ``jobs``, all ``n`` shards present exactly once) into one :class:`ConformanceRun`, whose ``suite_version`` is recomputed
 over all its cases, as the unsharded run would have it.
 
 This module never imports the runner or an engine: it reads files only.
@@ -147,12 +147,13 @@ class RunFile:
         return i, n
 
     def group_key(self) -> str:
-        """What the shards of one run share: engine, spec, protocol, options but shard/jobs."""
+        """What the shards of one run share: engine, spec, protocol, options but shard/jobs, and
+        the header's ``run_id`` when it has one (``rulings run --run-id``)."""
         options = {k: v for k, v in self.header["options"].items() if k not in _IGNORED_OPTIONS}
         shard = self.shard
         key = {"engine": self.header["engine"], "spec": self.header["spec"],
                "protocol": self.header["protocol"], "options": options,
-               "shards": shard[1] if shard else None}
+               "shards": shard[1] if shard else None, "run_id": self.header.get("run_id")}
         return json.dumps(key, sort_keys=True, ensure_ascii=False, default=str)
 
 

@@ -20,6 +20,7 @@ anything. Output is deterministic: the same runs, cases and history give the sam
 from __future__ import annotations
 
 import base64
+import datetime as dt
 import hashlib
 import json
 import math
@@ -72,7 +73,8 @@ td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
 .cards{display:flex;flex-wrap:wrap;gap:10px}
 .card{border:1px solid var(--line);border-radius:8px;padding:10px 12px;min-width:250px;
 flex:1 1 250px;max-width:340px}
-.card .rate{font-size:28px;font-weight:700}.card .name{font-weight:600;word-break:break-all}
+.card .rate{font-size:28px;font-weight:700}.card .name{font-weight:600;overflow-wrap:anywhere}
+.card .name .muted{white-space:nowrap}
 .stack{display:flex;height:10px;border-radius:5px;overflow:hidden;background:#eee;margin:6px 0}
 .stack span{display:block;height:100%}
 .bar{position:relative;width:160px;height:12px;background:#eceff1;border-radius:6px;
@@ -80,7 +82,7 @@ overflow:hidden}.bar span{position:absolute;left:0;top:0;bottom:0;border-radius:
 .matrix td.cell{text-align:center;min-width:72px;white-space:nowrap;font-variant-numeric:tabular-nums;padding:2px 6px}
 .matrix th{padding:2px 8px}.matrix small{color:#37474f}
 .matrix th.eng{writing-mode:vertical-rl;transform:rotate(180deg);white-space:nowrap;
-max-height:220px;font-weight:600}
+font-weight:600}
 .grid2{display:grid;grid-template-columns:repeat(auto-fit,minmax(420px,1fr));gap:18px}
 details.engine{border:1px solid var(--line);border-radius:8px;padding:6px 12px;margin:8px 0}
 details.engine>summary{cursor:pointer;font-weight:600}
@@ -333,15 +335,29 @@ def _failures_section(views: Sequence[EngineView], cases: Mapping[str, CaseInfo]
              join(_case_article(r, c, cases.get(c.id)) for r, c in items))
 
 
+def _seconds(started: str) -> float:
+    """An ISO start time as POSIX seconds (0 when it cannot be parsed)."""
+    try:
+        when = dt.datetime.fromisoformat(started)
+    except ValueError:
+        return 0.0
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=dt.UTC)
+    return when.timestamp()
+
+
 def _trend_svg(history: Sequence[HistoryRow]) -> Html:
     rows = [r for r in history if r.pass_rate is not None]
     if not rows:
         return raw('<p class="empty">No recorded run yet.</p>')
-    width, height, left, right, top, bottom = 920, 260, 48, 16, 12, 40
+    width, height, left, right, top, bottom = 920, 260, 48, 70, 12, 40
     plot_w, plot_h = width - left - right, height - top - bottom
-    starts = sorted({r.started for r in rows})
-    step = plot_w / max(1, len(starts) - 1)
-    xs = {s: left + (i * step if len(starts) > 1 else plot_w / 2) for i, s in enumerate(starts)}
+    times = {r.started: _seconds(r.started) for r in rows}
+    t0, t1 = min(times.values()), max(times.values())
+
+    def x(started: str) -> float:
+        """Position in time (runs of one night cluster, nights spread out)."""
+        return left + (plot_w * (times[started] - t0) / (t1 - t0) if t1 > t0 else plot_w / 2)
 
     def y(rate: float) -> float:
         return top + plot_h * (1 - rate)
@@ -354,23 +370,25 @@ def _trend_svg(history: Sequence[HistoryRow]) -> Html:
                      '<text x="{}" y="{:.1f}" font-size="11" text-anchor="end" fill="#5b6470">'
                      '{}%</text>', left, width - right, y(tick), y(tick), left - 6, y(tick) + 4,
                      round(tick * 100)))
-    every = max(1, len(starts) // 8)
-    for i, s in enumerate(starts):
-        if i % every == 0 or i == len(starts) - 1:
-            out.append(h('<text x="{:.1f}" y="{}" font-size="11" text-anchor="middle" '
-                         'fill="#5b6470">{}</text>', xs[s], height - bottom + 16,
-                         s[:16].replace("T", " ")))
+    labels: dict[str, float] = {}  # evenly spaced times, one label each (UTC)
+    for k in range(5 if t1 > t0 else 1):
+        t = t0 + (t1 - t0) * k / 4
+        text = dt.datetime.fromtimestamp(t, dt.UTC).strftime("%Y-%m-%d %H:%M")
+        labels.setdefault(text, left + (plot_w * k / 4 if t1 > t0 else plot_w / 2))
+    for text, pos in labels.items():
+        out.append(h('<text x="{:.1f}" y="{}" font-size="11" text-anchor="middle" '
+                     'fill="#5b6470">{}</text>', pos, height - bottom + 16, text))
     engines = sorted({r.engine for r in rows})
     colours = {e: PALETTE[i % len(PALETTE)] for i, e in enumerate(engines)}
     for e in engines:
         pts = [r for r in rows if r.engine == e]
         if len(pts) > 1:
-            path = " ".join(f"{xs[r.started]:.1f},{y(r.pass_rate or 0):.1f}" for r in pts)
+            path = " ".join(f"{x(r.started):.1f},{y(r.pass_rate or 0):.1f}" for r in pts)
             out.append(h('<polyline fill="none" stroke="{}" stroke-width="2" points="{}"/>',
                          colours[e], path))
         for r in pts:
             out.append(h('<circle cx="{:.1f}" cy="{:.1f}" r="4" fill="{}"><title>{} {}: {} '
-                         '({} of {} taken) at {}</title></circle>', xs[r.started],
+                         '({} of {} taken) at {}</title></circle>', x(r.started),
                          y(r.pass_rate or 0), colours[e], e, r.engine_version,
                          percent(r.pass_rate), r.passed, r.cases - r.unsupported, r.started))
     out.append(raw("</svg>"))

@@ -120,12 +120,33 @@ def rehash_command(cases: tuple[Path, ...]) -> None:
               help="Write JUnit XML here.")
 @click.option("--markdown", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Append a Markdown summary here (e.g. $GITHUB_STEP_SUMMARY).")
+@click.option("--dashboard-url", default=None, metavar="URL",
+              help="Link the conformance dashboard from the Markdown summary.")
+@click.option("--restart-every", type=click.IntRange(1), default=None, metavar="N",
+              help="Restart the engine after every N cases sent to it (between cases, outside "
+                   "any case's time limit).")
+@click.option("--max-rss-mb", type=click.FloatRange(0, min_open=True), default=None,
+              metavar="MB", help="Restart a stdio engine after a case that leaves its resident "
+                                 "memory above MB (in-process engines: not checked).")
+@click.option("--run-id", default=None, metavar="ID",
+              help="The run's id in the JSON Lines header (default: a digest of suite, engine, "
+                   "options and shard count, so the shards of one run share it).")
+@click.option("--write-expectations", type=click.Path(dir_okay=False, path_type=Path),
+              default=None, metavar="FILE",
+              help="Write an expectations file from this run: every result but pass (and "
+                   "unsupported, unless --strict-unsupported or already listed); reasons kept "
+                   "from --expectations where id and kind match, new ones 'TODO: diagnose'.")
+@click.option("--history", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              metavar="FILE", help="Append the run to the dashboard's Parquet history (not with "
+                                   "--shard: merge shards with `rulings report conformance`).")
 @click.option("-q", "--quiet", is_flag=True, help="Print only the summary line.")
 def run_command(cases: tuple[Path, ...], engine_spec: str, jobs: int, timeout: float,
                 shard: str | None, features: tuple[str, ...], cards: tuple[str, ...],
                 ids: tuple[str, ...], expectations: Path | None, strict_unsupported: bool,
                 validate_protocol: bool, jsonl: Path | None, junit: Path | None,
-                markdown: Path | None, quiet: bool) -> None:
+                markdown: Path | None, dashboard_url: str | None, restart_every: int | None,
+                max_rss_mb: float | None, run_id: str | None, write_expectations: Path | None,
+                history: Path | None, quiet: bool) -> None:
     """Run cases against an engine and judge what it reports.
 
     Exit status 0 unless a result differs from its expectation (1); 2 when the run cannot start.
@@ -137,12 +158,19 @@ def run_command(cases: tuple[Path, ...], engine_spec: str, jobs: int, timeout: f
     from conformance.runner import CaseResult, Run, RunOptions, parse_shard, run_cases
 
     try:
-        options = RunOptions(
-            timeout=timeout, jobs=jobs, shard=parse_shard(shard) if shard else None,
-            filter=cases_io.CaseFilter(frozenset(features), frozenset(cards), ids),
-            strict_unsupported=strict_unsupported, validate_protocol=validate_protocol)
+        shard_tuple = parse_shard(shard) if shard else None
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--shard") from exc
+    if history is not None and shard_tuple is not None and shard_tuple[1] > 1:
+        raise click.UsageError("--history records whole runs: append the merged shards with "
+                               "`rulings report conformance --history FILE SHARDS...`")
+    if run_id is not None and not run_id.strip():
+        raise click.BadParameter("must not be empty", param_hint="--run-id")
+    options = RunOptions(
+        timeout=timeout, jobs=jobs, shard=shard_tuple,
+        filter=cases_io.CaseFilter(frozenset(features), frozenset(cards), ids),
+        strict_unsupported=strict_unsupported, validate_protocol=validate_protocol,
+        restart_every=restart_every, max_rss_mb=max_rss_mb, run_id=run_id)
     jsonl_fh = open(jsonl, "w", encoding="utf-8") if jsonl else None  # noqa: SIM115
     writer = JsonlWriter(jsonl_fh) if jsonl_fh else None
 
@@ -173,14 +201,69 @@ def run_command(cases: tuple[Path, ...], engine_spec: str, jobs: int, timeout: f
     if junit:
         write_junit(run, junit)
     if markdown:
-        write_markdown(run, markdown)
+        write_markdown(run, markdown, dashboard_url)
     counts = ", ".join(f"{n} {s}" for s, n in run.counts.items() if n)
     extra = f"; {len(run.unexpected)} unexpected" if run.unexpected else ""
     if run.unexpected_passes:
         extra += f" ({len(run.unexpected_passes)} unexpected passes: update the expectations)"
+    if run.restarts:
+        extra += f"; {run.restarts} engine restarts"
     click.echo(f"{run.engine.name} {run.engine.version}: {len(run.results)} cases: "
                f"{counts or 'none'}{extra} [{run.duration:.2f}s]")
+    if write_expectations:
+        _write_expectations(run, write_expectations, exp, strict_unsupported)
+    if history:
+        _append_history(run, history, jsonl)
     sys.exit(run.exit_code)
+
+
+def _write_expectations(run: Any, path: Path, previous: Any, strict_unsupported: bool) -> None:
+    """``rulings run --write-expectations``: the expectations this run calls for."""
+    from conformance.expectations import TODO_REASON, expectations_from_run, write_expectations
+
+    try:
+        draft = expectations_from_run(run, previous, include_unsupported=strict_unsupported)
+        header = (f"Expectations of {run.engine.name} {run.engine.version} (conformance/SPEC.md, "
+                  f"\"Expectations files\"): its known failures.\n"
+                  f"Written by `rulings run --write-expectations` from a run of suite "
+                  f"{run.suite_version} (engine spec {run.spec}).\n"
+                  f"Replace each reason \"{TODO_REASON}\" with the cause (or a link).")
+        write_expectations(draft.expectations, path, header)
+    except ConformanceError as exc:
+        raise _fail(exc) from exc
+    todo = draft.needs_diagnosis
+    click.echo(f"wrote {path}: {len(draft.expectations.failures)} known failures "
+               f"({len(draft.kept)} kept, {len(draft.new)} new or changed, "
+               f"{len(draft.dropped)} removed, {len(draft.not_run)} not in this run); "
+               f"{len(todo)} need a diagnosis")
+    for cid in todo:
+        click.echo(f"  {TODO_REASON}: {cid} ({draft.expectations.failures[cid].kind})")
+
+
+def _append_history(run: Any, path: Path, jsonl: Path | None) -> None:
+    """``rulings run --history``: append the run to the dashboard's Parquet history."""
+    import tempfile
+
+    from conformance.output.jsonl import write_run
+    from reports.conformance.history import append_runs
+    from reports.conformance.load import load_runs
+    from reports.errors import ReportError
+
+    try:
+        if jsonl is not None:
+            runs = load_runs([jsonl])
+        else:
+            with tempfile.TemporaryDirectory(prefix="rulings-run-") as tmp:
+                tmp_run = Path(tmp) / "run.jsonl"
+                write_run(run, tmp_run)
+                runs = load_runs([tmp_run])
+        added = append_runs(path, runs)
+    except ReportError as exc:
+        raise _fail(exc) from exc
+    if added:
+        click.echo(f"history {path}: recorded run {added[0].run_id}")
+    else:
+        click.echo(f"history {path}: this run was already recorded")
 
 
 # --- diff ----------------------------------------------------------------------------------------

@@ -52,7 +52,7 @@ def test_fail_shows_expected_and_observed(status_cases):
     assert fail.mismatches == [{"where": "state.life.p2", "message": "life differs",
                                 "expected": 16, "observed": 17}]
     err = next(r for r in run.results if r.id == "status/error")
-    assert err.error == {"kind": "unsupported", "message": "cannot cast Grizzly Bears", "action": 0}
+    assert err.error == {"kind": "illegal_action", "message": "cannot cast Grizzly Bears", "action": 0}
 
 
 def test_unsupported_cases_are_never_sent(status_cases):

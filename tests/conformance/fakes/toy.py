@@ -2,7 +2,8 @@
 
 It implements just enough of the contract to drive the harness in tests: ``cast`` of a burn
 spell with one target, ``resolve_top``/``resolve_stack``, ``pass_priority`` (two passes resolve),
-state-based deaths. Anything else is refused with ``EngineReportedError(kind="unsupported")``.
+state-based deaths. Casting anything else is refused as ``illegal_action``; any other action is
+refused with ``EngineReportedError(kind="unsupported")``.
 """
 
 from __future__ import annotations
@@ -70,7 +71,8 @@ class ToyEngine:
         if name == "cast":
             o = self._obj(args["object"])
             if o["card"] not in BURN:
-                raise EngineReportedError("unsupported", f"cannot cast {o['card']}")
+                # not `unsupported`: that kind makes a case `unsupported`, these cases test `error`
+                raise EngineReportedError("illegal_action", f"cannot cast {o['card']}")
             if o["zone"] != "hand":
                 raise EngineReportedError("illegal_action", f"{args['object']} is not in hand")
             targets = args.get("targets") or []

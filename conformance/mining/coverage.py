@@ -1,0 +1,131 @@
+"""The coverage table of a mining run: per card and per family, rulings seen, mined, classified
+as not executable (with reasons) and unrecognised; corpus totals; and the most frequent ruling
+texts no family covers yet. Deterministic: no timings, sorted rows."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections import Counter, defaultdict
+from typing import TYPE_CHECKING, Any
+
+from conformance.mining.corpus import SEED_CARDS
+
+if TYPE_CHECKING:
+    from conformance.mining.miner import MiningResult
+
+COUNTS = ("seen", "mined", "cases", "verified", "not_executable", "unrecognised", "rejected")
+TOP_UNCOVERED = 40
+
+
+def _row(outcomes: list[Any], cases: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    ids = sorted({i for o in outcomes for i in o.case_ids})
+    return {"seen": len(outcomes),
+            "mined": sum(o.status == "mined" for o in outcomes),
+            "cases": len(ids),
+            "verified": sum(cases[i]["status"] == "verified" for i in ids if i in cases),
+            "not_executable": sum(o.status == "not_executable" for o in outcomes),
+            "unrecognised": sum(o.status == "unrecognised" for o in outcomes),
+            "rejected": sum(o.status == "rejected" for o in outcomes)}
+
+
+def summarise(result: MiningResult) -> dict[str, Any]:
+    """The coverage report as one JSON-ready mapping."""
+    cases = result.cases
+    seed = [o for o in result.outcomes if o.seed]
+    corpus = [o for o in result.outcomes if not o.seed]
+    seed_rows = []
+    by_cf: dict[tuple[str, str], list[Any]] = defaultdict(list)
+    for o in seed:
+        by_cf[(o.card, o.family or "-")].append(o)
+    for (card, fam), outs in sorted(by_cf.items()):
+        reasons = sorted({o.reason for o in outs if o.status != "mined" and o.reason})
+        seed_rows.append({"card": card, "family": fam, **_row(outs, cases),
+                          "reasons": reasons})
+    fam_rows = []
+    by_f: dict[str, list[Any]] = defaultdict(list)
+    for o in result.outcomes:
+        if o.family:
+            by_f[o.family].append(o)
+    for fam, outs in sorted(by_f.items()):
+        reasons = Counter(o.reason for o in outs if o.status == "not_executable")
+        fam_rows.append({"family": fam, **_row(outs, cases),
+                         "cards": len({o.card for o in outs if o.status == "mined"}),
+                         "reasons": [{"reason": r, "count": n}
+                                     for r, n in sorted(reasons.items(),
+                                                        key=lambda t: (-t[1], t[0]))[:5]]})
+
+    def totals(outs: list[Any]) -> dict[str, Any]:
+        ids = sorted({i for o in outs for i in o.case_ids})
+        verified = [i for i in ids if cases[i]["status"] == "verified"]
+        return {**_row(outs, cases),
+                "cards_with_cases": len({cases[i]["provenance"]["card"] for i in ids}),
+                "verified_cards": len({cases[i]["provenance"]["card"] for i in verified}),
+                "families_with_cases": len({o.family for o in outs if o.status == "mined"})}
+
+    uncovered = Counter(o.text for o in corpus if o.status == "unrecognised" and o.text)
+    top = [{"count": n, "text": t} for t, n in sorted(uncovered.items(),
+                                                       key=lambda x: (-x[1], x[0]))[:TOP_UNCOVERED]]
+    return {"seed_cards": list(SEED_CARDS), "totals": {"seed": totals(seed),
+                                                       "corpus": totals(corpus),
+                                                       "all": totals(result.outcomes)},
+            "seed": seed_rows, "families": fam_rows, "top_uncovered": top}
+
+
+def render_markdown(s: dict[str, Any]) -> str:
+    """COVERAGE.md."""
+    out = ["# Mined conformance cases: coverage", "",
+           "Written by `rulings mine`; `rulings mine --check` fails when it is stale.", "",
+           "## Totals", "",
+           "| scope | rulings seen | mined | cases | verified | not executable | unrecognised "
+           "| rejected | cards with cases | verified cards | families with cases |",
+           "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    for scope in ("seed", "corpus", "all"):
+        t = s["totals"][scope]
+        out.append(f"| {scope} | " + " | ".join(str(t[k]) for k in (
+            *COUNTS, "cards_with_cases", "verified_cards", "families_with_cases")) + " |")
+    out += ["", "## Seed cards, per ruling family", "",
+            "| card | family | seen | mined | cases | verified | not executable | unrecognised "
+            "| rejected | reasons |", "| --- | --- | " + "---: | " * 7 + "--- |"]
+    for r in s["seed"]:
+        out.append(f"| {r['card']} | {r['family']} | " + " | ".join(
+            str(r[k]) for k in COUNTS) + " | " + "; ".join(r["reasons"]).replace("|", "/") + " |")
+    out += ["", "## Families (seed and corpus)", "",
+            "| family | seen | mined | cases | verified | not executable | unrecognised | "
+            "rejected | cards | main reasons not executable |",
+            "| --- | " + "---: | " * 8 + "--- |"]
+    for r in s["families"]:
+        reasons = "; ".join(f"{x['reason']} ({x['count']})" for x in r["reasons"][:3])
+        out.append(f"| {r['family']} | " + " | ".join(str(r[k]) for k in COUNTS) +
+                   f" | {r['cards']} | {reasons.replace('|', '/')} |")
+    out += ["", "## Most frequent ruling texts no family covers yet", "",
+            "| rulings | text (normalised, `CARDNAME` = the card's own name) |", "| ---: | --- |"]
+    for r in s["top_uncovered"]:
+        text = r["text"] if len(r["text"]) <= 200 else r["text"][:197] + "..."
+        out.append(f"| {r['count']} | {text.replace('|', '/')} |")
+    return "\n".join(out) + "\n"
+
+
+def render_csv(s: dict[str, Any]) -> str:
+    """coverage.csv: one row per (scope, card, family)."""
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(["scope", "card", "family", *COUNTS, "reasons"])
+    for r in s["seed"]:
+        w.writerow(["seed", r["card"], r["family"], *(r[k] for k in COUNTS),
+                    "; ".join(r["reasons"])])
+    for r in s["families"]:
+        w.writerow(["family", "", r["family"], *(r[k] for k in COUNTS),
+                    "; ".join(x["reason"] for x in r["reasons"])])
+    for scope, t in s["totals"].items():
+        w.writerow(["total", scope, "", *(t[k] for k in COUNTS), ""])
+    return buf.getvalue()
+
+
+def coverage_files(result: MiningResult) -> dict[str, str]:
+    """File name (under the cases root) -> text."""
+    s = summarise(result)
+    return {"COVERAGE.md": render_markdown(s),
+            "coverage.json": json.dumps(s, indent=1, ensure_ascii=False, sort_keys=True) + "\n",
+            "coverage.csv": render_csv(s)}

@@ -1,0 +1,42 @@
+"""Recurring rulings the miner recognises but cannot turn into cases, each with its reason."""
+
+from __future__ import annotations
+
+from conformance.mining.families.knifepoint import classified
+from conformance.mining.model import Family, phrases
+
+FAMILIES = [
+    Family("copy-costs", "A copy's alternative and additional costs", ("707.10",),
+           ("copy_spell",),
+           classified("not executable: no spell in the scripted card pool has an alternative or "
+                      "additional cost to copy"),
+           en=phrases("The controller of a copy can't choose to pay any alternative or "
+                      "additional costs for the copy", "You can't choose to pay any additional "
+                      "costs for the copy"),
+           it=phrases("Non puoi scegliere di pagare alcun costo addizionale per la copia",
+                      "Il controllore di una copia non può scegliere di pagare")),
+    Family("x-free-cast", "X is 0 for a spell cast without paying its mana cost", ("107.3b",),
+           ("x_spell",),
+           classified("not executable: casting a spell without paying its mana cost is not "
+                      "scriptable (no such effect in the engines' card pools)"),
+           en=phrases("you must choose 0 as the value of X when casting it without paying its "
+                      "mana cost",
+                      "The mana value of a spell cast without paying its mana cost is determined "
+                      "by its mana cost")),
+    Family("split-two-names", "A split card has two names", ("709.4",), ("split_card",),
+           classified("not executable: no card in the scripted pool names a card"),
+           en=phrases("Each split card has two names", "If a player names a card, the player "
+                      "may name either half of a split card")),
+    Family("split-single-card", "A split card is one card", ("709.1",), ("split_card",),
+           classified("not executable: no card in the scripted pool discards or counts cards "
+                      "by type"),
+           en=phrases("Each split card is a single card")),
+    Family("aftermath-frame", "Aftermath frame treatment", (), ("aftermath",),
+           classified("not executable: the frame treatment has no rules meaning"),
+           en=phrases("Split cards with aftermath have a new frame treatment")),
+    Family("saga-creature-sections", "A Saga creature's two text sections", ("714.2",),
+           ("saga",),
+           classified("not executable: the card has no ability outside its chapters to observe"),
+           en=phrases("Saga creatures have two sections in their text box"),
+           it=phrases("Le creature Saga hanno due sezioni")),
+]

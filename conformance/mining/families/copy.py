@@ -1,0 +1,348 @@
+"""Copy-a-spell rulings (rule 707.10): cards whose text copies an instant or sorcery spell."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from conformance.mining import build as b
+from conformance.mining.corpus import CardInfo
+from conformance.mining.model import Context, Draft, Family, NotExecutable, phrases
+
+_COPY = re.compile(r"^Copy target instant or sorcery spell( you control)?(,[^.]*)?\. "
+                   r"You may choose new targets for the copy\.$")
+
+
+@dataclass
+class Copier:
+    """How a card copies a spell in a scripted game."""
+
+    card: str
+    obj: dict[str, Any]
+    zone: str
+    mana: str
+    delayed: bool
+    half: str | None = None
+    instant: bool = True
+    opponents: bool = True
+    features: list[str] = field(default_factory=list)
+
+    @property
+    def id(self) -> str:
+        """The copier's object id."""
+        return str(self.obj["id"])
+
+    @property
+    def casts(self) -> int:
+        """Cast events the copier itself adds."""
+        return 0 if self.delayed else 1
+
+    def prime(self) -> list[dict[str, Any]]:
+        """Actions before the spell to copy is cast (a saga's chapter sets up the copy)."""
+        if not self.delayed:
+            return []
+        return [{"add_counters": {"object": self.id, "counter": "lore", "n": 1}},
+                b.RESOLVE_STACK]
+
+    def copy(self, spell: str, player: str = "p1", *, extra_trigger: str | None = None,
+             ) -> list[dict[str, Any]]:
+        """Actions that copy ``spell`` once it is cast, up to the copy's new-targets choice
+        (``extra_trigger``: another source of p1 that triggered on the same cast)."""
+        if self.delayed:
+            out: list[dict[str, Any]] = []
+            if extra_trigger:
+                out.append({"choose": {"choice": "trigger_order",
+                                       "order": [extra_trigger, self.id]}})
+            return out + [b.RESOLVE_TOP]
+        out = [b.cast(self.id, player, targets=[spell], half=self.half)]
+        if extra_trigger:
+            out.append(b.RESOLVE_TOP)
+        return out + [b.RESOLVE_TOP]
+
+    def place(self, p1: dict[str, Any]) -> None:
+        """Put the copier's object into p1's setup."""
+        p1.setdefault(self.zone, []).append(self.obj)
+
+
+def copier_of(card: CardInfo) -> Copier | NotExecutable:
+    """How ``card`` copies spells, or why the generators cannot script it."""
+    if card.main.subtypes and "Saga" in card.main.subtypes:
+        chapters = b.strip_reminders(card.main.text)
+        if re.search(r"II — (?:[A-Za-z]+ — )?When you next cast an instant or sorcery spell this "
+                     r"turn, copy it\.", chapters):
+            return Copier(card.name, {"id": "cer", "card": card.name, "counters": {"lore": 1}},
+                          "battlefield", "", delayed=True,
+                          features=["saga", "saga.chapter_trigger", "trigger.delayed",
+                                    "counters"])
+        return NotExecutable("the Saga copies spells through a chapter the generator does not "
+                             "script")
+    for face in card.faces:
+        text = b.spell_lines(face, drop=("Aftermath",))
+        m = _COPY.match(text)
+        if not m:
+            continue
+        if not {"Instant", "Sorcery"} & set(face.types):
+            continue
+        mana = b.mana_pool(face.mana_cost)
+        if mana is None:
+            return NotExecutable(f"mana cost {face.mana_cost} cannot be scripted")
+        aftermath = "Aftermath" in face.text
+        zone = "graveyard" if aftermath else "hand"
+        return Copier(card.name, {"id": "copier", "card": card.name}, zone, mana, delayed=False,
+                      half=face.name if card.is_split else None,
+                      instant="Instant" in face.types, opponents=m[1] is None,
+                      features=["split_card", "aftermath"] if aftermath else
+                      (["split_card"] if card.is_split else []))
+    return NotExecutable("the card does not say \"Copy target instant or sorcery spell. You may "
+                         "choose new targets for the copy.\" (its copy effect is not scripted)")
+
+
+BASE = ["priority", "stack", "mana_cost", "target", "copy_spell"]
+
+
+def _draft(fam: str, title: str, cp: Copier, extra_cards: list[str], features: list[str],
+           setup: dict[str, Any], actions: list[dict[str, Any]], expect: dict[str, Any],
+           suffix: str = "") -> Draft:
+    feats = list(dict.fromkeys(BASE + cp.features + features))
+    cards = list(dict.fromkeys([cp.card, *extra_cards]))
+    return Draft(fam + suffix, title, feats, cards, setup, actions, expect, ["707.10"])
+
+
+def _copier(ctx: Context, *, instant: bool = False, opponents: bool = False,
+            ) -> Copier | NotExecutable:
+    cp = copier_of(ctx.card)
+    if isinstance(cp, NotExecutable):
+        return cp
+    if instant and not cp.instant:
+        return NotExecutable("the copy effect is a sorcery: it cannot copy a spell on the stack "
+                             "in a two-player game")
+    if opponents and (cp.delayed or not cp.opponents):
+        return NotExecutable("the card copies only its controller's own spells")
+    return cp
+
+
+def gen_not_cast(ctx: Context) -> list[Draft] | NotExecutable:
+    cp = _copier(ctx, instant=True)
+    if isinstance(cp, NotExecutable):
+        return cp
+    p1: dict[str, Any] = b.player(mana=b.mana_pool("{R}", cp.mana),
+                                  hand=[{"id": "bolt", "card": b.BOLT}],
+                                  battlefield=[{"id": "gsnipe", "card": b.GUTTERSNIPE}])
+    cp.place(p1)
+    casts = 1 + cp.casts
+    actions = cp.prime() + [b.cast("bolt", targets=["p2"])] + \
+        cp.copy("bolt", extra_trigger="gsnipe") + [b.keep_targets(), b.RESOLVE_STACK]
+    expect = {
+        "event_counts": [{"match": {"type": "cast"}, "count": casts},
+                         {"match": {"type": "triggered", "source": "gsnipe"}, "count": casts}],
+        "events": [{"type": "copy_created", "of": "bolt"}],
+        "events_absent": [{"type": "cast", "copy": True}],
+        "state": {"life": {"p2": 20 - 6 - 2 * casts}},
+    }
+    return [_draft("copy-not-cast", f"A copy made by {ctx.card.name} is not cast: cast triggers "
+                   "see only the cast spells", cp, [b.BOLT, b.GUTTERSNIPE], ["trigger.cast"],
+                   b.game(p1, b.player()), actions, expect)]
+
+
+def gen_same_targets(ctx: Context) -> list[Draft] | NotExecutable:
+    cp = _copier(ctx, instant=True)
+    if isinstance(cp, NotExecutable):
+        return cp
+    out = []
+    for suffix, answer, exp in (
+            ("", b.new_targets(["bears2"]),
+             {"events": [{"type": "copy_created", "of": "bolt"},
+                         {"type": "damage", "target": "bears2", "amount": 3},
+                         {"type": "damage", "source": "bolt", "target": "p2", "amount": 3}],
+              "state": {"life": {"p2": 17}, "zones": {"bears2": "graveyard"}}}),
+            ("-kept", b.keep_targets(),
+             {"event_counts": [{"match": {"type": "damage", "target": "p2", "amount": 3},
+                                "count": 2}],
+              "state": {"life": {"p2": 14}, "zones": {"bears2": "battlefield"}}})):
+        if suffix and ctx.card.name not in ("Refuse // Cooperate", "Summon: G.F. Cerberus"):
+            continue
+        p1 = b.player(mana=b.mana_pool("{R}", cp.mana), hand=[{"id": "bolt", "card": b.BOLT}])
+        cp.place(p1)
+        p2 = b.player(battlefield=[{"id": "bears2", "card": b.BEARS}])
+        actions = cp.prime() + [b.cast("bolt", targets=["p2"])] + cp.copy("bolt") + \
+            [answer, b.RESOLVE_STACK]
+        out.append(_draft("copy-same-targets", f"{ctx.card.name}'s copy keeps the targets unless "
+                          "new ones are chosen" + (" (kept)" if suffix else " (changed)"), cp,
+                          [b.BOLT, b.BEARS], ["copy.new_targets"], b.game(p1, p2), actions, exp,
+                          suffix))
+    return out
+
+
+def gen_controller(ctx: Context) -> list[Draft] | NotExecutable:
+    cp = _copier(ctx, instant=True, opponents=True)
+    if isinstance(cp, NotExecutable):
+        return cp
+    p1 = b.player(mana=cp.mana)
+    cp.place(p1)
+    p2 = b.player(mana="{R}", hand=[{"id": "bolt", "card": b.BOLT}])
+    actions = [b.cast("bolt", "p2", targets=["p1"]), {"pass_priority": {"player": "p2"}},
+               *cp.copy("bolt"), b.new_targets(["p2"]), b.RESOLVE_STACK]
+    expect = {"events": [{"type": "copy_created", "of": "bolt", "controller": "p1"},
+                         {"type": "damage", "target": "p2", "amount": 3},
+                         {"type": "damage", "source": "bolt", "target": "p1", "amount": 3}],
+              "state": {"life": {"p1": 17, "p2": 17}}}
+    return [_draft("copy-controller", f"The player who copies a spell with {ctx.card.name} "
+                   "controls the copy, and it resolves first", cp, [b.BOLT],
+                   ["copy.new_targets"], b.game(p1, p2, active="p2"), actions, expect)]
+
+
+def gen_x(ctx: Context) -> list[Draft] | NotExecutable:
+    cp = _copier(ctx, instant=True)
+    if isinstance(cp, NotExecutable):
+        return cp
+    p1 = b.player(mana=b.mana_pool("{X}{R}", cp.mana, x=2),
+                  hand=[{"id": "blaze", "card": b.BLAZE}])
+    cp.place(p1)
+    actions = cp.prime() + [b.cast("blaze", targets=["p2"], x=2)] + cp.copy("blaze") + \
+        [b.keep_targets(), b.RESOLVE_STACK]
+    expect = {"events": [{"type": "copy_created", "of": "blaze"}],
+              "event_counts": [{"match": {"type": "damage", "target": "p2", "amount": 2},
+                                "count": 2}],
+              "state": {"life": {"p2": 16}}}
+    return [_draft("copy-x", f"A copy made by {ctx.card.name} has the original's value of X",
+                   cp, [b.BLAZE], ["x_spell"], b.game(p1, b.player()), actions, expect)]
+
+
+def gen_x_mana_value(ctx: Context) -> list[Draft] | NotExecutable:
+    cp = _copier(ctx, instant=True)
+    if isinstance(cp, NotExecutable):
+        return cp
+    p1 = b.player(mana=b.mana_pool("{X}{R}", cp.mana, x=3),
+                  hand=[{"id": "blaze", "card": b.BLAZE}])
+    cp.place(p1)
+    actions = cp.prime() + [b.cast("blaze", targets=["p2"], x=3)] + cp.copy("blaze") + \
+        [b.keep_targets()]
+    expect = {"state": {"objects": {"blaze": {"zone": "stack", "mana_value": 4}},
+                        "count": [{"zone": "stack", "card": b.BLAZE, "mana_value": 4,
+                                   "count": 2}]}}
+    out = [_draft("copy-x-mana-value", "The mana value of a spell with {X} includes the value "
+                  f"chosen for X (and so does its copy by {ctx.card.name})", cp, [b.BLAZE],
+                  ["x_spell"], b.game(p1, b.player()), actions, expect)]
+    if ctx.card.name == "Refuse // Cooperate":  # Refuse reads a spell's mana value
+        p1 = b.player(mana="{R}{C}{C}{C}", hand=[{"id": "refuse", "card": ctx.card.name}])
+        p2 = b.player(mana="{R}{C}{C}{C}", hand=[{"id": "blaze", "card": b.BLAZE}])
+        actions = [b.cast("blaze", "p2", targets=["p1"], x=3),
+                   {"pass_priority": {"player": "p2"}},
+                   b.cast("refuse", targets=["blaze"], half="Refuse"), b.RESOLVE_TOP]
+        expect = {"events": [{"type": "damage", "source": "refuse", "target": "p2",
+                              "amount": 4}],
+                  "state": {"life": {"p2": 16, "p1": 20}, "zones": {"blaze": "stack"}}}
+        out.append(Draft("copy-x-mana-value-refuse", "Refuse deals damage equal to the mana "
+                         "value of a Blaze cast with X=3: 4", ["priority", "stack", "mana_cost",
+                                                               "target", "x_spell", "split_card"],
+                         [ctx.card.name, b.BLAZE], b.game(p1, p2, active="p2"), actions, expect,
+                         ["202.3", "107.3"]))
+    return out
+
+
+def gen_modal(ctx: Context) -> list[Draft] | NotExecutable:
+    cp = _copier(ctx, instant=True)
+    if isinstance(cp, NotExecutable):
+        return cp
+    p1 = b.player(mana=b.mana_pool("{1}{R}{R}", cp.mana),
+                  hand=[{"id": "storm", "card": b.SLAGSTORM}])
+    cp.place(p1)
+    p2 = b.player(battlefield=[{"id": "bears2", "card": b.BEARS}])
+    actions = cp.prime() + [b.cast("storm", modes=[1])] + cp.copy("storm")
+    actions.append(b.RESOLVE_STACK)
+    expect = {"events": [{"type": "copy_created", "of": "storm"}],
+              "events_absent": [{"type": "damage", "target": "bears2"}],
+              "state": {"life": {"p1": 14, "p2": 14}, "zones": {"bears2": "battlefield"}}}
+    return [_draft("copy-modal", f"A copy made by {ctx.card.name} has the original's mode",
+                   cp, [b.SLAGSTORM, b.BEARS], ["modal", "life"], b.game(p1, p2), actions,
+                   expect)]
+
+
+def gen_division(ctx: Context) -> list[Draft] | NotExecutable:
+    cp = _copier(ctx, instant=True)
+    if isinstance(cp, NotExecutable):
+        return cp
+    p1 = b.player(mana=b.mana_pool("{2}{R}", cp.mana),
+                  hand=[{"id": "arc", "card": b.ARC_LIGHTNING}])
+    cp.place(p1)
+    p2 = b.player(battlefield=[{"id": "giant2", "card": b.GIANT}])
+    actions = cp.prime() + [b.cast("arc", targets=["p2", "giant2"], division=[2, 1])] + \
+        cp.copy("arc") + [b.keep_targets(), b.RESOLVE_STACK]
+    expect = {"event_counts": [{"match": {"type": "damage", "target": "p2", "amount": 2},
+                                "count": 2},
+                               {"match": {"type": "damage", "target": "giant2", "amount": 1},
+                                "count": 2}],
+              "state": {"life": {"p2": 16}, "zones": {"giant2": "battlefield"},
+                        "objects": {"giant2": {"damage": 2}}}}
+    return [_draft("copy-division", f"A copy made by {ctx.card.name} divides damage as the "
+                   "original did", cp, [b.ARC_LIGHTNING, b.GIANT],
+                   ["divided_damage", "target.multiple"], b.game(p1, p2), actions, expect)]
+
+
+def gen_any_spell(ctx: Context) -> list[Draft] | NotExecutable:
+    cp = _copier(ctx, instant=True)
+    if isinstance(cp, NotExecutable):
+        return cp
+    p1 = b.player(mana=b.mana_pool("{1}{R}{R}", cp.mana),
+                  hand=[{"id": "storm", "card": b.SLAGSTORM}])
+    cp.place(p1)
+    actions = cp.prime() + [b.cast("storm", modes=[1])] + cp.copy("storm") + [b.RESOLVE_STACK]
+    expect = {"event_counts": [{"match": {"type": "copy_created", "of": "storm"}, "count": 1}],
+              "state": {"life": {"p1": 14, "p2": 14}}}
+    out = [_draft("copy-any-spell", f"{ctx.card.name} copies a spell without targets", cp,
+                  [b.SLAGSTORM], ["modal", "life"], b.game(p1, b.player()), actions, expect)]
+    if cp.delayed:  # "the next instant or sorcery spell you cast that turn"
+        p1 = b.player(mana=b.mana_pool("{1}{R}{R}", "{R}"),
+                      hand=[{"id": "storm", "card": b.SLAGSTORM},
+                            {"id": "bolt", "card": b.BOLT}])
+        cp.place(p1)
+        actions = cp.prime() + [b.cast("storm", modes=[1]), b.RESOLVE_STACK,
+                                b.cast("bolt", targets=["p2"]), b.RESOLVE_STACK]
+        expect = {"event_counts": [{"match": {"type": "copy_created"}, "count": 1}],
+                  "events_absent": [{"type": "copy_created", "of": "bolt"}],
+                  "state": {"life": {"p1": 14, "p2": 11}}}
+        out.append(_draft("copy-any-spell", f"{ctx.card.name} copies only the next instant or "
+                          "sorcery spell", cp, [b.SLAGSTORM, b.BOLT], ["modal", "life"],
+                          b.game(p1, b.player()), actions, expect, "-only-the-next"))
+    return out
+
+
+FAMILIES = [
+    Family("copy-not-cast", "A copy of a spell is created on the stack, not cast",
+           ("707.10",), ("copy_spell", "trigger.cast"), gen_not_cast,
+           en=phrases("The copy is created on the stack, so it's not \"cast.\""),
+           it=phrases("La copia viene creata sulla pila, quindi non viene")),
+    Family("copy-same-targets", "A copy has the same targets unless new ones are chosen",
+           ("707.10c",), ("copy_spell", "copy.new_targets"), gen_same_targets,
+           en=phrases("The copy will have the same targets as the spell it's copying unless you "
+                      "choose new ones", "If the spell has targets, the copy will have the same "
+                      "targets"),
+           it=phrases("la copia avrà gli stessi bersagli")),
+    Family("copy-controller", "The player who copies a spell controls the copy; it resolves "
+           "first", ("707.10",), ("copy_spell",), gen_controller,
+           en=phrases("If you copy a spell, you control the copy. It will resolve before the "
+                      "original spell does")),
+    Family("copy-x", "A copy has the original's value of X", ("707.10",),
+           ("copy_spell", "x_spell"), gen_x,
+           en=phrases("If the spell that's copied has an X whose value was determined as it was "
+                      "cast"),
+           it=phrases("ha una X il cui valore è stato determinato")),
+    Family("copy-x-mana-value", "A spell's mana value includes the value chosen for X",
+           ("202.3", "107.3"), ("x_spell",), gen_x_mana_value,
+           en=phrases("If a spell has {X} in its mana cost, include the value chosen for that X "
+                      "when determining the mana value")),
+    Family("copy-modal", "A copy of a modal spell has the same mode", ("707.10",),
+           ("copy_spell", "modal"), gen_modal,
+           en=phrases("If the spell that's copied is modal"),
+           it=phrases("Se la magia copiata è modale", "Se la magia che viene copiata è modale")),
+    Family("copy-division", "A copy divides damage as the original did", ("707.10",),
+           ("copy_spell", "divided_damage"), gen_division,
+           en=phrases("If the spell has damage divided as it was cast",
+                      "If the copied spell divides damage"),
+           it=phrases("Se la magia copiata divide il danno")),
+    Family("copy-any-spell", "The card copies any instant or sorcery spell, with or without "
+           "targets", ("707.10",), ("copy_spell",), gen_any_spell,
+           en=phrases("can copy any instant or sorcery spell, not just one with targets",
+                      "will be copied whether or not it has targets")),
+]

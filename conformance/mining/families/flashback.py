@@ -1,0 +1,246 @@
+"""Flashback (rule 702.34) and cycling (rule 702.29) rulings, for every card with the keyword
+and a mana cost, whose spell text shows which targets to choose."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from conformance.mining import build as b
+from conformance.mining.corpus import CardInfo
+from conformance.mining.model import Context, Draft, Family, NotExecutable, phrases
+
+_FLASHBACK = re.compile(r"^Flashback ((?:\{[0-9WUBRGC]\})+)$", re.M)
+_CYCLING = re.compile(r"^Cycling ((?:\{[0-9WUBRGC]\})+)$", re.M)
+
+
+@dataclass
+class FlashbackSpell:
+    """What scripting a flashback card needs."""
+
+    face_types: tuple[str, ...]
+    mana_cost: str | None
+    flashback: str
+    targets: list[tuple[str, str | None]]
+
+    @property
+    def target_ids(self) -> list[str]:
+        """The ids to target."""
+        return [t for t, _ in self.targets]
+
+    @property
+    def sorcery(self) -> bool:
+        """Whether the card is cast at sorcery speed."""
+        return "Instant" not in self.face_types
+
+
+def flashback_spell(card: CardInfo) -> FlashbackSpell | NotExecutable:
+    """How to cast ``card`` with flashback, or why it cannot be scripted."""
+    if len(card.faces) != 1 or not {"Instant", "Sorcery"} & set(card.main.types):
+        return NotExecutable("only one-face instant and sorcery cards are scripted")
+    text = b.strip_reminders(card.main.text)
+    m = _FLASHBACK.search(text)
+    if not m:
+        return NotExecutable("the flashback cost is not a mana cost")
+    if b.mana_pool(m[1]) is None or b.mana_pool(card.main.mana_cost) is None:
+        return NotExecutable("a cost has hybrid, Phyrexian or snow mana")
+    targets = b.scripted_targets(b.spell_lines(card.main, drop=("Flashback",)))
+    if targets is None:
+        return NotExecutable("the spell's targets, choices or costs are not scripted")
+    return FlashbackSpell(card.main.types, card.main.mana_cost, m[1], targets)
+
+
+def _setup(fb: FlashbackSpell, card: str, zone: str, mana: str | None, *, active: str = "p1",
+           step: str = "precombat_main", p2: dict[str, Any] | None = None) -> dict[str, Any]:
+    mine, theirs = b.objects_for(fb.targets)
+    library = [{"id": f"lib{i}", "card": b.ISLAND} for i in (1, 2, 3)]
+    p1 = b.player(mana=mana, battlefield=mine, library=library,
+                  **{zone: [{"id": "fb", "card": card}]})
+    p2 = p2 or b.player()
+    if theirs:
+        p2.setdefault("battlefield", []).extend(theirs)
+    return b.game(p1, p2, active=active, step=step)
+
+
+def _cards(card: str, fb: FlashbackSpell, *extra: str) -> list[str]:
+    return list(dict.fromkeys([card, *(c for _, c in fb.targets if c), b.ISLAND, *extra]))
+
+
+FEATS = ["priority", "stack", "mana_cost", "flashback"]
+
+
+def _feats(fb: FlashbackSpell, *extra: str) -> list[str]:
+    return FEATS + (["target"] if fb.targets else []) + list(extra)
+
+
+def _fb(ctx: Context) -> FlashbackSpell | NotExecutable:
+    return flashback_spell(ctx.card)
+
+
+def gen_meaning(ctx: Context) -> list[Draft] | NotExecutable:
+    fb = _fb(ctx)
+    if isinstance(fb, NotExecutable):
+        return fb
+    setup = _setup(fb, ctx.card.name, "graveyard", b.mana_pool(fb.flashback))
+    actions = [b.cast("fb", targets=fb.target_ids or None, **{"from": "graveyard"}),
+               b.RESOLVE_STACK]
+    expect = {"events": [{"type": "cast", "object": "fb", "copy": False},
+                         {"type": "resolved", "object": "fb"},
+                         {"type": "zone_change", "object": "fb", "from": "stack", "to": "exile"}],
+              "state": {"zones": {"fb": "exile"}}}
+    return [Draft("flashback-meaning", f"{ctx.card.name} is cast from a graveyard for its "
+                  "flashback cost and exiled as it resolves", _feats(fb),
+                  _cards(ctx.card.name, fb), setup, actions, expect, ["702.34a"])]
+
+
+def gen_exiled(ctx: Context) -> list[Draft] | NotExecutable:
+    fb = _fb(ctx)
+    if isinstance(fb, NotExecutable):
+        return fb
+    p2 = b.player(mana="{U}{U}{C}", hand=[{"id": "cancel", "card": b.CANCEL}])
+    setup = _setup(fb, ctx.card.name, "graveyard", b.mana_pool(fb.flashback), p2=p2)
+    actions = [b.cast("fb", targets=fb.target_ids or None, **{"from": "graveyard"}),
+               {"pass_priority": {"player": "p1"}},
+               b.cast("cancel", "p2", targets=["fb"]), b.RESOLVE_STACK]
+    expect = {"events": [{"type": "countered", "object": "fb"}],
+              "events_absent": [{"type": "resolved", "object": "fb"}],
+              "state": {"zones": {"fb": "exile", "cancel": "graveyard"}}}
+    return [Draft("flashback-exiled", f"{ctx.card.name} cast with flashback and countered is "
+                  "exiled", _feats(fb, "counterspell"), _cards(ctx.card.name, fb, b.CANCEL),
+                  setup, actions, expect, ["702.34a"])]
+
+
+def gen_never_cast(ctx: Context) -> list[Draft] | NotExecutable:
+    fb = _fb(ctx)
+    if isinstance(fb, NotExecutable):
+        return fb
+    setup = _setup(fb, ctx.card.name, "graveyard", b.mana_pool(fb.flashback))
+    actions = [b.cast("fb", targets=fb.target_ids or None, **{"from": "graveyard"})]
+    expect = {"events": [{"type": "cast", "object": "fb"}],
+              "state": {"zones": {"fb": "stack"}}}
+    return [Draft("flashback-never-cast", f"{ctx.card.name} can be cast with flashback though "
+                  "it was never cast before", _feats(fb), _cards(ctx.card.name, fb), setup,
+                  actions, expect, ["702.34a"])]
+
+
+def gen_timing(ctx: Context) -> list[Draft] | NotExecutable:
+    fb = _fb(ctx)
+    if isinstance(fb, NotExecutable):
+        return fb
+    if fb.sorcery:
+        setup = _setup(fb, ctx.card.name, "graveyard", b.mana_pool(fb.flashback), active="p2",
+                       step="upkeep")
+        setup["priority"] = "p1"
+        actions = [b.cast("fb", targets=fb.target_ids or None, **{"from": "graveyard"})]
+        expect = {"error": {"kind": "illegal_action", "action": 0},
+                  "state": {"zones": {"fb": "graveyard"}}}
+        title = f"{ctx.card.name} (a sorcery) can't be cast with flashback on an opponent's turn"
+    else:
+        setup = _setup(fb, ctx.card.name, "graveyard", b.mana_pool(fb.flashback), active="p2",
+                       step="upkeep")
+        setup["priority"] = "p1"
+        actions = [b.cast("fb", targets=fb.target_ids or None, **{"from": "graveyard"}),
+                   b.RESOLVE_STACK]
+        expect = {"events": [{"type": "cast", "object": "fb"}],
+                  "state": {"zones": {"fb": "exile"}}}
+        title = f"{ctx.card.name} (an instant) can be cast with flashback on an opponent's turn"
+    return [Draft("flashback-timing", title, _feats(fb, "turn_structure"),
+                  _cards(ctx.card.name, fb), setup, actions, expect, ["702.34a", "307.1"])]
+
+
+def gen_priority(ctx: Context) -> list[Draft] | NotExecutable:
+    fb = _fb(ctx)
+    if isinstance(fb, NotExecutable):
+        return fb
+    setup = _setup(fb, ctx.card.name, "hand", b.mana_pool(fb.mana_cost, fb.flashback))
+    tg = fb.target_ids or None
+    if fb.targets and fb.targets[0][1] == b.BEARS and fb.targets[0][0] == "bears2":
+        # the first cast may destroy the target: give a second one
+        setup["players"]["p2"]["battlefield"].append({"id": "bears3", "card": b.BEARS})
+        second = ["bears3"]
+    else:
+        second = tg
+    actions = [b.cast("fb", targets=tg), b.RESOLVE_TOP,
+               b.cast("fb", targets=second, **{"from": "graveyard"}), b.RESOLVE_STACK]
+    expect = {"event_counts": [{"match": {"type": "cast", "object": "fb"}, "count": 2}],
+              "state": {"zones": {"fb": "exile"}}}
+    return [Draft("flashback-priority", f"{ctx.card.name} can be cast with flashback at once "
+                  "after it resolves during its owner's turn", _feats(fb),
+                  _cards(ctx.card.name, fb), setup, actions, expect, ["702.34a", "117.3b"])]
+
+
+def gen_mana_value(ctx: Context) -> list[Draft] | NotExecutable:
+    fb = _fb(ctx)
+    if isinstance(fb, NotExecutable):
+        return fb
+    mv = 0
+    for sym in re.findall(r"\{([^}]+)\}", fb.mana_cost or ""):
+        mv += int(sym) if sym.isdigit() else 1
+    setup = _setup(fb, ctx.card.name, "graveyard", b.mana_pool(fb.flashback))
+    actions = [b.cast("fb", targets=fb.target_ids or None, **{"from": "graveyard"})]
+    expect = {"state": {"objects": {"fb": {"zone": "stack", "mana_value": mv}}}}
+    return [Draft("flashback-mana-value", f"{ctx.card.name} cast with flashback has the mana "
+                  f"value of its mana cost ({mv})", _feats(fb), _cards(ctx.card.name, fb),
+                  setup, actions, expect, ["202.3", "601.2f"])]
+
+
+def gen_cycling(ctx: Context) -> list[Draft] | NotExecutable:
+    card = ctx.card
+    if len(card.faces) != 1:
+        return NotExecutable("only one-face cards are scripted")
+    text = b.strip_reminders(card.main.text)
+    m = _CYCLING.search(text)
+    if not m or b.mana_pool(m[1]) is None:
+        return NotExecutable("the cycling cost is not a plain mana cost")
+    rest = _CYCLING.sub("", text)
+    if ":" in rest or re.search(r"\bcycl", rest, re.I):
+        return NotExecutable("the card has other activated or cycling-related abilities: the "
+                             "ability index is ambiguous")
+    setup = b.game(b.player(mana=b.mana_pool(m[1]), hand=[{"id": "cyc", "card": card.name}],
+                            library=[{"id": "lib1", "card": b.ISLAND}]), b.player())
+    actions = [{"activate": {"player": "p1", "object": "cyc", "ability": 0}}, b.RESOLVE_STACK]
+    expect = {"events": [{"type": "zone_change", "object": "cyc", "from": "hand",
+                          "to": "graveyard"},
+                         {"type": "put_on_stack", "source": "cyc"},
+                         {"type": "zone_change", "object": "lib1", "from": "library",
+                          "to": "hand"}],
+              "events_absent": [{"type": "cast"}],
+              "state": {"zones": {"cyc": "graveyard", "lib1": "hand"}}}
+    return [Draft("cycling-activated", f"Cycling {card.name} is an activated ability: it uses "
+                  "the stack and is not a spell", ["priority", "stack", "mana_cost", "cycling",
+                                                   "activated_ability", "draw"],
+                  [card.name, b.ISLAND], setup, actions, expect, ["702.29a", "602.1"])]
+
+
+FAMILIES = [
+    Family("flashback-meaning", "Flashback: cast from a graveyard for the flashback cost, "
+           "exiled when it leaves the stack", ("702.34a",), ("flashback",), gen_meaning,
+           en=phrases("\"Flashback [cost]\" means \"You may cast this card from your graveyard "
+                      "by paying [cost] rather than paying its mana cost\"")),
+    Family("flashback-exiled", "A spell cast using flashback is always exiled afterward",
+           ("702.34a",), ("flashback", "counterspell"), gen_exiled,
+           en=phrases("A spell cast using flashback will always be exiled afterward")),
+    Family("flashback-never-cast", "Flashback works for a card put into a graveyard without "
+           "having been cast", ("702.34a",), ("flashback",), gen_never_cast,
+           en=phrases("You can cast a spell using flashback even if it was somehow put into your "
+                      "graveyard without having been cast")),
+    Family("flashback-timing", "Flashback follows the card's timing rules", ("702.34a",),
+           ("flashback", "turn_structure"), gen_timing,
+           en=phrases("You must still follow any timing restrictions and permissions, including "
+                      "those based on the card's type. For instance, you can cast a sorcery "
+                      "using flashback")),
+    Family("flashback-priority", "A flashback card put into a graveyard during your turn can be "
+           "cast before anyone else acts", ("702.34a", "117.3b"), ("flashback",), gen_priority,
+           en=phrases("If a card with flashback is put into your graveyard during your turn, you "
+                      "can cast it if it's legal to do so before any other player")),
+    Family("flashback-mana-value", "A spell cast for an alternative cost keeps the mana value of "
+           "its mana cost", ("202.3", "601.2f"), ("flashback",), gen_mana_value,
+           en=phrases("start with the mana cost or alternative cost (such as a flashback cost) "
+                      "you're paying, add any cost increases, then apply any cost reductions. "
+                      "The mana value of the spell is determined only by its mana cost")),
+    Family("cycling-activated", "Cycling is an activated ability, not a spell",
+           ("702.29a", "602.1"), ("cycling", "activated_ability"), gen_cycling,
+           en=phrases("Cycling is an activated ability. Effects that interact with activated "
+                      "abilities")),
+]

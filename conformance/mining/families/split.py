@@ -1,0 +1,261 @@
+"""Split card and aftermath rulings (rules 709, 702.127)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from conformance.mining import build as b
+from conformance.mining.corpus import CardInfo, FaceInfo
+from conformance.mining.model import Context, Draft, Family, NotExecutable, phrases
+
+ORDER = "WUBRG"
+
+
+def _mv(cost: str | None) -> int:
+    return sum(int(s) if s.isdigit() else (0 if s == "X" else 1)
+               for s in re.findall(r"\{([^}]+)\}", cost or ""))
+
+
+def _colors(*costs: str | None) -> list[str]:
+    syms = set(re.findall(r"[WUBRG]", "".join(c or "" for c in costs)))
+    return [c for c in ORDER if c in syms]
+
+
+def _split(ctx: Context) -> CardInfo | NotExecutable:
+    card = ctx.card
+    if not card.is_split or len(card.faces) != 2:
+        return NotExecutable("not a two-half split card")
+    if any(b.mana_pool(f.mana_cost) is None for f in card.faces):
+        return NotExecutable("a half's mana cost has hybrid, Phyrexian or X mana")
+    return card
+
+
+def _half_cast(card: CardInfo, face: FaceInfo, obj: str, zone: str
+               ) -> tuple[dict[str, Any], list[dict[str, Any]], list[str]] | NotExecutable:
+    """Setup pieces and actions that cast ``face`` of ``card``: (players, actions, cards)."""
+    text = b.spell_lines(face, drop=("Aftermath", "Fuse"))
+    bare = re.sub(r"new targets for the cop(y|ies)", "", text.lower())
+    if re.search(r"\btarget (?:instant or sorcery )?spell\b", bare) and bare.count("target") == 1:
+        zones: dict[str, list[dict[str, Any]]] = {"hand": [{"id": "bolt", "card": b.BOLT}]}
+        zones.setdefault(zone, []).append({"id": obj, "card": card.name})
+        p1 = b.player(mana=b.mana_pool("{R}", face.mana_cost), **zones)
+        actions = [b.cast("bolt", targets=["p2"]),
+                   b.cast(obj, targets=["bolt"], half=face.name)]
+        return {"p1": p1, "p2": b.player()}, actions, [b.BOLT]
+    targets = b.scripted_targets(text)
+    if targets is None or "X" in (face.mana_cost or ""):
+        return NotExecutable(f"{face.name}'s targets, choices or costs are not scripted")
+    mine, theirs = b.objects_for(targets)
+    p1 = b.player(mana=b.mana_pool(face.mana_cost), battlefield=mine,
+                  library=[{"id": f"lib{i}", "card": b.ISLAND} for i in (1, 2, 3)],
+                  **{zone: [{"id": obj, "card": card.name}]})
+    p2 = b.player(battlefield=theirs)
+    act = b.cast(obj, targets=[t for t, _ in targets] or None, half=face.name)
+    return {"p1": p1, "p2": p2}, [act], [c for _, c in targets if c] + [b.ISLAND]
+
+
+def _feats(card: CardInfo, *extra: str) -> list[str]:
+    base = ["split_card"] + (["aftermath"] if card.layout == "aftermath" else [])
+    return list(dict.fromkeys(base + list(extra)))
+
+
+def gen_combined(ctx: Context) -> list[Draft] | NotExecutable:
+    card = _split(ctx)
+    if isinstance(card, NotExecutable):
+        return card
+    costs = [f.mana_cost for f in card.faces]
+    mv = sum(_mv(c) for c in costs)
+    setup = b.game(b.player(hand=[{"id": "split", "card": card.name}]),
+                   b.player(graveyard=[{"id": "split2", "card": card.name}]))
+    expect = {"state": {"objects": {
+        "split": {"zone": "hand", "mana_value": mv, "colors": _colors(*costs)},
+        "split2": {"zone": "graveyard", "mana_value": mv, "colors": _colors(*costs)}}}}
+    return [Draft("split-combined", f"Off the stack {card.name} has both halves' "
+                  f"characteristics: mana value {mv}", _feats(card), [card.name], setup, [],
+                  expect, ["709.4"])]
+
+
+def gen_stack_half(ctx: Context) -> list[Draft] | NotExecutable:
+    card = _split(ctx)
+    if isinstance(card, NotExecutable):
+        return card
+    face = card.faces[0]
+    got = _half_cast(card, face, "split", "hand")
+    if isinstance(got, NotExecutable):
+        return got
+    players, actions, extra = got
+    expect = {"state": {"objects": {"split": {"zone": "stack", "mana_value": _mv(face.mana_cost),
+                                              "colors": _colors(face.mana_cost)}}},
+              "events": [{"type": "cast", "object": "split", "half": face.name}]}
+    setup = b.game(players["p1"], players["p2"])
+    return [Draft("split-stack-half", f"On the stack {card.name} has only the characteristics "
+                  f"of the half cast ({face.name})", _feats(card, "priority", "stack",
+                                                            "mana_cost", "target"),
+                  list(dict.fromkeys([card.name, *extra])), setup, actions, expect, ["709.3"])]
+
+
+def _aftermath(ctx: Context) -> tuple[CardInfo, FaceInfo, FaceInfo] | NotExecutable:
+    card = _split(ctx)
+    if isinstance(card, NotExecutable):
+        return card
+    if card.layout != "aftermath":
+        return NotExecutable("not an aftermath card")
+    first, second = card.faces
+    return card, first, second
+
+
+def gen_from_hand(ctx: Context) -> list[Draft] | NotExecutable:
+    got = _aftermath(ctx)
+    if isinstance(got, NotExecutable):
+        return got
+    card, _first, second = got
+    cast = _half_cast(card, second, "aft", "hand")
+    if isinstance(cast, NotExecutable):
+        return cast
+    players, actions, extra = cast
+    expect = {"error": {"kind": "illegal_action", "action": len(actions) - 1},
+              "state": {"zones": {"aft": "hand"}}}
+    return [Draft("aftermath-from-hand", f"{second.name} (aftermath) can't be cast from a hand",
+                  _feats(card, "priority", "stack", "mana_cost"),
+                  list(dict.fromkeys([card.name, *extra])),
+                  b.game(players["p1"], players["p2"]), actions, expect, ["702.127a"])]
+
+
+def gen_exiled(ctx: Context) -> list[Draft] | NotExecutable:
+    got = _aftermath(ctx)
+    if isinstance(got, NotExecutable):
+        return got
+    card, _first, second = got
+    cast = _half_cast(card, second, "aft", "graveyard")
+    if isinstance(cast, NotExecutable):
+        return cast
+    players, actions, extra = cast
+    out = []
+    p1 = players["p1"]
+    p1["mana"] = b.mana_pool(second.mana_cost) if "bolt" not in str(actions) else p1["mana"]
+    expect = {"events": [{"type": "cast", "object": "aft", "half": second.name}],
+              "state": {"zones": {"aft": "exile"}}}
+    copies = "copy" in second.text.lower()
+    resolve = [b.RESOLVE_TOP, b.keep_targets(), b.RESOLVE_STACK] if copies else [b.RESOLVE_STACK]
+    out.append(Draft("aftermath-exiled", f"{second.name} cast from a graveyard is exiled as it "
+                     "resolves", _feats(card, "priority", "stack", "mana_cost"),
+                     list(dict.fromkeys([card.name, *extra])), b.game(p1, players["p2"]),
+                     actions + resolve, expect, ["702.127a"]))
+    p2 = dict(players["p2"])
+    p2.update(mana="{U}{U}{C}", hand=[{"id": "cancel", "card": b.CANCEL}])
+    actions2 = actions + [{"pass_priority": {"player": "p1"}},
+                          b.cast("cancel", "p2", targets=["aft"]), b.RESOLVE_TOP]
+    expect2 = {"events": [{"type": "countered", "object": "aft"}],
+               "state": {"zones": {"aft": "exile", "cancel": "graveyard"}}}
+    out.append(Draft("aftermath-exiled-countered", f"{second.name} cast from a graveyard and "
+                     "countered is exiled", _feats(card, "priority", "stack", "mana_cost",
+                                                   "counterspell"),
+                     list(dict.fromkeys([card.name, *extra, b.CANCEL])), b.game(p1, p2),
+                     actions2, expect2, ["702.127a"]))
+    return out
+
+
+def gen_priority(ctx: Context) -> list[Draft] | NotExecutable:
+    got = _aftermath(ctx)
+    if isinstance(got, NotExecutable):
+        return got
+    card, first, second = got
+    one = _half_cast(card, first, "aft", "hand")
+    two = _half_cast(card, second, "aft", "hand")
+    if isinstance(one, NotExecutable):
+        return one
+    if isinstance(two, NotExecutable):
+        return two
+    if "bolt" in str(one[1]) or "bolt" in str(two[1]):
+        p1 = b.player(mana=b.mana_pool("{R}", first.mana_cost, second.mana_cost),
+                      hand=[{"id": "aft", "card": card.name}, {"id": "shock", "card": "Shock"}])
+        p1["hand"].append({"id": "bolt", "card": b.BOLT})
+        p1["mana"] = b.mana_pool("{R}", "{R}", first.mana_cost, second.mana_cost)
+        t1 = "bolt" if "bolt" in str(one[1]) else None
+        t2 = "shock" if "bolt" in str(two[1]) else None
+        if t1 is None or (t2 is None and "target" in second.text):
+            return NotExecutable("the halves' targets are not scripted together")
+        actions = [b.cast("bolt", targets=["p2"]), b.cast("aft", targets=[t1], half=first.name),
+                   b.RESOLVE_TOP, b.cast("shock", targets=["p2"])]
+        actions.append(b.cast("aft", targets=[t2] if t2 else None, half=second.name,
+                              **{"from": "graveyard"}))
+        cards = [card.name, b.BOLT, "Shock"]
+        p2 = b.player()
+    else:
+        p1 = one[0]["p1"]
+        p1["mana"] = b.mana_pool(first.mana_cost, second.mana_cost)
+        for k in ("battlefield",):
+            for o in two[0]["p1"].get(k, []):
+                if o not in p1.setdefault(k, []):
+                    p1[k].append(o)
+        p2 = one[0]["p2"]
+        for o in two[0]["p2"].get("battlefield", []):
+            if o not in p2.setdefault("battlefield", []):
+                p2["battlefield"].append(o)
+        second_cast = dict(two[1][0]["cast"])
+        second_cast["from"] = "graveyard"
+        if second_cast.get("targets") == ["bears2"] and one[1][0]["cast"].get("targets") == \
+                ["bears2"]:
+            p2["battlefield"].append({"id": "bears3", "card": b.BEARS})
+            second_cast["targets"] = ["bears3"]
+        actions = [one[1][0], b.RESOLVE_TOP, {"cast": second_cast}]
+        cards = list(dict.fromkeys([card.name, *one[2], *two[2]]))
+    expect = {"events": [{"type": "resolved", "object": "aft"},
+                         {"type": "cast", "object": "aft", "half": second.name}],
+              "state": {"zones": {"aft": "stack"}}}
+    return [Draft("aftermath-priority", f"After {first.name} resolves on your turn, you can "
+                  f"cast {second.name} from your graveyard at once",
+                  _feats(card, "priority", "stack", "mana_cost"), cards,
+                  b.game(p1, p2), actions, expect, ["702.127a", "117.3b"])]
+
+
+def gen_moved(ctx: Context) -> list[Draft] | NotExecutable:
+    got = _aftermath(ctx)
+    if isinstance(got, NotExecutable):
+        return got
+    card, _first, second = got
+    cast = _half_cast(card, second, "aft", "graveyard")
+    if isinstance(cast, NotExecutable):
+        return cast
+    players, actions, extra = cast
+    p2 = dict(players["p2"])
+    p2.update(mana="{B}", hand=[{"id": "cremate", "card": "Cremate"}])
+    actions = actions + [{"pass_priority": {"player": "p1"}},
+                         b.cast("cremate", "p2", targets=["aft"])]
+    expect = {"error": {"kind": "illegal_action", "action": len(actions) - 1},
+              "state": {"zones": {"aft": "stack", "cremate": "hand"}}}
+    return [Draft("aftermath-moved-to-stack", f"Once {second.name} is being cast, the card is "
+                  "on the stack: it can't be exiled from the graveyard in response",
+                  _feats(card, "priority", "stack", "mana_cost", "graveyard_target"),
+                  list(dict.fromkeys([card.name, *extra, "Cremate"])),
+                  b.game(players["p1"], p2), actions, expect, ["601.2a", "702.127a"])]
+
+
+FAMILIES = [
+    Family("split-combined", "Off the stack a split card has both halves' characteristics",
+           ("709.4",), ("split_card",), gen_combined,
+           en=phrases("While not on the stack, the characteristics of a split card are the "
+                      "combination of its two halves",
+                      "The mana value of a split card is determined by the combined mana cost")),
+    Family("split-stack-half", "On the stack only the cast half's characteristics exist",
+           ("709.3",), ("split_card",), gen_stack_half,
+           en=phrases("you put a split card onto the stack with only the half you're casting")),
+    Family("aftermath-from-hand", "An aftermath half can't be cast from a zone other than a "
+           "graveyard", ("702.127a",), ("aftermath",), gen_from_hand,
+           en=phrases("If another effect allows you to cast a split card with aftermath from any "
+                      "zone other than a graveyard, you can't cast the half with aftermath")),
+    Family("aftermath-exiled", "An aftermath half cast from a graveyard is exiled when it "
+           "leaves the stack", ("702.127a",), ("aftermath",), gen_exiled,
+           en=phrases("A spell with aftermath cast from a graveyard will always be exiled",
+                      "If another effect allows you to cast a split card with aftermath from a "
+                      "graveyard, you may cast either half")),
+    Family("aftermath-priority", "You get priority after the first half resolves and may cast "
+           "the aftermath half at once", ("702.127a", "117.3b"), ("aftermath",), gen_priority,
+           en=phrases("If you cast the first half of a split card with aftermath during your "
+                      "turn, you'll have priority immediately after it resolves")),
+    Family("aftermath-moved-to-stack", "A spell cast from a graveyard is on the stack as soon "
+           "as casting begins", ("601.2a",), ("aftermath",), gen_moved,
+           en=phrases("Once you've started to cast a spell with aftermath from your graveyard, "
+                      "the card is immediately moved to the stack")),
+]

@@ -1,0 +1,40 @@
+"""Shared helpers of the pipeline-core tests: paths and one full-corpus build per process."""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import tempfile
+from pathlib import Path
+
+from pipeline.build import BuildSummary, build
+
+REPO = Path(__file__).resolve().parents[2]
+SEEDS = REPO / "fixtures" / "seeds"
+BAD = REPO / "fixtures" / "bad"
+RULINGS_EN = REPO / "fixtures" / "data" / "mtgjson-2022" / "rulings_en.jsonl.gz"
+KNIFEPOINT = REPO / "fixtures" / "data" / "recent" / "at_knifepoint_otj.json"
+FULL_INPUTS = [SEEDS, RULINGS_EN, KNIFEPOINT]
+
+
+def tree_digest(root: Path) -> dict[str, str]:
+    """Relative path -> sha256 of every file under ``root`` (hidden cache included)."""
+    return {
+        p.relative_to(root).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(root.rglob("*"))
+        if p.is_file()
+    }
+
+
+@functools.cache
+def full_build() -> tuple[Path, BuildSummary]:
+    """Build the whole corpus once per test process (45k English rulings + seeds)."""
+    out = Path(tempfile.mkdtemp(prefix="rulings-full-")) / "dataset"
+    return out, build(FULL_INPUTS, out)
+
+
+@functools.cache
+def small_build() -> tuple[Path, BuildSummary]:
+    """Build the four seeds and At Knifepoint's MTGJSON card once per test process."""
+    out = Path(tempfile.mkdtemp(prefix="rulings-small-")) / "dataset"
+    return out, build([SEEDS, KNIFEPOINT], out)

@@ -1,0 +1,182 @@
+"""Tests of :func:`pipeline.build.build` and of the ``rulings build`` command."""
+
+from __future__ import annotations
+
+import shutil
+import time
+from pathlib import Path
+
+import duckdb
+import pandas as pd
+import pytest
+from click.testing import CliRunner
+from pipeline_helpers import FULL_INPUTS, KNIFEPOINT, SEEDS, full_build, small_build, tree_digest
+
+from pipeline.build import build
+from pipeline.errors import InputError
+from pipeline.store import read_dataset
+from rulings.commands.pipeline import build_command
+
+KNIFEPOINT_ORACLE = "bddb2064-afdb-4184-ae4a-633745e64a3c"
+
+
+def test_small_build_summary() -> None:
+    _, s = small_build()
+    assert s.files == 5
+    assert s.records_in == 9 + 16 + 9 + 19 + 9 == s.records_out + s.quarantined
+    assert s.quarantined == 0
+    assert s.files_per_lang == {"it": 3, "de": 1, "en": 1}
+    # one English ruling left untranslated in each localized file
+    assert s.english_fallbacks == 4
+    assert s.rulings_per_lang == {"en": 9 + 4, "it": 44 - 3, "de": 8}
+    assert s.cards_unresolved == 0 and s.cards_ambiguous == 0
+    assert s.cards_resolved == 3  # At Knifepoint (it, de, en), Cerberus, Refuse // Cooperate
+    assert s.groups_multilingual > 0
+    assert s.english_clauses >= 1
+    assert s.ok
+
+
+def test_small_build_rows() -> None:
+    out, _ = small_build()
+    data = read_dataset(out)
+    r = data.rulings
+    knife = r[r.card_id == KNIFEPOINT_ORACLE]
+    assert sorted(knife.file_lang.value_counts().items()) == [("de", 9), ("en", 9), ("it", 9)]
+    assert set(knife.card_name) == {"At Knifepoint"}
+    fallback = r[(r.file_lang == "it") & (r.lang == "en")]
+    assert len(fallback) == 3
+    assert (r.ruling_id.str.len() == 16).all() and r.ruling_id.is_unique
+    # raw text is the file's; the normalised column is separate
+    coltello = (SEEDS / "000_3e6d8c0cce79b8d3.txt").read_text(encoding="utf-8").split("\n")
+    for row in r[r.source.str.endswith("000_3e6d8c0cce79b8d3.txt")].itertuples():
+        assert coltello[row.line - 1] == row.text_raw
+    assert r.text_norm.str.contains("\u2019").sum() == 0
+    assert r.text_raw.str.contains("\u2019").sum() > 0
+    a = data.aligned
+    knife_groups = a[a.card_id == KNIFEPOINT_ORACLE]
+    assert len(knife_groups) >= 9
+    assert knife_groups.text_en.notna().sum() == 9
+    assert set(data.cards.card_id) == set(r.card_id)
+
+
+def test_same_inputs_same_bytes(tmp_path: Path) -> None:
+    out, _ = small_build()
+    again = build([SEEDS, KNIFEPOINT], tmp_path / "again")
+    assert not again.reused
+    assert tree_digest(tmp_path / "again") == tree_digest(out)
+
+
+def test_unchanged_rebuild_reuses_earlier_work(tmp_path: Path) -> None:
+    out = tmp_path / "ds"
+    shutil.copytree(small_build()[0], out)
+    before = tree_digest(out)
+    s = build([SEEDS, KNIFEPOINT], out)
+    assert s.reused and s.detections == 0
+    assert tree_digest(out) == before
+    # a changed input rebuilds, reusing cached language guesses of unchanged texts
+    seeds = tmp_path / "seeds"
+    shutil.copytree(SEEDS, seeds)
+    path = seeds / "000_3e6d8c0cce79b8d3.txt"
+    path.write_text(
+        path.read_text(encoding="utf-8") + "\n\n13/04/2024\n\nUna nuova regola di prova.",
+        encoding="utf-8",
+    )
+    s2 = build([seeds, KNIFEPOINT], out)
+    assert not s2.reused
+    assert s2.detections == 1  # only the new text went to the detector
+    assert s2.records_out == small_build()[1].records_out + 1
+
+
+def test_missing_input_raises(tmp_path: Path) -> None:
+    with pytest.raises(InputError, match="no such file"):
+        build([tmp_path / "nope.txt"], tmp_path / "out")
+    assert not (tmp_path / "out").exists()
+
+
+def test_cli_build_prints_summary(tmp_path: Path) -> None:
+    result = CliRunner().invoke(
+        build_command, [str(SEEDS), str(KNIFEPOINT), "--out", str(tmp_path / "o")]
+    )
+    assert result.exit_code == 0, result.output
+    assert "records            62 in = 62 out + 0 quarantined" in result.output
+    assert "english fallbacks  4" in result.output
+    assert "cards              3 resolved, 0 unresolved, 0 ambiguous" in result.output
+
+
+def test_cli_errors_exit_non_zero(tmp_path: Path) -> None:
+    missing = CliRunner().invoke(
+        build_command, [str(tmp_path / "nope"), "--out", str(tmp_path / "o")]
+    )
+    assert missing.exit_code == 1 and "no such file" in missing.output
+    (tmp_path / "empty.txt").write_bytes(b"")
+    bad = CliRunner().invoke(
+        build_command, [str(SEEDS), str(tmp_path / "empty.txt"), "--out", str(tmp_path / "o")]
+    )
+    assert bad.exit_code == 1
+    assert "empty.txt:1: error: empty file" in bad.output
+    assert (tmp_path / "o" / "quarantine").is_dir()  # the dataset is still written
+    usage = CliRunner().invoke(
+        build_command, [str(SEEDS), "--out", str(tmp_path / "o"), "--detector", "x"]
+    )
+    assert usage.exit_code == 2
+
+
+# ----------------------------------------------------------------------------- the full corpus
+
+
+def test_full_corpus_build() -> None:
+    out, s = full_build()
+    assert s.files == 6
+    assert s.records_in == 45_047 + 9 + 53 == s.records_out + s.quarantined
+    assert s.quarantined_by_reason == {"missing_text": 1}
+    assert (
+        s.cards_resolved == 13_295 + 2
+    )  # every oracle id + Knifepoint + Cerberus (Cooperate is one)
+    assert s.rulings_per_lang["en"] > 45_000
+    assert s.errors == []
+    glob = str(out / "aligned" / "**" / "*.parquet")
+    (groups, cards) = (
+        duckdb.connect()
+        .execute(
+            f"select count(*), count(distinct card) from read_parquet('{glob}', hive_partitioning=true)"
+        )
+        .fetchone()
+    )
+    assert groups == s.groups_aligned
+    assert cards == len(list((out / "aligned").iterdir())) == s.cards_resolved
+    assert len(pd.read_parquet(out / "rulings", columns=["ruling_id"])) == s.records_out
+
+
+def test_full_corpus_rebuild_is_fast() -> None:
+    out, first = full_build()
+    t0 = time.perf_counter()
+    again = build(FULL_INPUTS, out)
+    elapsed = time.perf_counter() - t0
+    assert again.reused and again.to_dict() == first.to_dict()
+    assert elapsed < 2.0
+
+
+def test_progress_callback_sees_every_stage(tmp_path: Path) -> None:
+    seen: dict[str, tuple[int, int]] = {}
+
+    def callback(stage: str, done: int, total: int) -> None:
+        assert 0 <= done <= max(total, 1)
+        seen[stage] = (done, total)
+
+    s = build([SEEDS], tmp_path / "o", progress=callback)
+    assert {"read", "language", "cards", "align"} <= set(seen)
+    assert seen["read"] == (4, 4)
+    assert set(s.timings) >= {"read", "language", "align"}
+    # the click bars (stderr) work too when not attached to a terminal
+    assert build([SEEDS], tmp_path / "o2", progress=True).records_out == 53
+
+
+def test_helper_processes_write_the_same_bytes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The align/write helpers (used for big inputs) give the bytes of the in-process path."""
+    import pipeline.build as build_mod
+
+    monkeypatch.setattr(build_mod, "PARALLEL_MIN_CARDS", 1)
+    monkeypatch.setattr(build_mod.os, "cpu_count", lambda: 2)
+    s = build([SEEDS, KNIFEPOINT], tmp_path / "helpers")
+    assert s.to_dict() == small_build()[1].to_dict()
+    assert tree_digest(tmp_path / "helpers") == tree_digest(small_build()[0])
