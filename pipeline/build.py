@@ -14,6 +14,7 @@ import hashlib
 import json
 import os
 import sys
+import threading
 import time
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator, Sequence
@@ -47,7 +48,7 @@ from pipeline.store import (
     rulings_table,
     slugs_for,
 )
-from pipeline.workers import CardWork, WorkerPool, align_and_write
+from pipeline.workers import CardWork, align_and_write
 
 __all__ = [
     "DECLARED_OVERRIDE_CONFIDENCE",
@@ -219,7 +220,8 @@ _CODE_VERSION: str | None = None
 
 
 def code_version() -> str:
-    """Hash of the pipeline's code and of the card data it reads (``fixtures/data``)."""
+    """Hash of the pipeline's code and of the data it reads (``fixtures/data``, the shipped
+    align lexicon ``fixtures/lexicon``)."""
     global _CODE_VERSION
     if _CODE_VERSION is None:
         h = hashlib.sha256(FORMAT.encode())
@@ -227,6 +229,9 @@ def code_version() -> str:
         data = _PIPELINE_DIR.parent / "fixtures" / "data"
         if data.is_dir():
             _hash_tree(h, data, ("*.gz", "*.json", "*.txt"))
+        lexicon = _PIPELINE_DIR.parent / "fixtures" / "lexicon"
+        if lexicon.is_dir():
+            _hash_tree(h, lexicon, ("*.gz",))
         _CODE_VERSION = h.hexdigest()[:20]
     return _CODE_VERSION
 
@@ -401,6 +406,10 @@ def _build_no_gc(
     reused = _reusable(out, key)
     if reused is not None:
         return reused
+    # Loading the detector's models (~0.7 s for lingua) releases the GIL: overlap it with reading.
+    threading.Thread(
+        target=_warm_detector, args=(detector,), name="rulings-detector", daemon=True
+    ).start()
     with prog.stage("read", len(items)) as advance:
         raw: list[tuple[InputFile, bytes, SourceResult]] = []
         for item, data in zip(items, blobs, strict=True):
@@ -416,6 +425,17 @@ def _build_no_gc(
             raise BuildError(f"{type(exc).__name__}: {exc}") from exc
         raise
     return summary
+
+
+def _warm_detector(name: str) -> None:
+    """Build the (process-wide, cached) detector ``name`` ahead of its stage; errors are left for
+    the stage itself to raise."""
+    try:
+        from pipeline.language import get_detector
+
+        get_detector(name)
+    except Exception:  # noqa: BLE001 - reported by the language stage
+        pass
 
 
 def _stage_call(what: str, fn: Callable[..., Any], *args: Any) -> Any:
@@ -436,15 +456,7 @@ def _build(
     detector_name: str,
     prog: _Progress,
 ) -> BuildSummary:
-    cards_hint = len(
-        {(r.oracle_id or r.card_name or r.title) for _, _, res in raw for r in res.rulings}
-    )
-    pool = _start_pool(cards_hint)
-    try:
-        return _run(out, raw, key, detector_name, prog, pool)
-    finally:
-        if pool is not None:
-            pool.close()
+    return _run(out, raw, key, detector_name, prog)
 
 
 def _run(
@@ -453,7 +465,6 @@ def _run(
     key: str,
     detector_name: str,
     prog: _Progress,
-    pool: WorkerPool | None,
 ) -> BuildSummary:
     from pipeline.cards import NamesTable
     from pipeline.language import EnglishClauseFinder, detect_file_language, get_detector
@@ -692,24 +703,22 @@ def _run(
 
     try:
         with open_dataset_writer(out) as writer:
-            root = writer.aligned_root
-            stats: list[tuple[str, int, int]] = []
             with prog.stage("align", len(work)) as advance:
-                if pool is not None:
-                    shares = [work[i :: pool.size] for i in range(pool.size)]
-                    pool.send(str(root), shares)
-                    _write_tables(writer, rulings, quarantined, table, card_res, card_titles)
-                    for part in _stage_call("align", pool.results):
-                        stats.extend(part)
-                    stats.sort()
-                    advance(len(work))
-                else:
-                    for start in range(0, len(work), ALIGN_CHUNK):
-                        part_work = work[start : start + ALIGN_CHUNK]
-                        stats.extend(_stage_call("align", align_and_write, str(root), part_work))
-                        advance(len(part_work))
-                    _write_tables(writer, rulings, quarantined, table, card_res, card_titles)
-            writer.add_files([rel for rel, _, _ in stats])
+                aligned = _stage_call(
+                    "align",
+                    lambda: align_and_write(
+                        writer.aligned_root,
+                        work,
+                        threads=_write_threads(len(work)),
+                        advance=advance,
+                        meanwhile=lambda: _write_tables(
+                            writer, rulings, quarantined, table, card_res, card_titles
+                        ),
+                    ),
+                )
+                writer.write_whole_aligned(aligned.table)
+            stats = aligned.files
+            writer.add_files([rel for rel, _, _ in stats], check=False)
             summary.groups_aligned = sum(n for _, n, _ in stats)
             summary.groups_multilingual = sum(m for _, _, m in stats)
             issues.sort(key=lambda i: (i.source, i.line, i.severity, i.code, i.message))
@@ -737,11 +746,11 @@ def _run(
     return summary
 
 
-PARALLEL_MIN_CARDS = 2000
-"""Below this many cards, aligning and writing in the build's own process is faster."""
+PARALLEL_MIN_CARDS = 500
+"""Below this many cards, writing the partitions from the build's own thread is as fast."""
 
-ALIGN_CHUNK = 500
-"""Cards per progress step when aligning in-process."""
+MAX_WRITE_THREADS = 4
+"""Writer threads for the per-card partitions (at most one per CPU)."""
 
 
 def _write_tables(
@@ -757,12 +766,11 @@ def _write_tables(
     writer.write("quarantine", quarantine_table(quarantined))
 
 
-def _start_pool(n_cards_hint: int) -> WorkerPool | None:
-    """Helper processes for align + write, started early so their start-up overlaps the build."""
-    workers = min(os.cpu_count() or 1, 4)
-    if workers < 2 or n_cards_hint < PARALLEL_MIN_CARDS:
-        return None
-    return WorkerPool(workers)
+def _write_threads(n_cards: int) -> int:
+    """Threads writing the ``aligned`` partitions (1: written by the build's thread)."""
+    if n_cards < PARALLEL_MIN_CARDS:
+        return 1
+    return max(1, min(os.cpu_count() or 1, MAX_WRITE_THREADS))
 
 
 _STATUS_RANK = {"resolved": 0, "ambiguous": 1, "unresolved": 2}

@@ -95,6 +95,10 @@ card's inputs:
 
 _VALID_LANGS = frozenset({"en", "it", "de", "und"})
 
+FAST_PATH = True
+"""Cards whose rulings all come from files of one language skip profiling and scoring (their
+groups are all single-member). ``False`` forces the full path (tests compare the two)."""
+
 
 @dataclass(frozen=True, slots=True)
 class AlignItem:
@@ -227,6 +231,10 @@ def align_card(
         by_slot[it.file_lang].append(idx)
     present = {s for s in SLOTS if by_slot[s]}
     expected = present | {"en"}
+    if FAST_PATH and len(present) <= 1:
+        # One file language only: nothing to compare across languages, every ruling is its own
+        # group (what the stages below end with, minus the profiles and scores they compute).
+        return _singletons(items, card_id, card_name, expected, present)
 
     profiles: dict[int, Profile] = {}
     for slot in SLOTS:
@@ -334,6 +342,40 @@ def align_card(
             group_of[idx] = g
 
     out = [_finish(g, items, card_id, card_name, expected, present) for g in groups]
+    pos = {it.ruling_id: it.position for it in items}
+    out.sort(key=lambda ag: _order_key(ag, pos))
+    return out
+
+
+def _singletons(
+    items: Sequence[AlignItem],
+    card_id: str,
+    card_name: str,
+    expected: set[str],
+    present: set[str],
+) -> list[AlignedGroup]:
+    """The groups of a card whose rulings all come from files of one language (the fast path of
+    :func:`align_card`): one single-member group per ruling, ordered as :func:`_order_key`."""
+    if not items:
+        return []
+    slot = items[0].file_lang
+    status = _status(_Group(members={slot: 0}), items, expected, present)
+    out = []
+    for it in items:
+        rid = it.ruling_id
+        out.append(
+            AlignedGroup(
+                group_id=group_id_of((rid,)),
+                card_id=card_id,
+                card_name=card_name,
+                date=it.date,
+                ruling_ids={s: (rid if s == slot else None) for s in SLOTS},
+                texts={s: (it.text_raw if s == slot else None) for s in SLOTS},
+                score=0.0,
+                method=METHOD_NONE,
+                status=status,
+            )
+        )
     pos = {it.ruling_id: it.position for it in items}
     out.sort(key=lambda ag: _order_key(ag, pos))
     return out

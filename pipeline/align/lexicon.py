@@ -5,10 +5,16 @@ association is measured by the Dice coefficient of co-occurrence over aligned un
 when both sides have the same number of lines (abilities are one a line), else the whole face.
 The card's own name is masked on both sides so it does not pollute the associations.
 
-Learning takes a few seconds, so :meth:`Lexicon.load` caches the learned tables on disk, keyed by
-the SHA-256 of ``cards.jsonl.gz`` and :data:`LEXICON_VERSION` (a changed data file or algorithm
-never reuses a stale cache). A shipped generated file was rejected: it would add megabytes to the
-repository and a regeneration test would cost the same learning time on every test run.
+Learning takes 15-35 s, so the learned tables ship with the repository as a generated file,
+``fixtures/lexicon/lexicon-<LEXICON_VERSION>.json.gz`` (deterministic bytes, ~0.5 MB), that
+records the SHA-256 of the ``cards.jsonl.gz`` it was learned from. Regenerate it with::
+
+    python -m pipeline.align.regen_lexicon --write     # --check: exit 1 when it is stale
+
+:meth:`Lexicon.load` reads it (~0.1 s) when it matches the card data and the algorithm version.
+Otherwise (card data or algorithm changed and the file not regenerated yet) the lexicon is learned
+and cached on disk in ``$MTG_RULINGS_CACHE`` or ``~/.cache/mtg-rulings``, keyed by the data's
+SHA-256 and :data:`LEXICON_VERSION`; the test suite fails until the file is regenerated.
 
 Only the *train* split of oracle ids is learned from (see :func:`split_of`); the ``dev`` and
 ``test`` splits are kept out so the held-out evaluation in :mod:`pipeline.align.evaluate` is fair.
@@ -36,7 +42,11 @@ from .text import normalise, words
 LEXICON_VERSION = "dice-lines-stems-v4"
 """Bump when the learning algorithm changes: it is part of the disk-cache key."""
 
-CARDS_PATH = Path(__file__).resolve().parents[2] / "fixtures/data/mtgjson-2022/cards.jsonl.gz"
+_REPO = Path(__file__).resolve().parents[2]
+CARDS_PATH = _REPO / "fixtures/data/mtgjson-2022/cards.jsonl.gz"
+SHIPPED_DIR = _REPO / "fixtures" / "lexicon"
+SHIPPED_PATH = SHIPPED_DIR / f"lexicon-{LEXICON_VERSION}.json.gz"
+"""The shipped lexicon learned from the train split of :data:`CARDS_PATH`."""
 LANGS: tuple[str, ...] = ("en", "it", "de")
 PAIRS: tuple[tuple[str, str], ...] = (("en", "it"), ("en", "de"), ("it", "de"))
 
@@ -281,8 +291,9 @@ class Lexicon:
     def load(cls, path: Path = CARDS_PATH) -> Lexicon:
         """The lexicon learned from the train split of ``path``: in-process and disk cached.
 
-        The disk cache lives in ``$MTG_RULINGS_CACHE`` or ``~/.cache/mtg-rulings``; an unwritable
-        or corrupt cache is ignored (the lexicon is then learned again).
+        Read from the shipped file (:data:`SHIPPED_PATH`) when it was learned from these exact
+        bytes; else from the disk cache in ``$MTG_RULINGS_CACHE`` or ``~/.cache/mtg-rulings``, else
+        learned (and cached). An unwritable or corrupt cache is ignored.
         """
         try:
             digest = hashlib.sha256(path.read_bytes()).hexdigest()[:20]
@@ -292,19 +303,21 @@ class Lexicon:
         hit = cls._cache.get(key)
         if hit is not None:
             return hit
-        cache_file = _cache_dir() / f"lexicon-{LEXICON_VERSION}-{digest}.json"
-        lex = _read_cache(cache_file)
+        lex = read_shipped(SHIPPED_PATH, digest)
         if lex is None:
-            faces = [f for f in load_parallel_faces(path) if split_of(f.oracle_id) == "train"]
-            lex = cls.learn(faces)
-            _write_cache(cache_file, lex)
+            cache_file = _cache_dir() / f"lexicon-{LEXICON_VERSION}-{digest}.json"
+            lex = _read_cache(cache_file)
+            if lex is None:
+                lex = learn_from(path)
+                _write_cache(cache_file, lex)
         cls._cache[key] = lex
         return lex
 
-    def to_json(self) -> str:
-        """Deterministic JSON serialisation (sorted keys)."""
+    def to_json(self, **extra: object) -> str:
+        """Deterministic JSON serialisation (sorted keys); ``extra`` keys are added as is."""
         return json.dumps(
             {
+                **extra,
                 "version": LEXICON_VERSION,
                 "trans": self._trans,
                 "idf": self.idf,
@@ -406,3 +419,40 @@ def _write_cache(path: Path, lex: Lexicon) -> None:
         os.replace(tmp, path)
     except OSError:
         return
+
+
+# ------------------------------------------------------------------------- the shipped lexicon
+
+
+def learn_from(path: Path = CARDS_PATH) -> Lexicon:
+    """Learn the production lexicon: every parallel face of the *train* split of ``path``."""
+    return Lexicon.learn(f for f in load_parallel_faces(path) if split_of(f.oracle_id) == "train")
+
+
+def shipped_bytes(lex: Lexicon, cards_sha256: str) -> bytes:
+    """The bytes of the shipped file for ``lex``: gzip (level 9, no name, mtime 0) of its JSON
+    with the SHA-256 of the card data it was learned from."""
+    doc = lex.to_json(
+        cards_sha256=cards_sha256,
+        source="fixtures/data/mtgjson-2022/cards.jsonl.gz (train split of oracle ids)",
+        generator="python -m pipeline.align.regen_lexicon --write",
+    )
+    return gzip.compress(doc.encode("utf-8"), compresslevel=9, mtime=0)
+
+
+def read_shipped(path: Path, cards_sha256: str) -> Lexicon | None:
+    """The lexicon of a shipped file when it was learned from data of SHA-256 ``cards_sha256``
+    (its first 20 hex digits at least) and by this :data:`LEXICON_VERSION`; else ``None``."""
+    try:
+        obj = json.loads(gzip.decompress(path.read_bytes()))
+    except (OSError, EOFError, ValueError):
+        return None
+    if not isinstance(obj, dict) or obj.get("version") != LEXICON_VERSION:
+        return None
+    recorded = obj.get("cards_sha256")
+    if not isinstance(recorded, str) or not recorded.startswith(cards_sha256):
+        return None
+    try:
+        return Lexicon(obj["trans"], obj["idf"], obj["length_ratio"])
+    except (KeyError, TypeError, AttributeError):
+        return None

@@ -8,11 +8,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pyarrow as pa
+import pyarrow.parquet as pq
 
 from pipeline.errors import DatasetError
 from pipeline.store.atomic import MARKER
 from pipeline.store.schema import (
     ALIGNED_SCHEMA,
+    ALIGNED_WHOLE_FILE,
     CARDS_SCHEMA,
     PARTITION_FIELD,
     QUARANTINE_SCHEMA,
@@ -23,6 +25,9 @@ if TYPE_CHECKING:
     import pandas as pd
 
 __all__ = ["Dataset", "read_dataset", "read_table"]
+
+_ALIGNED_READ_SCHEMA = ALIGNED_SCHEMA.append(pa.field(PARTITION_FIELD, pa.string()))
+"""``aligned`` as read back: the schema's columns, then the partition column ``card``."""
 
 
 @dataclass(slots=True)
@@ -41,7 +46,11 @@ class Dataset:
 
 
 def read_table(path: Path | str, table: str) -> pa.Table:
-    """One table of the dataset at ``path`` as an Arrow table (``aligned`` with ``card``)."""
+    """One table of the dataset at ``path`` as an Arrow table (``aligned`` with ``card``).
+
+    ``aligned`` is read from ``aligned.parquet`` (the same rows in one file, in the order of the
+    partition paths) when the dataset has it, else from the ``aligned/card=<slug>/`` partitions.
+    """
     root = Path(path)
     schemas = {
         "rulings": RULINGS_SCHEMA,
@@ -52,6 +61,13 @@ def read_table(path: Path | str, table: str) -> pa.Table:
     if table not in schemas:
         raise DatasetError(f"unknown table {table!r} (expected one of {', '.join(schemas)})")
     where = root / table
+    whole = root / ALIGNED_WHOLE_FILE
+    if table == "aligned" and whole.is_file():
+        # the same rows as aligned/, in one file: reading ~13,000 partition files costs seconds
+        try:
+            return pq.read_table(whole).cast(_ALIGNED_READ_SCHEMA)
+        except (pa.ArrowInvalid, OSError, ValueError) as exc:
+            raise DatasetError(f"{whole}: unreadable: {exc}") from exc
     if not where.is_dir():
         raise DatasetError(f"{where}: missing; is {root} a dataset written by `rulings build`?")
     schema = schemas[table]
@@ -63,7 +79,7 @@ def read_table(path: Path | str, table: str) -> pa.Table:
             data = ds.dataset(
                 where,
                 format="parquet",
-                schema=schema.append(part.field(0)),
+                schema=_ALIGNED_READ_SCHEMA,
                 partitioning=ds.partitioning(part, flavor="hive"),
             )
         else:

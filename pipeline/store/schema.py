@@ -11,6 +11,8 @@ import pyarrow as pa
 
 __all__ = [
     "ALIGNED_SCHEMA",
+    "ALIGNED_WHOLE_FILE",
+    "ALIGNED_WHOLE_SCHEMA",
     "CARDS_SCHEMA",
     "PARTITION_FIELD",
     "QUARANTINE_SCHEMA",
@@ -182,6 +184,30 @@ QUARANTINE_SCHEMA = _schema(
         _f("text_raw", pa.string(), "The quarantined text (possibly truncated).", False),
     ],
     "Records the pipeline could not use, with the reason.",
+)
+
+ALIGNED_WHOLE_FILE = "aligned.parquet"
+"""The whole-table view of ``aligned/``: every row of every partition in one file, beside (not
+inside) ``aligned/`` so that readers of the partitioned directory do not see it twice."""
+
+ALIGNED_WHOLE_SCHEMA = pa.schema(
+    [
+        *ALIGNED_SCHEMA,
+        _f(
+            PARTITION_FIELD,
+            pa.string(),
+            "Card slug: the hive partition aligned/card=<slug>/ holding this row.",
+            False,
+        ),
+    ],
+    metadata={
+        **ALIGNED_SCHEMA.metadata,
+        b"table": b"aligned",
+        b"description": (
+            b"Every row of aligned/ in one file, with the partition column 'card', in partition "
+            b"path order: the whole-table view of the same rows, fast to read whole."
+        ),
+    },
 )
 
 SCHEMAS: dict[str, pa.Schema] = {

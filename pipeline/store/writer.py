@@ -5,12 +5,18 @@ Layout of ``OUT/``::
     _build.json                          manifest: build key, summary, file list (no timestamps)
     rulings/part-0.parquet               one row per ruling per source, sorted by card, source, line
     aligned/card=<slug>/part-0.parquet   one file per card (hive partitioning)
+    aligned.parquet                      the same rows in one file, plus the column ``card``
     cards/part-0.parquet                 one row per card, sorted by card_id
     quarantine/part-0.parquet            sorted by source, line, reason
     .cache/...                           reusable work (ignored by Parquet readers: hidden)
 
 ``rulings`` is a single file rather than one per card: with ~13,000 cards of a few rulings each,
 per-card files would be tiny and slow to read; readers filter on ``card_id`` instead.
+``aligned/`` must be partitioned by card (users open one card's file), but ~13,000 small files
+cost seconds to read back whole, so ``aligned.parquet`` holds the same rows in one file (sorted
+like a reader of ``aligned/`` sees them) for :func:`~pipeline.store.reader.read_table`. It lies
+outside ``aligned/``: ``aligned/**/*.parquet`` globs and ``pyarrow.dataset`` over ``aligned/``
+see each row once.
 
 Same tables in, same bytes out: fixed row order, explicit schemas, zstd, no timestamps. Use
 :class:`DatasetWriter` (a context manager) to write piece by piece, or :func:`write_dataset` for
@@ -20,6 +26,7 @@ whole tables.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -30,7 +37,12 @@ import pyarrow.parquet as pq
 
 from pipeline.errors import DatasetError
 from pipeline.store.atomic import MARKER, atomic_directory
-from pipeline.store.schema import PARTITION_FIELD, SCHEMAS
+from pipeline.store.schema import (
+    ALIGNED_WHOLE_FILE,
+    ALIGNED_WHOLE_SCHEMA,
+    PARTITION_FIELD,
+    SCHEMAS,
+)
 
 __all__ = [
     "CACHE_DIR",
@@ -41,6 +53,7 @@ __all__ = [
     "partition_dir",
     "write_dataset",
     "write_partition",
+    "whole_aligned",
     "write_table",
 ]
 
@@ -71,12 +84,26 @@ def partition_dir(slug: str) -> str:
 
 def write_partition(table: pa.Table, root: Path, slug: str) -> str:
     """Write the ``aligned`` rows of one card under ``root/card=<slug>/``; returns the path
-    relative to the dataset (``aligned/card=<slug>/part-0.parquet``)."""
+    relative to the dataset (``aligned/card=<slug>/part-0.parquet``). Thread-safe."""
     name = partition_dir(slug)
-    (root / name).mkdir()
-    with pa.OSFile(str(root / name / "part-0.parquet"), "wb") as sink:
+    where = os.path.join(root, name)
+    os.mkdir(where)
+    # an open sink, not a path: pyarrow would resolve a file system for every path (~40 us)
+    with pa.OSFile(os.path.join(where, "part-0.parquet"), "wb") as sink:
         pq.write_table(conform(table, "aligned"), sink, **PARTITION_OPTIONS)
     return f"aligned/{name}/part-0.parquet"
+
+
+def whole_aligned(aligned: pa.Table, runs: Sequence[tuple[str, int, int]]) -> pa.Table:
+    """The table of ``aligned.parquet``: the partitions' rows (``runs``: ``(slug, offset,
+    length)`` of each partition in ``aligned``) in partition path order, with column ``card``."""
+    ordered = sorted(runs, key=lambda r: r[0] + "/")  # the order of the partition paths
+    rows = pa.concat_tables(
+        [conform(aligned, "aligned").slice(off, n) for _, off, n in ordered]
+        or [conform(aligned, "aligned").slice(0, 0)]
+    )
+    slugs = pa.array([slug for slug, _, n in ordered for _ in range(n)], type=pa.string())
+    return rows.append_column(ALIGNED_WHOLE_SCHEMA.field(PARTITION_FIELD), slugs)
 
 
 def conform(table: pa.Table, name: str) -> pa.Table:
@@ -117,11 +144,25 @@ class DatasetWriter:
         """Write the ``aligned`` rows of one card."""
         self.files.append(write_partition(table, self.aligned_root, slug))
 
-    def add_files(self, rel_paths: Sequence[str]) -> None:
-        """Record files written into :attr:`root` by someone else (e.g. worker processes)."""
-        for rel in rel_paths:
-            if not (self.root / rel).is_file():
-                raise DatasetError(f"{rel}: reported written but missing")
+    def write_whole_aligned(self, table: pa.Table) -> None:
+        """Write ``aligned.parquet``: every ``aligned`` row with its ``card`` slug, in one file
+        (the rows of the partitions, in partition path order; see the module docstring)."""
+        if table.schema.equals(ALIGNED_WHOLE_SCHEMA, check_metadata=True):
+            conformed = table
+        elif table.schema.equals(ALIGNED_WHOLE_SCHEMA, check_metadata=False):
+            conformed = table.cast(ALIGNED_WHOLE_SCHEMA)
+        else:
+            raise DatasetError(f"{ALIGNED_WHOLE_FILE}: table does not match its schema")
+        write_table(conformed, self.root / ALIGNED_WHOLE_FILE)
+        self.files.append(ALIGNED_WHOLE_FILE)
+
+    def add_files(self, rel_paths: Sequence[str], *, check: bool = True) -> None:
+        """Record files written into :attr:`root` by someone else (e.g. writer threads);
+        ``check=False`` skips checking that each exists (the caller wrote them itself)."""
+        if check:
+            for rel in rel_paths:
+                if not (self.root / rel).is_file():
+                    raise DatasetError(f"{rel}: reported written but missing")
         self.files.extend(rel_paths)
 
     def write_cache(self, name: str, table: pa.Table) -> None:
@@ -186,6 +227,7 @@ def write_dataset(
         w.aligned_root  # noqa: B018  (an empty aligned/ when there are no groups)
         for slug, offset, length in runs:
             w.write_partition(slug, aligned.slice(offset, length))
+        w.write_whole_aligned(whole_aligned(aligned, runs))
         for name, table in sorted((cache_files or {}).items()):
             w.write_cache(name, table)
         w.finish(manifest)

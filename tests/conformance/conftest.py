@@ -1,4 +1,7 @@
-"""Shared fixtures of the conformance harness tests: test cases, fakes, a tiny toy engine."""
+"""Shared fixtures of the conformance harness tests: test cases, fakes, a tiny toy engine.
+
+Paths and ``fake_cmd`` live in ``conformance_testlib`` (import them from there).
+"""
 
 from __future__ import annotations
 
@@ -7,22 +10,13 @@ from pathlib import Path
 
 import pytest
 
-HERE = Path(__file__).resolve().parent
-FAKES = HERE / "fakes"
-DATA = HERE / "data"
-CASES = DATA / "cases"
-STATUSES = DATA / "statuses" / "cases"
-FEATURES = DATA / "features.yaml"
+if str(Path(__file__).resolve().parent) not in sys.path:
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from conformance_testlib import CASES, FAKES, STATUSES  # noqa: E402
 
 if str(FAKES) not in sys.path:
     sys.path.insert(0, str(FAKES))
-
-
-
-def fake_cmd(name: str, *args: str) -> str:
-    """A ``cmd:`` spec running the stdio fake ``fakes/<name>.py``."""
-    parts = [sys.executable, str(FAKES / f"{name}.py"), *args]
-    return "cmd:" + " ".join(f"'{p}'" for p in parts)
 
 
 @pytest.fixture

@@ -5,7 +5,7 @@ from __future__ import annotations
 import shutil
 
 import pytest
-from conftest import CASES, FEATURES, STATUSES
+from conformance_testlib import CASES, FEATURES, STATUSES
 from hypothesis import given
 from hypothesis import strategies as st
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 import pytest
 from click.testing import CliRunner
-from conftest import CASES, FEATURES, STATUSES, fake_cmd
+from conformance_testlib import CASES, FEATURES, STATUSES, fake_cmd
 
 from conformance.output.jsonl import load_run
 from rulings.commands.conformance import register

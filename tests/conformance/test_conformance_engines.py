@@ -6,7 +6,7 @@ import sys
 import time
 
 import pytest
-from conftest import FAKES, fake_cmd
+from conformance_testlib import FAKES, fake_cmd
 from toy import CrashyToy, ToyEngine
 
 from conformance.engines import spec as spec_mod

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import fake_cmd
+from conformance_testlib import fake_cmd
 
 from conformance import schemas
 from conformance.diff import diff_runs

@@ -6,7 +6,7 @@ import os
 import subprocess
 import sys
 
-from conftest import CASES, FAKES, STATUSES
+from conformance_testlib import CASES, FAKES, STATUSES
 
 
 def pytest_run(*args: str, cwd=None) -> subprocess.CompletedProcess[str]:

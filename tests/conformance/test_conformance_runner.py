@@ -4,7 +4,7 @@ workers, shards, filters."""
 from __future__ import annotations
 
 import pytest
-from conftest import fake_cmd
+from conformance_testlib import fake_cmd
 from toy import RecordingToy
 
 from conformance.cases_io import CaseFilter

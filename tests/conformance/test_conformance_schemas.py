@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import CASES, STATUSES, fake_cmd
+from conformance_testlib import CASES, STATUSES, fake_cmd
 from jsonschema import Draft202012Validator
 
 from conformance import schemas

@@ -1,4 +1,7 @@
-"""Shared helpers of the pipeline-core tests: paths and one full-corpus build per process."""
+"""Shared helpers of the pipeline-core tests: paths and one small build per process.
+
+The full-corpus build is the session fixture ``full_corpus_build`` of ``tests/conftest.py``.
+"""
 
 from __future__ import annotations
 
@@ -24,13 +27,6 @@ def tree_digest(root: Path) -> dict[str, str]:
         for p in sorted(root.rglob("*"))
         if p.is_file()
     }
-
-
-@functools.cache
-def full_build() -> tuple[Path, BuildSummary]:
-    """Build the whole corpus once per test process (45k English rulings + seeds)."""
-    out = Path(tempfile.mkdtemp(prefix="rulings-full-")) / "dataset"
-    return out, build(FULL_INPUTS, out)
 
 
 @functools.cache

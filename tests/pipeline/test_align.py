@@ -312,6 +312,41 @@ def test_output_is_deterministic_and_independent_of_input_order(lex, knifepoint,
     assert align_card("r", "R", [*it_r, *en_r], lex) == align_card("r", "R", [*en_r, *it_r], lex)
 
 
+def test_one_language_fast_path_equals_the_full_path(
+    lex, refuse, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Cards of one file language skip scoring; their groups must be those of the full path."""
+    import pipeline.align.aligner as aligner_mod
+
+    with gzip.open(DATA / "mtgjson-2022" / "rulings_en.jsonl.gz", "rt", encoding="utf-8") as fh:
+        by_card: dict[str, list[dict[str, str]]] = {}
+        for line in fh:
+            r = json.loads(line)
+            by_card.setdefault(r["oracle_id"], []).append(r)
+    rng = random.Random(11)
+    cards = [(cid, _en_items(by_card[cid], cid)) for cid in rng.sample(sorted(by_card), 400)]
+    # one-language cards that are not English: a lone Italian file, a lone German file (with
+    # English fallbacks inside), shuffled input order, same-date rulings, an empty card
+    cards.append(("cerberus", _seed_items("001_047a4b439f94d352.txt", "it")))
+    cards.append(("refuse-it", list(reversed(refuse[1]))))
+    cards.append(("knifepoint-de", _seed_items("003_753998890c202c8b.txt", "de")))
+    same_day = [
+        AlignItem(f"s{k}", "en", "en", dt.date(2020, 1, 1), f"text {k}", f"text {k}", 5 - k)
+        for k in range(6)
+    ]
+    cards.append(("same-day", same_day))
+    cards.append(("empty", []))
+    assert sum(len(items) for _, items in cards) > 1000
+    fast = [align_card(cid, cid.upper(), items, lex) for cid, items in cards]
+    monkeypatch.setattr(aligner_mod, "FAST_PATH", False)
+    slow = [align_card(cid, cid.upper(), items, lex) for cid, items in cards]
+    assert fast == slow
+    # the full path still runs for cards of more than one file language
+    both = refuse[0] + refuse[1]
+    monkeypatch.setattr(aligner_mod, "FAST_PATH", True)
+    assert any(g.ruling_ids["en"] and g.ruling_ids["it"] for g in align_card("r", "R", both, lex))
+
+
 def test_group_id_is_a_stable_hash_of_member_ids() -> None:
     assert group_id_of(["b", "a"]) == group_id_of(["a", "b"])
     assert group_id_of(["a", "b"]) != group_id_of(["a", "c"])
@@ -345,6 +380,44 @@ def test_lexicon_json_round_trip_and_errors(lex) -> None:
         Lexicon.from_json('{"version": "other"}')
     with pytest.raises(LexiconError):
         Lexicon.load(ROOT / "no" / "such" / "cards.jsonl.gz")
+
+
+def test_shipped_lexicon_is_what_the_card_data_gives() -> None:
+    """``fixtures/lexicon`` must be regenerated (``python -m pipeline.align.regen_lexicon
+    --write``) whenever the card data or the learning code changes. Learns once: ~15-35 s."""
+    import hashlib
+
+    from pipeline.align.lexicon import CARDS_PATH, SHIPPED_PATH, learn_from, shipped_bytes
+
+    digest = hashlib.sha256(CARDS_PATH.read_bytes()).hexdigest()
+    learned = learn_from(CARDS_PATH)
+    data = shipped_bytes(learned, digest)
+    assert data == shipped_bytes(learned, digest)  # deterministic bytes (gzip mtime 0, no name)
+    assert gzip.decompress(SHIPPED_PATH.read_bytes()) == gzip.decompress(data), (
+        "stale fixtures/lexicon: run python -m pipeline.align.regen_lexicon --write"
+    )
+
+
+def test_lexicon_loads_from_the_shipped_file(
+    lex, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import time
+
+    from pipeline.align import lexicon as lexicon_mod
+
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("MTG_RULINGS_CACHE", str(cache))
+    monkeypatch.setattr(Lexicon, "_cache", {})
+    monkeypatch.setattr(lexicon_mod, "learn_from", lambda *a: pytest.fail("learned again"))
+    t0 = time.perf_counter()
+    fresh = Lexicon.load()
+    assert time.perf_counter() - t0 < 5.0  # ~0.1 s; learning takes 15-35 s
+    assert fresh.to_json() == lex.to_json()
+    assert not cache.exists()  # nothing learned, nothing cached
+    # a shipped file of other card data (or another algorithm version) is not used
+    other = lexicon_mod.read_shipped(lexicon_mod.SHIPPED_PATH, "0" * 64)
+    assert other is None
+    assert lexicon_mod.read_shipped(tmp_path / "missing.json.gz", "") is None
 
 
 def test_learned_lexicon_knows_core_vocabulary(lex) -> None:

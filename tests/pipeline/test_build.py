@@ -10,10 +10,10 @@ import duckdb
 import pandas as pd
 import pytest
 from click.testing import CliRunner
-from pipeline_helpers import FULL_INPUTS, KNIFEPOINT, SEEDS, full_build, small_build, tree_digest
+from pipeline_helpers import FULL_INPUTS, KNIFEPOINT, SEEDS, small_build, tree_digest
 
 from pipeline.build import build
-from pipeline.errors import InputError
+from pipeline.errors import DatasetError, InputError
 from pipeline.store import read_dataset
 from rulings.commands.pipeline import build_command
 
@@ -124,8 +124,8 @@ def test_cli_errors_exit_non_zero(tmp_path: Path) -> None:
 # ----------------------------------------------------------------------------- the full corpus
 
 
-def test_full_corpus_build() -> None:
-    out, s = full_build()
+def test_full_corpus_build(full_corpus_build) -> None:
+    out, s = full_corpus_build
     assert s.files == 6
     assert s.records_in == 45_047 + 9 + 53 == s.records_out + s.quarantined
     assert s.quarantined_by_reason == {"missing_text": 1}
@@ -147,8 +147,8 @@ def test_full_corpus_build() -> None:
     assert len(pd.read_parquet(out / "rulings", columns=["ruling_id"])) == s.records_out
 
 
-def test_full_corpus_rebuild_is_fast() -> None:
-    out, first = full_build()
+def test_full_corpus_rebuild_is_fast(full_corpus_build) -> None:
+    out, first = full_corpus_build
     t0 = time.perf_counter()
     again = build(FULL_INPUTS, out)
     elapsed = time.perf_counter() - t0
@@ -171,12 +171,34 @@ def test_progress_callback_sees_every_stage(tmp_path: Path) -> None:
     assert build([SEEDS], tmp_path / "o2", progress=True).records_out == 53
 
 
-def test_helper_processes_write_the_same_bytes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The align/write helpers (used for big inputs) give the bytes of the in-process path."""
+@pytest.mark.parametrize("cpus", [2, 3])
+def test_writer_threads_write_the_same_bytes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, cpus: int
+) -> None:
+    """The partition writer threads (used for big inputs) give the bytes of the one-thread path."""
     import pipeline.build as build_mod
+    import pipeline.workers as workers_mod
+
+    monkeypatch.setattr(build_mod, "PARALLEL_MIN_CARDS", 1)
+    monkeypatch.setattr(build_mod.os, "cpu_count", lambda: cpus)
+    monkeypatch.setattr(workers_mod, "BATCH", 1)  # one task per card: many threads interleave
+    s = build([SEEDS, KNIFEPOINT], tmp_path / "threads")
+    assert s.to_dict() == small_build()[1].to_dict()
+    assert tree_digest(tmp_path / "threads") == tree_digest(small_build()[0])
+
+
+def test_writer_thread_error_is_raised_and_leaves_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import pipeline.build as build_mod
+    import pipeline.store.writer as writer_mod
+
+    def broken(table, root, slug):  # noqa: ANN001
+        raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(build_mod, "PARALLEL_MIN_CARDS", 1)
     monkeypatch.setattr(build_mod.os, "cpu_count", lambda: 2)
-    s = build([SEEDS, KNIFEPOINT], tmp_path / "helpers")
-    assert s.to_dict() == small_build()[1].to_dict()
-    assert tree_digest(tmp_path / "helpers") == tree_digest(small_build()[0])
+    monkeypatch.setattr(writer_mod, "write_partition", broken)
+    with pytest.raises(DatasetError, match="No space left"):
+        build([SEEDS], tmp_path / "o")
+    assert list(tmp_path.iterdir()) == []

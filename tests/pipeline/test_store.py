@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import shutil
 from pathlib import Path
 
 import duckdb
@@ -26,6 +27,7 @@ from pipeline.store import (
     describe,
     quarantine_table,
     read_dataset,
+    read_table,
     recover,
     slug_for,
     slugs_for,
@@ -206,3 +208,70 @@ def test_discover_and_store_agree_on_the_dataset_marker() -> None:
     from pipeline.store import MARKER
 
     assert DATASET_MARKER == MARKER
+
+
+# ------------------------------------------------------------- aligned.parquet (whole-table view)
+
+
+def _partitioned(out: Path) -> pa.Table:
+    """``aligned`` read from the per-card partitions, as a user of ``aligned/`` reads it."""
+    part = pa.schema([pa.field("card", pa.string())])
+    return ds.dataset(
+        out / "aligned",
+        format="parquet",
+        schema=ALIGNED_SCHEMA.append(part.field(0)),
+        partitioning=ds.partitioning(part, flavor="hive"),
+    ).to_table()
+
+
+def test_whole_aligned_file_equals_the_partitions_full_corpus(full_corpus_dataset: Path) -> None:
+    out = full_corpus_dataset
+    whole = read_table(out, "aligned")
+    parts = _partitioned(out)
+    assert whole.num_rows == parts.num_rows > 45_000
+    assert whole.schema.equals(parts.schema, check_metadata=True)
+    assert whole.equals(parts)  # same rows, same order (partition path order)
+    # slugs of one card prefix another ("a-b" vs "a"): path order differs from slug order
+    slugs = whole.column("card").unique().to_pylist()
+    assert slugs == sorted(slugs, key=lambda s: s + "/") != sorted(slugs)
+    # the file is described; aligned/ holds only the partitions
+    schema = pq.read_schema(out / "aligned.parquet")
+    assert schema.metadata[b"table"] == b"aligned"
+    assert all(describe(schema).values())
+    assert {p.name for p in (out / "aligned").iterdir()} == {f"card={s}" for s in slugs}
+    (n,) = (
+        duckdb.connect()
+        .execute(
+            f"select count(*) from read_parquet('{out}/aligned/**/*.parquet', hive_partitioning=true)"
+        )
+        .fetchone()
+    )
+    assert n == whole.num_rows
+
+
+def test_read_table_aligned_does_not_open_the_partitions(monkeypatch: pytest.MonkeyPatch) -> None:
+    out, summary = small_build()
+    expected = _partitioned(out)
+
+    def no_dataset(*args, **kwargs):  # noqa: ANN002, ANN003
+        raise AssertionError("read_table('aligned') scanned aligned/")
+
+    monkeypatch.setattr(ds, "dataset", no_dataset)
+    got = read_table(out, "aligned")
+    assert got.equals(expected) and got.num_rows == summary.groups_aligned
+
+
+def test_read_table_falls_back_to_the_partitions(tmp_path: Path) -> None:
+    out = tmp_path / "ds"
+    shutil.copytree(small_build()[0], out)
+    expected = read_table(out, "aligned")
+    (out / "aligned.parquet").unlink()  # a dataset written before the whole-table file existed
+    assert read_table(out, "aligned").equals(expected)
+    assert read_dataset(out).aligned.equals(read_dataset(small_build()[0]).aligned)
+
+
+def test_write_dataset_writes_the_whole_aligned_file(tmp_path: Path) -> None:
+    out = tmp_path / "ds"
+    _write(out, ["b", "a", "c"])
+    assert read_table(out, "aligned").equals(_partitioned(out))
+    assert "aligned.parquet" in read_dataset(out).manifest["files"]

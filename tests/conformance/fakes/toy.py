@@ -214,3 +214,13 @@ class StickyToy(ToyEngine):
         old = dict(self.life)
         super().setup(case_id, setup)
         self.life.update(old)
+
+
+class CountingToy(ToyEngine):
+    """Counts the engines made (class-level, for one test at a time)."""
+
+    made = 0
+
+    def __init__(self) -> None:
+        CountingToy.made += 1
+        super().__init__()
