@@ -18,8 +18,18 @@ $(STAMP): pyproject.toml
 
 setup: $(STAMP)
 
+INPUTS := fixtures/seeds fixtures/data/recent/at_knifepoint_otj.json fixtures/data/mtgjson-2022/rulings_en.jsonl.gz
+
+# The main job on the shipped fixtures: dataset -> mined cases (checked) -> conformance run -> reports, export.
 run: $(STAMP)
-	$(BIN)/rulings build fixtures/seeds fixtures/data/mtgjson-2022/rulings_en.jsonl.gz fixtures/data/recent/at_knifepoint_otj.json --out $(OUT)/dataset
+	$(BIN)/rulings build $(INPUTS) --out $(OUT)/dataset
+	$(BIN)/rulings mine $(OUT)/dataset --out conformance/cases --check
+	$(BIN)/rulings run conformance/cases --engine reference --jsonl $(OUT)/runs/reference.jsonl \
+	    --junit $(OUT)/runs/reference.junit.xml --markdown $(OUT)/runs/reference.md -q
+	$(BIN)/rulings report translation $(OUT)/dataset --out $(OUT)/reports/translation
+	$(BIN)/rulings report conformance $(OUT)/runs/reference.jsonl --out $(OUT)/reports/conformance
+	$(BIN)/rulings export $(OUT)/dataset --format parquet --out $(OUT)/export
+	@echo "reports: $(OUT)/reports/translation/index.html $(OUT)/reports/conformance/index.html"
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -n 2

@@ -10,29 +10,25 @@ import click
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-from rulings.commands.conformance import register  # noqa: E402
+from rulings.cli import cli  # noqa: E402
 
-INTRO = """# `rulings` conformance commands
+INTRO = """# `rulings` command reference
 
 Generated from `--help` by `python docs/gen_cli.py` (a test checks it is in sync).
-The contract these commands implement is `conformance/SPEC.md`; in Python, each command calls the
-library function of the same name (`conformance.cases_io.lint`, `conformance.runner.run_cases`,
-`conformance.diff.diff_runs`, `conformance.smoke.smoke`, `conformance.engines.serve.main`,
-`conformance.mutation.run_mutants`).
+`rulings` is a thin layer over the library: each command calls one library function of the same
+name (`pipeline.build.build`, `conformance.mining.miner.mine_dataset`, `conformance.cases_io.lint`,
+`conformance.runner.run_cases`, `conformance.diff.diff_runs`, `conformance.smoke.smoke`,
+`conformance.mutation.run_mutants`, `reports.translation.translation_report`, `reports.conformance.report.build_report`,
+`reports.exports.export_dataset`). The case format and engine contract are in `conformance/SPEC.md`.
 
-Exit status: 0 fine; 1 a finding (lint errors, a result that differs from its expectation,
-changes with `diff --exit-code`, an unexplained surviving mutant, a failed smoke check); 2 a
-usage or startup error.
+Exit status: 0 fine; 1 a finding (input errors in a build, lint errors, a result that differs from
+its expectation, changes with `diff --exit-code` or `mine --check`, an unexplained surviving mutant,
+a failed smoke check); 2 a usage or startup error.
 """
 
 
 def _group() -> click.Group:
-    @click.group("rulings")
-    def rulings() -> None:
-        """rulings"""
-
-    register(rulings)
-    return rulings
+    return cli
 
 
 def render() -> str:
