@@ -8,8 +8,12 @@ case lines).
 
 ``rulings run --shard i/n`` writes one file per shard. :func:`group_runs` merges the files that
 are shards of one run (same ``run_id`` when the headers have one, engine, spec, options but
-``shard`` and ``jobs``, all ``n`` shards present exactly once) into one :class:`ConformanceRun`, whose ``suite_version`` is recomputed
-over all its cases, as the unsharded run would have it.
+``shard`` and ``jobs``, all ``n`` shards present exactly once) into one :class:`ConformanceRun`,
+whose ``suite_version`` is recomputed over all its cases, as the unsharded run would have it.
+
+Optional fields of newer runners are read when present: the header's ``run_id`` (shared by the
+shards of one run; :attr:`ConformanceRun.header_run_id`) and the footer's ``restarts`` (engine
+restarts; summed over shards in :attr:`ConformanceRun.restarts`).
 
 This module never imports the runner or an engine: it reads files only.
 """
@@ -252,6 +256,11 @@ class ConformanceRun:
     """How many files (shards) it was merged from."""
     parts: tuple[Mapping[str, Any], ...] = field(default=(), repr=False)
     """Identity of each part (``started``, ``suite_version``, ``shard``) for :attr:`run_id`."""
+    header_run_id: str | None = None
+    """The ``run_id`` of the run files' headers (``rulings run --run-id``, or the runner's
+    default shared by a run's shards); None for files written before run ids."""
+    restarts: int = 0
+    """Engine restarts (footer ``restarts``), summed over the shards."""
 
     @property
     def engine_name(self) -> str:
@@ -265,7 +274,10 @@ class ConformanceRun:
 
     @property
     def run_id(self) -> str:
-        """A stable id of this run (16 hex): the same files always give the same id."""
+        """A stable id of this run (16 hex): the same files always give the same id.
+
+        It names the run in the history; it is not :attr:`header_run_id`, which two runs of one
+        suite, engine and options share unless ``--run-id`` tells them apart."""
         ident = {"engine": self.engine_name, "version": self.engine_version, "spec": self.spec,
                  "suite_version": self.suite_version, "parts": list(self.parts)}
         blob = json.dumps(ident, sort_keys=True, ensure_ascii=False, default=str)
@@ -294,9 +306,12 @@ class ConformanceRun:
 
     def header_line(self) -> dict[str, Any]:
         """The header of this run as one run file."""
-        return {"type": "header", "format": 1, "suite_version": self.suite_version,
+        head = {"type": "header", "format": 1, "suite_version": self.suite_version,
                 "protocol": self.protocol, "engine": dict(self.engine), "spec": self.spec,
                 "options": dict(self.options), "started": self.started}
+        if self.header_run_id is not None:
+            head["run_id"] = self.header_run_id
+        return head
 
     def footer_line(self) -> dict[str, Any]:
         """The footer of this run as one run file."""
@@ -305,7 +320,7 @@ class ConformanceRun:
                 "unexpected": [c.id for c in unexpected],
                 "unexpected_passes": [c.id for c in unexpected if c.outcome == "unexpected_pass"],
                 "duration": round(self.duration, 6), "exit_code": 1 if unexpected else 0,
-                "finished": self.finished}
+                "finished": self.finished, "restarts": self.restarts}
 
     def to_jsonl(self) -> str:
         """The whole run as one run file (header, cases by id, footer), newline-terminated."""
@@ -340,7 +355,9 @@ def _from_files(files: Sequence[RunFile]) -> ConformanceRun:
         options=options, suite_version=suite_version,
         started=min(str(f.header["started"]) for f in files), finished=max(finished),
         duration=sum(float(f.footer["duration"]) for f in files), cases=tuple(cases),
-        sources=tuple(f.path for f in files), shards=len(files), parts=parts)
+        sources=tuple(f.path for f in files), shards=len(files), parts=parts,
+        header_run_id=first.header.get("run_id"),
+        restarts=sum(int(f.footer.get("restarts") or 0) for f in files))
 
 
 def merge_shards(files: Sequence[RunFile]) -> ConformanceRun:
@@ -400,17 +417,24 @@ def _mismatch(a: RunFile, b: RunFile) -> str:
 def group_runs(files: Sequence[RunFile]) -> list[ConformanceRun]:
     """Turn run files into runs: unsharded files stay runs, shards of one run are merged.
 
-    Shards are grouped by engine, spec, protocol, options (but ``shard`` and ``jobs``) and shard
-    count. Runs come back in a stable order (engine name, start time, first source path).
-    Raises :class:`ShardMergeError` when a group is incomplete or has a shard twice.
+    Shards whose headers carry a ``run_id`` are grouped by it, the engine's name and the spec
+    (one CI run id may name the runs of several engines); they must then agree on protocol,
+    options but ``shard`` and ``jobs``, and shard count, or the merge says where they differ.
+    Shards without a ``run_id`` are grouped by all of those. Runs come back in a stable order
+    (engine name, start time, first source path). Raises :class:`ShardMergeError` when a group
+    is incomplete, has a shard twice, or its files disagree.
     """
     runs: list[ConformanceRun] = []
     groups: dict[str, list[RunFile]] = {}
     for f in files:
         if f.shard is None:
             runs.append(merge_shards([f]))
-        else:
-            groups.setdefault(f.group_key(), []).append(f)
+            continue
+        run_id = f.header.get("run_id")
+        key = (json.dumps([run_id, f.header["engine"].get("name"), f.header["spec"]],
+                          ensure_ascii=False, default=str)
+               if run_id is not None else f.group_key())
+        groups.setdefault(key, []).append(f)
     for group in groups.values():
         runs.append(merge_shards(group))
     runs.sort(key=lambda r: (r.engine_name, r.started, str(r.sources[0])))

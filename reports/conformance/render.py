@@ -2,7 +2,13 @@
 
 Sections, in order:
 
-* **Engines**: per run, the engine, its pass rate, counts per status, unexpected results.
+* **Engines**: per run, the engine, its pass rate, counts per status, unexpected results, how
+  many cases it did not take (unsupported) and the most common reasons.
+* **Unsupported**: for each engine's latest run, how many cases it did not take and why: the
+  features and cards it did not declare, or its refusals, most cases first (with the engine's
+  own note on an undeclared feature when its ``start`` info carries ``extra.not_declared``). An
+  engine whose unsupported cases and reasons equal an earlier one's (a mutant of the reference
+  engine) points to it instead of repeating the table.
 * **Interop**: features × engines, each cell the pass rate of the engine's latest run on the
   cases with that feature (``n/s``: the engine took none of them).
 * **Per feature / per card**: for each engine's latest run, pass rate bars.
@@ -32,13 +38,18 @@ from reports.conformance.cases import CaseInfo
 from reports.conformance.history import HistoryRow
 from reports.conformance.load import FAILING, STATUSES, CaseLine, ConformanceRun
 from reports.conformance.summary import (
+    BLOCKER_KINDS,
+    BLOCKER_LABELS,
     CHANGE_KINDS,
+    Blocker,
     Change,
     Tally,
+    UnsupportedSummary,
     by_card,
     by_feature,
     diff_statuses,
     percent,
+    unsupported_summary,
 )
 
 MAX_JSON = 2000
@@ -47,6 +58,12 @@ MAX_STDERR = 4000
 """Trailing characters of an engine's stderr shown."""
 MAX_TREND_ROWS = 30
 """Recorded runs listed in the trend table (the chart shows all)."""
+MAX_REASONS = 10
+"""Reasons for unsupported cases listed per engine (most cases first)."""
+MAX_REASON_TEXT = 300
+"""Characters of an engine's refusal message or note shown before it is cut."""
+TOP_REASON_SHARE = 0.05
+"""An engine card names a reason for unsupported cases when it keeps out at least this share."""
 
 PALETTE: tuple[str, ...] = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf",
                             "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22")
@@ -103,6 +120,11 @@ margin-top:6px}
 .legend span{margin-right:14px;white-space:nowrap}.legend i{display:inline-block;width:12px;
 height:12px;border-radius:2px;margin-right:4px;vertical-align:-1px}
 .kind-broken{color:#b71c1c;font-weight:600}.kind-fixed{color:#2e7d32;font-weight:600}
+.unsupp{margin-top:4px;font-size:13px}.unsupp ol{margin:2px 0 0;padding-left:20px}
+table.reasons td.note{max-width:560px;color:var(--muted);font-size:12px}
+table.reasons td.why{max-width:420px;overflow-wrap:anywhere}
+.tag{display:inline-block;padding:0 6px;border-radius:4px;background:#eceff1;color:#37474f;
+font-size:11px;font-weight:600;margin-right:4px;white-space:nowrap}
 .empty{color:var(--muted);font-style:italic}
 """
 
@@ -144,6 +166,7 @@ class EngineView:
     run: ConformanceRun
     features: Mapping[str, Tally]
     cards: Mapping[str, Tally]
+    unsupported: UnsupportedSummary
 
 
 def latest_runs(runs: Sequence[ConformanceRun]) -> list[ConformanceRun]:
@@ -165,6 +188,12 @@ def _colour(rate: float | None) -> str:
 
 def _bar_colour(rate: float | None) -> str:
     return "#bdbdbd" if rate is None else f"hsl({round(rate * 120)},60%,42%)"
+
+
+def _share_bar(share: float) -> Html:
+    """A neutral bar for a share (not a pass rate: no red-to-green)."""
+    return h('<div class="bar" role="img" aria-label="{}"><span style="width:{}%;'
+             'background:#78909c"></span></div>', percent(share), round(share * 100, 1))
 
 
 def _bar(rate: float | None) -> Html:
@@ -189,25 +218,69 @@ def _j(value: object) -> str:
 # --- sections ------------------------------------------------------------------------------------
 
 
-def _engines_section(runs: Sequence[ConformanceRun]) -> Html:
+def _cut(text: str, limit: int = MAX_REASON_TEXT) -> str:
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def _blocker_name(b: Blocker) -> Html:
+    """A reason as shown: ``feature <code>x</code>``, ``card X``, ``refused: message``."""
+    if b.kind == "feature":
+        return h('<span class="tag">feature</span><code>{}</code>', b.name)
+    if b.kind == "card":
+        return h('<span class="tag">card</span>{}', b.name)
+    if b.kind == "refused":
+        return h('<span class="tag">refused</span>{}', _cut(b.name))
+    return raw('<span class="tag">unknown</span><i>no message</i>')
+
+
+def _kinds_text(s: UnsupportedSummary) -> Html:
+    """``486 feature not declared (17 features) · 155 card not declared (40 cards) · …``."""
+    distinct = {k: sum(b.kind == k for b in s.blockers) for k in BLOCKER_KINDS}
+    plural = {"feature": "features", "card": "cards", "refused": "messages"}
+    return join((h("<b>{}</b> {}{}", n, BLOCKER_LABELS[k],
+                   f" ({distinct[k]} {plural[k]})" if k in plural and distinct[k] > 1 else "")
+                 for k, n in s.kinds.items()), " · ")
+
+
+def _unsupported_note(s: UnsupportedSummary, anchor: str) -> Html:
+    """The engine card's line: how many cases were unsupported and why (the reasons that each
+    keep out at least :data:`TOP_REASON_SHARE` of them, else the kinds of reason)."""
+    if not s.unsupported:
+        return raw("")
+    top = [b for b in s.blockers[:3] if b.cases >= TOP_REASON_SHARE * s.unsupported]
+    why = (join((h('{} <span class="muted">{}</span>', _blocker_name(b), b.cases) for b in top),
+                ", ") if top else _kinds_text(s))
+    return h('<div class="unsupp"><a href="#{}">{} unsupported</a> ({}), mostly: {}</div>',
+             anchor, s.unsupported, percent(s.share), why)
+
+
+def _engine_anchor(name: str) -> str:
+    """An ``id`` for an engine's block (stable, from its name)."""
+    return "unsupported-" + hashlib.sha256(name.encode("utf-8")).hexdigest()[:10]
+
+
+def _engines_section(runs: Sequence[ConformanceRun], cases: Mapping[str, CaseInfo]) -> Html:
     cards = []
     for r in runs:
         counts = r.counts
         unexpected = r.unexpected
         verdict = (h('<span class="badge unexpected">{} unexpected</span>', len(unexpected))
                    if unexpected else raw('<span class="badge known">as expected</span>'))
-        shard_note = h(" · merged from {} shards", r.shards) if r.shards > 1 else raw("")
+        shard_note = join([h(" · merged from {} shards", r.shards) if r.shards > 1 else "",
+                           h(" · {} engine restart(s)", r.restarts) if r.restarts else ""])
         counts_text = join((h('<span style="color:{}">{} {}</span>', STATUS_COLOURS[s], n, s)
                             for s, n in counts.items() if n), " · ")
         cards.append(h(
             '<div class="card"><div class="name">{name} <span class="muted">{version}</span>'
             '</div><div class="rate" style="color:{colour}">{rate}</div>{verdict}{stack}'
-            '<div>{counts}</div><div class="muted">{n} cases · spec <code>{spec}</code>{shards}'
-            '<br>started {started} · suite <code>{suite}</code></div></div>',
+            '<div>{counts}</div>{unsupp}<div class="muted">{n} cases · spec <code>{spec}</code>'
+            '{shards}<br>started {started} · suite <code>{suite}</code></div></div>',
             name=r.engine_name, version=r.engine_version, colour=_bar_colour(r.pass_rate),
             rate=percent(r.pass_rate), verdict=verdict, stack=_status_stack(counts),
-            counts=counts_text, n=len(r.cases), spec=r.spec, shards=shard_note,
-            started=r.started, suite=r.suite_version))
+            counts=counts_text, unsupp=_unsupported_note(unsupported_summary(r, cases),
+                                                         _engine_anchor(r.engine_name)),
+            n=len(r.cases), spec=r.spec, shards=shard_note, started=r.started,
+            suite=r.suite_version))
     return h('<section id="engines"><h2>Engines</h2><p class="muted">Pass rate = passed / '
              'cases the engine took (unsupported cases excluded).</p>'
              '<div class="cards">{}</div></section>', join(cards))
@@ -267,6 +340,71 @@ def _breakdown_section(views: Sequence[EngineView]) -> Html:
             card=_tally_table("card", v.cards, False)))
     return h('<section id="breakdown"><h2>Pass rate per feature and per card</h2>{}</section>',
              join(blocks))
+
+
+def _engine_notes(run: ConformanceRun) -> Mapping[str, str]:
+    """The engine's own notes on features it did not declare (``start`` ``extra.not_declared``,
+    a mapping of feature to text), when it gives them."""
+    extra = run.engine.get("extra")
+    notes = extra.get("not_declared") if isinstance(extra, Mapping) else None
+    if not isinstance(notes, Mapping):
+        return {}
+    return {str(k): str(v) for k, v in notes.items() if isinstance(v, str | int | float)}
+
+
+def _unsupported_block(v: EngineView, same_as: EngineView | None) -> Html:
+    s, run = v.unsupported, v.run
+    head = h('<h3 id="{}">{} {}</h3>', _engine_anchor(run.engine_name), run.engine_name,
+             run.engine_version)
+    if not s.unsupported:
+        return h('{}<p class="empty">Took every one of its {} cases.</p>', head, s.total)
+    if same_as is not None:
+        return h('{}<p>{} of {} cases unsupported ({}): the same cases, for the same reasons, as '
+                 '<a href="#{}">{} {}</a>.</p>', head, s.unsupported, s.total, percent(s.share),
+                 _engine_anchor(same_as.run.engine_name), same_as.run.engine_name,
+                 same_as.run.engine_version)
+    kinds = _kinds_text(s)
+    notes = _engine_notes(run)
+    rows = []
+    for b in s.blockers[:MAX_REASONS]:
+        note = notes.get(b.name, "") if b.kind == "feature" else ""
+        rows.append(h(
+            '<tr><td class="why">{}</td><td>{}</td><td class="num">{}</td><td class="num">{}</td>'
+            '<td class="note">{}{}</td></tr>', _blocker_name(b),
+            _share_bar(b.cases / s.unsupported), b.cases, b.only or "",
+            h("{}<br>", _cut(note)) if note else "",
+            h("e.g. <code>{}</code>", b.examples[0]) if b.examples else ""))
+    more = (h('<p class="muted">… and {} more reason(s), {} case(s) or fewer each.</p>',
+              len(s.blockers) - MAX_REASONS, s.blockers[MAX_REASONS].cases)
+            if len(s.blockers) > MAX_REASONS else raw(""))
+    return h('{head}<p><b>{n}</b> of {total} cases unsupported ({share}): {kinds}.</p>'
+             '<table class="reasons"><thead><tr><th>reason</th><th>share of unsupported</th>'
+             '<th class="num">cases</th><th class="num">only reason</th><th>note</th></tr>'
+             '</thead><tbody>{rows}</tbody></table>{more}', head=head, n=s.unsupported,
+             total=s.total, share=percent(s.share), kinds=kinds, rows=join(rows), more=more)
+
+
+def _unsupported_section(views: Sequence[EngineView]) -> Html:
+    return h('<section id="unsupported"><h2>Unsupported cases</h2><p class="muted">Each '
+             "engine's latest run. A case is unsupported when it needs a feature or card the "
+             "engine did not declare (it is never sent) or the engine refused it; unsupported "
+             'cases are left out of the pass rate. A case may have several reasons; '
+             '<i>only reason</i> counts the cases that reason alone keeps out.</p>{}</section>',
+             join(_unsupported_block(v, _same_unsupported(v, views[:i]))
+                  for i, v in enumerate(views)))
+
+
+def _same_unsupported(v: EngineView, earlier: Sequence[EngineView]) -> EngineView | None:
+    """An earlier engine whose unsupported cases and reasons are exactly ``v``'s (mutants of
+    the reference engine declare what it declares), so that its table is not repeated."""
+    if not v.unsupported.unsupported:
+        return None
+    mine = [c.id for c in v.run.cases if c.status == "unsupported"]
+    for e in earlier:
+        if (e.unsupported.blockers == v.unsupported.blockers
+                and [c.id for c in e.run.cases if c.status == "unsupported"] == mine):
+            return e
+    return None
 
 
 def _case_article(run: ConformanceRun, c: CaseLine, info: CaseInfo | None) -> Html:
@@ -468,7 +606,8 @@ def render_report(runs: Sequence[ConformanceRun], cases: Mapping[str, CaseInfo],
                 sorted((HistoryRow.of_run(r) for r in runs),
                        key=lambda r: (r.started, r.engine, r.run_id)))
     latest = latest_runs(runs)
-    views = [EngineView(r, by_feature(r, cases), by_card(r, cases)) for r in latest]
+    views = [EngineView(r, by_feature(r, cases), by_card(r, cases),
+                        unsupported_summary(r, cases)) for r in latest]
     ordered = sorted(runs, key=lambda r: (r.engine_name, r.started, r.run_id))
     suites = sorted({r.suite_version for r in runs})
     total_unexpected = sum(len(r.unexpected) for r in latest)
@@ -477,13 +616,14 @@ def render_report(runs: Sequence[ConformanceRun], cases: Mapping[str, CaseInfo],
               len(latest), ", ".join(suites), total_unexpected,
               join((h('<span style="color:{}">■ {}</span>', STATUS_COLOURS[s], s)
                     for s in STATUSES), " "))
-    nav = raw('<nav><a href="#engines">Engines</a><a href="#interop">Interop</a>'
-              '<a href="#breakdown">Per feature / card</a><a href="#failures">Failing cases</a>'
+    nav = raw('<nav><a href="#engines">Engines</a><a href="#unsupported">Unsupported</a>'
+              '<a href="#interop">Interop</a><a href="#breakdown">Per feature / card</a>'
+              '<a href="#failures">Failing cases</a>'
               '<a href="#trends">Trends</a><a href="#diff">Diff</a></nav>')
     body = join([
         h("<header><h1>{}</h1>{}{}</header>", title, intro, nav),
-        _engines_section(ordered), _interop_section(views), _breakdown_section(views),
-        _failures_section(views, cases), _trends_section(timeline, recorded),
+        _engines_section(ordered, cases), _unsupported_section(views), _interop_section(views),
+        _breakdown_section(views), _failures_section(views, cases), _trends_section(timeline, recorded),
         _diff_section(timeline, [v.run.engine_name for v in views]),
         h('<footer class="muted"><p>Runs: {}</p></footer>',
           "; ".join(f"{r.engine_name} ← " + ", ".join(p.name for p in r.sources)

@@ -72,13 +72,14 @@ def build_report(run_files: Sequence[str | Path], out_dir: str | Path,
 
 
 def markdown_link(runs: Sequence[ConformanceRun], url: str) -> str:
-    """A Markdown block for a CI step summary: each engine's pass rate and a dashboard link."""
+    """A Markdown block for a CI step summary: each engine's pass rate, unexpected results and
+    unsupported cases (the pass rate leaves them out), and a dashboard link."""
     lines = ["### Conformance dashboard", "",
              f"[Open the dashboard]({url}) (pass rate per feature and card, failing cases with "
              "their rulings, trends, diff).", "",
-             "| engine | pass rate | unexpected |", "| --- | --- | --- |"]
+             "| engine | pass rate | unexpected | unsupported |", "| --- | --- | --- | --- |"]
     for r in latest_runs(runs):
         name = r.engine_name.replace("|", "\\|")
         lines.append(f"| {name} {r.engine_version} | {percent(r.pass_rate)} "
-                     f"| {len(r.unexpected)} |")
+                     f"| {len(r.unexpected)} | {r.counts['unsupported']} of {len(r.cases)} |")
     return "\n".join(lines) + "\n"

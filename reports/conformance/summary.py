@@ -1,4 +1,5 @@
-"""The numbers the dashboard shows: pass rates per feature and per card, diffs between runs.
+"""The numbers the dashboard shows: pass rates per feature and per card, diffs between runs, and
+why cases were unsupported.
 
 Pure functions over :class:`~reports.conformance.load.ConformanceRun` and history rows; the HTML
 is :mod:`reports.conformance.render`'s job.
@@ -6,11 +7,12 @@ is :mod:`reports.conformance.render`'s job.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from reports.conformance.cases import CaseInfo, card_of
-from reports.conformance.load import ConformanceRun
+from reports.conformance.load import CaseLine, ConformanceRun
 
 
 @dataclass(frozen=True)
@@ -117,3 +119,111 @@ def statuses_of(run: ConformanceRun) -> dict[str, tuple[str, str | None]]:
 def percent(rate: float | None) -> str:
     """``"96.2%"``, or ``"n/a"`` for None."""
     return "n/a" if rate is None else f"{rate * 100:.1f}%"
+
+
+# --- why cases are unsupported -------------------------------------------------------------------
+
+BLOCKER_KINDS: tuple[str, ...] = ("feature", "card", "refused", "unknown")
+"""Kinds of reason a case is unsupported, in report order: a feature or card the engine did not
+declare in ``start`` (the case is never sent), the engine refused the case (error kind
+``unsupported``), or no message at all."""
+
+BLOCKER_LABELS: Mapping[str, str] = {
+    "feature": "feature not declared", "card": "card not declared",
+    "refused": "refused by the engine", "unknown": "no reason given"}
+
+_DECLARED = re.compile(r"^(features|cards) not declared: (.+)$")
+
+
+@dataclass(frozen=True)
+class Blocker:
+    """One reason cases of a run are unsupported, with how many it blocks."""
+
+    kind: str
+    """One of :data:`BLOCKER_KINDS`."""
+    name: str
+    """The feature, the card, or the engine's message."""
+    cases: int
+    """Unsupported cases with this reason (a case may have several)."""
+    only: int
+    """Of those, the cases this reason alone blocks (declaring it would let them run)."""
+    examples: tuple[str, ...] = ()
+    """A few of the case ids, by id."""
+
+
+@dataclass(frozen=True)
+class UnsupportedSummary:
+    """Why a run's unsupported cases are unsupported."""
+
+    unsupported: int
+    total: int
+    """Cases in the run."""
+    kinds: Mapping[str, int]
+    """Cases with at least one reason of each kind (kinds with none left out)."""
+    blockers: tuple[Blocker, ...]
+    """Most cases first, then by kind and name."""
+
+    @property
+    def share(self) -> float | None:
+        """Unsupported / all cases; None for an empty run."""
+        return self.unsupported / self.total if self.total else None
+
+
+def _split_cards(text: str, known: Iterable[str]) -> list[str]:
+    """Card names of a ``cards not declared: A, B`` message. Names may contain ", " (``Jace,
+    the Mind Sculptor``): names of the case file are matched first, then the rest is split."""
+    out = []
+    for name in sorted(set(known), key=len, reverse=True):
+        pieces = re.split(rf"(?:^|, ){re.escape(name)}(?=, |$)", text)
+        if len(pieces) > 1:
+            out.append(name)
+            text = ", ".join(p.strip(", ") for p in pieces if p.strip(", "))
+    return out + [c for c in text.split(", ") if c]
+
+
+def case_blockers(line: CaseLine, info: CaseInfo | None = None) -> list[tuple[str, str]]:
+    """``(kind, name)`` reasons an unsupported case is unsupported, read from its message (the
+    runner's ``features not declared: …; cards not declared: …``, else the engine's refusal)."""
+    message = (line.message or "").strip()
+    if not message:
+        return [("unknown", "")]
+    parts = [p.strip() for p in message.split("; ")]
+    found = [_DECLARED.match(p) for p in parts]
+    if not all(found):
+        return [("refused", message)]
+    out: list[tuple[str, str]] = []
+    for m in found:
+        assert m is not None
+        if m.group(1) == "features":
+            out += [("feature", f) for f in m.group(2).split(", ") if f]
+        else:
+            out += [("card", c) for c in _split_cards(m.group(2), info.cards if info else ())]
+    return out
+
+
+def unsupported_summary(run: ConformanceRun, cases: Mapping[str, CaseInfo],
+                        examples: int = 3) -> UnsupportedSummary:
+    """Count the reasons of every unsupported case of ``run`` (see :func:`case_blockers`)."""
+    hits: dict[tuple[str, str], list[str]] = {}
+    alone: dict[tuple[str, str], int] = {}
+    kinds: dict[str, int] = {}
+    unsupported = 0
+    for c in run.cases:
+        if c.status != "unsupported":
+            continue
+        unsupported += 1
+        reasons = list(dict.fromkeys(case_blockers(c, cases.get(c.id))))
+        for kind in dict.fromkeys(k for k, _ in reasons):
+            kinds[kind] = kinds.get(kind, 0) + 1
+        for key in reasons:
+            hits.setdefault(key, []).append(c.id)
+        if len(reasons) == 1:
+            alone[reasons[0]] = alone.get(reasons[0], 0) + 1
+    order = {k: i for i, k in enumerate(BLOCKER_KINDS)}
+    blockers = sorted(
+        (Blocker(kind, name, len(ids), alone.get((kind, name), 0), tuple(sorted(ids)[:examples]))
+         for (kind, name), ids in hits.items()),
+        key=lambda b: (-b.cases, -b.only, order[b.kind], b.name))
+    return UnsupportedSummary(unsupported=unsupported, total=len(run.cases),
+                              kinds={k: kinds[k] for k in BLOCKER_KINDS if k in kinds},
+                              blockers=tuple(blockers))
