@@ -9,11 +9,18 @@ spliced into real Italian / German card texts, and the share of untouched real t
 reports a clause (false positives), on the held-out half of the cards (odd positions in
 ``cards.jsonl.gz``; the thresholds were set looking at the even half only).
 
+Finally (d): what a cheaper language stage would change, over every distinct English ruling and
+the seeds, against the production detector (lingua, high accuracy): lingua's low-accuracy mode,
+and a cascade whose first stage calls a text English when it has 3+ English function words and no
+Italian or German one (lingua for the rest). Reported: CPU seconds, label disagreements and how
+many stored confidences would change.
+
 Run by ``bench/run.py`` (runpy, as ``__main__``); it prints and never calls ``sys.exit``.
 """
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 import time
@@ -54,6 +61,66 @@ print(f"build {t1 - t0:.2f} s; {len(texts)} rulings: first batch {t2 - t1:.2f} s
 def _accuracy(detector_name: str, texts: list[str], truth: list[str]) -> float:
     guesses = get_detector(detector_name).detect_many(texts)
     return sum(g.lang == t for g, t in zip(guesses, truth, strict=True)) / len(truth)
+
+
+_WORD = re.compile(r"[^\W\d_]+")
+_EN_MARKERS = frozenset(
+    "the you your that this is if of and to with when it its can be are an or as by from for "
+    "any each other player players has have not".split()
+)
+_IT_MARKERS = frozenset(
+    "il lo la le gli di del della dei delle che per non una un uno è sono con nel nella alla al "
+    "se quando questa questo ogni sua suo tuo tua ha hanno essere come".split()
+)
+_DE_MARKERS = frozenset(
+    "der die das den dem des und ist nicht eine ein einen einem wenn du dein deine sie es auf zu "
+    "mit von für wird werden kann oder auch sich".split()
+)
+
+
+def _markers_say_english(text: str) -> bool:
+    words = _WORD.findall(text.lower())
+    if any(w in _IT_MARKERS or w in _DE_MARKERS for w in words):
+        return False
+    return sum(w in _EN_MARKERS for w in words) >= 3
+
+
+def _cheaper_stages(texts: list[str]) -> None:
+    """(d): low-accuracy lingua and a marker cascade against high-accuracy lingua."""
+    from lingua import Language, LanguageDetectorBuilder
+
+    langs = (Language.ITALIAN, Language.GERMAN, Language.ENGLISH)
+
+    def run(low: bool, batch: list[str]) -> tuple[list[tuple[str, float]], float]:
+        b = LanguageDetectorBuilder.from_languages(*langs).with_preloaded_language_models()
+        det = (b.with_low_accuracy_mode() if low else b).build()
+        c0 = time.process_time()
+        res = det.compute_language_confidence_values_in_parallel(batch)
+        cpu = time.process_time() - c0
+        return [(v[0].language.name, round(v[0].value, 9)) for v in res], cpu
+
+    high, high_cpu = run(False, texts)
+    low, low_cpu = run(True, texts)
+    c0 = time.process_time()
+    decided = [_markers_say_english(t) for t in texts]
+    marker_cpu = time.process_time() - c0
+    rest = [t for t, d in zip(texts, decided, strict=True) if not d]
+    _, rest_cpu = run(False, rest)
+    n_dec = sum(decided)
+    print(f"\n(d) cheaper language stage, {len(texts):,} distinct texts (English rulings + seeds)")
+    print(f"high accuracy (production): {high_cpu:.2f} s CPU")
+    print(
+        f"low accuracy:  {low_cpu:.2f} s CPU; label disagreements "
+        f"{sum(a[0] != b[0] for a, b in zip(high, low, strict=True))}, confidence changes "
+        f"{sum(a != b for a, b in zip(high, low, strict=True)):,}"
+    )
+    wrong = sum(1 for d, h in zip(decided, high, strict=True) if d and h[0] != "ENGLISH")
+    changed = sum(1 for d, h in zip(decided, high, strict=True) if d and h[1] != 1.0)
+    print(
+        f"cascade:       {marker_cpu + rest_cpu:.2f} s CPU ({n_dec:,} decided by markers in "
+        f"{marker_cpu:.2f} s, {len(rest):,} sent to lingua); label disagreements {wrong}; "
+        f"confidences that would change (lingua < 1.0 on a marker-decided text) {changed:,}"
+    )
 
 
 def main() -> None:
@@ -156,6 +223,7 @@ def main() -> None:
             f"{lang:<4} {scores.spliced:>7} {scores.precision:>9.4f} {scores.recall:>7.4f} "
             f"{scores.untouched:>9} {scores.fp_rate:>8.4f} {rate:>8.0f}"
         )
+    _cheaper_stages(sorted(set(rulings_en)) + seed_texts)
     print(f"\nlanguage bench: {time.perf_counter() - t_start:.1f} s")
 
 

@@ -8,6 +8,7 @@ by the previous build are reused from ``OUT/.cache/``, and everything else is re
 
 from __future__ import annotations
 
+import atexit
 import datetime as _dt
 import gc
 import hashlib
@@ -381,6 +382,7 @@ def build(
     # GC would rescan them (and the names table) again and again for nothing.
     gc_was_enabled = gc.isenabled()
     gc.disable()
+    _freeze_at_exit()
     try:
         summary = _build_no_gc(inputs, out, detector, prog)
     finally:
@@ -425,6 +427,24 @@ def _build_no_gc(
             raise BuildError(f"{type(exc).__name__}: {exc}") from exc
         raise
     return summary
+
+
+_FREEZE_REGISTERED = False
+
+
+def _freeze_at_exit() -> None:
+    """At interpreter exit, move every object to the GC's permanent generation.
+
+    A build leaves ~10^6 objects in process-wide caches (the names table, the align lexicon, the
+    detector) for the next build of the process. The collections Python runs while shutting down
+    would rescan them all for ~1 s; freezing them first skips that. It only runs at exit (an
+    ``atexit`` hook): nothing changes while the process runs. Python does not promise finalizers
+    of objects still alive at exit anyway.
+    """
+    global _FREEZE_REGISTERED
+    if not _FREEZE_REGISTERED:
+        atexit.register(gc.freeze)
+        _FREEZE_REGISTERED = True
 
 
 def _warm_detector(name: str) -> None:

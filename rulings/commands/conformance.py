@@ -171,6 +171,9 @@ def run_command(cases: tuple[Path, ...], engine_spec: str, jobs: int, timeout: f
         filter=cases_io.CaseFilter(frozenset(features), frozenset(cards), ids),
         strict_unsupported=strict_unsupported, validate_protocol=validate_protocol,
         restart_every=restart_every, max_rss_mb=max_rss_mb, run_id=run_id)
+    for target in (jsonl, junit, markdown, write_expectations):
+        if target:
+            Path(target).parent.mkdir(parents=True, exist_ok=True)
     jsonl_fh = open(jsonl, "w", encoding="utf-8") if jsonl else None  # noqa: SIM115
     writer = JsonlWriter(jsonl_fh) if jsonl_fh else None
 
