@@ -32,7 +32,7 @@ run: $(STAMP)
 	@echo "reports: $(OUT)/reports/translation/index.html $(OUT)/reports/conformance/index.html"
 
 test: $(STAMP)
-	$(BIN)/python -m pytest -n 2
+	$(BIN)/python -m pytest -n 2 -q -rs
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py

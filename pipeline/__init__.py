@@ -4,7 +4,8 @@ Public entry points (imported lazily, so ``import pipeline`` stays cheap):
 
 - ``from pipeline.build import build``: inputs -> dataset directory, returns a
   :class:`BuildSummary` (``pipeline.build`` is the module, so the function is not re-exported);
-- :func:`read_dataset`: dataset directory -> :class:`Dataset` of pandas frames.
+- :func:`read_dataset`: dataset directory -> :class:`Dataset` of pandas frames;
+- :func:`read_table`: one table of a dataset as an Arrow table (what other packages read).
 """
 
 from __future__ import annotations
@@ -13,13 +14,14 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from pipeline.build import BuildSummary
-    from pipeline.store import Dataset, read_dataset
+    from pipeline.store import Dataset, read_dataset, read_table
 
-__all__ = ["BuildSummary", "Dataset", "read_dataset"]
+__all__ = ["BuildSummary", "Dataset", "read_dataset", "read_table"]
 
 _LAZY = {
     "BuildSummary": "pipeline.build",
     "read_dataset": "pipeline.store",
+    "read_table": "pipeline.store",
     "Dataset": "pipeline.store",
 }
 

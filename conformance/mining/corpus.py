@@ -148,20 +148,16 @@ def load_groups(dataset: Path | str) -> list[RulingGroup]:
     """The ruling groups of the dataset at ``dataset`` (the ``--out`` of ``rulings build``),
     sorted by card name and group id.
 
-    Reads only the ``aligned`` table's Parquet files (one per card partition) in one scan.
+    Reads the ``aligned`` table through the pipeline's public reading API.
     """
-    import pyarrow.dataset as ds
+    from pipeline.errors import DatasetError
+    from pipeline import read_table
 
-    root = Path(dataset)
-    files = sorted(str(p) for p in (root / "aligned").glob("*/*.parquet"))
-    if not files:
-        raise MiningError(f"{root}: no aligned/*/*.parquet; is it a dataset written by "
-                          "`rulings build`?")
     cols = ["group_id", "card_name", "date", "text_en", "text_it", "text_de", "status"]
     try:
-        table = ds.dataset(files, format="parquet").to_table(columns=cols)
-    except Exception as exc:  # pyarrow raises several unrelated types for bad files
-        raise MiningError(f"{root}: unreadable aligned table: {exc}") from exc
+        table = read_table(dataset, "aligned").select(cols)
+    except DatasetError as exc:
+        raise MiningError(f"{dataset}: {exc}") from exc
     groups = []
     for row in table.to_pylist():
         date = row.get("date")

@@ -5,8 +5,10 @@ The full-corpus build is the session fixture ``full_corpus_build`` of ``tests/co
 
 from __future__ import annotations
 
+import atexit
 import functools
 import hashlib
+import shutil
 import tempfile
 from pathlib import Path
 
@@ -29,8 +31,15 @@ def tree_digest(root: Path) -> dict[str, str]:
     }
 
 
+def _scratch(prefix: str) -> Path:
+    """A temporary folder removed when the test process exits (these builds are cached per process)."""
+    path = Path(tempfile.mkdtemp(prefix=prefix))
+    atexit.register(shutil.rmtree, path, True)
+    return path
+
+
 @functools.cache
 def small_build() -> tuple[Path, BuildSummary]:
     """Build the four seeds and At Knifepoint's MTGJSON card once per test process."""
-    out = Path(tempfile.mkdtemp(prefix="rulings-small-")) / "dataset"
+    out = _scratch("rulings-small-") / "dataset"
     return out, build([SEEDS, KNIFEPOINT], out)

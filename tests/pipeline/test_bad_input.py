@@ -3,7 +3,9 @@ and every record in is a record out or a quarantined record."""
 
 from __future__ import annotations
 
+import atexit
 import functools
+import shutil
 import tempfile
 from pathlib import Path
 
@@ -32,10 +34,17 @@ EXPECTED = {
 }
 
 
+def _scratch(prefix: str) -> Path:
+    """A temporary folder removed when the test process exits (these builds are cached per process)."""
+    path = Path(tempfile.mkdtemp(prefix=prefix))
+    atexit.register(shutil.rmtree, path, True)
+    return path
+
+
 @functools.cache
 def bad_build(name: str | None = None) -> tuple[BuildSummary, Dataset]:
     """Build one bad file (``name``) or the whole bad corpus (``None``), once per process."""
-    out = Path(tempfile.mkdtemp(prefix="rulings-bad-")) / "dataset"
+    out = _scratch("rulings-bad-") / "dataset"
     summary = build([BAD / name if name else BAD], out)
     return summary, read_dataset(out)
 

@@ -161,14 +161,9 @@ def test_card_index_has_the_seed_cards() -> None:
 
 
 @pytest.fixture(scope="module")
-def dataset(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    from pipeline.build import build
-
-    out = tmp_path_factory.mktemp("ds") / "dataset"
-    build([ROOT / "fixtures" / "seeds",
-           ROOT / "fixtures" / "data" / "mtgjson-2022" / "rulings_en.jsonl.gz",
-           ROOT / "fixtures" / "data" / "recent" / "at_knifepoint_otj.json"], out)
-    return out
+def dataset(full_corpus_dataset: Path) -> Path:
+    """The full-corpus dataset, built once per session (tests/conftest.py); read-only."""
+    return full_corpus_dataset
 
 
 def test_mine_check_is_green_and_detects_changes(dataset: Path, tmp_path: Path) -> None:
