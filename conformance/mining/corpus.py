@@ -150,8 +150,8 @@ def load_groups(dataset: Path | str) -> list[RulingGroup]:
 
     Reads the ``aligned`` table through the pipeline's public reading API.
     """
-    from pipeline.errors import DatasetError
     from pipeline import read_table
+    from pipeline.errors import DatasetError
 
     cols = ["group_id", "card_name", "date", "text_en", "text_it", "text_de", "status"]
     try:
