@@ -1,10 +1,17 @@
-"""What changed between two runs (``rulings diff RUN_A RUN_B``)."""
+"""What changed between two runs (``rulings diff RUN_A RUN_B``).
+
+:class:`Change`, :data:`CHANGE_KINDS` and :func:`diff_statuses` are pure (they never import the
+runner or an engine): the reports (:mod:`reports.conformance.summary`) reuse them.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from conformance.runner import Run
+if TYPE_CHECKING:
+    from conformance.runner import Run
 
 
 @dataclass(frozen=True)
@@ -36,6 +43,22 @@ class Change:
         return "edited"
 
 
+CHANGE_KINDS: tuple[str, ...] = ("broken", "fixed", "changed", "edited", "added", "removed")
+"""Change kinds in report order."""
+
+
+def diff_statuses(before: Mapping[str, tuple[str, str | None]],
+                  after: Mapping[str, tuple[str, str | None]]) -> list[Change]:
+    """Changes from ``before`` to ``after`` (each ``{case id: (status, hash)}``), by id."""
+    out = []
+    for cid in sorted(set(before) | set(after)):
+        x, y = before.get(cid), after.get(cid)
+        edited = bool(x and y and x[1] and y[1] and x[1] != y[1])
+        if x is None or y is None or x[0] != y[0] or edited:
+            out.append(Change(cid, x[0] if x else None, y[0] if y else None, edited))
+    return out
+
+
 @dataclass(frozen=True)
 class RunDiff:
     """All changes from run A to run B."""
@@ -57,7 +80,7 @@ class RunDiff:
                  f"({len(self.b.results)} cases)"]
         if not self.changes:
             lines.append("no changes")
-        for kind in ("broken", "fixed", "changed", "edited", "added", "removed"):
+        for kind in CHANGE_KINDS:
             group = [c for c in self.changes if c.kind == kind]
             if group:
                 lines.append(f"{kind} ({len(group)}):")
@@ -69,12 +92,5 @@ class RunDiff:
 
 def diff_runs(a: Run, b: Run) -> RunDiff:
     """Compare two runs case by case."""
-    ra = {r.id: r for r in a.results}
-    rb = {r.id: r for r in b.results}
-    changes = []
-    for cid in sorted(set(ra) | set(rb)):
-        x, y = ra.get(cid), rb.get(cid)
-        edited = bool(x and y and x.hash and y.hash and x.hash != y.hash)
-        if x is None or y is None or x.status != y.status or edited:
-            changes.append(Change(cid, x.status if x else None, y.status if y else None, edited))
-    return RunDiff(a, b, changes)
+    return RunDiff(a, b, diff_statuses({r.id: (r.status, r.hash) for r in a.results},
+                                       {r.id: (r.status, r.hash) for r in b.results}))

@@ -180,16 +180,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: runs of several engines: {sorted(names)}", file=sys.stderr)
         return 2
     cards_of = {c.id: list(c.cards) for c in cases_io.load_cases(args.cases or [cases_io.CASES_DIR])}
+    siblings = _load_sibling("write_expectations")
     diagnoses = None
     if args.diagnoses:
-        diagnoses = _load_sibling("write_expectations").load_diagnoses(args.diagnoses)
+        diagnoses = siblings.load_diagnoses(args.diagnoses)
     text = render(runs, cards_of, diagnoses, args.peak_rss_mb, args.title)
-    if args.output:
-        args.output.parent.mkdir(parents=True, exist_ok=True)
-        args.output.write_text(text, encoding="utf-8")
-        print(f"wrote {args.output}", file=sys.stderr)
-    else:
-        sys.stdout.write(text)
+    siblings.write_output(text, args.output)
     return 0
 
 

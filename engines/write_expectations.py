@@ -132,6 +132,17 @@ HEADER = """\
 """
 
 
+def write_output(text: str, output: Path | None, note: str = "") -> None:
+    """Write ``text`` to ``output`` (its folder created; ``wrote OUTPUT<note>`` on stderr), or to
+    stdout when there is no ``output`` (also used by ``engines/engine_report.py``)."""
+    if output:
+        output.parent.mkdir(parents=True, exist_ok=True)
+        output.write_text(text, encoding="utf-8")
+        print(f"wrote {output}{note}", file=sys.stderr)
+    else:
+        sys.stdout.write(text)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Command-line entry point; returns the exit status."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -161,12 +172,7 @@ def main(argv: list[str] | None = None) -> int:
     text = HEADER.format(engine=run.engine.name, version=run.engine.version, suite=run.suite_version,
                          diagnoses=args.diagnoses.as_posix(), spec=run.spec,
                          out=(args.output.as_posix() if args.output else "EXPECTATIONS.yaml")) + exp.to_yaml()
-    if args.output:
-        args.output.parent.mkdir(parents=True, exist_ok=True)
-        args.output.write_text(text, encoding="utf-8")
-        print(f"wrote {args.output}: {len(exp.failures)} known failures", file=sys.stderr)
-    else:
-        sys.stdout.write(text)
+    write_output(text, args.output, f": {len(exp.failures)} known failures")
     return 0
 
 

@@ -418,15 +418,7 @@ def _build_no_gc(
             raw.append((item, data, parse_bytes(data, item.source, item.format)))
             advance()
 
-    try:
-        summary = _build(out, raw, key, detector, prog)
-    except PipelineError:
-        raise
-    except Exception as exc:
-        if type(exc).__module__.startswith("pipeline."):
-            raise BuildError(f"{type(exc).__name__}: {exc}") from exc
-        raise
-    return summary
+    return _stage_call(None, _build, out, raw, key, detector, prog)
 
 
 _FREEZE_REGISTERED = False
@@ -458,28 +450,21 @@ def _warm_detector(name: str) -> None:
         pass
 
 
-def _stage_call(what: str, fn: Callable[..., Any], *args: Any) -> Any:
+def _stage_call(what: str | None, fn: Callable[..., Any], *args: Any) -> Any:
+    """``fn(*args)``, an exception of the pipeline's own modules (but a :class:`PipelineError`)
+    raised as a :class:`BuildError` naming stage ``what`` (no stage: the whole build)."""
     try:
         return fn(*args)
     except PipelineError:
         raise
     except Exception as exc:
         if type(exc).__module__.startswith("pipeline."):
-            raise BuildError(f"{what}: {type(exc).__name__}: {exc}") from exc
+            where = f"{what}: " if what is not None else ""
+            raise BuildError(f"{where}{type(exc).__name__}: {exc}") from exc
         raise
 
 
 def _build(
-    out: Path,
-    raw: list[tuple[InputFile, bytes, SourceResult]],
-    key: str,
-    detector_name: str,
-    prog: _Progress,
-) -> BuildSummary:
-    return _run(out, raw, key, detector_name, prog)
-
-
-def _run(
     out: Path,
     raw: list[tuple[InputFile, bytes, SourceResult]],
     key: str,

@@ -109,6 +109,22 @@ def player(life: int = 20, **zones: Any) -> dict[str, Any]:
     return out
 
 
+def islands(n: int = 3) -> list[dict[str, Any]]:
+    """A library of ``n`` Islands, ids ``lib1`` to ``lib<n>`` (cards to draw)."""
+    return [{"id": f"lib{i}", "card": ISLAND} for i in range(1, n + 1)]
+
+
+def caster(card: str, obj: str, zone: str, mana: str | None,
+           targets: list[tuple[str, str | None]]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """p1's setup to cast ``card`` (object ``obj``) from ``zone`` with ``mana`` at the scripted
+    ``targets`` (p1's target objects on the battlefield, three Islands in the library), and the
+    battlefield objects p2 needs for the targets."""
+    mine, theirs = objects_for(targets)
+    p1 = player(mana=mana, battlefield=mine, library=islands(3),
+                **{zone: [{"id": obj, "card": card}]})
+    return p1, theirs
+
+
 def game(p1: dict[str, Any], p2: dict[str, Any], *, active: str = "p1",
          step: str = "precombat_main", turn: int = 3) -> dict[str, Any]:
     """A setup mapping."""

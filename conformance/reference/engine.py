@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Generator, Iterable
+from collections.abc import Generator, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -701,21 +701,26 @@ class ReferenceEngine:
         self.pending.append(t)
         self._emit("triggered", source=t.source, ability=t.name, controller=t.controller)
 
-    def _detect_cast_triggers(self, event: dict[str, Any]) -> None:
-        spell = self.objects.get(event["object"])
-        if spell is None:
-            return
-        player = event["player"]
-        is_instant_sorcery = bool({"Instant", "Sorcery"} & set(self.chars(spell).types))
+    def _triggered_abilities(self, player: str) -> Iterator[tuple[Obj, o.Triggered]]:
+        """The triggered abilities of ``player``'s permanents, with their sources, in
+        battlefield order (the battlefield as it is when the walk starts)."""
         for oid in list(self.battlefield):
             src = self.objects[oid]
             text = self._abilities(src)
             if src.controller != player or text is None:
                 continue
             for t in text.triggered:
-                if t.event == "cast_instant_or_sorcery" and is_instant_sorcery:
-                    self._trigger(PendingTrigger(player, src.id, src.card_name, t.name,
-                                                 t.effects))
+                yield src, t
+
+    def _detect_cast_triggers(self, event: dict[str, Any]) -> None:
+        spell = self.objects.get(event["object"])
+        if spell is None:
+            return
+        player = event["player"]
+        is_instant_sorcery = bool({"Instant", "Sorcery"} & set(self.chars(spell).types))
+        for src, t in self._triggered_abilities(player):
+            if t.event == "cast_instant_or_sorcery" and is_instant_sorcery:
+                self._trigger(PendingTrigger(player, src.id, src.card_name, t.name, t.effects))
         for d in self.delayed:
             if (d.controller == player and d.turn == self.turn and not d.used
                     and is_instant_sorcery):
@@ -731,19 +736,14 @@ class ReferenceEngine:
 
     def _detect_crime_triggers(self, event: dict[str, Any]) -> None:
         player = event["player"]
-        for oid in list(self.battlefield):
-            src = self.objects[oid]
-            text = self._abilities(src)
-            if src.controller != player or text is None:
+        for src, t in self._triggered_abilities(player):
+            if t.event != "crime":
                 continue
-            for t in text.triggered:
-                if t.event != "crime":
+            if t.once_each_turn and self._once_each_turn_applies():
+                if src.once_turns.get(t.name) == self.turn:
                     continue
-                if t.once_each_turn and self._once_each_turn_applies():
-                    if src.once_turns.get(t.name) == self.turn:
-                        continue
-                    src.once_turns[t.name] = self.turn
-                self._trigger(PendingTrigger(player, src.id, src.card_name, t.name, t.effects))
+                src.once_turns[t.name] = self.turn
+            self._trigger(PendingTrigger(player, src.id, src.card_name, t.name, t.effects))
 
     def _once_each_turn_applies(self) -> bool:
         """Hook: "This ability triggers only once each turn" is honoured."""

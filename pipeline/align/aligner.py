@@ -273,6 +273,20 @@ def align_card(
             group_of[k] = g
         g.links.append((items[i].file_lang, items[j].file_lang, method, s))
 
+    def join_by_content(rows: list[int], cols: list[int]) -> None:
+        """Join the content pairs of ``rows`` x ``cols`` (same date, then across dates)."""
+        for i, j, s, cross in _two_stage(
+            rows,
+            cols,
+            items,
+            content_score,
+            CONTENT_THRESHOLD,
+            CONTENT_MARGIN,
+            CROSS_DATE_THRESHOLD,
+            CROSS_DATE_MARGIN,
+        ):
+            join(j, i, METHOD_CONTENT_CROSS_DATE if cross else METHOD_CONTENT, s)
+
     en_keys = {i: compare_key(items[i].text_norm or items[i].text_raw) for i in by_slot["en"]}
 
     # 1 + 2: per localized slot, fallbacks then content, against the English rulings
@@ -303,17 +317,7 @@ def align_card(
                 join(j, i, METHOD_IDENTICAL if s == 1.0 else METHOD_NEAR_IDENTICAL, s)
             free_en = [j for j in free_en if not (group_of.get(j) and slot in group_of[j].members)]
         if content and free_en:
-            for i, j, s, cross in _two_stage(
-                content,
-                free_en,
-                items,
-                content_score,
-                CONTENT_THRESHOLD,
-                CONTENT_MARGIN,
-                CROSS_DATE_THRESHOLD,
-                CROSS_DATE_MARGIN,
-            ):
-                join(j, i, METHOD_CONTENT_CROSS_DATE if cross else METHOD_CONTENT, s)
+            join_by_content(content, free_en)
 
     # 3: it <-> de for what has no partner in the other localized language
     for slot, other in (("it", "de"), ("de", "it")):
@@ -322,17 +326,7 @@ def align_card(
             j for j in by_slot[other] if slot not in (group_of[j].members if j in group_of else {})
         ]
         if rows and cols:
-            for i, j, s, cross in _two_stage(
-                rows,
-                cols,
-                items,
-                content_score,
-                CONTENT_THRESHOLD,
-                CONTENT_MARGIN,
-                CROSS_DATE_THRESHOLD,
-                CROSS_DATE_MARGIN,
-            ):
-                join(j, i, METHOD_CONTENT_CROSS_DATE if cross else METHOD_CONTENT, s)
+            join_by_content(rows, cols)
 
     # 4: singletons
     for idx in range(len(items)):

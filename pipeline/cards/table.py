@@ -444,15 +444,7 @@ class NamesTable:
                     face_name = faces[0]
                 else:
                     reason = f"source name {name!r} differs from the table name {c.name!r}"
-        return CardResolution(
-            status="resolved",
-            card_id=c.card_id,
-            oracle_id=c.oracle_id,
-            english_name=c.name,
-            face_name=face_name,
-            method="oracle_id",
-            reason=reason,
-        )
+        return _resolved(c, face_name, "oracle_id", reason)
 
     def _from_hits(
         self, title: str, key: str, lang: str | None, hits: list[tuple[str, str, int, bool]]
@@ -490,19 +482,10 @@ class NamesTable:
                 "oracle id from the table"
             )
         else:
-            kind = "face" if face != _WHOLE else "name"
-            method = f"english_{kind}" if hit_lang == "en" else f"localized_{kind}:{hit_lang}"
+            method = _hit_method(hit_lang, face)
             if c.reason:
                 notes.append(c.reason)
-        return CardResolution(
-            status="resolved",
-            card_id=c.card_id,
-            oracle_id=c.oracle_id,
-            english_name=c.name,
-            face_name=face_name,
-            method=method,
-            reason="; ".join(notes),
-        )
+        return _resolved(c, face_name, method, "; ".join(notes))
 
     def _ambiguous(
         self, title: str, lang: str | None, hits: list[tuple[str, str, int, bool]]
@@ -516,8 +499,7 @@ class NamesTable:
             if face != _WHOLE:
                 what += f" (face {raw['faces'][face]['face_name']})"
             described.append(f"{what} [{cid}] by its {_LANG_NAMES[hit_lang]} name")
-            kind = "face" if face != _WHOLE else "name"
-            methods.add(f"english_{kind}" if hit_lang == "en" else f"localized_{kind}:{hit_lang}")
+            methods.add(_hit_method(hit_lang, face))
         return CardResolution(
             status="ambiguous",
             card_id=title_id("ambiguous", title),
@@ -556,6 +538,25 @@ def _stages(lang: str | None) -> tuple[tuple[str, ...], ...]:
 def _preference(lang: str | None) -> tuple[str, ...]:
     first = (lang,) if lang in LANGS else ()
     return (*first, "en", *(lg for lg in LANGS if lg != lang))
+
+
+def _resolved(c: CardEntry, face_name: str | None, method: str, reason: str) -> CardResolution:
+    """A ``resolved`` resolution to the table's card ``c``."""
+    return CardResolution(
+        status="resolved",
+        card_id=c.card_id,
+        oracle_id=c.oracle_id,
+        english_name=c.name,
+        face_name=face_name,
+        method=method,
+        reason=reason,
+    )
+
+
+def _hit_method(hit_lang: str, face: int) -> str:
+    """The method of a match by a card name or face name (``face``) of ``hit_lang``."""
+    kind = "face" if face != _WHOLE else "name"
+    return f"english_{kind}" if hit_lang == "en" else f"localized_{kind}:{hit_lang}"
 
 
 def _unresolved(title: str, why: str) -> CardResolution:

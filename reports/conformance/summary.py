@@ -1,6 +1,9 @@
 """The numbers the dashboard shows: pass rates per feature and per card, diffs between runs, and
 why cases were unsupported.
 
+The diff of two runs is :mod:`conformance.diff`'s (``rulings diff``): :class:`Change`,
+:data:`CHANGE_KINDS` and :func:`diff_statuses` are re-exported here; :func:`statuses_of` feeds it.
+
 Pure functions over :class:`~reports.conformance.load.ConformanceRun` and history rows; the HTML
 is :mod:`reports.conformance.render`'s job.
 """
@@ -11,6 +14,9 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
+from conformance.diff import CHANGE_KINDS as CHANGE_KINDS
+from conformance.diff import Change as Change
+from conformance.diff import diff_statuses as diff_statuses
 from reports.conformance.cases import CaseInfo, card_of
 from reports.conformance.load import CaseLine, ConformanceRun
 
@@ -65,50 +71,6 @@ def by_feature(run: ConformanceRun, cases: Mapping[str, CaseInfo]) -> dict[str, 
 def by_card(run: ConformanceRun, cases: Mapping[str, CaseInfo]) -> dict[str, Tally]:
     """Tally per card under test (``provenance.card``; the id's first segment without a file)."""
     return _tally(run, lambda cid, _feats: (card_of(cid, cases),))
-
-
-@dataclass(frozen=True)
-class Change:
-    """One case whose result differs between two runs (kinds as in ``rulings diff``)."""
-
-    id: str
-    before: str | None
-    """Status in the older run (None: not in it)."""
-    after: str | None
-    """Status in the newer run (None: not in it)."""
-    edited: bool = False
-    """The case's content hash changed between the runs."""
-
-    @property
-    def kind(self) -> str:
-        """``broken``, ``fixed``, ``changed``, ``edited``, ``added`` or ``removed``."""
-        if self.before is None:
-            return "added"
-        if self.after is None:
-            return "removed"
-        if self.before != self.after:
-            if self.after == "pass":
-                return "fixed"
-            if self.before == "pass":
-                return "broken"
-            return "changed"
-        return "edited"
-
-
-CHANGE_KINDS: tuple[str, ...] = ("broken", "fixed", "changed", "edited", "added", "removed")
-"""Change kinds in report order."""
-
-
-def diff_statuses(before: Mapping[str, tuple[str, str | None]],
-                  after: Mapping[str, tuple[str, str | None]]) -> list[Change]:
-    """Changes from ``before`` to ``after`` (each ``{case id: (status, hash)}``), by id."""
-    out = []
-    for cid in sorted(set(before) | set(after)):
-        x, y = before.get(cid), after.get(cid)
-        edited = bool(x and y and x[1] and y[1] and x[1] != y[1])
-        if x is None or y is None or x[0] != y[0] or edited:
-            out.append(Change(cid, x[0] if x else None, y[0] if y else None, edited))
-    return out
 
 
 def statuses_of(run: ConformanceRun) -> dict[str, tuple[str, str | None]]:

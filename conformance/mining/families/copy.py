@@ -122,17 +122,33 @@ def _copier(ctx: Context, *, instant: bool = False, opponents: bool = False,
     return cp
 
 
+def _p1(cp: Copier, cost: str, obj: str, card: str, *, x: int = 0,
+        **zones: Any) -> dict[str, Any]:
+    """p1 with the mana for ``cost`` and the copier, ``card`` (object ``obj``) in hand, other
+    ``zones``, and the copier in its zone."""
+    p1 = b.player(mana=b.mana_pool(cost, cp.mana, x=x), hand=[{"id": obj, "card": card}],
+                  **zones)
+    cp.place(p1)
+    return p1
+
+
+def _copy_actions(cp: Copier, cast: dict[str, Any], *after: dict[str, Any],
+                  extra_trigger: str | None = None) -> list[dict[str, Any]]:
+    """Prime the copier, ``cast`` the spell, copy it (up to the new-targets choice), then
+    ``after``."""
+    spell = cast["cast"]["object"]
+    return cp.prime() + [cast] + cp.copy(spell, extra_trigger=extra_trigger) + list(after)
+
+
 def gen_not_cast(ctx: Context) -> list[Draft] | NotExecutable:
     cp = _copier(ctx, instant=True)
     if isinstance(cp, NotExecutable):
         return cp
-    p1: dict[str, Any] = b.player(mana=b.mana_pool("{R}", cp.mana),
-                                  hand=[{"id": "bolt", "card": b.BOLT}],
-                                  battlefield=[{"id": "gsnipe", "card": b.GUTTERSNIPE}])
-    cp.place(p1)
+    p1 = _p1(cp, "{R}", "bolt", b.BOLT,
+             battlefield=[{"id": "gsnipe", "card": b.GUTTERSNIPE}])
     casts = 1 + cp.casts
-    actions = cp.prime() + [b.cast("bolt", targets=["p2"])] + \
-        cp.copy("bolt", extra_trigger="gsnipe") + [b.keep_targets(), b.RESOLVE_STACK]
+    actions = _copy_actions(cp, b.cast("bolt", targets=["p2"]), b.keep_targets(),
+                            b.RESOLVE_STACK, extra_trigger="gsnipe")
     expect = {
         "event_counts": [{"match": {"type": "cast"}, "count": casts},
                          {"match": {"type": "triggered", "source": "gsnipe"}, "count": casts}],
@@ -162,11 +178,9 @@ def gen_same_targets(ctx: Context) -> list[Draft] | NotExecutable:
               "state": {"life": {"p2": 14}, "zones": {"bears2": "battlefield"}}})):
         if suffix and ctx.card.name not in ("Refuse // Cooperate", "Summon: G.F. Cerberus"):
             continue
-        p1 = b.player(mana=b.mana_pool("{R}", cp.mana), hand=[{"id": "bolt", "card": b.BOLT}])
-        cp.place(p1)
+        p1 = _p1(cp, "{R}", "bolt", b.BOLT)
         p2 = b.player(battlefield=[{"id": "bears2", "card": b.BEARS}])
-        actions = cp.prime() + [b.cast("bolt", targets=["p2"])] + cp.copy("bolt") + \
-            [answer, b.RESOLVE_STACK]
+        actions = _copy_actions(cp, b.cast("bolt", targets=["p2"]), answer, b.RESOLVE_STACK)
         out.append(_draft("copy-same-targets", f"{ctx.card.name}'s copy keeps the targets unless "
                           "new ones are chosen" + (" (kept)" if suffix else " (changed)"), cp,
                           [b.BOLT, b.BEARS], ["copy.new_targets"], b.game(p1, p2), actions, exp,
@@ -196,11 +210,9 @@ def gen_x(ctx: Context) -> list[Draft] | NotExecutable:
     cp = _copier(ctx, instant=True)
     if isinstance(cp, NotExecutable):
         return cp
-    p1 = b.player(mana=b.mana_pool("{X}{R}", cp.mana, x=2),
-                  hand=[{"id": "blaze", "card": b.BLAZE}])
-    cp.place(p1)
-    actions = cp.prime() + [b.cast("blaze", targets=["p2"], x=2)] + cp.copy("blaze") + \
-        [b.keep_targets(), b.RESOLVE_STACK]
+    p1 = _p1(cp, "{X}{R}", "blaze", b.BLAZE, x=2)
+    actions = _copy_actions(cp, b.cast("blaze", targets=["p2"], x=2), b.keep_targets(),
+                            b.RESOLVE_STACK)
     expect = {"events": [{"type": "copy_created", "of": "blaze"}],
               "event_counts": [{"match": {"type": "damage", "target": "p2", "amount": 2},
                                 "count": 2}],
@@ -213,11 +225,8 @@ def gen_x_mana_value(ctx: Context) -> list[Draft] | NotExecutable:
     cp = _copier(ctx, instant=True)
     if isinstance(cp, NotExecutable):
         return cp
-    p1 = b.player(mana=b.mana_pool("{X}{R}", cp.mana, x=3),
-                  hand=[{"id": "blaze", "card": b.BLAZE}])
-    cp.place(p1)
-    actions = cp.prime() + [b.cast("blaze", targets=["p2"], x=3)] + cp.copy("blaze") + \
-        [b.keep_targets()]
+    p1 = _p1(cp, "{X}{R}", "blaze", b.BLAZE, x=3)
+    actions = _copy_actions(cp, b.cast("blaze", targets=["p2"], x=3), b.keep_targets())
     expect = {"state": {"objects": {"blaze": {"zone": "stack", "mana_value": 4}},
                         "count": [{"zone": "stack", "card": b.BLAZE, "mana_value": 4,
                                    "count": 2}]}}
@@ -245,12 +254,9 @@ def gen_modal(ctx: Context) -> list[Draft] | NotExecutable:
     cp = _copier(ctx, instant=True)
     if isinstance(cp, NotExecutable):
         return cp
-    p1 = b.player(mana=b.mana_pool("{1}{R}{R}", cp.mana),
-                  hand=[{"id": "storm", "card": b.SLAGSTORM}])
-    cp.place(p1)
+    p1 = _p1(cp, "{1}{R}{R}", "storm", b.SLAGSTORM)
     p2 = b.player(battlefield=[{"id": "bears2", "card": b.BEARS}])
-    actions = cp.prime() + [b.cast("storm", modes=[1])] + cp.copy("storm")
-    actions.append(b.RESOLVE_STACK)
+    actions = _copy_actions(cp, b.cast("storm", modes=[1]), b.RESOLVE_STACK)
     expect = {"events": [{"type": "copy_created", "of": "storm"}],
               "events_absent": [{"type": "damage", "target": "bears2"}],
               "state": {"life": {"p1": 14, "p2": 14}, "zones": {"bears2": "battlefield"}}}
@@ -263,12 +269,10 @@ def gen_division(ctx: Context) -> list[Draft] | NotExecutable:
     cp = _copier(ctx, instant=True)
     if isinstance(cp, NotExecutable):
         return cp
-    p1 = b.player(mana=b.mana_pool("{2}{R}", cp.mana),
-                  hand=[{"id": "arc", "card": b.ARC_LIGHTNING}])
-    cp.place(p1)
+    p1 = _p1(cp, "{2}{R}", "arc", b.ARC_LIGHTNING)
     p2 = b.player(battlefield=[{"id": "giant2", "card": b.GIANT}])
-    actions = cp.prime() + [b.cast("arc", targets=["p2", "giant2"], division=[2, 1])] + \
-        cp.copy("arc") + [b.keep_targets(), b.RESOLVE_STACK]
+    actions = _copy_actions(cp, b.cast("arc", targets=["p2", "giant2"], division=[2, 1]),
+                            b.keep_targets(), b.RESOLVE_STACK)
     expect = {"event_counts": [{"match": {"type": "damage", "target": "p2", "amount": 2},
                                 "count": 2},
                                {"match": {"type": "damage", "target": "giant2", "amount": 1},
@@ -284,10 +288,8 @@ def gen_any_spell(ctx: Context) -> list[Draft] | NotExecutable:
     cp = _copier(ctx, instant=True)
     if isinstance(cp, NotExecutable):
         return cp
-    p1 = b.player(mana=b.mana_pool("{1}{R}{R}", cp.mana),
-                  hand=[{"id": "storm", "card": b.SLAGSTORM}])
-    cp.place(p1)
-    actions = cp.prime() + [b.cast("storm", modes=[1])] + cp.copy("storm") + [b.RESOLVE_STACK]
+    p1 = _p1(cp, "{1}{R}{R}", "storm", b.SLAGSTORM)
+    actions = _copy_actions(cp, b.cast("storm", modes=[1]), b.RESOLVE_STACK)
     expect = {"event_counts": [{"match": {"type": "copy_created", "of": "storm"}, "count": 1}],
               "state": {"life": {"p1": 14, "p2": 14}}}
     out = [_draft("copy-any-spell", f"{ctx.card.name} copies a spell without targets", cp,

@@ -53,10 +53,7 @@ def flashback_spell(card: CardInfo) -> FlashbackSpell | NotExecutable:
 
 def _setup(fb: FlashbackSpell, card: str, zone: str, mana: str | None, *, active: str = "p1",
            step: str = "precombat_main", p2: dict[str, Any] | None = None) -> dict[str, Any]:
-    mine, theirs = b.objects_for(fb.targets)
-    library = [{"id": f"lib{i}", "card": b.ISLAND} for i in (1, 2, 3)]
-    p1 = b.player(mana=mana, battlefield=mine, library=library,
-                  **{zone: [{"id": "fb", "card": card}]})
+    p1, theirs = b.caster(card, "fb", zone, mana, fb.targets)
     p2 = p2 or b.player()
     if theirs:
         p2.setdefault("battlefield", []).extend(theirs)
@@ -198,7 +195,7 @@ def gen_cycling(ctx: Context) -> list[Draft] | NotExecutable:
         return NotExecutable("the card has other activated or cycling-related abilities: the "
                              "ability index is ambiguous")
     setup = b.game(b.player(mana=b.mana_pool(m[1]), hand=[{"id": "cyc", "card": card.name}],
-                            library=[{"id": "lib1", "card": b.ISLAND}]), b.player())
+                            library=b.islands(1)), b.player())
     actions = [{"activate": {"player": "p1", "object": "cyc", "ability": 0}}, b.RESOLVE_STACK]
     expect = {"events": [{"type": "zone_change", "object": "cyc", "from": "hand",
                           "to": "graveyard"},

@@ -84,7 +84,7 @@ def gen_lore(ctx: Context) -> list[Draft] | NotExecutable:
     s = _saga(ctx, 2)
     if isinstance(s, NotExecutable):
         return s
-    setup = _on_battlefield(ctx, 1, library=[{"id": "lib1", "card": b.ISLAND}])
+    setup = _on_battlefield(ctx, 1, library=b.islands(1))
     setup["step"] = "upkeep"
     actions = [{"advance": {"to": "precombat_main"}}]
     expect = {"events": [{"type": "step", "name": "draw"},
@@ -174,7 +174,7 @@ def gen_order(ctx: Context) -> list[Draft] | NotExecutable:
         setup = b.game(b.player(battlefield=[
             {"id": "saga_a", "card": ctx.card.name, "counters": {"lore": 1}},
             {"id": "saga_b", "card": ctx.card.name, "counters": {"lore": 2}}],
-            library=[{"id": "lib1", "card": b.ISLAND}]), b.player(), step="upkeep")
+            library=b.islands(1)), b.player(), step="upkeep")
         actions = [{"advance": {"to": "precombat_main"}},
                    {"choose": {"choice": "trigger_order", "order": [bottom, top]}}]
         ability = {"saga_a": "chapter_II", "saga_b": "chapter_III"}
@@ -203,8 +203,7 @@ def gen_sacrifice(ctx: Context) -> list[Draft] | NotExecutable:
                  r"surveil|scry|\bx\b", body):
         return NotExecutable(f"chapter {NAMES[final]}'s effect needs choices the generator does "
                              "not script")
-    setup = _on_battlefield(ctx, final - 1, library=[{"id": f"lib{i}", "card": b.ISLAND}
-                                                     for i in (1, 2, 3)])
+    setup = _on_battlefield(ctx, final - 1, library=b.islands(3))
     actions = [{"add_counters": {"object": "saga", "counter": "lore", "n": 1}},
                b.RESOLVE_TOP]
     expect = {"events": [{"type": "triggered", "source": "saga", "ability": _chapter(final)},
@@ -267,7 +266,7 @@ def gen_lost_chapters(ctx: Context) -> list[Draft] | NotExecutable:
     setup = b.game(b.player(battlefield=[{"id": "saga", "card": ctx.card.name,
                                           "counters": {"lore": s.final}},
                                          {"id": "humility", "card": "Humility"}],
-                            library=[{"id": "lib1", "card": b.ISLAND}]), b.player(),
+                            library=b.islands(1)), b.player(),
                    step="upkeep")
     actions = [{"advance": {"to": "precombat_main"}}]
     expect = {"events_absent": [{"type": "sacrificed"}, {"type": "counter_added"},

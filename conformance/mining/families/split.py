@@ -46,10 +46,7 @@ def _half_cast(card: CardInfo, face: FaceInfo, obj: str, zone: str
     targets = b.scripted_targets(text)
     if targets is None or "X" in (face.mana_cost or ""):
         return NotExecutable(f"{face.name}'s targets, choices or costs are not scripted")
-    mine, theirs = b.objects_for(targets)
-    p1 = b.player(mana=b.mana_pool(face.mana_cost), battlefield=mine,
-                  library=[{"id": f"lib{i}", "card": b.ISLAND} for i in (1, 2, 3)],
-                  **{zone: [{"id": obj, "card": card.name}]})
+    p1, theirs = b.caster(card.name, obj, zone, b.mana_pool(face.mana_cost), targets)
     p2 = b.player(battlefield=theirs)
     act = b.cast(obj, targets=[t for t, _ in targets] or None, half=face.name)
     return {"p1": p1, "p2": p2}, [act], [c for _, c in targets if c] + [b.ISLAND]
@@ -105,15 +102,27 @@ def _aftermath(ctx: Context) -> tuple[CardInfo, FaceInfo, FaceInfo] | NotExecuta
     return card, first, second
 
 
-def gen_from_hand(ctx: Context) -> list[Draft] | NotExecutable:
+def _aftermath_cast(ctx: Context, zone: str
+                    ) -> tuple[CardInfo, FaceInfo, dict[str, Any], list[dict[str, Any]],
+                               list[str]] | NotExecutable:
+    """An aftermath card, its aftermath half and the pieces casting that half (object ``aft``)
+    from ``zone``: (card, half, players, actions, cards)."""
     got = _aftermath(ctx)
     if isinstance(got, NotExecutable):
         return got
     card, _first, second = got
-    cast = _half_cast(card, second, "aft", "hand")
+    cast = _half_cast(card, second, "aft", zone)
     if isinstance(cast, NotExecutable):
         return cast
     players, actions, extra = cast
+    return card, second, players, actions, extra
+
+
+def gen_from_hand(ctx: Context) -> list[Draft] | NotExecutable:
+    got = _aftermath_cast(ctx, "hand")
+    if isinstance(got, NotExecutable):
+        return got
+    card, second, players, actions, extra = got
     expect = {"error": {"kind": "illegal_action", "action": len(actions) - 1},
               "state": {"zones": {"aft": "hand"}}}
     return [Draft("aftermath-from-hand", f"{second.name} (aftermath) can't be cast from a hand",
@@ -123,14 +132,10 @@ def gen_from_hand(ctx: Context) -> list[Draft] | NotExecutable:
 
 
 def gen_exiled(ctx: Context) -> list[Draft] | NotExecutable:
-    got = _aftermath(ctx)
+    got = _aftermath_cast(ctx, "graveyard")
     if isinstance(got, NotExecutable):
         return got
-    card, _first, second = got
-    cast = _half_cast(card, second, "aft", "graveyard")
-    if isinstance(cast, NotExecutable):
-        return cast
-    players, actions, extra = cast
+    card, second, players, actions, extra = got
     out = []
     p1 = players["p1"]
     p1["mana"] = b.mana_pool(second.mana_cost) if "bolt" not in str(actions) else p1["mana"]
@@ -211,14 +216,10 @@ def gen_priority(ctx: Context) -> list[Draft] | NotExecutable:
 
 
 def gen_moved(ctx: Context) -> list[Draft] | NotExecutable:
-    got = _aftermath(ctx)
+    got = _aftermath_cast(ctx, "graveyard")
     if isinstance(got, NotExecutable):
         return got
-    card, _first, second = got
-    cast = _half_cast(card, second, "aft", "graveyard")
-    if isinstance(cast, NotExecutable):
-        return cast
-    players, actions, extra = cast
+    card, second, players, actions, extra = got
     p2 = dict(players["p2"])
     p2.update(mana="{B}", hand=[{"id": "cremate", "card": "Cremate"}])
     actions = actions + [{"pass_priority": {"player": "p1"}},
