@@ -60,6 +60,17 @@ def tally(results: list[CaseResult], key: dict[str, list[str]]) -> dict[str, Cou
     return out
 
 
+def _declared_table(kind: str, tallies: dict[str, Counter[str]], declared: Iterable[str]) -> list[str]:
+    """One row per name (``kind``: feature or card) tallied or declared, by name: whether the
+    engine declares it and its cases per status."""
+    names = set(declared)
+    rows = []
+    for name in sorted(set(tallies) | names):
+        c = tallies.get(name, Counter())
+        rows.append([name, "✓" if name in names else "", *[c.get(s, 0) for s in STATUSES]])
+    return _table([kind, "declared", *STATUSES], rows)
+
+
 def render(runs: list[Run], cards_of: dict[str, list[str]], diagnoses: Any | None,
            peak_rss_mb: float | None, title: str | None = None) -> str:
     """The report's Markdown text."""
@@ -113,21 +124,11 @@ def render(runs: list[Run], cards_of: dict[str, list[str]], diagnoses: Any | Non
                 lines += [f"- `{r.id}` ({r.status})" for r in hit] + [""]
 
     feats_of = {r.id: list(r.features) for r in results}
-    ft = tally(results, feats_of)
     lines += ["## Per feature", "", "Declared: ✓. A case counts once under each of its features.", ""]
-    rows = []
-    for f in sorted(set(ft) | set(eng.features)):
-        c = ft.get(f, Counter())
-        rows.append([f, "✓" if f in eng.features else "", *[c.get(s, 0) for s in STATUSES]])
-    lines += _table(["feature", "declared", *STATUSES], rows) + [""]
+    lines += _declared_table("feature", tally(results, feats_of), eng.features) + [""]
 
-    ct = tally(results, cards_of)
     lines += ["## Per card", "", "Declared: ✓.", ""]
-    rows = []
-    for name in sorted(set(ct) | set(eng.cards)):
-        c = ct.get(name, Counter())
-        rows.append([name, "✓" if name in eng.cards else "", *[c.get(s, 0) for s in STATUSES]])
-    lines += _table(["card", "declared", *STATUSES], rows) + [""]
+    lines += _declared_table("card", tally(results, cards_of), eng.cards) + [""]
 
     bad = [r for r in results if r.status not in ("pass", "unsupported")]
     lines += ["## Failing cases", ""]
