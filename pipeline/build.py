@@ -412,6 +412,9 @@ def _build_no_gc(
     threading.Thread(
         target=_warm_detector, args=(detector,), name="rulings-detector", daemon=True
     ).start()
+    # Building the names table (~1 s of Python on a cold cache) overlaps with language
+    # detection, which runs in lingua's native threads without the GIL.
+    threading.Thread(target=_warm_names_table, name="rulings-names", daemon=True).start()
     with prog.stage("read", len(items)) as advance:
         raw: list[tuple[InputFile, bytes, SourceResult]] = []
         for item, data in zip(items, blobs, strict=True):
@@ -437,6 +440,17 @@ def _freeze_at_exit() -> None:
     if not _FREEZE_REGISTERED:
         atexit.register(gc.freeze)
         _FREEZE_REGISTERED = True
+
+
+def _warm_names_table() -> None:
+    """Load the (process-wide, cached) names table ahead of the cards stage; errors are left
+    for the stage itself to raise."""
+    try:
+        from pipeline.cards import NamesTable
+
+        NamesTable.load()
+    except Exception:  # noqa: BLE001 - reported by the cards stage
+        pass
 
 
 def _warm_detector(name: str) -> None:
