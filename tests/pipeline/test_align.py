@@ -401,7 +401,6 @@ def test_shipped_lexicon_is_what_the_card_data_gives() -> None:
 def test_lexicon_loads_from_the_shipped_file(
     lex, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import time
 
     from pipeline.align import lexicon as lexicon_mod
 
@@ -409,9 +408,7 @@ def test_lexicon_loads_from_the_shipped_file(
     monkeypatch.setenv("MTG_RULINGS_CACHE", str(cache))
     monkeypatch.setattr(Lexicon, "_cache", {})
     monkeypatch.setattr(lexicon_mod, "learn_from", lambda *a: pytest.fail("learned again"))
-    t0 = time.perf_counter()
-    fresh = Lexicon.load()
-    assert time.perf_counter() - t0 < 5.0  # ~0.1 s; learning takes 15-35 s
+    fresh = Lexicon.load()  # learn_from fails the test: the shipped file is used as it is
     assert fresh.to_json() == lex.to_json()
     assert not cache.exists()  # nothing learned, nothing cached
     # a shipped file of other card data (or another algorithm version) is not used

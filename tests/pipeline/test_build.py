@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import shutil
-import time
 from pathlib import Path
 
 import duckdb
@@ -147,13 +146,11 @@ def test_full_corpus_build(full_corpus_build) -> None:
     assert len(pd.read_parquet(out / "rulings", columns=["ruling_id"])) == s.records_out
 
 
-def test_full_corpus_rebuild_is_fast(full_corpus_build) -> None:
+def test_full_corpus_rebuild_reuses_the_dataset(full_corpus_build) -> None:
+    # the time it takes is measured by bench/pipeline_bench.py (warm rebuild), not asserted here
     out, first = full_corpus_build
-    t0 = time.perf_counter()
     again = build(FULL_INPUTS, out)
-    elapsed = time.perf_counter() - t0
     assert again.reused and again.to_dict() == first.to_dict()
-    assert elapsed < 2.0
 
 
 def test_progress_callback_sees_every_stage(tmp_path: Path) -> None:

@@ -7,7 +7,6 @@ import hashlib
 import json
 import os
 import re
-import time
 import unicodedata
 from pathlib import Path
 
@@ -496,12 +495,9 @@ def test_stable_card_id_form():
 # --------------------------------------------------------------------------- loading
 
 
-def test_load_is_cached_and_fast_when_warm(table):
-    t0 = time.perf_counter()
+def test_load_is_cached_when_warm(table):
     again = NamesTable.load()
-    elapsed = time.perf_counter() - t0
-    assert again is table
-    assert elapsed < 1.0
+    assert again is table  # the same object: a dictionary lookup, no parsing
     assert len(table) == 23738 + 1 + 5  # MTGJSON + At Knifepoint + 5 Forge-only Summon cards
     assert table.issues == ()
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -282,10 +281,9 @@ def test_name_masker_whole_words_and_variants() -> None:
     assert masker.size == 5  # "When" (an English function word) is not indexed alone
 
 
-def test_name_masker_builds_fast(card_names: list[str]) -> None:
-    t0 = time.perf_counter()
+def test_name_masker_indexes_every_card_name(card_names: list[str]) -> None:
+    # its build time is measured by bench/language_bench.py, not asserted here
     masker = NameMasker(card_names)
-    assert time.perf_counter() - t0 < 1.0
     assert masker.size > 24_000
 
 
