@@ -15,6 +15,7 @@ from __future__ import annotations
 import gzip
 import json
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache, cached_property
 from pathlib import Path
@@ -184,17 +185,10 @@ def _from_provenance_md(entry: dict[str, Any]) -> CardDef:
     return CardDef(name, None, "saga" if face.is_saga else "normal", (face,), "provenance-md")
 
 
-def _read_mtgjson(names: set[str]) -> dict[str, dict[str, Any]]:
-    found: dict[str, dict[str, Any]] = {}
-    keys = {f'"name": {json.dumps(n)}' for n in names}
+def _mtgjson_rows() -> list[dict[str, Any]]:
+    """Every card row of ``cards.jsonl.gz``, in file order (read once per :func:`load_cards`)."""
     with gzip.open(MTGJSON_CARDS, "rt", encoding="utf-8") as fh:
-        for line in fh:
-            if not any(k in line for k in keys):
-                continue
-            row = json.loads(line)
-            if row["name"] in names:
-                found[row["name"]] = row
-    return found
+        return [json.loads(line) for line in fh]
 
 
 @cache
@@ -235,16 +229,14 @@ def interpret_row(row: dict[str, Any]) -> CardDef | None:
     return CardDef(card.name, card.oracle_id, card.layout, card.faces, "mtgjson-2022:interpreted")
 
 
-@cache
-def interpreted_cards() -> dict[str, CardDef]:
-    """Every card of the 2022 card data the template interpreter implements from its text."""
+def interpreted_cards(rows: Iterable[dict[str, Any]]) -> dict[str, CardDef]:
+    """Every card among ``rows`` (of the 2022 card data) the template interpreter implements
+    from its text."""
     out: dict[str, CardDef] = {}
-    with gzip.open(MTGJSON_CARDS, "rt", encoding="utf-8") as fh:
-        for line in fh:
-            row = json.loads(line)
-            card = interpret_row(row)
-            if card is not None:
-                out[card.name] = card
+    for row in rows:
+        card = interpret_row(row)
+        if card is not None:
+            out[card.name] = card
     return out
 
 
@@ -254,7 +246,8 @@ def load_cards() -> dict[str, CardDef]:
     first, then every interpreted card of the 2022 data (:func:`interpreted_cards`)."""
     entries = card_list()
     wanted = {e["name"] for e in entries if e["source"] == "mtgjson-2022"}
-    rows = _read_mtgjson(wanted)
+    all_rows = _mtgjson_rows()
+    rows = {row["name"]: row for row in all_rows if row["name"] in wanted}
     out: dict[str, CardDef] = {}
     for e in entries:
         src = e["source"]
@@ -268,7 +261,7 @@ def load_cards() -> dict[str, CardDef]:
             out[e["name"]] = _from_provenance_md(e)
         else:
             raise CardDataError(f"{e['name']}: unknown source {src!r}")
-    for name, card in interpreted_cards().items():
+    for name, card in interpreted_cards(all_rows).items():
         out.setdefault(name, card)
     return out
 
