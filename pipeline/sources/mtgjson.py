@@ -27,6 +27,9 @@ __all__ = ["parse_json_bytes", "parse_json_text", "parse_jsonl_text"]
 
 _MAX_DEPTH = 8
 
+_raw_decode = json.JSONDecoder().raw_decode
+"""Decodes one JSON value at the start of a string: ``json.loads`` minus its whitespace handling."""
+
 
 class _Locator:
     """Finds the line where each ruling text is written, scanning the document forward once."""
@@ -50,13 +53,17 @@ class _Locator:
 
 
 class _Walker:
+    """Walks decoded JSON values of one source; appends its rulings and quarantines to ``res``."""
+
     def __init__(self, res: SourceResult, locator: _Locator | None) -> None:
         self.res = res
+        self.source = res.source
+        self.rulings = res.rulings
         self.locator = locator
         self.positions: dict[str, int] = {}
-
-    def _line(self, line: int, text: str) -> int:
-        return self.locator.locate(text) if self.locator is not None else line
+        """Rulings met so far per card (oracle id, else ``name:`` and the name)."""
+        self.dates: dict[str, _dt.date] = {}
+        """Date strings already read (a corpus repeats a few hundred dates)."""
 
     def walk(self, obj: Any, line: int, depth: int = 0, card: dict[str, Any] | None = None) -> int:
         """Walk ``obj``; return how many ruling-shaped objects were met."""
@@ -90,16 +97,13 @@ class _Walker:
         return 0
 
     def ruling(self, obj: dict[str, Any], line: int, card: dict[str, Any]) -> None:
-        res = self.res
-        src = res.source
-        kind: SourceKind = "scryfall" if ("published_at" in obj or "comment" in obj) else "mtgjson"
-        text = obj.get("text", obj.get("comment"))
-        raw_date = obj.get("date", obj.get("published_at"))
-        oracle = obj.get("oracle_id") or card.get("oracle_id")
-        name = obj.get("name") or card.get("name")
-        if not isinstance(text, str) or not text.strip():
+        """Read one ruling object (``card``: the fields of its card, or empty)."""
+        # Called once per ruling of a corpus: ``obj[k] if k in obj else ...`` and the date cache
+        # spare calls. A ruling failing a check is quarantined with the first failed check.
+        text = obj["text"] if "text" in obj else obj.get("comment")
+        if not isinstance(text, str) or not text or text.isspace():
             where = self.locator.line if self.locator is not None else line
-            res.quarantine(
+            self.res.quarantine(
                 where,
                 "missing_text",
                 "ruling with an empty or missing text",
@@ -107,38 +111,48 @@ class _Walker:
                 severity="warning",
             )
             return
-        where = self._line(line, text)
-        try:
-            if not isinstance(raw_date, str):
-                raise ValueError(raw_date)
-            date = _dt.date.fromisoformat(raw_date.strip()[:10])
-        except ValueError:
-            res.quarantine(
-                where,
-                "impossible_date",
-                f"date {raw_date!r} is not an ISO date (YYYY-MM-DD)",
-                text,
+        where = self.locator.locate(text) if self.locator is not None else line
+        raw_date = obj["date"] if "date" in obj else obj.get("published_at")
+        date = self.dates.get(raw_date) if isinstance(raw_date, str) else None
+        if date is None:
+            try:
+                if not isinstance(raw_date, str):
+                    raise ValueError(raw_date)
+                date = self.dates[raw_date] = _dt.date.fromisoformat(raw_date.strip()[:10])
+            except ValueError:
+                self.res.quarantine(
+                    where,
+                    "impossible_date",
+                    f"date {raw_date!r} is not an ISO date (YYYY-MM-DD)",
+                    text,
+                )
+                return
+        if "\x00" in text:
+            self.res.quarantine(where, "nul_bytes", "NUL byte in ruling", text)
+            return
+        oracle = obj.get("oracle_id") or card.get("oracle_id")
+        oracle = oracle if isinstance(oracle, str) and oracle else None
+        name = obj.get("name") or card.get("name")
+        name = name if isinstance(name, str) and name else None
+        if oracle is None and name is None:
+            self.res.quarantine(
+                where, "missing_card", "ruling with neither oracle_id nor name", text
             )
             return
-        if "\x00" in text:
-            res.quarantine(where, "nul_bytes", "NUL byte in ruling", text)
-            return
-        if not (isinstance(oracle, str) and oracle) and not (isinstance(name, str) and name):
-            res.quarantine(where, "missing_card", "ruling with neither oracle_id nor name", text)
-            return
-        key = oracle if isinstance(oracle, str) and oracle else f"name:{name}"
+        kind: SourceKind = "scryfall" if ("published_at" in obj or "comment" in obj) else "mtgjson"
+        key = oracle if oracle is not None else f"name:{name}"
         position = self.positions.get(key, 0)
         self.positions[key] = position + 1
-        res.rulings.append(
+        self.rulings.append(
             SourceRuling(
-                source=src,
+                source=self.source,
                 line=where,
                 position=position,
                 date=date,
                 text_raw=text,
                 kind=kind,
-                oracle_id=oracle if isinstance(oracle, str) and oracle else None,
-                card_name=name if isinstance(name, str) and name else None,
+                oracle_id=oracle,
+                card_name=name,
                 declared_lang="en",
             )
         )
@@ -161,19 +175,26 @@ def parse_jsonl_text(text: str, source: str, *, result: SourceResult | None = No
     """Parse JSON Lines: one JSON value (any accepted shape) a line; blank lines are skipped."""
     res = result if result is not None else SourceResult(source)
     walker = _Walker(res, None)
-    found = 0
     for number, line in enumerate(text.split("\n"), start=1):
-        if not line.strip():
-            continue
+        # Fast path: a value that fills the whole line decodes as ``json.loads(line)`` would,
+        # without its wrappers. Anything else (blank, padded, invalid) takes ``json.loads``,
+        # for its verdict and its exact error message.
         try:
-            doc = json.loads(line)
-        except json.JSONDecodeError as exc:
-            res.quarantine(number, "invalid_json", f"invalid JSON: {exc.msg}", line[:500])
-            continue
-        met = walker.walk(doc, number)
-        if met == 0:
+            doc, end = _raw_decode(line)
+        except (ValueError, RecursionError):
+            end = -1
+        if end != len(line):
+            if not line.strip():
+                continue
+            try:
+                doc = json.loads(line)
+            except json.JSONDecodeError as exc:
+                res.quarantine(number, "invalid_json", f"invalid JSON: {exc.msg}", line[:500])
+                continue
+        if type(doc) is dict and "rulings" not in doc and "text" in doc and "date" in doc:
+            walker.ruling(doc, number, {})  # the usual line: one MTGJSON ruling (a shortcut)
+        elif walker.walk(doc, number) == 0:
             res.quarantine(number, "not_a_ruling", "JSON value holds no ruling", line[:500])
-        found += met
     if not res.records_in:
         res.quarantine(1, "empty_file", "empty file: no rulings")
     return res

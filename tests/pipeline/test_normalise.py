@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import re
 import unicodedata
 
 from hypothesis import given
@@ -63,3 +64,42 @@ def test_normalised_text_has_no_edge_or_double_whitespace(text: str) -> None:
     assert "  " not in out
     assert "\u2019" not in out and "\u201c" not in out
     assert unicodedata.is_normalized("NFC", out)
+
+
+_REFERENCE_TABLE = str.maketrans(
+    {
+        **dict.fromkeys("\u2019\u2018\u02bc\u00b4\u0060\u201a\u201b\u2032", "'"),
+        **dict.fromkeys("\u201c\u201d\u201e\u201f\u00ab\u00bb\u2039\u203a\u2033\u301d\u301e", '"'),
+        **dict.fromkeys("\u200b\u200c\u200d\u2060\ufeff\u00ad", None),
+    }
+)
+_REFERENCE_WS = re.compile(r"\s+")
+
+
+def _reference_normalise(text: str) -> str:
+    """The rules of :mod:`pipeline.normalise`, written as plainly as possible."""
+    out = unicodedata.normalize("NFC", text).translate(_REFERENCE_TABLE)
+    return _REFERENCE_WS.sub(" ", unicodedata.normalize("NFC", out)).strip()
+
+
+_tricky_text = st.text(
+    alphabet=st.one_of(
+        st.sampled_from(
+            "'\"` \t\r\n\x0b\x0c\x1c\x85\u00a0\u2002\u2028\u3000e\u0301\u0327A\u030a\u00e9"
+            "\u2019\u2018\u02bc\u00b4\u201a\u201b\u2032\u201c\u201d\u201e\u201f\u00ab\u00bb"
+            "\u2039\u203a\u2033\u301d\u301e\u200b\u200c\u200d\u2060\ufeff\u00ad\u1100\u1161"
+        ),
+        st.characters(),
+    )
+)
+
+
+@given(_tricky_text)
+def test_normalise_follows_its_rules_literally(text: str) -> None:
+    assert normalise(text) == _reference_normalise(text)
+
+
+def test_normalise_follows_its_rules_on_the_english_corpus() -> None:
+    with gzip.open(RULINGS_EN, "rt", encoding="utf-8") as fh:
+        texts = {t for line in fh if isinstance(t := json.loads(line).get("text"), str)}
+    assert [normalise(t) for t in texts] == [_reference_normalise(t) for t in texts]

@@ -18,6 +18,7 @@ from pipeline.sources import (
     SeedRuling,
     discover,
     parse_bytes,
+    parse_jsonl_text,
     parse_seed_text,
     read_input,
     render_seed_file,
@@ -192,6 +193,44 @@ def test_jsonl_bad_lines_are_quarantined_with_their_line(tmp_path: Path) -> None
         (4, "not_a_ruling"),
     ]
     assert res.records_in == 4
+
+
+_RULING_LINE = json.dumps({"oracle_id": "o", "date": "2020-01-01", "text": "A ruling."})
+
+
+@pytest.mark.parametrize(
+    ("line", "ruling_lines", "quarantined"),
+    [
+        (_RULING_LINE, [1, 2, 3], []),
+        (_RULING_LINE + "\r", [1, 2, 3], []),
+        (f" \t{_RULING_LINE}  ", [1, 2, 3], []),
+        (f"[{_RULING_LINE}]", [1, 2, 3], []),
+        ("", [1, 3], []),
+        ("\u00a0\x1c", [1, 3], []),  # blank: str.strip() whitespace only
+        ("\ufeff" + _RULING_LINE, [1, 3], ["Unexpected UTF-8 BOM (decode using utf-8-sig)"]),
+        ("\x1c" + _RULING_LINE, [1, 3], ["Expecting value"]),
+        (_RULING_LINE + " " + _RULING_LINE, [1, 3], ["Extra data"]),
+        (_RULING_LINE + ",", [1, 3], ["Extra data"]),
+        (_RULING_LINE[:-1], [1, 3], ["Expecting ',' delimiter"]),
+        ("NaN", [1, 3], [None]),
+    ],
+)
+def test_jsonl_lines_are_read_as_json_loads_reads_them(
+    line: str, ruling_lines: list[int], quarantined: list[str | None]
+) -> None:
+    """A line is a ruling, blank (skipped), ``invalid_json`` with the message of ``json.loads``,
+    or a value that holds no ruling (``None`` above), whatever path the reader takes for it."""
+    res = parse_jsonl_text(f"{_RULING_LINE}\n{line}\n{_RULING_LINE}", "x.jsonl")
+    assert [r.line for r in res.rulings] == ruling_lines
+    assert [(r.position, r.text_raw) for r in res.rulings] == [
+        (i, "A ruling.") for i in range(len(ruling_lines))
+    ]
+    assert [(q.line, q.reason, q.detail) for q in res.quarantined] == [
+        (2, "invalid_json", f"x.jsonl:2: invalid JSON: {msg}")
+        if msg is not None
+        else (2, "not_a_ruling", "x.jsonl:2: JSON value holds no ruling")
+        for msg in quarantined
+    ]
 
 
 def test_discover_folders_and_extensions(tmp_path: Path) -> None:
