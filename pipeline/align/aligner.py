@@ -21,6 +21,7 @@ import difflib
 import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from operator import attrgetter
 
 from pipeline.records import AlignedGroup
 
@@ -94,6 +95,7 @@ card's inputs:
 """
 
 _VALID_LANGS = frozenset({"en", "it", "de", "und"})
+_SLOT_SET = frozenset(SLOTS)
 
 FAST_PATH = True
 """Cards whose rulings all come from files of one language skip profiling and scoring (their
@@ -130,7 +132,26 @@ def group_id_of(ruling_ids: Sequence[str]) -> str:
     return h[:16]
 
 
-def _validate(items: Sequence[AlignItem]) -> None:
+_ruling_id = attrgetter("ruling_id")
+_file_lang = attrgetter("file_lang")
+_lang = attrgetter("lang")
+
+
+def _validate(items: Sequence[AlignItem]) -> set[str]:
+    """Raise :class:`InvalidAlignInput` for the first inconsistent item; else return the file
+    languages of ``items``."""
+    # one C-level pass per attribute decides that the common, valid input is valid; anything
+    # else (an error, or an AlignItem subclass) is looked at item by item
+    if set(map(type, items)) <= {AlignItem}:
+        file_langs = set(map(_file_lang, items))
+        ids = set(map(_ruling_id, items))
+        if (
+            file_langs <= _SLOT_SET
+            and set(map(_lang, items)) <= _VALID_LANGS
+            and len(ids) == len(items)
+            and "" not in ids
+        ):
+            return file_langs
     seen: set[str] = set()
     for it in items:
         if not isinstance(it, AlignItem):
@@ -148,6 +169,7 @@ def _validate(items: Sequence[AlignItem]) -> None:
         if it.ruling_id in seen:
             raise InvalidAlignInput(f"duplicate ruling_id {it.ruling_id!r}")
         seen.add(it.ruling_id)
+    return set(map(_file_lang, items))
 
 
 def _content_lang(it: AlignItem) -> str:
@@ -191,6 +213,24 @@ def _two_stage(
     return out
 
 
+def _near_identity(a: str, b: str) -> float:
+    """The character similarity (difflib ratio, 6 digits) of two English keys when it reaches
+    :data:`NEAR_IDENTICAL_THRESHOLD`, else 0.0.
+
+    Below the threshold the value is never used (the assignment counts it as 0), so the cheap
+    upper bounds of the ratio (length, then character counts) skip the costly matching for most
+    pairs of unrelated rulings.
+    """
+    sm = difflib.SequenceMatcher(None, a, b, autojunk=False)
+    if (
+        round(sm.real_quick_ratio(), 6) < NEAR_IDENTICAL_THRESHOLD
+        or round(sm.quick_ratio(), 6) < NEAR_IDENTICAL_THRESHOLD
+    ):
+        return 0.0
+    s = round(sm.ratio(), 6)
+    return s if s >= NEAR_IDENTICAL_THRESHOLD else 0.0
+
+
 def _background(mat: Sequence[Sequence[float]], i: int, j: int) -> float:
     """Larger of the smoothed means of the two best other valid scores of row i and column j."""
 
@@ -224,17 +264,16 @@ def align_card(
     :class:`~pipeline.align.errors.InvalidAlignInput` on inconsistent items. Deterministic: the
     output depends on the items' content, dates and positions only, not on their input order.
     """
-    _validate(items)
+    present = _validate(items)
+    if FAST_PATH and len(present) <= 1:
+        # One file language only: nothing to compare across languages, every ruling is its own
+        # group (what the stages below end with, minus the profiles and scores they compute).
+        return _singletons(items, card_id, card_name)
     items = sorted(items, key=lambda x: (SLOTS.index(x.file_lang), x.position, x.ruling_id))
     by_slot: dict[str, list[int]] = {s: [] for s in SLOTS}
     for idx, it in enumerate(items):
         by_slot[it.file_lang].append(idx)
-    present = {s for s in SLOTS if by_slot[s]}
     expected = present | {"en"}
-    if FAST_PATH and len(present) <= 1:
-        # One file language only: nothing to compare across languages, every ruling is its own
-        # group (what the stages below end with, minus the profiles and scores they compute).
-        return _singletons(items, card_id, card_name, expected, present)
 
     profiles: dict[int, Profile] = {}
     for slot in SLOTS:
@@ -288,6 +327,9 @@ def align_card(
             join(j, i, METHOD_CONTENT_CROSS_DATE if cross else METHOD_CONTENT, s)
 
     en_keys = {i: compare_key(items[i].text_norm or items[i].text_raw) for i in by_slot["en"]}
+    # (fallback key, English key) -> _near_identity: the Italian and German files often hold the
+    # same English fallback
+    near: dict[tuple[str, str], float] = {}
 
     # 1 + 2: per localized slot, fallbacks then content, against the English rulings
     for slot in ("it", "de"):
@@ -302,7 +344,10 @@ def align_card(
                 a, b = fb_keys[i], en_keys[j]
                 if a == b:
                     return 1.0
-                return round(difflib.SequenceMatcher(None, a, b, autojunk=False).ratio(), 6)
+                s = near.get((a, b))
+                if s is None:
+                    s = near[a, b] = _near_identity(a, b)
+                return s
 
             for i, j, s, _cross in _two_stage(
                 fallbacks,
@@ -341,37 +386,45 @@ def align_card(
     return out
 
 
-def _singletons(
-    items: Sequence[AlignItem],
-    card_id: str,
-    card_name: str,
-    expected: set[str],
-    present: set[str],
-) -> list[AlignedGroup]:
+_ALONE_STATUS: dict[str, str] = {"en": "complete", "it": "missing_en", "de": "missing_en"}
+"""File language -> status of the groups of a card whose rulings all come from files of that
+language (what :func:`_status` gives a single-member group when ``present`` is that language)."""
+_NO_MEMBERS: dict[str, str | None] = dict.fromkeys(SLOTS)
+"""``ruling_ids`` / ``texts`` of a group without members: copied, then filled."""
+_MIN_DATE = _dt.date.min
+
+
+def _singletons(items: Sequence[AlignItem], card_id: str, card_name: str) -> list[AlignedGroup]:
     """The groups of a card whose rulings all come from files of one language (the fast path of
     :func:`align_card`): one single-member group per ruling, ordered as :func:`_order_key`."""
     if not items:
         return []
     slot = items[0].file_lang
-    status = _status(_Group(members={slot: 0}), items, expected, present)
-    out = []
-    for it in items:
-        rid = it.ruling_id
-        out.append(
-            AlignedGroup(
-                group_id=group_id_of((rid,)),
-                card_id=card_id,
-                card_name=card_name,
-                date=it.date,
-                ruling_ids={s: (rid if s == slot else None) for s in SLOTS},
-                texts={s: (it.text_raw if s == slot else None) for s in SLOTS},
-                score=0.0,
-                method=METHOD_NONE,
-                status=status,
+    status = _ALONE_STATUS[slot]
+    sha256 = hashlib.sha256
+    # _order_key of a single-member group is (date, position, group_id); the full path sorts
+    # equal keys by ruling id, which comes next here (it is unique: the item is never compared)
+    rows = sorted(
+        [
+            (
+                it.date or _MIN_DATE,
+                it.position,
+                sha256(it.ruling_id.encode()).hexdigest()[:16],  # group_id_of((rid,))
+                it.ruling_id,
+                it,
             )
+            for it in items
+        ]
+    )
+    out = []
+    for _date, _position, gid, rid, it in rows:
+        ids = _NO_MEMBERS.copy()
+        ids[slot] = rid
+        texts = _NO_MEMBERS.copy()
+        texts[slot] = it.text_raw
+        out.append(
+            AlignedGroup(gid, card_id, card_name, it.date, ids, texts, 0.0, METHOD_NONE, status)
         )
-    pos = {it.ruling_id: it.position for it in items}
-    out.sort(key=lambda ag: _order_key(ag, pos))
     return out
 
 

@@ -220,11 +220,20 @@ class Lexicon:
     # ------------------------------------------------------------------ lookup
     def translations(self, la: str, lb: str, word: str) -> Mapping[str, float]:
         """Association scores (0..1) of ``word`` in ``la`` with words in ``lb``."""
-        return self._trans.get(la, {}).get(lb, {}).get(word, {})
+        return self.translation_table(la, lb).get(word, {})
 
     def stem_translations(self, la: str, lb: str, word_stem: str) -> Mapping[str, float]:
         """Association scores of a :func:`stem` in ``la`` with stems in ``lb``."""
-        return self._trans.get("~" + la, {}).get("~" + lb, {}).get(word_stem, {})
+        return self.stem_table(la, lb).get(word_stem, {})
+
+    def translation_table(self, la: str, lb: str) -> Mapping[str, Mapping[str, float]]:
+        """Word in ``la`` -> its :meth:`translations` into ``lb`` (a word without any: absent)."""
+        return self._trans.get(la, {}).get(lb, {})
+
+    def stem_table(self, la: str, lb: str) -> Mapping[str, Mapping[str, float]]:
+        """Stem in ``la`` -> its :meth:`stem_translations` into ``lb`` (a stem without any:
+        absent)."""
+        return self._trans.get("~" + la, {}).get("~" + lb, {})
 
     def weight(self, lang: str, word: str) -> float:
         """IDF weight of ``word``; unseen words get the weight of a word seen twice."""

@@ -117,16 +117,20 @@ def _cognate(w: str, targets: frozenset[str]) -> bool:
     return False
 
 
-def _word_match(w: str, la: str, b: Profile, lex: Lexicon) -> float:
-    """How well ``w`` (in ``la``) is translated by some word of ``b`` (0..1)."""
-    if la == b.lang:
-        return 1.0 if w in b.word_set else 0.0
-    if len(w) >= 3 and w in b.word_set:
-        return 1.0
-    tr = lex.translations(la, b.lang, w)
+def _translated(
+    w: str,
+    la: str,
+    b: Profile,
+    table: Mapping[str, Mapping[str, float]],
+    stems: Mapping[str, Mapping[str, float]],
+) -> float:
+    """How well ``w`` (in ``la``, not ``b``'s language) is translated by some word of ``b`` (0..1),
+    through the lexicon's ``table`` of word translations and of ``stems`` from ``la`` to ``b``'s
+    language."""
+    tr = table.get(w)
     best = _best(tr, b.word_set) if tr else 0.0
     if best < 0.5:
-        st = lex.stem_translations(la, b.lang, stem(w, la))
+        st = stems.get(stem(w, la))
         if st:
             best = max(best, STEM_FACTOR * _best(st, b.stem_set))
         elif not tr and _cognate(w, b.word_set):
@@ -161,10 +165,23 @@ def coverage(a: Profile, b: Profile, lex: Lexicon) -> float:
     """Weighted share of ``a``'s words that have a translation in ``b`` (0..1)."""
     num = 0.0
     den = 0.0
-    weights = a.weights or tuple(lex.weight(a.lang, w) for w in a.words)
-    for w, wt in zip(a.words, weights, strict=True):
-        den += wt
-        num += wt * _word_match(w, a.lang, b, lex)
+    la = a.lang
+    weights = a.weights or tuple(lex.weight(la, w) for w in a.words)
+    targets = b.word_set
+    if la == b.lang:
+        for w, wt in zip(a.words, weights, strict=True):
+            den += wt
+            num += wt * (1.0 if w in targets else 0.0)
+    else:
+        # a word of three letters or more found as such in b is a match (a name, a cognate);
+        # else the lexicon's tables for the pair, looked up once
+        table = lex.translation_table(la, b.lang)
+        stems = lex.stem_table(la, b.lang)
+        for w, wt in zip(a.words, weights, strict=True):
+            den += wt
+            num += wt * (
+                1.0 if len(w) >= 3 and w in targets else _translated(w, la, b, table, stems)
+            )
     return num / den if den > 0 else 0.0
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from operator import itemgetter
 from typing import Any
 
 import pyarrow as pa
@@ -12,55 +13,83 @@ from pipeline.store.schema import ALIGNED_SCHEMA, CARDS_SCHEMA, QUARANTINE_SCHEM
 
 __all__ = ["aligned_table", "cards_table", "quarantine_table", "rulings_table"]
 
-LANGS = ("en", "it", "de")
+
+def _table(schema: pa.Schema, rows: Sequence[tuple[Any, ...]]) -> pa.Table:
+    """A table of ``schema`` from row tuples holding the fields in schema order.
+
+    The rows are transposed in C (``zip``) and each column is converted with its field's type:
+    one Python pass over the records (building ``rows``) instead of one per column.
+    """
+    columns = list(zip(*rows, strict=True)) if rows else [()] * len(schema)
+    arrays = [pa.array(col, type=f.type) for col, f in zip(columns, schema, strict=True)]
+    return pa.Table.from_arrays(arrays, schema=schema)
 
 
 def rulings_table(rulings: Sequence[Ruling]) -> pa.Table:
     """The ``rulings`` table, rows in the given order (every ruling must have ``card``)."""
-    cards = [r.card for r in rulings]
-    if any(c is None for c in cards):
-        raise ValueError("every ruling needs a card resolution before it is stored")
-    return pa.table(
-        {
-            "ruling_id": [r.ruling_id for r in rulings],
-            "card_id": [c.card_id for c in cards],  # type: ignore[union-attr]
-            "card_name": [c.english_name for c in cards],  # type: ignore[union-attr]
-            "file_lang": [r.file_lang for r in rulings],
-            "lang": [r.lang for r in rulings],
-            "lang_confidence": [round(float(r.lang_confidence), 6) for r in rulings],
-            "english_spans": [list(r.english_spans) for r in rulings],
-            "date": [r.src.date for r in rulings],
-            "position": [r.src.position for r in rulings],
-            "text_raw": [r.src.text_raw for r in rulings],
-            "text_norm": [r.text_norm for r in rulings],
-            "source": [r.src.source for r in rulings],
-            "line": [r.src.line for r in rulings],
-        },
-        schema=RULINGS_SCHEMA,
-    )
+    try:
+        rows = [
+            (
+                r.ruling_id,
+                (card := r.card).card_id,  # type: ignore[union-attr]
+                card.english_name,  # type: ignore[union-attr]
+                r.file_lang,
+                r.lang,
+                round(float(r.lang_confidence), 6),
+                r.english_spans,
+                (src := r.src).date,
+                src.position,
+                src.text_raw,
+                r.text_norm,
+                src.source,
+                src.line,
+            )
+            for r in rulings
+        ]
+    except Exception:  # a missing card is the error to report, as when it was checked first
+        if any(r.card is None for r in rulings):
+            raise ValueError("every ruling needs a card resolution before it is stored") from None
+        raise
+    return _table(RULINGS_SCHEMA, rows)
 
 
 def aligned_table(groups: Sequence[AlignedGroup]) -> pa.Table:
     """The ``aligned`` rows of some groups, in the given order."""
-    return pa.table(
-        {
-            "group_id": [g.group_id for g in groups],
-            "card_id": [g.card_id for g in groups],
-            "card_name": [g.card_name for g in groups],
-            "date": [g.date for g in groups],
-            **{f"text_{lg}": [g.texts.get(lg) for g in groups] for lg in LANGS},
-            **{f"ruling_id_{lg}": [g.ruling_ids.get(lg) for g in groups] for lg in LANGS},
-            "score": [float(g.score) for g in groups],
-            "method": [g.method for g in groups],
-            "status": [g.status for g in groups],
-        },
-        schema=ALIGNED_SCHEMA,
+    # the keys of texts and ruling_ids are spelt out: the languages of the text_*/ruling_id_*
+    # fields, in schema order
+    return _table(
+        ALIGNED_SCHEMA,
+        [
+            (
+                g.group_id,
+                g.card_id,
+                g.card_name,
+                g.date,
+                (texts := g.texts).get("en"),
+                texts.get("it"),
+                texts.get("de"),
+                (ids := g.ruling_ids).get("en"),
+                ids.get("it"),
+                ids.get("de"),
+                float(g.score),
+                g.method,
+                g.status,
+            )
+            for g in groups
+        ],
     )
+
+
+_CARD_FIELDS = itemgetter(*CARDS_SCHEMA.names)
 
 
 def cards_table(rows: Sequence[Mapping[str, Any]]) -> pa.Table:
     """The ``cards`` table from row dicts keyed by the schema's field names."""
-    return pa.Table.from_pylist([dict(r) for r in rows], schema=CARDS_SCHEMA)
+    try:
+        values = list(map(_CARD_FIELDS, rows))
+    except KeyError:  # a field missing from a row is null (as with ``Table.from_pylist``)
+        values = [tuple(r.get(n) for n in CARDS_SCHEMA.names) for r in rows]
+    return _table(CARDS_SCHEMA, values)
 
 
 def quarantine_table(records: Sequence[Quarantined]) -> pa.Table:

@@ -446,3 +446,24 @@ def test_held_out_alignment_quality(lex, la, lb, grouping) -> None:
     assert r.aligner.precision >= HELD_OUT_MIN_F1 - 0.02, r
     assert r.aligner.f1 >= r.baseline_ordered.f1 + 0.3, r
     assert r.baseline_shuffled.f1 < 0.25
+
+
+def test_near_identity_is_the_difflib_ratio_from_the_threshold_on() -> None:
+    """The cheap upper bounds only skip pairs whose ratio is below the threshold."""
+    import difflib
+
+    from pipeline.align.aligner import NEAR_IDENTICAL_THRESHOLD, _near_identity
+
+    rng = random.Random(3)
+    base = "if a spell has {x} in its mana cost, you choose the value of x before paying it."
+    checked = 0
+    for _ in range(300):
+        b = list(base)
+        for _ in range(rng.randrange(0, 40)):
+            b[rng.randrange(len(b))] = rng.choice("abcdefghij ")
+        other = "".join(b)[: rng.randrange(20, len(b) + 1)]
+        ratio = round(difflib.SequenceMatcher(None, base, other, autojunk=False).ratio(), 6)
+        expected = ratio if ratio >= NEAR_IDENTICAL_THRESHOLD else 0.0
+        assert _near_identity(base, other) == expected
+        checked += expected > 0
+    assert 20 < checked < 280  # both sides of the threshold are exercised
