@@ -54,9 +54,11 @@ def main() -> None:
     for label, spec in (("in-process", "reference"), ("stdio", stdio_spec)):
         rate, counts = measure(spec, cases, EXECUTIONS)
         verdict = "ok" if rate >= TARGETS[label] else "BELOW TARGET"
-        print(f"conformance {label:<10} {rate:8.0f} cases/s  ({EXECUTIONS} executions of "
-              f"{len(cases)} cases, statuses {counts}; target {TARGETS[label]:.0f}: {verdict})",
-              flush=True)
+        print(
+            f"conformance {label:<10} {rate:8.0f} cases/s  ({EXECUTIONS} executions of "
+            f"{len(cases)} cases, statuses {counts}; target {TARGETS[label]:.0f}: {verdict})",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

@@ -11,9 +11,11 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-INPUTS = [ROOT / "fixtures" / "seeds",
-          ROOT / "fixtures" / "data" / "mtgjson-2022" / "rulings_en.jsonl.gz",
-          ROOT / "fixtures" / "data" / "recent" / "at_knifepoint_otj.json"]
+INPUTS = [
+    ROOT / "fixtures" / "seeds",
+    ROOT / "fixtures" / "data" / "mtgjson-2022" / "rulings_en.jsonl.gz",
+    ROOT / "fixtures" / "data" / "recent" / "at_knifepoint_otj.json",
+]
 TARGET_S = 30.0
 
 
@@ -33,11 +35,15 @@ def run() -> dict[str, float]:
     for k, v in result.timings.items():
         print(f"  {k:>8}: {v:.2f} s")
     c = totals["corpus"]
-    print(f"corpus: {c['seen']} rulings, {c['cases']} cases over {c['cards_with_cases']} cards, "
-          f"{c['verified']} verified; seed: {totals['seed']['cases']} cases")
+    print(
+        f"corpus: {c['seen']} rulings, {c['cases']} cases over {c['cards_with_cases']} cards, "
+        f"{c['verified']} verified; seed: {totals['seed']['cases']} cases"
+    )
     verdict = "OK" if result.timings["total"] < TARGET_S else "SLOW"
-    print(f"mining the whole corpus: {result.timings['total']:.1f} s "
-          f"(target < {TARGET_S:.0f} s) {verdict}")
+    print(
+        f"mining the whole corpus: {result.timings['total']:.1f} s "
+        f"(target < {TARGET_S:.0f} s) {verdict}"
+    )
     return result.timings
 
 

@@ -49,7 +49,7 @@ from pipeline.store import (
     rulings_table,
     slugs_for,
 )
-from pipeline.workers import CardWork, align_and_write
+from pipeline.workers import CardWork, align_and_write, can_fork
 
 __all__ = [
     "DECLARED_OVERRIDE_CONFIDENCE",
@@ -336,8 +336,10 @@ def _reusable(out: Path, key: str) -> BuildSummary | None:
 
 
 def _read_lang_cache(path: Path) -> dict[str, LanguageGuess]:
+    if not path.is_file():  # a first build: and pq.read_table would import pandas (~0.5 s)
+        return {}
     try:
-        t = pq.read_table(path)
+        t = pq.ParquetFile(path).read()
         keys = t.column("key").to_pylist()
         langs = t.column("lang").to_pylist()
         confs = t.column("confidence").to_pylist()
@@ -728,11 +730,11 @@ def _build(
                     lambda: align_and_write(
                         writer.aligned_root,
                         work,
-                        threads=_write_threads(len(work)),
                         advance=advance,
                         meanwhile=lambda: _write_tables(
                             writer, rulings, quarantined, table, card_res, card_titles
                         ),
+                        processes=_align_processes(len(work)),
                     ),
                 )
                 writer.write_whole_aligned(aligned.table)
@@ -765,11 +767,15 @@ def _build(
     return summary
 
 
-PARALLEL_MIN_CARDS = 500
-"""Below this many cards, writing the partitions from the build's own thread is as fast."""
+PARALLEL_MIN_CARDS = 2000
+"""Below this many cards, a second process for the align stage costs more than it saves."""
 
-MAX_WRITE_THREADS = 4
-"""Writer threads for the per-card partitions (at most one per CPU)."""
+
+def _align_processes(n_cards: int) -> int:
+    """Processes of the align stage: 2 for big inputs on a machine with two CPUs or more."""
+    if n_cards < PARALLEL_MIN_CARDS or (os.cpu_count() or 1) < 2 or not can_fork():
+        return 1
+    return 2
 
 
 def _write_tables(
@@ -783,13 +789,6 @@ def _write_tables(
     writer.write("rulings", rulings_table(rulings))
     writer.write("cards", cards_table(_card_rows(names, card_res, card_titles)))
     writer.write("quarantine", quarantine_table(quarantined))
-
-
-def _write_threads(n_cards: int) -> int:
-    """Threads writing the ``aligned`` partitions (1: written by the build's thread)."""
-    if n_cards < PARALLEL_MIN_CARDS:
-        return 1
-    return max(1, min(os.cpu_count() or 1, MAX_WRITE_THREADS))
 
 
 _STATUS_RANK = {"resolved": 0, "ambiguous": 1, "unresolved": 2}

@@ -21,6 +21,7 @@ from pipeline.store.writer import (
     open_dataset_writer,
     write_dataset,
     write_partition,
+    write_partitions,
     write_table,
 )
 
@@ -41,6 +42,7 @@ __all__ = [
     "quarantine_table",
     "rulings_table",
     "write_partition",
+    "write_partitions",
     "atomic_directory",
     "describe",
     "read_dataset",

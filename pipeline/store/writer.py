@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import json
 import os
+import threading
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -37,6 +38,7 @@ import pyarrow.parquet as pq
 
 from pipeline.errors import DatasetError
 from pipeline.store.atomic import MARKER, atomic_directory
+from pipeline.store.parquet_files import PartitionEncoder
 from pipeline.store.schema import (
     ALIGNED_WHOLE_FILE,
     ALIGNED_WHOLE_SCHEMA,
@@ -53,6 +55,7 @@ __all__ = [
     "partition_dir",
     "write_dataset",
     "write_partition",
+    "write_partitions",
     "whole_aligned",
     "write_table",
 ]
@@ -66,7 +69,9 @@ PARTITION_OPTIONS: dict[str, Any] = {
     "write_statistics": False,
     "use_dictionary": False,
 }
-"""Options of the small per-card files: statistics and dictionaries cost more than they save."""
+"""The options of the small per-card files, as ``pq.write_table`` arguments: statistics and
+dictionaries cost more than they save. :func:`write_partitions` writes files equal to what
+``pq.write_table(table, path, **PARTITION_OPTIONS)`` writes (tested), faster."""
 
 
 def write_table(table: pa.Table, path: Path) -> None:
@@ -82,26 +87,64 @@ def partition_dir(slug: str) -> str:
     return f"{PARTITION_FIELD}={slug}"
 
 
+_ENCODER: PartitionEncoder | None = None
+_ENCODER_LOCK = threading.Lock()
+
+
+def _partition_encoder() -> PartitionEncoder:
+    """The process-wide encoder of ``aligned`` partition files (built on first use)."""
+    global _ENCODER
+    with _ENCODER_LOCK:
+        if _ENCODER is None:
+            _ENCODER = PartitionEncoder(SCHEMAS["aligned"])
+        return _ENCODER
+
+
+def write_partitions(root: Path, table: pa.Table, runs: Sequence[tuple[str, int, int]]) -> list[str]:
+    """Write the ``aligned`` rows of several cards: for each run ``(slug, offset, length)`` of
+    ``table``'s rows, the file ``root/card=<slug>/part-0.parquet``. Returns the paths relative
+    to the dataset (``aligned/card=<slug>/part-0.parquet``), in the order of ``runs``.
+
+    The files are encoded by :class:`~pipeline.store.parquet_files.PartitionEncoder` (zstd, no
+    statistics, no dictionary: :data:`PARTITION_OPTIONS`), all runs at once.
+    """
+    dirs = [partition_dir(slug) for slug, _, _ in runs]
+    files = _partition_encoder().encode(
+        conform(table, "aligned"), [(off, n) for _, off, n in runs]
+    )
+    written = []
+    for name, data in zip(dirs, files, strict=True):
+        where = os.path.join(root, name)
+        os.mkdir(where)
+        fd = os.open(os.path.join(where, "part-0.parquet"), _CREATE_FLAGS, 0o644)
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view) :]
+        finally:
+            os.close(fd)
+        written.append(f"aligned/{name}/part-0.parquet")
+    return written
+
+
+_CREATE_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0)
+
+
 def write_partition(table: pa.Table, root: Path, slug: str) -> str:
     """Write the ``aligned`` rows of one card under ``root/card=<slug>/``; returns the path
-    relative to the dataset (``aligned/card=<slug>/part-0.parquet``). Thread-safe."""
-    name = partition_dir(slug)
-    where = os.path.join(root, name)
-    os.mkdir(where)
-    # an open sink, not a path: pyarrow would resolve a file system for every path (~40 us)
-    with pa.OSFile(os.path.join(where, "part-0.parquet"), "wb") as sink:
-        pq.write_table(conform(table, "aligned"), sink, **PARTITION_OPTIONS)
-    return f"aligned/{name}/part-0.parquet"
+    relative to the dataset (``aligned/card=<slug>/part-0.parquet``)."""
+    return write_partitions(root, table, [(slug, 0, table.num_rows)])[0]
 
 
 def whole_aligned(aligned: pa.Table, runs: Sequence[tuple[str, int, int]]) -> pa.Table:
     """The table of ``aligned.parquet``: the partitions' rows (``runs``: ``(slug, offset,
-    length)`` of each partition in ``aligned``) in partition path order, with column ``card``."""
+    length)`` of each partition in ``aligned``) in partition path order, with column ``card``.
+
+    The rows are gathered with one ``take`` (a table of one chunk: a concatenation of ~13,000
+    slices would be written chunk by chunk, ~15x slower)."""
     ordered = sorted(runs, key=lambda r: r[0] + "/")  # the order of the partition paths
-    rows = pa.concat_tables(
-        [conform(aligned, "aligned").slice(off, n) for _, off, n in ordered]
-        or [conform(aligned, "aligned").slice(0, 0)]
-    )
+    indices = [i for _, off, n in ordered for i in range(off, off + n)]
+    rows = conform(aligned, "aligned").take(pa.array(indices, type=pa.int64()))
     slugs = pa.array([slug for slug, _, n in ordered for _ in range(n)], type=pa.string())
     return rows.append_column(ALIGNED_WHOLE_SCHEMA.field(PARTITION_FIELD), slugs)
 
@@ -225,8 +268,7 @@ def write_dataset(
         w.write("cards", cards)
         w.write("quarantine", quarantine)
         w.aligned_root  # noqa: B018  (an empty aligned/ when there are no groups)
-        for slug, offset, length in runs:
-            w.write_partition(slug, aligned.slice(offset, length))
+        w.add_files(write_partitions(w.aligned_root, aligned, runs), check=False)
         w.write_whole_aligned(whole_aligned(aligned, runs))
         for name, table in sorted((cache_files or {}).items()):
             w.write_cache(name, table)

@@ -168,34 +168,63 @@ def test_progress_callback_sees_every_stage(tmp_path: Path) -> None:
     assert build([SEEDS], tmp_path / "o2", progress=True).records_out == 53
 
 
-@pytest.mark.parametrize("cpus", [2, 3])
-def test_writer_threads_write_the_same_bytes(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, cpus: int
+def test_two_processes_write_the_same_bytes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The partition writer threads (used for big inputs) give the bytes of the one-thread path."""
+    """The forked align worker (used for big inputs) gives the bytes of the one-process path."""
     import pipeline.build as build_mod
     import pipeline.workers as workers_mod
 
+    if not workers_mod.can_fork():
+        pytest.skip("the align stage forks on Linux only")
     monkeypatch.setattr(build_mod, "PARALLEL_MIN_CARDS", 1)
-    monkeypatch.setattr(build_mod.os, "cpu_count", lambda: cpus)
-    monkeypatch.setattr(workers_mod, "BATCH", 1)  # one task per card: many threads interleave
-    s = build([SEEDS, KNIFEPOINT], tmp_path / "threads")
+    monkeypatch.setattr(build_mod.os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(workers_mod, "BATCH", 1)  # one table per card on both sides
+    s = build([SEEDS, KNIFEPOINT], tmp_path / "forked")
     assert s.to_dict() == small_build()[1].to_dict()
-    assert tree_digest(tmp_path / "threads") == tree_digest(small_build()[0])
+    assert tree_digest(tmp_path / "forked") == tree_digest(small_build()[0])
 
 
-def test_writer_thread_error_is_raised_and_leaves_nothing(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize("where", ["child", "parent"])
+def test_align_worker_error_is_raised_and_leaves_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, where: str
 ) -> None:
+    """An error in either process of the forked align stage fails the build cleanly."""
+    import os
+
     import pipeline.build as build_mod
     import pipeline.store.writer as writer_mod
+    import pipeline.workers as workers_mod
 
-    def broken(table, root, slug):  # noqa: ANN001
-        raise OSError(28, "No space left on device")
+    if not workers_mod.can_fork():
+        pytest.skip("the align stage forks on Linux only")
+    parent = os.getpid()
+    real = writer_mod.write_partitions
+
+    def broken(root, table, runs):  # noqa: ANN001
+        if (os.getpid() == parent) == (where == "parent"):
+            raise OSError(28, "No space left on device")
+        return real(root, table, runs)
 
     monkeypatch.setattr(build_mod, "PARALLEL_MIN_CARDS", 1)
     monkeypatch.setattr(build_mod.os, "cpu_count", lambda: 2)
-    monkeypatch.setattr(writer_mod, "write_partition", broken)
+    monkeypatch.setattr(writer_mod, "write_partitions", broken)
+    with pytest.raises(DatasetError, match="No space left"):
+        build([SEEDS, KNIFEPOINT], tmp_path / "o")
+    assert list(tmp_path.iterdir()) == []
+    with pytest.raises(ChildProcessError):  # the worker was reaped: no child left
+        os.waitpid(-1, os.WNOHANG)
+
+
+def test_partition_write_error_is_raised_and_leaves_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import pipeline.store.writer as writer_mod
+
+    def broken(root, table, runs):  # noqa: ANN001
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(writer_mod, "write_partitions", broken)
     with pytest.raises(DatasetError, match="No space left"):
         build([SEEDS], tmp_path / "o")
     assert list(tmp_path.iterdir()) == []

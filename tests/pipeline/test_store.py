@@ -142,18 +142,17 @@ def test_crash_mid_write_leaves_previous_dataset_intact(
     _write(out, ["a", "b", "c"], text="first")
     before = tree_digest(out)
     calls = {"n": 0}
-    real = writer_mod.write_partition
+    real = writer_mod.write_partitions
 
-    def dying(table: pa.Table, root: Path, slug: str) -> str:
+    def dying(root: Path, table: pa.Table, runs: list[tuple[str, int, int]]) -> list[str]:
         calls["n"] += 1
-        if calls["n"] == 3:
-            raise KeyboardInterrupt("killed midway")
-        return real(table, root, slug)
+        real(root, table, runs[:2])  # two partitions written, then the run is killed
+        raise KeyboardInterrupt("killed midway")
 
-    monkeypatch.setattr(writer_mod, "write_partition", dying)
+    monkeypatch.setattr(writer_mod, "write_partitions", dying)
     with pytest.raises(KeyboardInterrupt):
         _write(out, ["a", "b", "c", "d"], text="second")
-    assert calls["n"] == 3
+    assert calls["n"] == 1
     assert tree_digest(out) == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["ds"]  # no temporary left behind
     monkeypatch.undo()
