@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -31,7 +32,12 @@ _FACE_KEYS = ("face_name", "type", "mana_cost", "text")
 
 
 def _is_str_list(value: Any) -> bool:
-    return isinstance(value, list) and all(isinstance(v, str) for v in value)
+    if not isinstance(value, list):
+        return False
+    for item in value:  # a loop, not all(<generator>): most lists hold one name
+        if not isinstance(item, str):
+            return False
+    return True
 
 
 def _check_block(block: Any) -> bool:
@@ -39,21 +45,25 @@ def _check_block(block: Any) -> bool:
         return True
     if not (isinstance(block, dict) and isinstance(block.get("name"), str)):
         return False
-    if not _is_str_list(block.setdefault("names", [])) or not _is_str_list(
-        block.setdefault("face_names", [])
-    ):
+    names = block.setdefault("names", [])
+    if not _is_str_list(names) or not _is_str_list(block.setdefault("face_names", [])):
         return False
-    if not block["names"]:
-        block["names"].append(block["name"])
+    if not names:
+        names.append(block["name"])
     return True
 
 
 def _check_card(obj: Any) -> str | None:
-    """Return what is wrong with a ``cards.jsonl.gz`` object, or ``None`` if it is usable."""
+    """Return what is wrong with a ``cards.jsonl.gz`` object, or ``None`` if it is usable.
+
+    Absent face fields and ``it``/``de`` blocks are set to ``None``, absent ``names`` and
+    ``face_names`` to lists (``names`` holding at least the block's ``name``).
+    """
     if not isinstance(obj, dict):
         return "not a JSON object"
     for key in ("oracle_id", "name", "layout"):
-        if not isinstance(obj.get(key), str) or not obj[key]:
+        value = obj.get(key)
+        if not isinstance(value, str) or not value:
             return f"missing or invalid field {key!r}"
     faces = obj.get("faces")
     if not isinstance(faces, list) or not faces:
@@ -65,24 +75,34 @@ def _check_card(obj: Any) -> str | None:
             value = face.setdefault(key, None)
             if value is not None and not isinstance(value, str):
                 return f"face field {key!r} is not a string"
-        for lang in ("it", "de"):
-            if not _check_block(face.setdefault(lang, None)):
-                return f"invalid {lang!r} block"
+        if not _check_block(face.setdefault("it", None)):
+            return "invalid 'it' block"
+        if not _check_block(face.setdefault("de", None)):
+            return "invalid 'de' block"
     return None
 
 
 def read_mtgjson_cards(path: Path) -> list[RawCard]:
     """Read ``cards.jsonl.gz`` (one card a line, keyed by Scryfall oracle id) in file order."""
     cards: list[RawCard] = []
+    # ``raw_decode`` of a line that is one JSON value and its newline gives what ``json.loads``
+    # gives, without its two whitespace scans; any other line (blank, padded, last without a
+    # newline, invalid) goes through ``json.loads``, which also words the errors.
+    raw_decode = json.JSONDecoder().raw_decode
     try:
         with gzip.open(path, "rt", encoding="utf-8") as fh:
             for lineno, line in enumerate(fh, 1):
-                if not line.strip():
-                    continue
                 try:
-                    obj = json.loads(line)
-                except json.JSONDecodeError as exc:
-                    raise CardDataError(f"{path}:{lineno}: invalid JSON ({exc.msg})") from exc
+                    obj, end = raw_decode(line)
+                except json.JSONDecodeError:
+                    end = -1
+                if end != len(line) - 1 or line[end] != "\n":
+                    if not line.strip():
+                        continue
+                    try:
+                        obj = json.loads(line)
+                    except json.JSONDecodeError as exc:
+                        raise CardDataError(f"{path}:{lineno}: invalid JSON ({exc.msg})") from exc
                 problem = _check_card(obj)
                 if problem is not None:
                     raise CardDataError(f"{path}:{lineno}: {problem}")
@@ -90,7 +110,7 @@ def read_mtgjson_cards(path: Path) -> list[RawCard]:
                 obj["method"] = MTGJSON_METHOD
                 obj["reason"] = ""
                 cards.append(obj)
-    except (OSError, EOFError, UnicodeDecodeError) as exc:
+    except (OSError, EOFError, UnicodeDecodeError, zlib.error) as exc:
         raise CardDataError(f"{path}: cannot read ({exc})") from exc
     return cards
 

@@ -18,6 +18,8 @@ STABLE_ID_PREFIX = "name:"
 _TRANSLATE = str.maketrans(
     {c: "'" for c in "\u2019\u2018\u02bc\u0060\u00b4\u2032"} | {"\u2010": "-", "\u2011": "-"}
 )
+_TRANSLATED = re.compile("[" + "".join(map(chr, _TRANSLATE)) + "]")
+"""Matches the characters :data:`_TRANSLATE` rewrites."""
 _SPACE_BEFORE_PUNCT = re.compile(r" (?=[,.:;!?])")
 _SLASHES = re.compile(r" ?// ?")
 # An initial ("G.") followed by a space and another initial ("F."): "G. F." -> "G.F.".
@@ -35,16 +37,24 @@ def name_key(name: str) -> str:
     Diacritics, hyphens versus spaces and other punctuation are kept: they tell real names
     apart, and ignoring them would create false matches.
     """
-    s = name.translate(_TRANSLATE)
-    if not s.isascii():
-        s = unicodedata.normalize("NFC", s)
-    s = " ".join(s.split())
+    # Each step runs only when the name holds what it rewrites: most names are printable ASCII
+    # with single spaces and need nothing but the case folding.
+    if name.isascii():
+        s = name.replace("`", "'") if "`" in name else name  # the one ASCII char of _TRANSLATE
+    else:
+        s = name.translate(_TRANSLATE) if _TRANSLATED.search(name) else name
+        if not s.isascii():
+            s = unicodedata.normalize("NFC", s)
+    # Every whitespace character but " " is unprintable.
+    if not s.isprintable() or "  " in s or s[:1] == " " or s[-1:] == " ":
+        s = " ".join(s.split())
     if " " in s:
         if "//" in s:
             s = _SLASHES.sub(" // ", s)
         if ". " in s:
             s = _SPACED_INITIALS.sub(r"\1.", s)
-        s = _SPACE_BEFORE_PUNCT.sub("", s)
+        if " ," in s or " ." in s or " :" in s or " ;" in s or " !" in s or " ?" in s:
+            s = _SPACE_BEFORE_PUNCT.sub("", s)
     elif "//" in s:
         s = _SLASHES.sub(" // ", s)
     return s.casefold()

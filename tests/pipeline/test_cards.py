@@ -537,7 +537,7 @@ def test_disk_cache_is_written_and_used(tmp_path, monkeypatch):
     monkeypatch.setenv(table_mod.CACHE_ENV, str(tmp_path / "cache"))
     monkeypatch.setattr(table_mod, "_CACHE", {})
     first = NamesTable.load(data)
-    assert len(list((tmp_path / "cache").glob("names-table-*.pickle"))) == 1
+    assert len(list((tmp_path / "cache").glob("names-table-*.marshal"))) == 1
     assert first.resolve_title("Scrutare", "it").card_id == "o-1"
     assert first.resolve_title("Carta Nuova", "it").card_id == stable_card_id("New Card")
     assert first.card(stable_card_id("New Card")).faces[0].it.text == "Testo.\nAltro."
@@ -560,11 +560,11 @@ def test_corrupt_disk_cache_is_rebuilt(tmp_path, monkeypatch):
     monkeypatch.setenv(table_mod.CACHE_ENV, str(tmp_path / "cache"))
     monkeypatch.setattr(table_mod, "_CACHE", {})
     NamesTable.load(data)
-    (cache_file,) = (tmp_path / "cache").glob("*.pickle")
-    cache_file.write_bytes(b"not a pickle")
+    (cache_file,) = (tmp_path / "cache").glob("*.marshal")
+    cache_file.write_bytes(b"not a marshal file")
     monkeypatch.setattr(table_mod, "_CACHE", {})
     assert NamesTable.load(data).resolve_title("Scrutare", "it").card_id == "o-1"
-    assert cache_file.read_bytes() != b"not a pickle"
+    assert cache_file.read_bytes() != b"not a marshal file"
 
 
 def test_changed_input_gives_a_new_table(tmp_path, monkeypatch):
@@ -619,8 +619,8 @@ def test_missing_data_and_bad_forge_lines_are_data_errors(tmp_path, monkeypatch)
 def test_disk_cache_keeps_only_the_newest_files(tmp_path, monkeypatch):
     cache = tmp_path / "cache"
     cache.mkdir()
-    for i in range(5):
-        stale = cache / f"names-table-stale{i}.pickle"
+    for i in range(5):  # stale0 and stale1: the .pickle files of the first cache format
+        stale = cache / f"names-table-stale{i}.{'pickle' if i < 2 else 'marshal'}"
         stale.write_bytes(b"old")
         os.utime(stale, ns=(i * 10**9, i * 10**9))
     (cache / "unrelated.txt").write_text("x")
@@ -628,7 +628,7 @@ def test_disk_cache_keeps_only_the_newest_files(tmp_path, monkeypatch):
     monkeypatch.setenv(table_mod.CACHE_ENV, str(cache))
     monkeypatch.setattr(table_mod, "_CACHE", {})
     NamesTable.load(data)
-    kept = sorted(p.name for p in cache.glob("names-table-*.pickle"))
+    kept = sorted(p.name for p in cache.glob("names-table-*"))
     assert len(kept) == 3
-    assert "names-table-stale4.pickle" in kept and "names-table-stale3.pickle" in kept
-    assert (cache / "unrelated.txt").exists()  # only names-table pickles are pruned
+    assert "names-table-stale4.marshal" in kept and "names-table-stale3.marshal" in kept
+    assert (cache / "unrelated.txt").exists()  # only names-table cache files are pruned
