@@ -28,6 +28,9 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from pipeline.errors import BuildError, DatasetError, InputError, PipelineError
+from pipeline.language.detectors import LanguageDetector
+from pipeline.language.errors import DetectorError
+from pipeline.language.process import DetectorProcess
 from pipeline.normalise import normalise
 from pipeline.records import (
     CardResolution,
@@ -410,20 +413,20 @@ def _build_no_gc(
     reused = _reusable(out, key)
     if reused is not None:
         return reused
-    # Loading the detector's models (~0.7 s for lingua) releases the GIL: overlap it with reading.
-    threading.Thread(
-        target=_warm_detector, args=(detector,), name="rulings-detector", daemon=True
-    ).start()
-    # Building the names table (~1 s of Python on a cold cache) overlaps with language
-    # detection, which runs in lingua's native threads without the GIL.
-    threading.Thread(target=_warm_names_table, name="rulings-names", daemon=True).start()
+    # The detector runs in a child process (lingua holds the GIL while it loads its models and
+    # while it detects): its models load while this process parses the inputs.
+    backend = _start_detector(detector)
     with prog.stage("read", len(items)) as advance:
         raw: list[tuple[InputFile, bytes, SourceResult]] = []
         for item, data in zip(items, blobs, strict=True):
             raw.append((item, data, parse_bytes(data, item.source, item.format)))
             advance()
 
-    return _stage_call(None, _build, out, raw, key, detector, prog)
+    try:
+        return _stage_call(None, _build, out, raw, key, detector, backend, prog)
+    finally:
+        if isinstance(backend, DetectorProcess):
+            backend.close()
 
 
 _FREEZE_REGISTERED = False
@@ -455,15 +458,21 @@ def _warm_names_table() -> None:
         pass
 
 
-def _warm_detector(name: str) -> None:
-    """Build the (process-wide, cached) detector ``name`` ahead of its stage; errors are left for
-    the stage itself to raise."""
-    try:
-        from pipeline.language import get_detector
+DETECTOR_PROCESS = True
+"""Run the language detector in a child process (see :mod:`pipeline.language.process`); when
+false, or when the child cannot be started, it runs in the build's own process."""
 
-        get_detector(name)
-    except Exception:  # noqa: BLE001 - reported by the language stage
-        pass
+
+def _start_detector(name: str) -> LanguageDetector:
+    """The build's detector ``name``: a :class:`DetectorProcess` when possible, else in process."""
+    from pipeline.language import get_detector
+
+    if DETECTOR_PROCESS:
+        try:
+            return DetectorProcess(name)
+        except DetectorError:
+            pass  # e.g. no way to start a process here: detect in this process instead
+    return _stage_call("language", get_detector, name)
 
 
 def _stage_call(what: str | None, fn: Callable[..., Any], *args: Any) -> Any:
@@ -485,10 +494,11 @@ def _build(
     raw: list[tuple[InputFile, bytes, SourceResult]],
     key: str,
     detector_name: str,
+    detector: LanguageDetector,
     prog: _Progress,
 ) -> BuildSummary:
     from pipeline.cards import NamesTable
-    from pipeline.language import EnglishClauseFinder, detect_file_language, get_detector
+    from pipeline.language import EnglishClauseFinder, detect_file_language
 
     summary = BuildSummary(out=out, files=len(raw))
     issues: list[Issue] = []
@@ -504,18 +514,18 @@ def _build(
     # normalise ------------------------------------------------------------------------------
     norm_cache: dict[str, str] = {}
     norms: list[list[str]] = []
-    for fs in files:
-        row = []
-        for sr in fs.result.rulings:
-            n = norm_cache.get(sr.text_raw)
-            if n is None:
-                n = norm_cache[sr.text_raw] = normalise(sr.text_raw)
-            row.append(n)
-        norms.append(row)
+    with prog.stage("normalise", len(files)) as advance:
+        for fs in files:
+            row = []
+            for sr in fs.result.rulings:
+                n = norm_cache.get(sr.text_raw)
+                if n is None:
+                    n = norm_cache[sr.text_raw] = normalise(sr.text_raw)
+                row.append(n)
+            norms.append(row)
+            advance()
 
     # language --------------------------------------------------------------------------------
-    with prog.stage("detector", 1):
-        detector = _stage_call("language", get_detector, detector_name)
     cache_name = f"lang-{detector.name}-{_language_version()}.parquet"
     cached = _read_lang_cache(out / CACHE_DIR / cache_name)
     wanted: dict[str, str] = {}
@@ -528,6 +538,10 @@ def _build(
     todo = sorted(k for k in wanted if k not in cached)
     guesses: dict[str, LanguageGuess] = {k: cached[k] for k in wanted if k in cached}
     batch = 4096
+    # Building the names table (~0.6 s of Python on a cold cache) overlaps with language
+    # detection, which runs in lingua's native threads without the GIL. Started here, not
+    # earlier: before detection it would only take turns with parsing for the GIL.
+    threading.Thread(target=_warm_names_table, name="rulings-names", daemon=True).start()
     with prog.stage("language", len(todo)) as advance:
         for start in range(0, len(todo), batch):
             chunk = todo[start : start + batch]
@@ -560,89 +574,92 @@ def _build(
             )
 
     # cards ---------------------------------------------------------------------------------
-    with prog.stage("cards", 1):
+    with prog.stage("cards", len(files)) as advance:
         table = _stage_call("cards", NamesTable.load)
-    resolutions: dict[str, CardResolution] = {}
-    card_titles: dict[str, set[str]] = defaultdict(set)
-    card_res: dict[str, list[CardResolution]] = defaultdict(list)
-    rulings: list[Ruling] = []
-    seen_ids: dict[str, SourceRuling] = {}
-    by_json_card: dict[tuple[str | None, str | None], CardResolution] = {}
-    for fs, row in zip(files, norms, strict=True):
-        res_title: CardResolution | None = None
-        if fs.is_seed and fs.result.title is not None and fs.result.rulings:
-            lang_arg = fs.file_lang if fs.file_lang != "und" else None
-            res_title = _stage_call("cards", table.resolve_title, fs.result.title, lang_arg)
-            card_titles[res_title.card_id].add(fs.result.title)
-            card_res[res_title.card_id].append(res_title)
-            if res_title.status != "resolved":
-                issues.append(
-                    Issue(
-                        fs.item.source,
-                        1,
-                        "warning",
-                        f"title_{res_title.status}",
-                        f"title {fs.result.title!r} is {res_title.status}: {res_title.reason}",
-                    )
-                )
-        for src, n in zip(fs.result.rulings, row, strict=True):
-            if res_title is not None:
-                res = res_title
-            else:
-                jk = (src.oracle_id, src.card_name)
-                res = by_json_card.get(jk)  # type: ignore[assignment]
-                if res is None:
-                    res = by_json_card[jk] = _stage_call("cards", table.resolve_card, *jk)
-                    card_res[res.card_id].append(res)
-            resolutions[res.card_id] = res
-            g = guess_of(n)
-            if src.declared_lang is not None:
-                lang = src.declared_lang
-                conf = g.confidence if g.lang == lang else 0.0
-                if g.lang not in (lang, "und") and g.confidence >= DECLARED_OVERRIDE_CONFIDENCE:
+        resolutions: dict[str, CardResolution] = {}
+        card_titles: dict[str, set[str]] = defaultdict(set)
+        card_res: dict[str, list[CardResolution]] = defaultdict(list)
+        rulings: list[Ruling] = []
+        seen_ids: dict[str, SourceRuling] = {}
+        by_json_card: dict[tuple[str | None, str | None], CardResolution] = {}
+        for fs, row in zip(files, norms, strict=True):
+            advance()
+            res_title: CardResolution | None = None
+            if fs.is_seed and fs.result.title is not None and fs.result.rulings:
+                lang_arg = fs.file_lang if fs.file_lang != "und" else None
+                res_title = _stage_call("cards", table.resolve_title, fs.result.title, lang_arg)
+                card_titles[res_title.card_id].add(fs.result.title)
+                card_res[res_title.card_id].append(res_title)
+                if res_title.status != "resolved":
                     issues.append(
                         Issue(
-                            src.source,
-                            src.line,
+                            fs.item.source,
+                            1,
                             "warning",
-                            "declared_lang_mismatch",
-                            f"source declares {lang} but the ruling "
-                            f"reads as {g.lang} ({g.confidence:.2f})",
+                            f"title_{res_title.status}",
+                            f"title {fs.result.title!r} is {res_title.status}: {res_title.reason}",
                         )
                     )
-                    lang, conf = g.lang, g.confidence
-            else:
-                lang, conf = (g.lang, g.confidence) if g.lang != "und" else (fs.file_lang, 0.0)
-            rid = ruling_id(res.card_id, src.date, n, fs.file_lang)
-            if rid in seen_ids:
-                first = seen_ids[rid]
-                detail = (
-                    f"duplicate of the ruling at {first.source}:{first.line} "
-                    "(same card, date, text and language)"
-                )
-                quarantined.append(
-                    Quarantined(
-                        src.source,
-                        src.line,
-                        "duplicate_ruling",
-                        f"{src.source}:{src.line}: {detail}",
-                        src.text_raw,
+            for src, n in zip(fs.result.rulings, row, strict=True):
+                if res_title is not None:
+                    res = res_title
+                else:
+                    jk = (src.oracle_id, src.card_name)
+                    res = by_json_card.get(jk)  # type: ignore[assignment]
+                    if res is None:
+                        res = by_json_card[jk] = _stage_call("cards", table.resolve_card, *jk)
+                        card_res[res.card_id].append(res)
+                resolutions[res.card_id] = res
+                g = guess_of(n)
+                if src.declared_lang is not None:
+                    lang = src.declared_lang
+                    conf = g.confidence if g.lang == lang else 0.0
+                    if g.lang not in (lang, "und") and g.confidence >= DECLARED_OVERRIDE_CONFIDENCE:
+                        issues.append(
+                            Issue(
+                                src.source,
+                                src.line,
+                                "warning",
+                                "declared_lang_mismatch",
+                                f"source declares {lang} but the ruling "
+                                f"reads as {g.lang} ({g.confidence:.2f})",
+                            )
+                        )
+                        lang, conf = g.lang, g.confidence
+                else:
+                    lang, conf = (g.lang, g.confidence) if g.lang != "und" else (fs.file_lang, 0.0)
+                rid = ruling_id(res.card_id, src.date, n, fs.file_lang)
+                if rid in seen_ids:
+                    first = seen_ids[rid]
+                    detail = (
+                        f"duplicate of the ruling at {first.source}:{first.line} "
+                        "(same card, date, text and language)"
+                    )
+                    quarantined.append(
+                        Quarantined(
+                            src.source,
+                            src.line,
+                            "duplicate_ruling",
+                            f"{src.source}:{src.line}: {detail}",
+                            src.text_raw,
+                        )
+                    )
+                    issues.append(
+                        Issue(src.source, src.line, "warning", "duplicate_ruling", detail)
+                    )
+                    continue
+                seen_ids[rid] = src
+                rulings.append(
+                    Ruling(
+                        src=src,
+                        text_norm=n,
+                        file_lang=fs.file_lang,  # type: ignore[arg-type]
+                        lang=lang,  # type: ignore[arg-type]
+                        lang_confidence=float(conf),
+                        card=res,
+                        ruling_id=rid,
                     )
                 )
-                issues.append(Issue(src.source, src.line, "warning", "duplicate_ruling", detail))
-                continue
-            seen_ids[rid] = src
-            rulings.append(
-                Ruling(
-                    src=src,
-                    text_norm=n,
-                    file_lang=fs.file_lang,  # type: ignore[arg-type]
-                    lang=lang,  # type: ignore[arg-type]
-                    lang_confidence=float(conf),
-                    card=res,
-                    ruling_id=rid,
-                )
-            )
 
     # english clauses -------------------------------------------------------------------------
     localized = [r for r in rulings if r.file_lang in ("it", "de")]
@@ -737,31 +754,32 @@ def _build(
                         processes=_align_processes(len(work)),
                     ),
                 )
+            with prog.stage("write", 1):
                 writer.write_whole_aligned(aligned.table)
-            stats = aligned.files
-            writer.add_files([rel for rel, _, _ in stats], check=False)
-            summary.groups_aligned = sum(n for _, n, _ in stats)
-            summary.groups_multilingual = sum(m for _, _, m in stats)
-            issues.sort(key=lambda i: (i.source, i.line, i.severity, i.code, i.message))
-            summary.issues = issues
-            writer.write_cache(cache_name, cache_table)
-            writer.finish(
-                {
-                    "format": FORMAT,
-                    "build_key": key,
-                    "code_version": code_version(),
-                    "options": {"detector": detector_name},
-                    "inputs": [
-                        {
-                            "source": item.source,
-                            "sha256": hashlib.sha256(data).hexdigest(),
-                            "bytes": len(data),
-                        }
-                        for item, data, _ in raw
-                    ],
-                    "summary": summary.to_dict(),
-                }
-            )
+                stats = aligned.files
+                writer.add_files([rel for rel, _, _ in stats], check=False)
+                summary.groups_aligned = sum(n for _, n, _ in stats)
+                summary.groups_multilingual = sum(m for _, _, m in stats)
+                issues.sort(key=lambda i: (i.source, i.line, i.severity, i.code, i.message))
+                summary.issues = issues
+                writer.write_cache(cache_name, cache_table)
+                writer.finish(
+                    {
+                        "format": FORMAT,
+                        "build_key": key,
+                        "code_version": code_version(),
+                        "options": {"detector": detector_name},
+                        "inputs": [
+                            {
+                                "source": item.source,
+                                "sha256": hashlib.sha256(data).hexdigest(),
+                                "bytes": len(data),
+                            }
+                            for item, data, _ in raw
+                        ],
+                        "summary": summary.to_dict(),
+                    }
+                )
     except OSError as exc:
         raise DatasetError(f"{out}: cannot write the dataset: {exc}") from exc
     return summary

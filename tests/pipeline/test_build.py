@@ -168,6 +168,18 @@ def test_progress_callback_sees_every_stage(tmp_path: Path) -> None:
     assert build([SEEDS], tmp_path / "o2", progress=True).records_out == 53
 
 
+def test_detector_in_process_builds_the_same_bytes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The detector child process changes nothing in the dataset (see pipeline.language.process)."""
+    import pipeline.build as build_mod
+
+    monkeypatch.setattr(build_mod, "DETECTOR_PROCESS", False)
+    s = build([SEEDS, KNIFEPOINT], tmp_path / "inproc")
+    assert s.to_dict() == small_build()[1].to_dict()
+    assert tree_digest(tmp_path / "inproc") == tree_digest(small_build()[0])
+
+
 def test_two_processes_write_the_same_bytes(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
