@@ -453,7 +453,7 @@ def _warm_names_table() -> None:
     try:
         from pipeline.cards import NamesTable
 
-        NamesTable.load()
+        NamesTable.load().names_for_masking()  # cached: the clause finder's masker needs it
     except Exception:  # noqa: BLE001 - reported by the cards stage
         pass
 
@@ -528,13 +528,16 @@ def _build(
     # language --------------------------------------------------------------------------------
     cache_name = f"lang-{detector.name}-{_language_version()}.parquet"
     cached = _read_lang_cache(out / CACHE_DIR / cache_name)
-    wanted: dict[str, str] = {}
+    key_of: dict[str, str] = {}  # normalised text -> its cache key (hashed once per text)
     for fs, row in zip(files, norms, strict=True):
         for n in row:
-            wanted.setdefault(_text_key(n), n)
+            if n not in key_of:
+                key_of[n] = _text_key(n)
         if fs.result.title is not None:
             t = normalise(fs.result.title)
-            wanted.setdefault(_text_key(t), t)
+            if t not in key_of:
+                key_of[t] = _text_key(t)
+    wanted: dict[str, str] = {k: n for n, k in key_of.items()}
     todo = sorted(k for k in wanted if k not in cached)
     guesses: dict[str, LanguageGuess] = {k: cached[k] for k in wanted if k in cached}
     batch = 4096
@@ -552,7 +555,7 @@ def _build(
     summary.detections = len(todo)
 
     def guess_of(text_norm: str) -> LanguageGuess:
-        return guesses[_text_key(text_norm)]
+        return guesses[key_of[text_norm]]
 
     for fs, row in zip(files, norms, strict=True):
         if not fs.is_seed:

@@ -34,7 +34,7 @@ CardWork = tuple[str, str, str, list[tuple[Any, ...]]]
 BATCH = 512
 """Cards whose groups are converted to Arrow and encoded at once (one table, one run per card)."""
 
-CHILD_SHARE = 0.55
+CHILD_SHARE = 0.6
 """Share of the rulings the forked child takes: the parent also runs ``meanwhile``."""
 
 

@@ -100,7 +100,9 @@ def _partition_encoder() -> PartitionEncoder:
         return _ENCODER
 
 
-def write_partitions(root: Path, table: pa.Table, runs: Sequence[tuple[str, int, int]]) -> list[str]:
+def write_partitions(
+    root: Path, table: pa.Table, runs: Sequence[tuple[str, int, int]]
+) -> list[str]:
     """Write the ``aligned`` rows of several cards: for each run ``(slug, offset, length)`` of
     ``table``'s rows, the file ``root/card=<slug>/part-0.parquet``. Returns the paths relative
     to the dataset (``aligned/card=<slug>/part-0.parquet``), in the order of ``runs``.
@@ -109,9 +111,7 @@ def write_partitions(root: Path, table: pa.Table, runs: Sequence[tuple[str, int,
     statistics, no dictionary: :data:`PARTITION_OPTIONS`), all runs at once.
     """
     dirs = [partition_dir(slug) for slug, _, _ in runs]
-    files = _partition_encoder().encode(
-        conform(table, "aligned"), [(off, n) for _, off, n in runs]
-    )
+    files = _partition_encoder().encode(conform(table, "aligned"), [(off, n) for _, off, n in runs])
     written = []
     for name, data in zip(dirs, files, strict=True):
         where = os.path.join(root, name)
