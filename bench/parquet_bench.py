@@ -29,21 +29,13 @@ def main() -> None:
     from pipeline.build import build
     from pipeline.store.parquet_files import PartitionEncoder
     from pipeline.store.schema import ALIGNED_SCHEMA
-    from pipeline.store.writer import PARTITION_OPTIONS
+    from pipeline.store.writer import PARTITION_OPTIONS, partition_runs
 
     out = ROOT / "out" / "bench-dataset"
     build(INPUTS, out)
     whole = pq.ParquetFile(out / "aligned.parquet").read()
-    cards = whole.column("card").to_pylist()
+    runs = [(off, n) for _, off, n in partition_runs(whole.column("card").to_pylist())]
     table = whole.drop_columns(["card"]).cast(ALIGNED_SCHEMA)
-    runs: list[tuple[int, int]] = []
-    last = None
-    for i, card in enumerate(cards):
-        if card == last:
-            runs[-1] = (runs[-1][0], runs[-1][1] + 1)
-        else:
-            runs.append((i, 1))
-            last = card
 
     t0 = time.process_time()
     for off, n in runs:

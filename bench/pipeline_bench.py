@@ -1,8 +1,8 @@
 """Pipeline benchmark: full-corpus build (cold and warm) against a naive row-by-row baseline.
 
 Run by ``bench/run.py`` (``make bench``) or directly. Each measurement runs in a fresh
-subprocess; peak memory is that subprocess's ``ru_maxrss``, and its forked align worker's
-(``RUSAGE_CHILDREN``) is printed beside it. The cold build runs with empty per-user caches
+subprocess; peak memory is that subprocess's ``ru_maxrss``, and its largest child's (the
+language detector process or the forked align worker, ``RUSAGE_CHILDREN``) is printed beside it. The cold build runs with empty per-user caches
 (``$MTG_RULINGS_CACHE`` and ``$MTG_RULINGS_CACHE_DIR``), as on a fresh machine. CPU seconds (user +
 system, all threads, the align worker included) are printed beside wall time: the machine may be
 shared, and the load average is printed before and after.
@@ -160,8 +160,9 @@ def main() -> None:
         f"  cpu             {cold['cpu_s']:.2f} s user+system (all threads, align worker included)"
     )
     print(
-        f"  peak memory     {cold['rss_kb'] / 1024:,.0f} MB (the build process; its forked align "
-        f"worker: {cold['helpers_rss_kb'] / 1024:,.0f} MB, mostly pages shared with it)"
+        f"  peak memory     {cold['rss_kb'] / 1024:,.0f} MB (the build process; its largest child, "
+        f"the language detector or the forked align worker: "
+        f"{cold['helpers_rss_kb'] / 1024:,.0f} MB)"
     )
     stages = ", ".join(f"{k} {v:.2f}" for k, v in cold["timings"].items())
     print(f"  stages (s)      {stages}")

@@ -53,6 +53,7 @@ __all__ = [
     "DatasetWriter",
     "open_dataset_writer",
     "partition_dir",
+    "partition_runs",
     "write_dataset",
     "write_partition",
     "write_partitions",
@@ -128,6 +129,18 @@ def write_partitions(
 
 
 _CREATE_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0)
+
+
+def partition_runs(slugs: Sequence[str]) -> list[tuple[str, int, int]]:
+    """``(slug, offset, length)`` of each run of equal consecutive ``slugs`` (one per row): the
+    ``runs`` argument of :func:`write_partitions` for a table whose rows carry those slugs."""
+    runs: list[tuple[str, int, int]] = []
+    for i, slug in enumerate(slugs):
+        if runs and runs[-1][0] == slug:
+            runs[-1] = (slug, runs[-1][1], runs[-1][2] + 1)
+        else:
+            runs.append((slug, i, 1))
+    return runs
 
 
 def write_partition(table: pa.Table, root: Path, slug: str) -> str:
@@ -255,12 +268,7 @@ def write_dataset(
     """
     if len(aligned_slugs) != aligned.num_rows:
         raise DatasetError("aligned_slugs must give one slug per aligned row")
-    runs: list[tuple[str, int, int]] = []
-    for i, slug in enumerate(aligned_slugs):
-        if runs and runs[-1][0] == slug:
-            runs[-1] = (slug, runs[-1][1], runs[-1][2] + 1)
-        else:
-            runs.append((slug, i, 1))
+    runs = partition_runs(aligned_slugs)
     if len({r[0] for r in runs}) != len(runs):
         raise DatasetError("aligned rows of one card must be contiguous")
     with open_dataset_writer(out) as w:

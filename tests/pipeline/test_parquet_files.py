@@ -16,7 +16,7 @@ from pipeline_helpers import small_build
 from pipeline.errors import DatasetError
 from pipeline.store.parquet_files import PartitionEncoder
 from pipeline.store.schema import ALIGNED_SCHEMA
-from pipeline.store.writer import PARTITION_OPTIONS, write_partitions
+from pipeline.store.writer import PARTITION_OPTIONS, partition_runs, write_partitions
 
 
 def _pyarrow_file(table: pa.Table) -> pq.ParquetFile:
@@ -54,13 +54,7 @@ def _assert_like_pyarrow(data: bytes, expected: pa.Table) -> None:
 def _seed_aligned() -> tuple[pa.Table, list[tuple[str, int, int]]]:
     """The real ``aligned`` rows of the seeds and At Knifepoint, with their per-card runs."""
     whole = pq.ParquetFile(small_build()[0] / "aligned.parquet").read()
-    cards = whole.column("card").to_pylist()
-    runs: list[tuple[str, int, int]] = []
-    for i, card in enumerate(cards):
-        if runs and runs[-1][0] == card:
-            runs[-1] = (card, runs[-1][1], runs[-1][2] + 1)
-        else:
-            runs.append((card, i, 1))
+    runs = partition_runs(whole.column("card").to_pylist())
     return whole.drop_columns(["card"]).cast(ALIGNED_SCHEMA), runs
 
 
