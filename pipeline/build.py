@@ -677,6 +677,8 @@ def _build(
                 )
                 advance()
     summary.english_clauses = sum(len(r.english_spans) for r in rulings)
+    if isinstance(detector, DetectorProcess):
+        detector.close()  # detection is over: free its memory (~400 MB) before the align stage
 
     # align + store ---------------------------------------------------------------------------
     per_card: dict[str, list[Ruling]] = defaultdict(list)
