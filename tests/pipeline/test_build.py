@@ -221,11 +221,22 @@ def test_align_worker_error_is_raised_and_leaves_nothing(
     monkeypatch.setattr(build_mod, "PARALLEL_MIN_CARDS", 1)
     monkeypatch.setattr(build_mod.os, "cpu_count", lambda: 2)
     monkeypatch.setattr(writer_mod, "write_partitions", broken)
+    forked: list[int] = []
+    real_fork = os.fork
+
+    def fork() -> int:
+        pid = real_fork()
+        if pid:
+            forked.append(pid)
+        return pid
+
+    monkeypatch.setattr(workers_mod.os, "fork", fork)
     with pytest.raises(DatasetError, match="No space left"):
         build([SEEDS, KNIFEPOINT], tmp_path / "o")
     assert list(tmp_path.iterdir()) == []
-    with pytest.raises(ChildProcessError):  # the worker was reaped: no child left
-        os.waitpid(-1, os.WNOHANG)
+    assert len(forked) == 1
+    with pytest.raises(ChildProcessError):  # the worker ended and was reaped
+        os.waitpid(forked[0], os.WNOHANG)
 
 
 def test_partition_write_error_is_raised_and_leaves_nothing(
