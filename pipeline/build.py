@@ -415,7 +415,7 @@ def _build_no_gc(
         return reused
     # The detector runs in a child process (lingua holds the GIL while it loads its models and
     # while it detects): its models load while this process parses the inputs.
-    backend = _start_detector(detector)
+    backend = _start_detector(detector, sum(len(b) for b in blobs))
     with prog.stage("read", len(items)) as advance:
         raw: list[tuple[InputFile, bytes, SourceResult]] = []
         for item, data in zip(items, blobs, strict=True):
@@ -459,15 +459,21 @@ def _warm_names_table() -> None:
 
 
 DETECTOR_PROCESS = True
-"""Run the language detector in a child process (see :mod:`pipeline.language.process`); when
-false, or when the child cannot be started, it runs in the build's own process."""
+"""Run the language detector in a child process (see :mod:`pipeline.language.process`) for big
+inputs; when false, or when the child cannot be started, it runs in the build's own process."""
+
+DETECTOR_PROCESS_MIN_BYTES = 256 * 1024
+"""Inputs smaller than this (in bytes, as read) are detected in the build's own process: a
+child's start-up and model loading (~1 s) pay only when there is parsing and a names table to
+overlap with, and a process that builds again keeps its in-process detector warm."""
 
 
-def _start_detector(name: str) -> LanguageDetector:
-    """The build's detector ``name``: a :class:`DetectorProcess` when possible, else in process."""
+def _start_detector(name: str, input_bytes: int) -> LanguageDetector:
+    """The build's detector ``name``: a :class:`DetectorProcess` for big inputs when possible,
+    else the in-process detector."""
     from pipeline.language import get_detector
 
-    if DETECTOR_PROCESS:
+    if DETECTOR_PROCESS and input_bytes >= DETECTOR_PROCESS_MIN_BYTES:
         try:
             return DetectorProcess(name)
         except DetectorError:

@@ -168,16 +168,26 @@ def test_progress_callback_sees_every_stage(tmp_path: Path) -> None:
     assert build([SEEDS], tmp_path / "o2", progress=True).records_out == 53
 
 
-def test_detector_in_process_builds_the_same_bytes(
+def test_detector_process_builds_the_same_bytes(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The detector child process changes nothing in the dataset (see pipeline.language.process)."""
+    """The detector child process (used for big inputs) changes nothing in the dataset."""
     import pipeline.build as build_mod
 
-    monkeypatch.setattr(build_mod, "DETECTOR_PROCESS", False)
-    s = build([SEEDS, KNIFEPOINT], tmp_path / "inproc")
+    monkeypatch.setattr(build_mod, "DETECTOR_PROCESS_MIN_BYTES", 0)
+    started: list[str] = []
+    real = build_mod.DetectorProcess
+
+    class Tracked(real):  # type: ignore[misc, valid-type]
+        def __init__(self, name: str) -> None:
+            started.append(name)
+            super().__init__(name)
+
+    monkeypatch.setattr(build_mod, "DetectorProcess", Tracked)
+    s = build([SEEDS, KNIFEPOINT], tmp_path / "child")
+    assert started == ["lingua"]
     assert s.to_dict() == small_build()[1].to_dict()
-    assert tree_digest(tmp_path / "inproc") == tree_digest(small_build()[0])
+    assert tree_digest(tmp_path / "child") == tree_digest(small_build()[0])
 
 
 def test_two_processes_write_the_same_bytes(
