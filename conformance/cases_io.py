@@ -7,7 +7,6 @@ A case's ``id`` is its path under the cases root without ``.yaml``; its ``hash``
 from __future__ import annotations
 
 import fnmatch
-import gzip
 import hashlib
 import json
 import re
@@ -20,6 +19,7 @@ from typing import Any
 import yaml
 
 from conformance import schemas
+from conformance.card_data import mtgjson_rows
 from conformance.errors import CaseFormatError, VocabularyError
 
 PACKAGE_DIR = Path(__file__).resolve().parent
@@ -215,9 +215,11 @@ def load_features(path: str | Path = FEATURES_FILE) -> dict[str, str]:
 def _fixture_card_names() -> frozenset[str]:
     names: set[str] = set()
     if CARD_DATA.exists():
-        with gzip.open(CARD_DATA, "rt", encoding="utf-8") as fh:
-            for line in fh:
-                names.add(json.loads(line)["name"])
+        # The reference engine's own error: its card pool (read next by known_card_names) comes
+        # from the same rows, read once per process.
+        from conformance.reference.errors import CardDataError
+
+        names.update(row["name"] for row in mtgjson_rows(CardDataError, CARD_DATA))
     if RECENT_CARDS_DIR.is_dir():
         for f in RECENT_CARDS_DIR.glob("*.json"):
             data = json.loads(f.read_text(encoding="utf-8"))

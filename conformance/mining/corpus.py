@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gzip
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -10,6 +9,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from conformance.card_data import mtgjson_rows
 from conformance.mining.errors import MiningError
 from conformance.mining.text import card_name_variants, normalise
 
@@ -92,16 +92,14 @@ def card_index() -> dict[str, CardInfo]:
     from conformance.reference.cards import MTGJSON_CARDS, load_cards
 
     out: dict[str, CardInfo] = {}
-    try:
-        with gzip.open(MTGJSON_CARDS, "rt", encoding="utf-8") as fh:
-            for line in fh:
-                row = json.loads(line)
-                faces = [FaceInfo(f["face_name"] or row["name"], f.get("type") or "",
-                                  f.get("mana_cost"), f.get("text") or "")
-                         for f in row["faces"]]
-                out[row["name"]] = _info(row["name"], row.get("oracle_id"), row["layout"], faces)
-    except (OSError, ValueError, KeyError) as exc:
-        raise MiningError(f"{MTGJSON_CARDS}: unreadable card data: {exc}") from exc
+    for row in mtgjson_rows(lambda msg: MiningError(f"unreadable card data: {msg}"), MTGJSON_CARDS):
+        faces = [
+            FaceInfo(
+                f["face_name"] or row["name"], f["type"] or "", f["mana_cost"], f["text"] or ""
+            )
+            for f in row["faces"]
+        ]
+        out[row["name"]] = _info(row["name"], row["oracle_id"], row["layout"], faces)
     for name in SEED_CARDS:
         if name in out:
             continue

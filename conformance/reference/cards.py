@@ -12,7 +12,6 @@ accepts is not implemented: the engine never guesses.
 
 from __future__ import annotations
 
-import gzip
 import json
 import re
 from collections.abc import Iterable
@@ -23,6 +22,7 @@ from typing import Any
 
 import yaml
 
+from conformance.card_data import mtgjson_rows
 from conformance.reference.errors import CardDataError, OracleTemplateError, ReferenceEngineError
 from conformance.reference.oracle import (
     FaceText,
@@ -185,10 +185,10 @@ def _from_provenance_md(entry: dict[str, Any]) -> CardDef:
     return CardDef(name, None, "saga" if face.is_saga else "normal", (face,), "provenance-md")
 
 
-def _mtgjson_rows() -> list[dict[str, Any]]:
-    """Every card row of ``cards.jsonl.gz``, in file order (read once per :func:`load_cards`)."""
-    with gzip.open(MTGJSON_CARDS, "rt", encoding="utf-8") as fh:
-        return [json.loads(line) for line in fh]
+def _mtgjson_rows() -> tuple[dict[str, Any], ...]:
+    """Every card row of ``cards.jsonl.gz``, in file order: read and validated once per process
+    (:func:`conformance.card_data.mtgjson_rows`), shared, so read-only."""
+    return mtgjson_rows(CardDataError, MTGJSON_CARDS)
 
 
 @cache

@@ -18,6 +18,7 @@ from .errors import (
     UnknownCardError,
     UnsupportedLanguageError,
 )
+from .loaders import RawCard, read_mtgjson_cards
 from .model import CardEntry, CardFace, LocalizedFace
 from .normalize import STABLE_ID_PREFIX, name_key, stable_card_id
 from .table import CACHE_ENV, NamesTable, cache_dir, default_data_dir, iter_parallel_faces
@@ -31,6 +32,8 @@ __all__ = [
     "name_key",
     "STABLE_ID_PREFIX",
     "iter_parallel_faces",
+    "read_mtgjson_cards",
+    "RawCard",
     "default_data_dir",
     "cache_dir",
     "CACHE_ENV",
