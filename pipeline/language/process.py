@@ -8,7 +8,8 @@ with :mod:`subprocess`, so the build parses its inputs while the models load and
 table while the texts are detected. Results are the child's ``detect_many`` results, unchanged:
 the same guesses as in the build's own process (tested).
 
-Wire format on the child's stdin/stdout: frames of a 4-byte little-endian length and a
+Wire format: requests on the child's stdin, answers on a pipe of their own (not stdout, where a
+site hook or a library might print), both frames of a 4-byte little-endian length and a
 :mod:`marshal` payload (both ends are the same Python). A request is a list of texts; the answer
 is ``("ok", [(lang, confidence), ...])`` or ``("error", message)``. The child exits at end of input.
 """
@@ -55,17 +56,23 @@ class DetectorProcess:
         env = dict(os.environ)
         env["PYTHONPATH"] = os.pathsep.join(p for p in (root, env.get("PYTHONPATH")) if p)
         self._stderr = tempfile.TemporaryFile()
+        answers_r, answers_w = os.pipe()
         try:
             self._proc: subprocess.Popen[bytes] | None = subprocess.Popen(
-                [sys.executable, "-m", "pipeline.language.process", name],
+                [sys.executable, "-m", "pipeline.language.process", name, str(answers_w)],
                 stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
+                stdout=subprocess.DEVNULL,
                 stderr=self._stderr,
                 env=env,
+                pass_fds=(answers_w,),
             )
-        except OSError as exc:
+        except (OSError, ValueError) as exc:  # ValueError: no pass_fds on this platform
+            os.close(answers_r)
             self._stderr.close()
             raise DetectorError(f"cannot start the {name} detector process: {exc}") from exc
+        finally:
+            os.close(answers_w)
+        self._answers = os.fdopen(answers_r, "rb")
 
     def detect(self, text: str) -> LanguageGuess:
         """The language of one text."""
@@ -78,7 +85,7 @@ class DetectorProcess:
             raise DetectorError(f"the {self.name} detector process is closed")
         try:
             _write_frame(proc.stdin, list(texts))  # type: ignore[arg-type]
-            answer = _read_frame(proc.stdout)  # type: ignore[arg-type]
+            answer = _read_frame(self._answers)
         except (OSError, EOFError, ValueError) as exc:
             raise DetectorError(
                 f"the {self.name} detector process failed: {self._failure()}"
@@ -102,7 +109,7 @@ class DetectorProcess:
             proc.kill()
             proc.wait()
         finally:
-            proc.stdout.close()  # type: ignore[union-attr]
+            self._answers.close()
             self._stderr.close()
 
     def __enter__(self) -> DetectorProcess:
@@ -147,14 +154,14 @@ def _read_frame(stream: IO[bytes]) -> Any:
     return marshal.loads(data)
 
 
-def serve(name: str, stdin: IO[bytes], stdout: IO[bytes]) -> int:
+def serve(name: str, requests: IO[bytes], answers: IO[bytes]) -> int:
     """The child's loop: build detector ``name``, answer requests until end of input."""
     from pipeline.language.detectors import get_detector
 
     detector = get_detector(name)
     while True:
         try:
-            texts = _read_frame(stdin)
+            texts = _read_frame(requests)
         except EOFError:
             return 0
         try:
@@ -162,8 +169,9 @@ def serve(name: str, stdin: IO[bytes], stdout: IO[bytes]) -> int:
             answer: tuple[str, Any] = ("ok", [(g.lang, g.confidence) for g in guesses])
         except Exception as exc:  # noqa: BLE001 - reported to the parent
             answer = ("error", f"{type(exc).__name__}: {exc}")
-        _write_frame(stdout, answer)
+        _write_frame(answers, answer)
 
 
 if __name__ == "__main__":
-    sys.exit(serve(sys.argv[1], sys.stdin.buffer, sys.stdout.buffer))
+    with os.fdopen(int(sys.argv[2]), "wb") as answers:
+        sys.exit(serve(sys.argv[1], sys.stdin.buffer, answers))

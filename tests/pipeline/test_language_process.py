@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gzip
 import json
+from pathlib import Path
 
 import pytest
 from pipeline_helpers import RULINGS_EN, SEEDS
@@ -56,3 +57,12 @@ def test_a_dead_child_is_a_detector_error() -> None:
             proc.detect_many(["Questa è una regola."])
     finally:
         proc.close()
+
+
+def test_output_printed_by_the_child_does_not_break_the_wire(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "sitecustomize.py").write_text("print('hello from a site hook')\n")
+    monkeypatch.setenv("PYTHONPATH", str(tmp_path))
+    with DetectorProcess("lingua") as proc:
+        assert proc.detect("This ruling is written in English.").lang == "en"
