@@ -190,10 +190,11 @@ def _align_forked(
             meanwhile()
         with os.fdopen(read_fd, "rb") as pipe:
             read_fd = -1
+            answer: tuple[str, Any]
             try:
-                message = pickle.load(pipe)
+                answer = pickle.load(pipe)
             except EOFError:
-                message = ("lost", None)
+                answer = ("lost", None)
         _, status = os.waitpid(pid, 0)
         reaped = True
     finally:
@@ -205,10 +206,10 @@ def _align_forked(
             except ProcessLookupError:
                 pass
             os.waitpid(pid, 0)
-    kind, body = message
-    if kind == "error":
+    kind, body = answer
+    if kind == "error" and isinstance(body, BaseException):
         raise body
-    if kind != "ok" or status != 0:
+    if kind != "ok" or status != 0 or body is None:
         raise BuildError(f"align: the worker process ended abnormally (wait status {status})")
     if advance is not None:
         advance(len(work) - mid)
