@@ -26,7 +26,7 @@ Same table, same bytes.
 from __future__ import annotations
 
 import struct
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pyarrow as pa
@@ -45,9 +45,9 @@ ZSTD_LEVEL = 1
 _MAGIC = b"PAR1"
 
 # Thrift compact protocol: field types.
-_I16, _I32, _I64, _BINARY, _LIST, _STRUCT = 4, 5, 6, 8, 9, 12
+_I32, _I64, _BINARY, _LIST, _STRUCT = 5, 6, 8, 9, 12
 # Parquet enums.
-_PHYSICAL = {"BOOLEAN": 0, "INT32": 1, "INT64": 2, "FLOAT": 4, "DOUBLE": 5, "BYTE_ARRAY": 6}
+_PHYSICAL = {"INT32": 1, "DOUBLE": 5, "BYTE_ARRAY": 6}  # of the supported Arrow types
 _CONVERTED = {"UTF8": 0, "DATE": 6}
 _LOGICAL = {"STRING": 1, "DATE": 6}
 _ENCODING = {"PLAIN": 0, "RLE": 3}
@@ -110,7 +110,7 @@ _EMPTY_STRUCT = b"\x00"
 
 
 class _Column:
-    """How one column is encoded: its constant bytes and its per-row value encoder."""
+    """How one column is encoded: nullability, constant metadata bytes and value kind."""
 
     __slots__ = ("name", "nullable", "meta_head", "kind")
 
@@ -128,14 +128,12 @@ class PartitionEncoder:
     >>> enc = PartitionEncoder(schema)            # doctest: +SKIP
     >>> files = enc.encode(table, [(0, 3), (3, 4)])  # doctest: +SKIP
 
-    Build one per schema and reuse it (building writes a template file with pyarrow). Not
-    thread-safe: use one encoder per thread.
+    Build one per schema and reuse it (building writes a template file with pyarrow); it is
+    immutable once built, so threads may share it.
     """
 
     def __init__(self, schema: pa.Schema) -> None:
         """Raises :class:`~pipeline.errors.DatasetError` if ``schema`` holds an unsupported type."""
-        import zstandard
-
         for field in schema:
             if field.type not in (pa.string(), pa.date32(), pa.float64()):
                 raise DatasetError(
@@ -143,9 +141,6 @@ class PartitionEncoder:
                 )
         self.schema = schema
         template = _pyarrow_template(schema)
-        self._compress = zstandard.ZstdCompressor(
-            level=ZSTD_LEVEL, write_content_size=True, write_checksum=False
-        ).compress
         self._columns: list[_Column] = []
         schema_elements = [
             _struct(
@@ -231,11 +226,22 @@ class PartitionEncoder:
         for off, n in runs:
             if off < 0 or n < 0 or off + n > n_rows:
                 raise DatasetError(f"PartitionEncoder: run ({off}, {n}) outside {n_rows} rows")
-        values = [_values(table.column(c.name), c.kind) for c in self._columns]
-        return [self._file(values, off, n) for off, n in runs]
+        import zstandard
 
-    def _file(self, values: list[tuple[list[bytes], list[int] | None]], off: int, n: int) -> bytes:
-        compress = self._compress
+        # A compressor per call (zstd contexts are not thread-safe), reused for every page.
+        compress = zstandard.ZstdCompressor(
+            level=ZSTD_LEVEL, write_content_size=True, write_checksum=False
+        ).compress
+        values = [_values(table.column(c.name), c.kind) for c in self._columns]
+        return [self._file(compress, values, off, n) for off, n in runs]
+
+    def _file(
+        self,
+        compress: Callable[[bytes], bytes],
+        values: list[tuple[list[bytes], list[int] | None]],
+        off: int,
+        n: int,
+    ) -> bytes:
         varints = _VARINTS
         small = _ZIGZAG_SMALL
         parts = [_MAGIC]
