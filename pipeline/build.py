@@ -52,7 +52,7 @@ from pipeline.store import (
     rulings_table,
     slugs_for,
 )
-from pipeline.workers import CardWork, align_and_write, can_fork
+from pipeline.workers import CardWork, align_and_write
 
 __all__ = [
     "DECLARED_OVERRIDE_CONFIDENCE",
@@ -548,8 +548,9 @@ def _build(
     guesses: dict[str, LanguageGuess] = {k: cached[k] for k in wanted if k in cached}
     batch = 4096
     # Building the names table (~0.6 s of Python on a cold cache) overlaps with language
-    # detection, which runs in lingua's native threads without the GIL. Started here, not
-    # earlier: before detection it would only take turns with parsing for the GIL.
+    # detection when the detector runs in its own process (big inputs; in this process lingua
+    # holds the GIL). Started here, not earlier: before detection it would only take turns
+    # with parsing for the GIL.
     threading.Thread(target=_warm_names_table, name="rulings-names", daemon=True).start()
     with prog.stage("language", len(todo)) as advance:
         for start in range(0, len(todo), batch):
@@ -802,8 +803,8 @@ PARALLEL_MIN_CARDS = 2000
 
 def _align_processes(n_cards: int) -> int:
     """Processes of the align stage: 2 for big inputs on a machine with two CPUs or more."""
-    if n_cards < PARALLEL_MIN_CARDS or (os.cpu_count() or 1) < 2 or not can_fork():
-        return 1
+    if n_cards < PARALLEL_MIN_CARDS or (os.cpu_count() or 1) < 2:
+        return 1  # (align_and_write itself falls back to one process where it cannot fork)
     return 2
 
 
