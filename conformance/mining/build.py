@@ -174,7 +174,8 @@ _DECISIONS = (
     (r"\blook at\b", "looking at hidden cards"),
     (r"\bsearch\b", "a library search"),
     (r"\byou may (?!play\b|cast\b|spend\b)|\bmay have\b", "an optional instruction"),
-    (r"\bchooses?\b", "a choice"),
+    # modes and divisions are chosen on casting (the cast action carries them)
+    (r"(?<!as you )\bchooses?\b(?! (?:one|two|three)\b)", "a choice"),
     (r"\bdiscards?\b(?! this card)", "choosing cards to discard"),
     (r"\bsacrifices? an?\b|\bsacrifices? (?:one|two|three)\b", "choosing what to sacrifice"),
     (r"\bin any order\b|\bin a random order\b", "ordering cards"),

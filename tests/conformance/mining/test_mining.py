@@ -13,6 +13,7 @@ from conformance.mining import output
 from conformance.mining.corpus import SEED_CARDS, RulingGroup, card_index
 from conformance.mining.families import FAMILIES
 from conformance.mining.miner import MINED, NOT_EXECUTABLE, UNRECOGNISED, match_family, mine
+from conformance.mining.mutants import FAMILY_MUTANTS
 from conformance.mining.text import normalise, slug
 from conformance.reference.mutants import MUTANTS
 from conformance.runner import execute_case
@@ -72,7 +73,7 @@ def test_generated_case_quotes_every_language_once() -> None:
     assert case["provenance"]["rulings"] == g.texts
     assert case["provenance"]["group_id"] == "gx"
     assert case["provenance"]["source"] == "mined:copy-controller"
-    assert case["status"] == "verified"
+    assert case["status"] == "unverified"  # the verification table decides, not the miner
 
 
 def test_italian_only_group_mines_on_its_own() -> None:
@@ -98,7 +99,7 @@ def test_generic_family_generates_per_card_from_oracle_text() -> None:
     r = mine([group("Firebolt", "f", en=text), group("Think Twice", "t", en=text)])
     assert sorted(r.cases) == ["firebolt/mined-flashback-meaning",
                                "think-twice/mined-flashback-meaning"]
-    assert {c["status"] for c in r.cases.values()} == {"verified"}
+    assert {c["status"] for c in r.cases.values()} == {"unverified"}
     fire = r.cases["firebolt/mined-flashback-meaning"]
     assert fire["setup"]["players"]["p1"]["mana"] == "{R}{C}{C}{C}{C}"  # the flashback cost
 
@@ -126,7 +127,7 @@ def test_committed_seed_cases_cover_the_issue() -> None:
     assert {c.provenance["card"] for c in cases} == set(SEED_CARDS)
 
 
-@pytest.mark.parametrize("name", sorted(MUTANTS))
+@pytest.mark.parametrize("name", sorted(set(MUTANTS) - set(FAMILY_MUTANTS)))
 def test_mined_seed_cases_kill_every_mutant(name: str) -> None:
     engine = MUTANTS[name]()
     assert any(execute_case(engine, c, timeout=10.0).status != "pass"
