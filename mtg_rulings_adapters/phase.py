@@ -25,7 +25,7 @@ __all__ = ["ENGINE_DIR_ENV", "command", "engine", "engine_dir"]
 ENGINE_DIR_ENV = "MTG_RULINGS_PHASE_DIR"
 """Environment variable naming the ``engines/phase`` folder (with its ``.venv``)."""
 
-DEFAULT_TIMEOUT = 10.0
+DEFAULT_TIMEOUT = 30.0
 """Seconds per request (the runner's per-case deadline is not forwarded through an entry point)."""
 
 START_TIMEOUT = 120.0

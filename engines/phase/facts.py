@@ -70,8 +70,9 @@ class Facts:
                 return self.cid(target["Object"])
         return target
 
-    def card(self, oid: int, name: str | None) -> str:
-        return self.card_of.get(int(oid)) or (name or "?")
+    def card(self, oid: int, name: str | None, token: bool = False) -> str:
+        """The case's card name of a case object; a token's is its name + " Token" (our convention)."""
+        return self.card_of.get(int(oid)) or (f"{name} Token" if token and name else (name or "?"))
 
     # -- events --
     def translate(self, result_events: list[dict[str, Any]], state: dict[str, Any], step: str,
@@ -198,14 +199,15 @@ class Facts:
                 self.events.append({"type": "put_on_stack", **entry})
             else:                                          # a spell: cast (logged from SpellCast) or a copy
                 obj = objects.get(str(sid), {})
-                copy = bool(obj.get("is_copy") or e.get("is_copy") or data.get("is_copy")) or (
-                    sid not in self.case_of and src is not None and int(src) != sid)
+                # every card of a case is a case object, so a spell that is none of them is a copy; phase
+                # gives a copy the card id of the spell it copies (StackEntry.kind.data.card_id)
+                copy = sid not in self.case_of
                 entry = {"object": self.cid(sid), "card": self.card(sid, obj.get("name")), "copy": copy}
                 if copy:
-                    of = data.get("copy_of") or src
+                    of = data.get("card_id")
                     self.events.append({"type": "copy_created", "object": self.cid(sid), "of": self.cid(of),
                                         "controller": player_name(e.get("controller", 0))})
-                    self.events.append({"type": "put_on_stack", "object": self.cid(sid), "source": self.cid(src),
+                    self.events.append({"type": "put_on_stack", "object": self.cid(sid), "source": self.cid(of),
                                         "card": entry["card"]})
             self.stack_seen[sid] = entry
 

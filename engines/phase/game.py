@@ -49,6 +49,23 @@ def seat(player: str) -> int:
     return 0 if player == "p1" else 1
 
 
+class ObjectView:
+    """``objects.get(str(id), default)`` over ``Game.object`` (one object at a time: converting the whole
+    state with ``Game.state()`` costs ~2 ms, most of a case's time)."""
+
+    def __init__(self, g: Any) -> None:
+        self.g = g
+        self.cache: dict[str, Any] = {}
+
+    def get(self, key: str, default: Any = None) -> Any:
+        if key not in self.cache:
+            try:
+                self.cache[key] = self.g.object(int(key))
+            except (ValueError, TypeError, KeyError):
+                self.cache[key] = None
+        return self.cache[key] if self.cache[key] is not None else default
+
+
 class PhaseGame:
     """A live phase game for one case."""
 
@@ -98,8 +115,8 @@ class PhaseGame:
         st = g.state()
         st["state"]["debug_mode"] = True
         st["state"]["turn_number"] = int(setup.get("turn", 1))
+        objs = st["state"]["objects"]
         self.g = self.engine.load_game(st)
-        objs = self.g.state()["state"]["objects"]
         pool: dict[tuple[int, str], list[int]] = {}
         for k in sorted(objs, key=int):
             o = objs[k]
@@ -158,8 +175,6 @@ class PhaseGame:
             st["state"]["priority_player"] = seat(prio)
             st["state"]["waiting_for"] = {"type": "Priority", "data": {"player": seat(prio)}}
             self.g = self.engine.load_game(st)
-        self.stack_ids = set()
-        self.snapshot_counters = self._counters()
 
     def _replay_combat(self, placed: list[tuple[str, str, dict[str, Any]]], step: str, active: int) -> None:
         attackers = [(pid, it) for pid, _z, it in placed if it.get("attacking")]
@@ -195,19 +210,22 @@ class PhaseGame:
             return {"Player": seat(t)}
         return {"Object": self.oid(t)}
 
-    def _counters(self) -> dict[int, dict[str, int]]:
-        return {int(k): dict(v.get("counters") or {}) for k, v in self.state()["objects"].items()}
-
     def apply(self, actor: int, action: Any) -> Any:
         """Apply one phase action and log its facts."""
         try:
             result = self.g.apply(actor, action)
         except ValueError as exc:
             raise HarnessError("illegal_action", f"phase refused {json.dumps(action)[:200]}: {exc}") from exc
-        st = self.state()
-        self.facts.translate(result.events, st, self.step(), int(st.get("turn_number", 0)))
-        self.facts.stack_diff(list(st.get("stack") or []), st)
+        st = {"objects": ObjectView(self.g), "stack": list(self.g.stack() or [])}
+        self.facts.translate(result.events, st, self.step(), int(self.g.turn))
+        self.facts.stack_diff(st["stack"], st)
         return result
+
+    def stack(self) -> list[dict[str, Any]]:
+        return list(self.g.stack() or [])
+
+    def obj(self, oid: int) -> dict[str, Any]:
+        return ObjectView(self.g).get(str(oid)) or {}
 
     def waiting(self) -> dict[str, Any]:
         return self.g.waiting_for() or {}
@@ -285,7 +303,7 @@ class PhaseGame:
         self._after_action()
 
     def _spell_targets(self, oid: int) -> list[Any]:
-        for e in self.state().get("stack") or []:
+        for e in self.stack():
             if int(e["id"]) == oid:
                 ab = ((e.get("kind") or {}).get("data") or {}).get("ability") or {}
                 out = list(ab.get("targets") or [])
@@ -342,13 +360,13 @@ class PhaseGame:
         player = seat(a.get("player", "p1"))
         if self.waiting().get("type") != "Priority" or self.actor() != player:
             raise HarnessError("illegal_action", f"{player_name(player)} does not hold priority")
-        if not self.state().get("stack"):
+        if not self.stack():
             raise unsupported("passing priority with an empty stack would end the step in phase")
         self.apply(player, {"type": "PassPriority"})
         self._after_action()
 
     def _resolve(self, until_empty: bool) -> None:
-        stack = list(self.state().get("stack") or [])
+        stack = self.stack()
         if not stack:
             raise HarnessError("illegal_action", "the stack is empty")
         top = stack[-1]["id"]
@@ -359,14 +377,14 @@ class PhaseGame:
                 self.resume = (lambda: self._resolve_continue(until_empty, top))
                 return
             self.apply(self.actor(), {"type": "PassPriority"})
-            stack = list(self.state().get("stack") or [])
+            stack = self.stack()
             if not stack or (not until_empty and all(e["id"] != top for e in stack)):
                 self._after_action()
                 return
         raise HarnessError("internal", "the stack did not resolve")
 
     def _resolve_continue(self, until_empty: bool, top: int) -> None:
-        stack = list(self.state().get("stack") or [])
+        stack = self.stack()
         if not stack or (not until_empty and all(e["id"] != top for e in stack)):
             return
         self._resolve(until_empty)
@@ -386,7 +404,7 @@ class PhaseGame:
         counter = str(a.get("counter"))
         kind = COUNTER_IN.get(counter, counter)
         n = int(a.get("n", 1))
-        obj = self.state()["objects"].get(str(oid)) or {}
+        obj = self.obj(oid)
         if obj.get("zone") != "Battlefield":
             raise unsupported("add_counters on an object off the battlefield: phase's Proliferate cannot reach it")
         if not int((obj.get("counters") or {}).get(kind, 0)):
@@ -417,9 +435,9 @@ class PhaseGame:
         oid = self.oid(a.get("object"))
         counter = a.get("counter")
         n = int(a.get("n", 1))
-        before = int(self.state()["objects"][str(oid)].get("counters", {}).get(COUNTER_IN.get(counter, counter), 0))
+        before = int(self.obj(oid).get("counters", {}).get(COUNTER_IN.get(counter, counter), 0))
         self.debug("ModifyCounters", object_id=oid, counter_type=COUNTER_IN.get(counter, counter), delta=-n)
-        after = int(self.state()["objects"][str(oid)].get("counters", {}).get(COUNTER_IN.get(counter, counter), 0))
+        after = int(self.obj(oid).get("counters", {}).get(COUNTER_IN.get(counter, counter), 0))
         if before != after:                               # observed: phase's Debug action emits no event
             self.facts.events.append({"type": "counter_removed", "object": self.facts.cid(oid),
                                       "counter": counter, "n": before - after})
@@ -440,9 +458,9 @@ class PhaseGame:
         if to not in PHASE_OF_STEP:
             raise unsupported(f"advance to {to!r}: phase has no such step with priority (first-strike damage "
                               "is dealt inside CombatDamage, game/combat_damage.rs)")
-        if self.state().get("stack"):
+        if self.stack():
             raise HarnessError("illegal_action", "advance needs an empty stack")
-        turn0 = int(self.state().get("turn_number", 0))
+        turn0 = int(self.g.turn)
         for _ in range(MAX_PASSES):
             wf = self.waiting()
             t = wf.get("type")
@@ -455,11 +473,11 @@ class PhaseGame:
             if t != "Priority":
                 self.pending_choice = t
                 return
-            if self.state().get("stack"):
+            if self.stack():
                 self._after_action()
                 return                                      # a trigger on the way: priority with it on the stack
             self.apply(self.actor(), {"type": "PassPriority"})
-            new_turn = int(self.state().get("turn_number", 0)) != turn0
+            new_turn = int(self.g.turn) != turn0
             if self.step() == to and (new_turn or not a.get("next_turn")) and self.waiting().get("type") == "Priority":
                 self._after_action()
                 return
@@ -488,7 +506,7 @@ class PhaseGame:
         elif choice == "new_targets" and t == "CopyRetarget":
             new = a.get("targets")
             if new is None:
-                self._choose_legal(player, lambda c: c["type"] in ("KeepTargets", "DeclineRetarget")
+                self._choose_legal(player, lambda c: c["type"] in ("KeepAllCopyTargets", "KeepTargets")
                                    or (c["type"] == "ChooseTarget" and c["data"].get("target") is None),
                                    "keeping the copy's targets")
             else:
@@ -519,7 +537,7 @@ class PhaseGame:
             cost = o.get("mana_cost") or {}
             mv = int(cost.get("generic", 0)) + len([s for s in cost.get("shards") or [] if s != "X"])
             objects[f.cid(oid)] = {
-                "card": f.card(oid, o.get("name")), "name": o.get("name"), "zone": zone,
+                "card": f.card(oid, o.get("name"), bool(o.get("is_token"))), "name": o.get("name"), "zone": zone,
                 "owner": player_name(o.get("owner", 0)),
                 "controller": player_name(o.get("controller", 0)) if zone in ("battlefield", "stack") else None,
                 "tapped": bool(o.get("tapped")), "counters": counters, "damage": int(o.get("damage_marked") or 0),
