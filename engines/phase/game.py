@@ -281,7 +281,7 @@ class PhaseGame:
                     raise HarnessError("illegal_action", f"phase asks for a target of {a.get('object')}, "
                                                          "the case gives none")
                 want = self.target_ref(targets.pop(0))
-                self._choose_legal(player, lambda c: c["type"] == "ChooseTarget"
+                self._choose_legal(player, lambda c, want=want: c["type"] == "ChooseTarget"
                                    and c["data"]["target"] == want, f"target {want}")
             elif t == "ChooseXValue":
                 if x is None:
@@ -352,7 +352,7 @@ class PhaseGame:
         targets = list(a.get("targets") or [])
         while self.waiting().get("type") in ("TargetSelection", "MultiTargetSelection") and targets:
             want = self.target_ref(targets.pop(0))
-            self._choose_legal(player, lambda c: c["type"] == "ChooseTarget" and c["data"]["target"] == want,
+            self._choose_legal(player, lambda c, want=want: c["type"] == "ChooseTarget" and c["data"]["target"] == want,
                                f"target {want}")
         self._after_action()
 
@@ -512,7 +512,7 @@ class PhaseGame:
             else:
                 for tid in new:
                     want = self.target_ref(tid)
-                    self._choose_legal(player, lambda c: c["type"] == "ChooseTarget"
+                    self._choose_legal(player, lambda c, want=want: c["type"] == "ChooseTarget"
                                        and c["data"].get("target") == want, f"new target {want}")
         else:
             raise unsupported(f"choose {choice} while phase waits for {t}")
