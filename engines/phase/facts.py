@@ -54,6 +54,8 @@ class Facts:
         self.case_of: dict[int, str] = {}
         self.card_of: dict[int, str] = {}               # case objects: the case's card name
         self.stack_seen: dict[int, dict[str, Any]] = {}  # stack entry id -> what we logged for it
+        self.first_strikers: set[Any] = set()           # sources that dealt first-strike damage this step
+        self.damage_substep: str | None = None          # None | first_strike | regular (in CombatDamage)
 
     # -- ids --
     def cid(self, oid: Any) -> str:
@@ -131,9 +133,25 @@ class Facts:
                                     "object": self.cid(d.get("object_id")),
                                     "counter": COUNTER_OUT.get(ct, ct), "n": int(d.get("count", 1))})
             elif t == "DamageDealt":
-                self.events.append({"type": "damage", "source": self.cid(d.get("source_id")),
+                src = d.get("source_id")
+                dstep = step
+                if d.get("is_combat") and step == "combat_damage":
+                    # phase deals first-strike and regular combat damage inside one CombatDamage step
+                    # (game/combat_damage.rs resolve_combat_damage, two sub-steps): the first-strike
+                    # sub-step is the run of damage by first/double strikers that opens the step; it ends
+                    # at a non-first-striker's damage, a source dealing again, or its end-of-batch marker
+                    kws = set((objects.get(str(src)) or {}).get("keywords") or [])
+                    striker = bool(kws & {"FirstStrike", "DoubleStrike"})
+                    if self.damage_substep is None:
+                        self.damage_substep = "first_strike" if striker else "regular"
+                    elif self.damage_substep == "first_strike" and (not striker or src in self.first_strikers):
+                        self.damage_substep = "regular"
+                    if self.damage_substep == "first_strike":
+                        self.first_strikers.add(src)
+                        dstep = "first_strike_damage"
+                self.events.append({"type": "damage", "source": self.cid(src),
                                     "target": self.ref(d.get("target")), "amount": int(d.get("amount", 0)),
-                                    "step": step, "combat": bool(d.get("is_combat"))})
+                                    "step": dstep, "combat": bool(d.get("is_combat"))})
             elif t == "LifeChanged":
                 self.events.append({"type": "life_change", "player": player_name(d.get("player_id", 0)),
                                     "amount": int(d.get("amount", 0))})
@@ -154,11 +172,16 @@ class Facts:
                                     else None})
             elif t == "PermanentSacrificed" or t == "Sacrificed":
                 self.events.append({"type": "sacrificed", "object": self.cid(d.get("object_id"))})
+            elif t in ("CombatDamageDealtToPlayer", "CreatureDestroyed") and self.damage_substep == "first_strike":
+                self.damage_substep = "regular"                # the first-strike sub-step's batch is over
             elif t == "PhaseChanged":
+                self.first_strikers = set()
+                self.damage_substep = None
                 self.events.append({"type": "step", "name": STEP_OF_PHASE.get(d.get("phase"), d.get("phase")),
                                     "turn": turn})
         for c in crimes:                                   # a crime with no cast in this result
             self.events.append(c)
+
 
     def _stack_entry(self, state: dict[str, Any], oid: int) -> dict[str, Any] | None:
         for e in state.get("stack") or []:

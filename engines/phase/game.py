@@ -69,15 +69,20 @@ class ObjectView:
 class PhaseGame:
     """A live phase game for one case."""
 
-    def __init__(self, phase: Any, db_json: str, setup: dict[str, Any], seed: int = SEED) -> None:
+    def __init__(self, phase: Any, engine: Any, setup: dict[str, Any], seed: int = SEED,
+                 layouts: dict[str, str] | None = None) -> None:
+        """``engine``: a ``phase.Engine`` whose card database holds the case's cards; ``layouts``: card name
+        -> its MTGJSON layout (split, aftermath, ...)."""
         self.phase = phase
+        self.layouts = layouts or {}
+        self.engine = engine
         self.facts = Facts()
         self.pending_choice: str | None = None
         self.resume: Any = None
-        self._setup(db_json, setup, seed)
+        self._setup(setup, seed)
 
     # -- set-up --
-    def _setup(self, db_json: str, setup: dict[str, Any], seed: int) -> None:
+    def _setup(self, setup: dict[str, Any], seed: int) -> None:
         step = setup.get("step", "precombat_main")
         if step not in PHASE_OF_STEP:
             raise unsupported(f"setup step {step!r}: phase has no such step (its first-strike damage is "
@@ -106,17 +111,17 @@ class PhaseGame:
             if pdata.get("poison"):
                 raise unsupported("poison counters in setup")
         filler = {p: not decks[p] for p in decks}
-        self.engine = self.phase.Engine.from_json(db_json)
         g = self.engine.new_game(decks["p1"] or ["Island"],
                                  decks["p2"] or ["Island"], seed=seed, first_player=0)
-        for p in (0, 1):
-            if g.waiting_for().get("type") == "MulliganDecision":
-                g.apply(p, {"type": "MulliganDecision", "data": {"choice": {"type": "Keep"}}})
+        # debug_mode on through the state round trip, before the mulligans (the state is smallest then)
         st = g.state()
         st["state"]["debug_mode"] = True
         st["state"]["turn_number"] = int(setup.get("turn", 1))
         objs = st["state"]["objects"]
         self.g = self.engine.load_game(st)
+        for p in (0, 1):
+            if self.g.waiting_for().get("type") == "MulliganDecision":
+                self.g.apply(p, {"type": "MulliganDecision", "data": {"choice": {"type": "Keep"}}})
         pool: dict[tuple[int, str], list[int]] = {}
         for k in sorted(objs, key=int):
             o = objs[k]
@@ -126,7 +131,10 @@ class PhaseGame:
                 for oid in pool.get((seat(p), "island"), []):
                     self.debug("RemoveObject", object_id=oid)
         active = seat(setup.get("active_player", "p1"))
-        self.debug("SetPhase", phase=PHASE_OF_STEP[step], active_player=active)
+        self._active_seat = active
+        self._setup_turn = int(setup.get("turn", 1))
+        combat = any(it.get("attacking") or it.get("blocking") for _p, _z, it in placed)
+        self.debug("SetPhase", phase="BeginCombat" if combat else PHASE_OF_STEP[step], active_player=active)
         # place: library first (top first), so that the order is the case's
         for pid, zone, item in sorted(placed, key=lambda x: x[1] != "library"):
             owner = seat(item.get("owner", pid))
@@ -158,6 +166,7 @@ class PhaseGame:
             for counter, n in (item.get("counters") or {}).items():
                 self.debug("ModifyCounters", object_id=oid, counter_type=COUNTER_IN.get(counter, counter),
                            delta=int(n))
+        self._replay_combat(placed, step, active)
         for pid in ("p1", "p2"):
             pdata = players.get(pid) or {}
             if "life" in pdata:
@@ -167,7 +176,6 @@ class PhaseGame:
                 raise unsupported(f"mana {pdata.get('mana')!r}")
             if mana:
                 self.debug("AddMana", player_id=seat(pid), mana=mana)
-        self._replay_combat(placed, step, active)
         prio = setup.get("priority")
         if prio is not None and seat(prio) != active:
             # no Debug action gives priority: the state round trip (Game.state -> Engine.load_game) does
@@ -176,12 +184,61 @@ class PhaseGame:
             st["state"]["waiting_for"] = {"type": "Priority", "data": {"player": seat(prio)}}
             self.g = self.engine.load_game(st)
 
+    def _active(self) -> int:
+        """The active player: the setup's until the turn changes (no accessor but the whole state)."""
+        if int(self.g.turn) != self._setup_turn:
+            return int(self.g.state()["state"].get("active_player", 0))
+        return self._active_seat
+
     def _replay_combat(self, placed: list[tuple[str, str, dict[str, Any]]], step: str, active: int) -> None:
+        """Attackers and blockers of the setup, declared for real (no Debug action sets them): from the
+        beginning of combat, priority is passed to the declare-attackers step, the case's attackers are
+        declared, then its blockers, and the game stops with priority in the case's step. These moves are
+        the set-up, not facts of the case (not logged)."""
         attackers = [(pid, it) for pid, _z, it in placed if it.get("attacking")]
         blockers = [(pid, it) for pid, _z, it in placed if it.get("blocking")]
         if not attackers and not blockers:
             return
-        raise unsupported("attacking/blocking objects in setup: declarations are not replayed by this harness")
+        if step not in ("declare_attackers", "declare_blockers"):
+            raise unsupported(f"attacking/blocking objects in step {step}: the harness replays declarations "
+                              "up to the declare-blockers step only")
+        g = self.g
+
+        def pass_until(prompt: str) -> None:
+            for _ in range(8):
+                wf = g.waiting_for() or {}
+                if wf.get("type") == prompt or (wf.get("type") == "Priority" and g.phase == prompt):
+                    return
+                if wf.get("type") != "Priority":
+                    raise unsupported(f"replaying combat: phase waits for {wf.get('type')}")
+                g.apply(int(g.priority_player()), {"type": "PassPriority"})
+            raise HarnessError("internal", f"replaying combat: phase never asked {prompt}")
+
+        pass_until("DeclareAttackers")
+        attacks = []
+        for _pid, it in attackers:
+            target = it["attacking"]
+            ref = {"type": "Player", "data": seat(target)} if target in ("p1", "p2") else \
+                {"type": "Planeswalker", "data": self.oid(target)}
+            attacks.append([self.oid(it["id"]), ref])
+        try:
+            g.apply(active, {"type": "DeclareAttackers", "data": {"attacks": attacks, "bands": []}})
+        except ValueError as exc:
+            raise HarnessError("illegal_action", f"phase refused the setup's attackers: {exc}") from exc
+        if step == "declare_attackers":
+            return
+        pass_until("DeclareBlockers")
+        assignments = [[self.oid(it["id"]), self.oid(it["blocking"])] for _pid, it in blockers]
+        if (g.waiting_for() or {}).get("type") != "DeclareBlockers":
+            if assignments:
+                raise HarnessError("illegal_action", "phase asks for no blockers (none can block)")
+            return                                  # no possible blocker: phase gives priority at once
+        try:
+            g.apply(1 - active, {"type": "DeclareBlockers", "data": {"assignments": assignments}})
+        except ValueError as exc:
+            raise HarnessError("illegal_action", f"phase refused the setup's blockers: {exc}") from exc
+        if (g.waiting_for() or {}).get("type") != "Priority" or g.phase != "DeclareBlockers":
+            raise unsupported(f"replaying combat: phase went on to {g.phase} / {g.waiting_for()}")
 
     def debug(self, kind: str, **data: Any) -> Any:
         action = {"type": "Debug", "data": {"type": kind, "data": data} if data else {"type": kind}}
@@ -257,12 +314,14 @@ class PhaseGame:
         player = seat(a.get("player", "p1"))
         oid = self.oid(a.get("object"))
         card = self.facts.card_of.get(oid, "")
-        if a.get("half") and " // " in card and a["half"] != card.split(" // ")[0]:
-            raise unsupported(f"casting {a['half']!r}: phase loads a split card as its first face only "
-                              "(deck_loading.rs resolve_names -> get_face_by_name) and offers no action "
-                              "casting its other half")
-        if a.get("division"):
-            raise unsupported("divided damage: the harness does not answer phase's DistributeAmong prompt yet")
+        half = a.get("half")
+        faces = card.split(" // ")
+        if half and half not in faces:
+            raise HarnessError("illegal_action", f"{card} has no half {half!r}")
+        if half and half != faces[0] and self.layouts.get(card) != "split":
+            raise unsupported(f"casting {half!r}: phase offers no way to cast the second half of a "
+                              f"{self.layouts.get(card)} card (its object is the first face; layout "
+                              "'aftermath' maps to no LayoutKind in database/card_db.rs map_layout_str)")
         if self.actor() != player:
             raise HarnessError("illegal_action", f"{player_name(player)} does not hold priority")
         cast = [x for x in self.legal() if x["type"] == "CastSpell" and int(x["data"]["object_id"]) == oid]
@@ -270,6 +329,17 @@ class PhaseGame:
             raise HarnessError("illegal_action", f"phase offers no CastSpell for {a.get('object')} "
                                                  f"({card}) in {self.step()}")
         self.apply(player, cast[0])
+        try:
+            self._answer_cast_prompts(player, oid, card, a)
+        except HarnessError:
+            if any(c["type"] == "CancelCast" for c in self.legal()):
+                self.apply(player, {"type": "CancelCast"})      # leave the game as before the refused cast
+            raise
+        self._after_action()
+
+    def _answer_cast_prompts(self, player: int, oid: int, card: str, a: dict[str, Any]) -> None:
+        half = a.get("half")
+        faces = card.split(" // ")
         targets = list(a.get("targets") or [])
         modes = list(a.get("modes") or [])
         x = a.get("x")
@@ -277,6 +347,10 @@ class PhaseGame:
             wf = self.waiting()
             t = wf.get("type")
             if t in ("TargetSelection", "MultiTargetSelection"):
+                if not targets and any(c["type"] == "ChooseTarget" and c["data"].get("target") is None
+                                       for c in self.legal()):
+                    self.apply(player, {"type": "ChooseTarget", "data": {"target": None}})   # no more targets
+                    continue
                 if not targets:
                     raise HarnessError("illegal_action", f"phase asks for a target of {a.get('object')}, "
                                                          "the case gives none")
@@ -287,6 +361,22 @@ class PhaseGame:
                 if x is None:
                     raise HarnessError("unanswered_choice", "phase asks for X; the cast has no x")
                 self._choose_legal(player, lambda c: c["type"] == "ChooseX" and c["data"]["value"] == x, f"X={x}")
+            elif t == "DistributeAmong":
+                division = a.get("division")
+                chosen = (wf.get("data") or {}).get("targets") or []
+                if not division:
+                    raise HarnessError("unanswered_choice", "phase asks how to divide; the cast has no division")
+                if len(division) != len(chosen):
+                    raise HarnessError("illegal_action", f"division {division} for {len(chosen)} targets")
+                self.apply(player, {"type": "DistributeAmong",
+                                    "data": {"distribution": [[tgt, int(n)] for tgt, n in zip(chosen, division)]}})
+            elif t == "ModalFaceChoice":
+                if not half:
+                    raise HarnessError("unanswered_choice", f"phase asks which half of {card} to cast; the "
+                                                            "cast names none")
+                back = half != faces[0]
+                self._choose_legal(player, lambda c, back=back: c["type"] == "ChooseModalFace"
+                                   and bool(c["data"].get("back_face")) == back, f"casting {half}")
             elif t in ("ModeChoice", "AbilityModeChoice"):
                 if not modes:
                     raise HarnessError("unanswered_choice", "phase asks for modes; the cast has none")
@@ -300,7 +390,6 @@ class PhaseGame:
             if chosen[-len(targets):] != [self.target_ref(t) for t in targets]:
                 raise HarnessError("illegal_action", f"phase chose the targets {chosen} itself; the case wants "
                                                      f"{a.get('targets')}")
-        self._after_action()
 
     def _spell_targets(self, oid: int) -> list[Any]:
         for e in self.stack():
@@ -360,8 +449,6 @@ class PhaseGame:
         player = seat(a.get("player", "p1"))
         if self.waiting().get("type") != "Priority" or self.actor() != player:
             raise HarnessError("illegal_action", f"{player_name(player)} does not hold priority")
-        if not self.stack():
-            raise unsupported("passing priority with an empty stack would end the step in phase")
         self.apply(player, {"type": "PassPriority"})
         self._after_action()
 
@@ -523,8 +610,28 @@ class PhaseGame:
             resume()
 
     # -- observe --
+    def _all_objects(self) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        """Every object in a zone, by id, and the players: read zone by zone (``Game.state()`` would also
+        convert the decks, the rules journal and the rest, several times the cost)."""
+        g = self.g
+        players = [g.player(0), g.player(1)]
+        ids: list[int] = []
+        for p in players:
+            for zone in ("library", "hand", "graveyard"):
+                ids += [int(i) for i in p.get(zone) or []]
+        for listing in (g.battlefield(), g.exile()):
+            ids += [int(o["id"]) if isinstance(o, dict) else int(o) for o in listing or []]
+        ids += [int(e["id"]) for e in g.stack() or [] if (e.get("kind") or {}).get("type") == "Spell"]
+        objects = {}
+        for oid in ids:
+            o = g.object(oid)
+            if o:
+                objects[str(oid)] = o
+        return objects, players
+
     def observe(self) -> dict[str, Any]:
-        st = self.state()
+        all_objects, player_list = self._all_objects()
+        st = {"objects": all_objects, "stack": self.stack(), "players": player_list}
         f = self.facts
         objects: dict[str, Any] = {}
         for k, o in st["objects"].items():
@@ -551,24 +658,24 @@ class PhaseGame:
                 **({"token": True} if o.get("is_token") else {}),
             }
         stack = []
-        for e in st.get("stack") or []:
+        for e in st["stack"]:
             sid = int(e["id"])
             seen = f.stack_seen.get(sid) or {}
             kind = (e.get("kind") or {}).get("type")
             if kind == "Spell":
-                o = st["objects"].get(str(sid), {})
+                o = st["objects"].get(str(sid)) or self.obj(sid)
                 stack.append({"object": f.cid(sid), "card": f.card(sid, o.get("name")),
                               "controller": player_name(e.get("controller", 0)), "copy": bool(seen.get("copy"))})
             else:
                 src = e.get("source_id")
-                so = st["objects"].get(str(src), {})
+                so = st["objects"].get(str(src)) or self.obj(int(src))
                 stack.append({"object": seen.get("object", f"ab{sid}"), "card": f.card(int(src), so.get("name")),
                               "source": f.cid(src), "ability": seen.get("ability"),
                               "controller": player_name(e.get("controller", 0)), "copy": False})
         players = {player_name(p["id"]): {"life": int(p["life"]), "poison": int(p.get("poison_counters", 0))}
-                   for p in st["players"]}
+                   for p in player_list}
         return {"players": players, "objects": objects, "stack": stack, "step": self.step(),
-                "turn": int(st.get("turn_number", 0)), "active_player": player_name(st.get("active_player", 0))}
+                "turn": int(self.g.turn), "active_player": player_name(self._active())}
 
 
 COLOR_LETTERS = {"White": "W", "Blue": "U", "Black": "B", "Red": "R", "Green": "G"}

@@ -44,12 +44,6 @@ DEFAULT_CASES = ROOT / "conformance" / "cases"
 DEFAULT_FEATURES = ROOT / "conformance" / "features.yaml"
 
 FEATURES_NOT_DECLARED: dict[str, str] = {
-    "first_strike": "phase has no first-strike damage step with priority (both damage steps happen inside "
-                    "Phase::CombatDamage, game/combat_damage.rs), and the harness does not replay combat "
-                    "declarations from a setup",
-    "double_strike": "see first_strike",
-    "combat_damage": "the harness does not replay attackers/blockers of a setup (no Debug action sets them)",
-    "divided_damage": "the harness does not answer phase's DistributeAmong prompt",
     "lose_abilities": "phase has no Debug action that removes all abilities",
     "surveil": "the harness does not answer phase's SurveilChoice prompt",
     "mana_ability": "the harness does not map activating a mana ability (phase: TapLandForMana)",
@@ -100,6 +94,7 @@ class Server:
         self.phase: Any = None
         self.data: carddb.CardData | None = None
         self.declared: set[str] = set()
+        self.engines: dict[frozenset[str], Any] = {}
         self.game: PhaseGame | None = None
         self.games = 0
         self.cases_dir = Path(os.environ.get("PHASE_CASES_DIR") or DEFAULT_CASES)
@@ -112,6 +107,18 @@ class Server:
             self.data = carddb.build(phase, case_cards(self.cases_dir) | {"Island"}, PHASE_VERSION)
             self.declared = {n for n in self.data.cards if not self.data.gaps(n)}
         return self.data
+
+    def engine_for(self, names: frozenset[str]) -> Any:
+        """A phase ``Engine`` holding the faces of ``names`` only; the last 64 are kept (cases of one
+        card share their card set). Games never change an Engine (it is their card database)."""
+        eng = self.engines.pop(names, None)
+        if eng is None:
+            assert self.data is not None
+            eng = self.phase.Engine.from_json(self.data.engine_json(set(names)))
+        self.engines[names] = eng
+        while len(self.engines) > 64:
+            self.engines.pop(next(iter(self.engines)))
+        return eng
 
     def capabilities(self) -> dict[str, Any]:
         data = self.load()
@@ -149,8 +156,9 @@ class Server:
             missing = sorted(n for n in names if n not in data.cards)
             if missing:
                 raise HarnessError("unsupported", f"no card data for {missing}")
-            self.game = PhaseGame(self.phase, data.engine_json(names), setup,
-                                  seed=int(os.environ.get("PHASE_HARNESS_SEED", SEED)))
+            self.game = PhaseGame(self.phase, self.engine_for(frozenset(names)), setup,
+                                  seed=int(os.environ.get("PHASE_HARNESS_SEED", SEED)),
+                                  layouts={n: data.cards[n][0].get("layout", "normal") for n in names})
             self.games += 1
             return {}
         if cmd == "action":
