@@ -369,7 +369,7 @@ class PhaseGame:
                 if len(division) != len(chosen):
                     raise HarnessError("illegal_action", f"division {division} for {len(chosen)} targets")
                 self.apply(player, {"type": "DistributeAmong",
-                                    "data": {"distribution": [[tgt, int(n)] for tgt, n in zip(chosen, division)]}})
+                                    "data": {"distribution": [[tgt, int(n)] for tgt, n in zip(chosen, division, strict=True)]}})
             elif t == "ModalFaceChoice":
                 if not half:
                     raise HarnessError("unanswered_choice", f"phase asks which half of {card} to cast; the "
