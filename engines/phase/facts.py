@@ -34,6 +34,11 @@ COUNTER_IN = {"+1/+1": "P1P1", "-1/-1": "M1M1"}
 ROMAN = ["I", "II", "III", "IV", "V", "VI"]
 
 
+def zone_name(zone: Any) -> str:
+    """Our name of a phase zone (``"Graveyard"`` -> ``"graveyard"``)."""
+    return ZONE.get(str(zone), str(zone).lower())
+
+
 def player_name(seat: Any) -> str:
     return f"p{int(seat) + 1}"
 
@@ -119,8 +124,7 @@ class Facts:
                 rec = d.get("record") or {}
                 self.events.append({"type": "zone_change", "object": self.cid(oid),
                                     "card": self.card(oid, rec.get("name")),
-                                    "from": ZONE.get(d.get("from"), str(d.get("from")).lower()),
-                                    "to": ZONE.get(d.get("to"), str(d.get("to")).lower())})
+                                    "from": zone_name(d.get("from")), "to": zone_name(d.get("to"))})
             elif t == "TokenCreated":
                 oid = int(d["object_id"])
                 obj = objects.get(str(oid), {})
@@ -177,8 +181,8 @@ class Facts:
             elif t == "PhaseChanged":
                 self.first_strikers = set()
                 self.damage_substep = None
-                self.events.append({"type": "step", "name": STEP_OF_PHASE.get(d.get("phase"), d.get("phase")),
-                                    "turn": turn})
+                ph = str(d.get("phase"))
+                self.events.append({"type": "step", "name": STEP_OF_PHASE.get(ph, ph), "turn": turn})
         for c in crimes:                                   # a crime with no cast in this result
             self.events.append(c)
 
@@ -210,6 +214,7 @@ class Facts:
             kind = (e.get("kind") or {}).get("type")
             data = (e.get("kind") or {}).get("data") or {}
             src = e.get("source_id")
+            entry: dict[str, Any]
             if kind == "TriggeredAbility":
                 name = ability_name(data, objects.get(str(src), {}))
                 entry = {"object": f"trig{sid}", "source": self.cid(src), "ability": name}

@@ -149,7 +149,7 @@ class Server:
             for p in (setup.get("players") or {}).values():
                 for items in (p or {}).values():
                     if isinstance(items, list):
-                        names.update(i.get("card") for i in items if isinstance(i, dict))
+                        names.update(str(i.get("card")) for i in items if isinstance(i, dict))
             gaps = {n: data.gaps(n) for n in sorted(names) if n in data.cards and data.gaps(n)}
             if gaps:
                 raise HarnessError("unsupported", f"phase's parser left gaps in {gaps}")

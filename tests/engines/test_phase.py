@@ -113,3 +113,18 @@ def test_suite_slice_matches_the_expectations(pattern: str, tmp_path: Path) -> N
                           "--id", pattern, "--expectations", str(ROOT / "conformance" / "expectations" / "phase.yaml"),
                           "--validate-protocol", "--timeout", "30", "-q"], capture_output=True, text=True)
     assert run.returncode == 0, run.stdout + run.stderr
+
+
+def test_face_name_collisions_are_reported_and_the_cards_under_test_win(tmp_path: Path) -> None:
+    code = (
+        f"import sys, json; sys.path.insert(0, {str(ENGINE_DIR)!r}); import phase, carddb\n"
+        "d = carddb.build(phase, {'Fire // Ice', 'Start // Fire'}, '0.103.0')\n"
+        "db = json.loads(d.engine_json({'Fire // Ice'}))\n"
+        "print(json.dumps({'collisions': d.collisions, 'fire': db['fire']['oracle_text']}))"
+    )
+    out = subprocess.run([str(VENV_PY), "-c", code], env={**os.environ, "PHASE_CARD_CACHE": str(tmp_path)},
+                         capture_output=True, text=True, check=True).stdout
+    got = json.loads(out)
+    assert got["collisions"]["fire"] == ["Fire // Ice", "Start // Fire"]
+    assert set(got["collisions"]) == {"fire"}                # Start // Finish is not loaded: no clash
+    assert "divided as you choose" in got["fire"]          # Fire // Ice's Fire, not Start // Fire's
