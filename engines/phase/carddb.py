@@ -146,7 +146,8 @@ def load_sources(names: set[str]) -> dict[str, Source]:
     try:
         with gzip.open(MTGJSON, "rt", encoding="utf-8") as fh:
             for lineno, line in enumerate(fh, 1):
-                if not any(n[:6] in line for n in names):       # cheap pre-filter before json.loads
+                head = line.partition('"name": "')[2]           # cheap pre-filter before json.loads
+                if head and head.partition('"')[0] not in names and "\\" not in head[:200]:
                     continue
                 try:
                     row = json.loads(line)

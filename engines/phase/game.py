@@ -126,16 +126,16 @@ class PhaseGame(PositionMixin, SnapshotMixin):
                               "'aftermath' maps to no LayoutKind in database/card_db.rs map_layout_str)")
         if self.actor() != player:
             raise HarnessError("illegal_action", f"{player_name(player)} does not hold priority")
-        cast = [x for x in self.legal() if x["type"] == "CastSpell" and int(x["data"]["object_id"]) == oid]
-        if not cast:
-            raise HarnessError("illegal_action", f"phase offers no CastSpell for {a.get('object')} "
-                                                 f"({card}) in {self.step()}")
-        self.apply(player, cast[0])
+        cast = {"type": "CastSpell", "data": {"object_id": oid, "card_id": int(self.obj(oid).get("card_id", oid)),
+                                              "targets": [], "payment_mode": {"type": "Auto"}}}
+        self._apply_choice(player, cast, f"casting {a.get('object')} ({card}) in {self.step()}")
         try:
             self._answer_cast_prompts(player, oid, card, a)
         except HarnessError:
-            if any(c["type"] == "CancelCast" for c in self.legal()):
-                self.apply(player, {"type": "CancelCast"})      # leave the game as before the refused cast
+            try:
+                self.g.apply(player, {"type": "CancelCast"})    # leave the game as before the refused cast
+            except ValueError:
+                pass
             raise
         self._after_action()
 
@@ -149,20 +149,16 @@ class PhaseGame(PositionMixin, SnapshotMixin):
             wf = self.waiting()
             t = wf.get("type")
             if t in ("TargetSelection", "MultiTargetSelection"):
-                if not targets and any(c["type"] == "ChooseTarget" and c["data"].get("target") is None
-                                       for c in self.legal()):
-                    self.apply(player, {"type": "ChooseTarget", "data": {"target": None}})   # no more targets
+                if not targets:                                 # no more targets (phase: "done")
+                    self._apply_choice(player, {"type": "ChooseTarget", "data": {"target": None}},
+                                       f"casting {a.get('object')} without a further target")
                     continue
-                if not targets:
-                    raise HarnessError("illegal_action", f"phase asks for a target of {a.get('object')}, "
-                                                         "the case gives none")
                 want = self.target_ref(targets.pop(0))
-                self._choose_legal(player, lambda c, want=want: c["type"] == "ChooseTarget"
-                                   and c["data"]["target"] == want, f"target {want}")
+                self._apply_choice(player, {"type": "ChooseTarget", "data": {"target": want}}, f"target {want}")
             elif t == "ChooseXValue":
                 if x is None:
                     raise HarnessError("unanswered_choice", "phase asks for X; the cast has no x")
-                self._choose_legal(player, lambda c: c["type"] == "ChooseX" and c["data"]["value"] == x, f"X={x}")
+                self._apply_choice(player, {"type": "ChooseX", "data": {"value": int(x)}}, f"X={x}")
             elif t == "DistributeAmong":
                 division = a.get("division")
                 chosen = (wf.get("data") or {}).get("targets") or []
@@ -177,8 +173,8 @@ class PhaseGame(PositionMixin, SnapshotMixin):
                     raise HarnessError("unanswered_choice", f"phase asks which half of {card} to cast; the "
                                                             "cast names none")
                 back = half != faces[0]
-                self._choose_legal(player, lambda c, back=back: c["type"] == "ChooseModalFace"
-                                   and bool(c["data"].get("back_face")) == back, f"casting {half}")
+                self._apply_choice(player, {"type": "ChooseModalFace", "data": {"back_face": back}},
+                                   f"casting {half}")
             elif t in ("ModeChoice", "AbilityModeChoice"):
                 if not modes:
                     raise HarnessError("unanswered_choice", "phase asks for modes; the cast has none")
@@ -204,6 +200,14 @@ class PhaseGame(PositionMixin, SnapshotMixin):
                     sub = sub.get("sub_ability")
                 return out
         return []
+
+    def _apply_choice(self, player: int, action: dict[str, Any], what: str) -> None:
+        """Apply ``action`` (phase checks it against its prompt); a refusal is ``illegal_action``."""
+        try:
+            self.apply(player, action)
+        except HarnessError as exc:
+            raise HarnessError("illegal_action", f"phase does not allow {what} now "
+                                                 f"({self.waiting().get('type')}): {exc.message}") from exc
 
     def _choose_legal(self, player: int, pred: Any, what: str) -> None:
         for c in self.legal():
@@ -243,8 +247,7 @@ class PhaseGame(PositionMixin, SnapshotMixin):
         targets = list(a.get("targets") or [])
         while self.waiting().get("type") in ("TargetSelection", "MultiTargetSelection") and targets:
             want = self.target_ref(targets.pop(0))
-            self._choose_legal(player, lambda c, want=want: c["type"] == "ChooseTarget" and c["data"]["target"] == want,
-                               f"target {want}")
+            self._apply_choice(player, {"type": "ChooseTarget", "data": {"target": want}}, f"target {want}")
         self._after_action()
 
     def _act_pass_priority(self, a: dict[str, Any]) -> None:
@@ -305,8 +308,9 @@ class PhaseGame(PositionMixin, SnapshotMixin):
             self.debug_logged("Proliferate", player_id=int(obj.get("controller", 0)))
             if self.waiting().get("type") != "ProliferateChoice":
                 raise HarnessError("internal", f"phase's Proliferate asked {self.waiting().get('type')}")
-            self._choose_legal(int(obj.get("controller", 0)), lambda c: c["type"] == "SelectTargets"
-                               and c["data"].get("targets") == [{"Object": oid}], f"proliferating {a.get('object')}")
+            self._apply_choice(int(obj.get("controller", 0)),
+                               {"type": "SelectTargets", "data": {"targets": [{"Object": oid}]}},
+                               f"proliferating {a.get('object')}")
         # one scripted addition of n counters: one counter_added event of n (phase logged n of one each)
         added = [e for e in self.facts.events[start:] if e["type"] == "counter_added" and e["object"] == a.get("object")]
         if len(added) > 1:
@@ -395,14 +399,14 @@ class PhaseGame(PositionMixin, SnapshotMixin):
         elif choice == "new_targets" and t == "CopyRetarget":
             new = a.get("targets")
             if new is None:
-                self._choose_legal(player, lambda c: c["type"] in ("KeepAllCopyTargets", "KeepTargets")
+                self._choose_legal(player, lambda c: c["type"] == "KeepAllCopyTargets"
                                    or (c["type"] == "ChooseTarget" and c["data"].get("target") is None),
                                    "keeping the copy's targets")
             else:
                 for tid in new:
                     want = self.target_ref(tid)
-                    self._choose_legal(player, lambda c, want=want: c["type"] == "ChooseTarget"
-                                       and c["data"].get("target") == want, f"new target {want}")
+                    self._apply_choice(player, {"type": "ChooseTarget", "data": {"target": want}},
+                                       f"new target {want}")
         else:
             raise unsupported(f"choose {choice} while phase waits for {t}")
         self.pending_choice = None
