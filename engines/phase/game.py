@@ -209,13 +209,6 @@ class PhaseGame(PositionMixin, SnapshotMixin):
             raise HarnessError("illegal_action", f"phase does not allow {what} now "
                                                  f"({self.waiting().get('type')}): {exc.message}") from exc
 
-    def _choose_legal(self, player: int, pred: Any, what: str) -> None:
-        for c in self.legal():
-            if pred(c):
-                self.apply(player, c)
-                return
-        raise HarnessError("illegal_action", f"phase does not allow {what} now ({self.waiting().get('type')})")
-
     def _choose_modes(self, player: int, modes: list[int]) -> None:
         legal = self.legal()
         for c in legal:
@@ -399,9 +392,7 @@ class PhaseGame(PositionMixin, SnapshotMixin):
         elif choice == "new_targets" and t == "CopyRetarget":
             new = a.get("targets")
             if new is None:
-                self._choose_legal(player, lambda c: c["type"] == "KeepAllCopyTargets"
-                                   or (c["type"] == "ChooseTarget" and c["data"].get("target") is None),
-                                   "keeping the copy's targets")
+                self._apply_choice(player, {"type": "KeepAllCopyTargets"}, "keeping the copy's targets")
             else:
                 for tid in new:
                     want = self.target_ref(tid)
