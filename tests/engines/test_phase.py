@@ -70,7 +70,8 @@ def test_start_declares_parsed_cards_only_and_names_the_gaps() -> None:
     # Fend Off's "Prevent all combat damage..." is an Unimplemented effect in phase's parse: not declared
     assert "Fend Off" not in eng["cards"]
     assert any("Unimplemented" in g for g in eng["extra"]["abstaining_clauses"]["Fend Off"])
-    assert "first_strike" in eng["extra"]["not_declared"] and "first_strike" not in eng["features"]
+    assert "lose_abilities" in eng["extra"]["not_declared"] and "lose_abilities" not in eng["features"]
+    assert "first_strike" in eng["features"]           # combat is replayed; advancing into the step is refused
 
 
 def test_a_bolt_at_the_face_is_played_by_phase() -> None:
@@ -128,3 +129,19 @@ def test_face_name_collisions_are_reported_and_the_cards_under_test_win(tmp_path
     assert got["collisions"]["fire"] == ["Fire // Ice", "Start // Fire"]
     assert set(got["collisions"]) == {"fire"}                # Start // Finish is not loaded: no clash
     assert "divided as you choose" in got["fire"]          # Fire // Ice's Fire, not Start // Fire's
+
+
+def test_first_strike_damage_is_labelled_from_its_sub_step() -> None:
+    """phase deals both combat damage sub-steps inside CombatDamage: a double striker's first hit is
+    first-strike damage, its second regular combat damage (derived, docs/engines.md)."""
+    setup = {"active_player": "p1", "step": "declare_blockers", "turn": 3, "players": {
+        "p1": {"life": 20, "battlefield": [{"id": "ace", "card": "Fencing Ace", "attacking": "p2"},
+                                           {"id": "giant", "card": "Hill Giant", "attacking": "p2"}]},
+        "p2": {"life": 20}}}
+    obs = _talk(_harness(), [{"cmd": "setup", "case": "t/ds", "setup": setup},
+                             {"cmd": "action", "action": {"advance": {"to": "combat_damage"}}},
+                             {"cmd": "observe"}, {"cmd": "stop"}])[2]
+    damage = [(e["source"], e["step"]) for e in obs["events"] if e["type"] == "damage"]
+    assert damage == [("ace", "first_strike_damage"), ("ace", "combat_damage"), ("giant", "combat_damage")]
+    assert obs["state"]["players"]["p2"]["life"] == 15
+    assert not any(e["type"] == "step" and e["name"] == "first_strike_damage" for e in obs["events"])
