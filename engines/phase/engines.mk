@@ -41,5 +41,7 @@ phase-expectations: $(STAMP) $(PHASE_STAMP)
 	$(BIN)/python engines/write_expectations.py $(OUT)/phase.jsonl engines/phase/diagnoses.yaml -o $(PHASE_EXP)
 	$(BIN)/python engines/engine_report.py $(OUT)/phase.jsonl --cases conformance/cases \
 	    --diagnoses engines/phase/diagnoses.yaml \
+	    --source-note "Each is an engine limit, an engine bug or a case bug, checked by running the harness; engine paths are in phase's repository (phase-rs/phase, crates/engine/src/), read at its public head; the installed engine is phase-python 0.103.0 (engine commit 60296e2)." \
+	    --abstain-note "phase's own Oracle parser left a gap marker (Unimplemented, Unknown, Unrecognized, Other) in an ability, trigger, static or replacement of these cards, so the harness does not claim them." \
 	    --peak-rss-mb "$$(tail -1 $(OUT)/phase.rss.txt | $(BIN)/python -c 'import json,sys; print(json.load(sys.stdin)["peak_total_mb"])')" \
 	    -o reports/engines/phase.md
