@@ -17,12 +17,11 @@ the same pipes) every ``PHASE_HARNESS_RESTART_EVERY`` games (default 500) or onc
 
 from __future__ import annotations
 
-import itertools
 import json
 import os
 import sys
 import traceback
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -195,21 +194,51 @@ def _needs_restart(server: Server) -> str | None:
     return None
 
 
-def _reexec(line: str, out: Any, why: str) -> None:
+class FdLines:
+    """Lines of a file descriptor, read with ``os.read`` into a buffer of our own, so that what was read
+    but not yet answered can be handed to a re-exec'd harness (a text ``sys.stdin`` reads ahead into a
+    buffer that ``exec`` would drop, losing the requests a client pipelined)."""
+
+    def __init__(self, fd: int, pending: str = "") -> None:
+        self.fd = fd
+        self.buf = pending.encode("utf-8")
+
+    def __iter__(self) -> Iterator[str]:
+        while True:
+            nl = self.buf.find(b"\n")
+            if nl >= 0:
+                line, self.buf = self.buf[:nl + 1], self.buf[nl + 1:]
+                yield line.decode("utf-8", errors="replace")
+                continue
+            chunk = os.read(self.fd, 65536)
+            if not chunk:
+                if self.buf:
+                    line, self.buf = self.buf, b""
+                    yield line.decode("utf-8", errors="replace")
+                return
+            self.buf += chunk
+
+    def unread(self) -> str:
+        """What was read but not yet yielded."""
+        return self.buf.decode("utf-8", errors="replace")
+
+
+def _reexec(line: str, out: Any, why: str, rest: str = "") -> None:
     restarts = int(os.environ.get(_RESTARTS_ENV, "0")) + 1
     sys.stderr.write(f"phase harness: restart {restarts}: {why}\n")
     sys.stderr.flush()
     out.flush()
-    os.environ[_PENDING_ENV] = line
+    os.environ[_PENDING_ENV] = line if line.endswith("\n") else line + "\n"
+    os.environ[_PENDING_ENV] += rest
     os.environ[_RESTARTS_ENV] = str(restarts)
     os.execv(sys.executable, [sys.executable, str(Path(__file__).resolve()), *sys.argv[1:]])
 
 
-def serve(inp: Iterator[str], out: Any, *, allow_restart: bool = False) -> None:
-    """Answer requests from ``inp`` on ``out`` until ``stop`` or end of input."""
+def serve(inp: Iterable[str], out: Any, *, allow_restart: bool = False) -> None:
+    """Answer requests from ``inp`` on ``out`` until ``stop`` or end of input. With ``allow_restart``
+    (``inp`` an :class:`FdLines`), a ``setup`` past the bounds re-execs the harness first."""
     server = Server()
-    pending = os.environ.pop(_PENDING_ENV, None)
-    for line in itertools.chain([pending] if pending else [], inp):
+    for line in inp:
         if not line.strip():
             continue
         seq: Any = None
@@ -220,8 +249,9 @@ def serve(inp: Iterator[str], out: Any, *, allow_restart: bool = False) -> None:
             seq = req.get("seq")
             if allow_restart and req.get("cmd") == "setup":
                 why = _needs_restart(server)
-                if why:
-                    _reexec(line, out, why)
+                rest = inp.unread() if isinstance(inp, FdLines) else ""
+                if why and len(rest) < 100_000:        # an environment string holds at most 128 KiB
+                    _reexec(line, out, why, rest)
             body = server.handle(req)
             _respond(out, {"seq": seq, "ok": True, **body})
             if req.get("cmd") == "stop":
@@ -240,7 +270,7 @@ def main() -> None:
     """Serve the protocol on stdin/stdout; anything else printed goes to stderr."""
     proto_out = sys.stdout
     sys.stdout = sys.stderr
-    serve(sys.stdin, proto_out, allow_restart=True)
+    serve(FdLines(sys.stdin.fileno(), os.environ.pop(_PENDING_ENV, "")), proto_out, allow_restart=True)
 
 
 if __name__ == "__main__":

@@ -145,3 +145,29 @@ def test_first_strike_damage_is_labelled_from_its_sub_step() -> None:
     assert damage == [("ace", "first_strike_damage"), ("ace", "combat_damage"), ("giant", "combat_damage")]
     assert obs["state"]["players"]["p2"]["life"] == 15
     assert not any(e["type"] == "step" and e["name"] == "first_strike_damage" for e in obs["events"])
+
+
+def test_restarts_are_invisible_to_the_runner(tmp_path: Path) -> None:
+    """The harness re-execs itself every PHASE_HARNESS_RESTART_EVERY games (memory bound): same results."""
+    jsonl = tmp_path / "run.jsonl"
+    run = subprocess.run([str(RULINGS), "run", str(ROOT / "conformance" / "cases"), "--engine", "phase",
+                          "--id", "history-of-benalia/*", "--expectations",
+                          str(ROOT / "conformance" / "expectations" / "phase.yaml"), "--timeout", "30", "-q",
+                          "--jsonl", str(jsonl)],
+                         capture_output=True, text=True, env={**os.environ, "PHASE_HARNESS_RESTART_EVERY": "2"})
+    assert run.returncode == 0, run.stdout + run.stderr
+    footer = json.loads(jsonl.read_text(encoding="utf-8").splitlines()[-1])
+    assert footer["counts"]["pass"] >= 5 and footer["restarts"] == 0   # re-execs are not engine restarts
+
+
+def test_a_restart_keeps_requests_a_client_pipelined() -> None:
+    """Requests read ahead before the harness re-execs itself are answered by the new process."""
+    empty = {"players": {}}
+    reqs = [{"cmd": "start", "protocol": 1}] + [{"cmd": "setup", "case": f"t/{i}", "setup": empty} for i in range(3)]
+    reqs += [{"cmd": "observe"}, {"cmd": "stop"}]
+    text = "".join(json.dumps({"seq": i, **r}) + "\n" for i, r in enumerate(reqs))
+    proc = subprocess.run([str(ENGINE_DIR / "run-harness")], input=text, capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "PHASE_HARNESS_RESTART_EVERY": "1"})
+    answers = [json.loads(line) for line in proc.stdout.splitlines()]
+    assert [a["seq"] for a in answers] == list(range(len(reqs))) and all(a["ok"] for a in answers)
+    assert proc.stderr.count("restart") == 2 and proc.returncode == 0
