@@ -9,6 +9,7 @@ OUT    ?= out
 
 .DEFAULT_GOAL := run
 include engines/python-mtg/engines.mk
+include engines/phase/engines.mk
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)

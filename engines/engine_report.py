@@ -71,9 +71,19 @@ def _declared_table(kind: str, tallies: dict[str, Counter[str]], declared: Itera
     return _table([kind, "declared", *STATUSES], rows)
 
 
+SOURCE_NOTE = ("Each was verified by running the harness and reading the engine's code. Paths are "
+               "relative to the engine's `site-packages/`.")
+"""Default sentence under "Known bugs" (python-mtg's); ``--source-note`` replaces it."""
+ABSTAIN_NOTE = ("The engine's own bridge drops a clause of these cards (it cannot model it), so the "
+                "harness does not claim them.")
+"""Default sentence under "Cards not declared" (python-mtg's); ``--abstain-note`` replaces it."""
+
+
 def render(runs: list[Run], cards_of: dict[str, list[str]], diagnoses: Any | None,
-           peak_rss_mb: float | None, title: str | None = None) -> str:
-    """The report's Markdown text."""
+           peak_rss_mb: float | None, title: str | None = None, source_note: str = SOURCE_NOTE,
+           abstain_note: str = ABSTAIN_NOTE) -> str:
+    """The report's Markdown text (``source_note`` / ``abstain_note``: the sentences introducing the
+    diagnoses and the cards the engine does not claim)."""
     first = runs[0]
     eng = first.engine
     results = [r for run in runs for r in run.results]
@@ -107,9 +117,7 @@ def render(runs: list[Run], cards_of: dict[str, list[str]], diagnoses: Any | Non
 
     by_case_diag: dict[str, list[str]] = {}
     if diagnoses is not None:
-        lines += ["## Known bugs", "",
-                  "Each was verified by running the harness and reading the engine's code. Paths are "
-                  "relative to the engine's `site-packages/`.", ""]
+        lines += ["## Known bugs", "", source_note, ""]
         for d in diagnoses.items:
             hit = [r for r in results if r.status not in ("pass", "unsupported") and d.explains(r.id)]
             for r in hit:
@@ -156,9 +164,7 @@ def render(runs: list[Run], cards_of: dict[str, list[str]], diagnoses: Any | Non
         lines += _table(["feature", "reason"], [[k, v] for k, v in sorted(extra["not_declared"].items())])
         lines.append("")
     if extra.get("abstaining_clauses"):
-        lines += ["## Cards not declared", "",
-                  "The engine's own bridge drops a clause of these cards (it cannot model it), so the "
-                  "harness does not claim them.", ""]
+        lines += ["## Cards not declared", "", abstain_note, ""]
         lines += _table(["card", "dropped clauses"],
                         [[k, v] for k, v in sorted(extra["abstaining_clauses"].items())]) + [""]
     return "\n".join(lines).rstrip() + "\n"
@@ -173,6 +179,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--diagnoses", type=Path, help="the engine's diagnoses YAML")
     ap.add_argument("--peak-rss-mb", type=float, help="measured peak RSS (engines/measure_run.py)")
     ap.add_argument("--title", help="report title (default: the engine's name)")
+    ap.add_argument("--source-note", default=SOURCE_NOTE, help="sentence introducing the diagnoses")
+    ap.add_argument("--abstain-note", default=ABSTAIN_NOTE,
+                    help="sentence introducing the cards the engine does not claim")
     ap.add_argument("-o", "--output", type=Path, help="write here (default: stdout)")
     args = ap.parse_args(argv)
     runs = [load_run(p) for p in args.runs]
@@ -185,7 +194,7 @@ def main(argv: list[str] | None = None) -> int:
     diagnoses = None
     if args.diagnoses:
         diagnoses = siblings.load_diagnoses(args.diagnoses)
-    text = render(runs, cards_of, diagnoses, args.peak_rss_mb, args.title)
+    text = render(runs, cards_of, diagnoses, args.peak_rss_mb, args.title, args.source_note, args.abstain_note)
     siblings.write_output(text, args.output)
     return 0
 

@@ -8,5 +8,6 @@ an adapter here only knows how to launch them and imports nothing from them.
 name        factory                                      engine
 ==========  ===========================================  ==============================================
 ``pymtg``   :func:`mtg_rulings_adapters.pymtg.engine`    python-mtg 0.1.1 (``engines/python-mtg/``)
+``phase``   :func:`mtg_rulings_adapters.phase.engine`    phase.rs, phase-python 0.103.0 (``engines/phase/``)
 ==========  ===========================================  ==============================================
 """

@@ -1,0 +1,409 @@
+"""One conformance case played on phase.rs: position set-up, scripted actions, observation. Stdlib + phase.
+
+* ``setup``: a game whose decks are the case's objects (phase draws them into the hands), both players
+  keep, then with ``debug_mode`` on (``Game.state()`` -> ``Engine.load_game()``) phase's Debug actions
+  place every object (``MoveToZone``), set the step (``SetPhase``), life (``SetLife``), the mana pool
+  (``AddMana``), tapped (``SetTapped``), counters (``ModifyCounters``), summoning sickness
+  (``SetSummoningSickness``) and keywords (``GrantKeyword``). The turn number is the state's
+  ``turn_number``. Attackers and blockers have no Debug action: they are declared for real
+  (:meth:`PhaseGame._replay_combat`).
+* actions: phase's own legal actions (``Game.actions()``), each answering its prompt (``waiting_for``)
+  with what the case scripted. A prompt the case did not answer stays pending: the next action that is not
+  a ``choose`` is refused with ``unanswered_choice``.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from facts import COUNTER_IN, PHASE_OF_STEP, STEP_OF_PHASE, Facts, player_name
+from positions import (
+    KEYWORD,
+    MAX_PASSES,
+    SEED,
+    HarnessError,
+    ObjectView,
+    PositionMixin,
+    seat,
+    unsupported,
+)
+from snapshot import SnapshotMixin
+
+__all__ = ["SEED", "HarnessError", "PhaseGame"]
+
+
+class PhaseGame(PositionMixin, SnapshotMixin):
+    """A live phase game for one case."""
+
+    def __init__(self, phase: Any, engine: Any, setup: dict[str, Any], seed: int = SEED,
+                 layouts: dict[str, str] | None = None) -> None:
+        """``engine``: a ``phase.Engine`` whose card database holds the case's cards; ``layouts``: card name
+        -> its MTGJSON layout (split, aftermath, ...)."""
+        self.phase = phase
+        self.layouts = layouts or {}
+        self.engine = engine
+        self.facts = Facts()
+        self.pending_choice: str | None = None
+        self.resume: Any = None
+        self._setup(setup, seed)
+
+    # -- set-up --
+    def state(self) -> dict[str, Any]:
+        return self.g.state()["state"]
+
+    def step(self) -> str:
+        return STEP_OF_PHASE.get(self.g.phase, self.g.phase)
+
+    def oid(self, case_id: Any) -> int:
+        for oid, cid in self.facts.case_of.items():
+            if cid == case_id:
+                return oid
+        if isinstance(case_id, str) and case_id.startswith("obj") and case_id[3:].isdigit():
+            return int(case_id[3:])
+        raise HarnessError("unknown_object", f"no object {case_id!r}")
+
+    def target_ref(self, t: Any) -> dict[str, int]:
+        if t in ("p1", "p2"):
+            return {"Player": seat(t)}
+        return {"Object": self.oid(t)}
+
+    def apply(self, actor: int, action: Any) -> Any:
+        """Apply one phase action and log its facts."""
+        try:
+            result = self.g.apply(actor, action)
+        except ValueError as exc:
+            raise HarnessError("illegal_action", f"phase refused {json.dumps(action)[:200]}: {exc}") from exc
+        stack = list(self.g.stack() or [])
+        st: dict[str, Any] = {"objects": ObjectView(self.g), "stack": stack}
+        self.facts.translate(result.events, st, self.step(), int(self.g.turn))
+        self.facts.stack_diff(stack, st)
+        return result
+
+    def stack(self) -> list[dict[str, Any]]:
+        return list(self.g.stack() or [])
+
+    def obj(self, oid: int) -> dict[str, Any]:
+        return ObjectView(self.g).get(str(oid)) or {}
+
+    def waiting(self) -> dict[str, Any]:
+        return self.g.waiting_for() or {}
+
+    def legal(self) -> list[dict[str, Any]]:
+        return [a.to_dict() for a in self.g.actions()]
+
+    def actor(self) -> int:
+        wf = self.waiting()
+        d = wf.get("data") or {}
+        if "player" in d:
+            return int(d["player"])
+        return int(self.g.priority_player())
+
+    # -- actions --
+    def act(self, action: dict[str, Any]) -> None:
+        if len(action) != 1:
+            raise HarnessError("illegal_action", "an action has exactly one key")
+        (verb, args), = action.items()
+        args = args or {}
+        if verb != "choose" and self.pending_choice:
+            raise HarnessError("unanswered_choice", f"phase waits for {self.pending_choice}; no choose answered it")
+        handler = getattr(self, f"_act_{verb}", None)
+        if handler is None:
+            raise unsupported(f"action {verb}")
+        handler(args)
+
+    def _act_cast(self, a: dict[str, Any]) -> None:
+        player = seat(a.get("player", "p1"))
+        oid = self.oid(a.get("object"))
+        card = self.facts.card_of.get(oid, "")
+        half = a.get("half")
+        faces = card.split(" // ")
+        if half and half not in faces:
+            raise HarnessError("illegal_action", f"{card} has no half {half!r}")
+        if half and half != faces[0] and self.layouts.get(card) != "split":
+            raise unsupported(f"casting {half!r}: phase offers no way to cast the second half of a "
+                              f"{self.layouts.get(card)} card (its object is the first face; layout "
+                              "'aftermath' maps to no LayoutKind in database/card_db.rs map_layout_str)")
+        if self.actor() != player:
+            raise HarnessError("illegal_action", f"{player_name(player)} does not hold priority")
+        cast = {"type": "CastSpell", "data": {"object_id": oid, "card_id": int(self.obj(oid).get("card_id", oid)),
+                                              "targets": [], "payment_mode": {"type": "Auto"}}}
+        self._apply_choice(player, cast, f"casting {a.get('object')} ({card}) in {self.step()}")
+        try:
+            self._answer_cast_prompts(player, oid, card, a)
+        except HarnessError:
+            try:
+                self.g.apply(player, {"type": "CancelCast"})    # leave the game as before the refused cast
+            except ValueError:
+                pass
+            raise
+        self._after_action()
+
+    def _answer_cast_prompts(self, player: int, oid: int, card: str, a: dict[str, Any]) -> None:
+        half = a.get("half")
+        faces = card.split(" // ")
+        targets = list(a.get("targets") or [])
+        modes = list(a.get("modes") or [])
+        x = a.get("x")
+        for _ in range(20):
+            wf = self.waiting()
+            t = wf.get("type")
+            if t in ("TargetSelection", "MultiTargetSelection"):
+                if not targets:                                 # no more targets (phase: "done")
+                    self._apply_choice(player, {"type": "ChooseTarget", "data": {"target": None}},
+                                       f"casting {a.get('object')} without a further target")
+                    continue
+                want = self.target_ref(targets.pop(0))
+                self._apply_choice(player, {"type": "ChooseTarget", "data": {"target": want}}, f"target {want}")
+            elif t == "ChooseXValue":
+                if x is None:
+                    raise HarnessError("unanswered_choice", "phase asks for X; the cast has no x")
+                self._apply_choice(player, {"type": "ChooseX", "data": {"value": int(x)}}, f"X={x}")
+            elif t == "DistributeAmong":
+                division = a.get("division")
+                chosen = (wf.get("data") or {}).get("targets") or []
+                if not division:
+                    raise HarnessError("unanswered_choice", "phase asks how to divide; the cast has no division")
+                if len(division) != len(chosen):
+                    raise HarnessError("illegal_action", f"division {division} for {len(chosen)} targets")
+                self.apply(player, {"type": "DistributeAmong",
+                                    "data": {"distribution": [[tgt, int(n)] for tgt, n in zip(chosen, division, strict=True)]}})
+            elif t == "ModalFaceChoice":
+                if not half:
+                    raise HarnessError("unanswered_choice", f"phase asks which half of {card} to cast; the "
+                                                            "cast names none")
+                back = half != faces[0]
+                self._apply_choice(player, {"type": "ChooseModalFace", "data": {"back_face": back}},
+                                   f"casting {half}")
+            elif t in ("ModeChoice", "AbilityModeChoice"):
+                if not modes:
+                    raise HarnessError("unanswered_choice", "phase asks for modes; the cast has none")
+                self._choose_modes(player, modes)
+                modes = []
+            else:
+                break
+        if targets:
+            # phase picks a target itself when only one is legal (no prompt): accept it if it is the case's
+            chosen = self._spell_targets(oid)
+            if chosen[-len(targets):] != [self.target_ref(t) for t in targets]:
+                raise HarnessError("illegal_action", f"phase chose the targets {chosen} itself; the case wants "
+                                                     f"{a.get('targets')}")
+
+    def _spell_targets(self, oid: int) -> list[Any]:
+        for e in self.stack():
+            if int(e["id"]) == oid:
+                ab = ((e.get("kind") or {}).get("data") or {}).get("ability") or {}
+                out = list(ab.get("targets") or [])
+                sub = ab.get("sub_ability")
+                while isinstance(sub, dict):
+                    out += list(sub.get("targets") or [])
+                    sub = sub.get("sub_ability")
+                return out
+        return []
+
+    def _apply_choice(self, player: int, action: dict[str, Any], what: str) -> None:
+        """Apply ``action`` (phase checks it against its prompt); a refusal is ``illegal_action``."""
+        try:
+            self.apply(player, action)
+        except HarnessError as exc:
+            raise HarnessError("illegal_action", f"phase does not allow {what} now "
+                                                 f"({self.waiting().get('type')}): {exc.message}") from exc
+
+    def _choose_modes(self, player: int, modes: list[int]) -> None:
+        legal = self.legal()
+        for c in legal:
+            d = c.get("data") or {}
+            idx = d.get("indices") or d.get("modes") or d.get("mode_indices")
+            if c["type"] in ("SelectModes", "ChooseModes") and idx is not None and list(idx) == modes:
+                self.apply(player, c)
+                return
+        raise unsupported(f"modes {modes}: no matching phase action among {[c['type'] for c in legal][:5]}")
+
+    def _after_action(self) -> None:
+        """Note a prompt phase now waits on that only a scripted ``choose`` may answer."""
+        t = self.waiting().get("type")
+        if t in ("Priority", None, "GameOver"):
+            self.pending_choice = None
+        else:
+            self.pending_choice = t
+
+    def _act_activate(self, a: dict[str, Any]) -> None:
+        player = seat(a.get("player", "p1"))
+        oid = self.oid(a.get("object"))
+        if self.actor() != player:
+            raise HarnessError("illegal_action", f"{player_name(player)} does not hold priority")
+        acts = [x for x in self.legal() if x["type"] == "ActivateAbility" and int(x["data"]["source_id"]) == oid]
+        idx = int(a.get("ability", 0))
+        if idx >= len(acts):
+            raise HarnessError("illegal_action", f"phase offers {len(acts)} activated abilities of {a.get('object')}")
+        self.apply(player, acts[idx])
+        targets = list(a.get("targets") or [])
+        while self.waiting().get("type") in ("TargetSelection", "MultiTargetSelection") and targets:
+            want = self.target_ref(targets.pop(0))
+            self._apply_choice(player, {"type": "ChooseTarget", "data": {"target": want}}, f"target {want}")
+        self._after_action()
+
+    def _act_pass_priority(self, a: dict[str, Any]) -> None:
+        player = seat(a.get("player", "p1"))
+        if self.waiting().get("type") != "Priority" or self.actor() != player:
+            raise HarnessError("illegal_action", f"{player_name(player)} does not hold priority")
+        self.apply(player, {"type": "PassPriority"})
+        self._after_action()
+
+    def _resolve(self, until_empty: bool) -> None:
+        stack = self.stack()
+        if not stack:
+            raise HarnessError("illegal_action", "the stack is empty")
+        top = stack[-1]["id"]
+        for _ in range(MAX_PASSES):
+            wf = self.waiting()
+            if wf.get("type") != "Priority":
+                self.pending_choice = wf.get("type")
+                self.resume = (lambda: self._resolve_continue(until_empty, top))
+                return
+            self.apply(self.actor(), {"type": "PassPriority"})
+            stack = self.stack()
+            if not stack or (not until_empty and all(e["id"] != top for e in stack)):
+                self._after_action()
+                return
+        raise HarnessError("internal", "the stack did not resolve")
+
+    def _resolve_continue(self, until_empty: bool, top: int) -> None:
+        stack = self.stack()
+        if not stack or (not until_empty and all(e["id"] != top for e in stack)):
+            return
+        self._resolve(until_empty)
+
+    def _act_resolve_top(self, a: dict[str, Any]) -> None:
+        self._resolve(False)
+
+    def _act_resolve_stack(self, a: dict[str, Any]) -> None:
+        self._resolve(True)
+
+    def _act_add_counters(self, a: dict[str, Any]) -> None:
+        """An effect outside the case's cards adds counters: phase's Debug ``Proliferate`` is the one Debug
+        action that adds counters through its event pipeline (``CounterAdded``, so chapter abilities
+        trigger); its ``ProliferateChoice`` is answered with this object only, once per counter. Debug
+        ``ModifyCounters`` emits no event, so no trigger could see it."""
+        oid = self.oid(a.get("object"))
+        counter = str(a.get("counter"))
+        kind = COUNTER_IN.get(counter, counter)
+        n = int(a.get("n", 1))
+        obj = self.obj(oid)
+        if obj.get("zone") != "Battlefield":
+            raise unsupported("add_counters on an object off the battlefield: phase's Proliferate cannot reach it")
+        if not int((obj.get("counters") or {}).get(kind, 0)):
+            raise unsupported(f"add_counters: {a.get('object')} has no {counter} counter, and phase's Debug "
+                              "Proliferate (the only Debug action adding counters through CounterAdded, so that "
+                              "triggers see them) adds only kinds already there; ModifyCounters emits no event")
+        start = len(self.facts.events)
+        for _ in range(n):
+            self.debug_logged("Proliferate", player_id=int(obj.get("controller", 0)))
+            if self.waiting().get("type") != "ProliferateChoice":
+                raise HarnessError("internal", f"phase's Proliferate asked {self.waiting().get('type')}")
+            self._apply_choice(int(obj.get("controller", 0)),
+                               {"type": "SelectTargets", "data": {"targets": [{"Object": oid}]}},
+                               f"proliferating {a.get('object')}")
+        # one scripted addition of n counters: one counter_added event of n (phase logged n of one each)
+        added = [e for e in self.facts.events[start:] if e["type"] == "counter_added" and e["object"] == a.get("object")]
+        if len(added) > 1:
+            first = added[0]
+            first["n"] = sum(e["n"] for e in added)
+            self.facts.events[start:] = [e for e in self.facts.events[start:] if e is first or e not in added]
+        self._after_action()
+
+    def debug_logged(self, kind: str, **data: Any) -> Any:
+        """A Debug action whose events are facts of the case (not of the set-up)."""
+        action = {"type": "Debug", "data": {"type": kind, "data": data}}
+        return self.apply(0, action)
+
+    def _act_remove_counters(self, a: dict[str, Any]) -> None:
+        oid = self.oid(a.get("object"))
+        counter = str(a.get("counter"))
+        n = int(a.get("n", 1))
+        before = int(self.obj(oid).get("counters", {}).get(COUNTER_IN.get(counter, counter), 0))
+        self.debug("ModifyCounters", object_id=oid, counter_type=COUNTER_IN.get(counter, counter), delta=-n)
+        after = int(self.obj(oid).get("counters", {}).get(COUNTER_IN.get(counter, counter), 0))
+        if before != after:                               # observed: phase's Debug action emits no event
+            self.facts.events.append({"type": "counter_removed", "object": self.facts.cid(oid),
+                                      "counter": counter, "n": before - after})
+
+    def _act_set_keywords(self, a: dict[str, Any]) -> None:
+        oid = self.oid(a.get("object"))
+        for kw in a.get("add") or []:
+            if kw.lower() not in KEYWORD:
+                raise unsupported(f"keyword {kw!r}")
+            self.debug("GrantKeyword", object_id=oid, keyword=KEYWORD[kw.lower()])
+        for kw in a.get("remove") or []:
+            if kw.lower() not in KEYWORD:
+                raise unsupported(f"keyword {kw!r}")
+            self.debug("RemoveKeyword", object_id=oid, keyword=KEYWORD[kw.lower()])
+
+    def _act_advance(self, a: dict[str, Any]) -> None:
+        to = a.get("to")
+        if to not in PHASE_OF_STEP:
+            raise unsupported(f"advance to {to!r}: phase has no such step with priority (first-strike damage "
+                              "is dealt inside CombatDamage, game/combat_damage.rs)")
+        if self.stack():
+            raise HarnessError("illegal_action", "advance needs an empty stack")
+        turn0 = int(self.g.turn)
+        for _ in range(MAX_PASSES):
+            wf = self.waiting()
+            t = wf.get("type")
+            if t == "DeclareAttackers":
+                self.apply(self.actor(), {"type": "DeclareAttackers", "data": {"attacks": []}})
+                continue
+            if t == "DeclareBlockers":
+                self.apply(self.actor(), {"type": "DeclareBlockers", "data": {"assignments": []}})
+                continue
+            if t != "Priority":
+                self.pending_choice = t
+                return
+            if self.stack():
+                self._after_action()
+                return                                      # a trigger on the way: priority with it on the stack
+            self.apply(self.actor(), {"type": "PassPriority"})
+            new_turn = int(self.g.turn) != turn0
+            if self.step() == to and (new_turn or not a.get("next_turn")) and self.waiting().get("type") == "Priority":
+                self._after_action()
+                return
+        raise HarnessError("internal", f"did not reach {to!r}")
+
+    def _act_choose(self, a: dict[str, Any]) -> None:
+        choice = a.get("choice")
+        wf = self.waiting()
+        t = wf.get("type")
+        if not self.pending_choice:
+            raise HarnessError("unused_answer", f"choose {choice}: phase waits for no choice")
+        player = self.actor()
+        if choice == "trigger_order" and t == "OrderTriggers":
+            triggers = (wf.get("data") or {}).get("triggers") or []
+            order = []
+            for item in a.get("order") or []:
+                src = item.get("source") if isinstance(item, dict) else item
+                sid = self.oid(src)
+                idx = [i for i, tr in enumerate(triggers) if int(tr.get("source_id", -1)) == sid and i not in order]
+                if not idx:
+                    raise HarnessError("illegal_action", f"no waiting trigger of {src}")
+                order.append(idx[0])
+            if sorted(order) != list(range(len(triggers))):
+                raise HarnessError("illegal_action", f"order names {len(order)} of {len(triggers)} triggers")
+            self.apply(player, {"type": "OrderTriggers", "data": {"order": order}})
+        elif choice == "new_targets" and t == "CopyRetarget":
+            new = a.get("targets")
+            if new is None:
+                self._apply_choice(player, {"type": "KeepAllCopyTargets"}, "keeping the copy's targets")
+            else:
+                for tid in new:
+                    want = self.target_ref(tid)
+                    self._apply_choice(player, {"type": "ChooseTarget", "data": {"target": want}},
+                                       f"new target {want}")
+        else:
+            raise unsupported(f"choose {choice} while phase waits for {t}")
+        self.pending_choice = None
+        self._after_action()
+        if self.resume is not None and not self.pending_choice:
+            resume, self.resume = self.resume, None
+            resume()
+
+    # -- observe --

@@ -1,0 +1,109 @@
+"""The state snapshot of a phase.rs game in the suite's shape (conformance/SPEC.md, "Engine facts").
+
+Read zone by zone (``Game.player``, ``battlefield``, ``exile``, ``stack``, ``object``): ``Game.state()`` would
+also convert the decks, the rules journal and the rest, several times the cost. Standard library only.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from facts import Facts, player_name, zone_name
+
+
+class SnapshotMixin:
+    """``observe()`` for :class:`game.PhaseGame`."""
+
+    g: Any
+    facts: Facts
+
+    def stack(self) -> list[dict[str, Any]]:
+        raise NotImplementedError
+
+    def obj(self, oid: int) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def step(self) -> str:
+        raise NotImplementedError
+
+    def _active(self) -> int:
+        raise NotImplementedError
+
+    def _all_objects(self) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        """Every object in a zone, by id, and the players: read zone by zone (``Game.state()`` would also
+        convert the decks, the rules journal and the rest, several times the cost)."""
+        g = self.g
+        players = [g.player(0), g.player(1)]
+        ids: list[int] = []
+        for p in players:
+            for zone in ("library", "hand", "graveyard"):
+                ids += [int(i) for i in p.get(zone) or []]
+        for listing in (g.battlefield(), g.exile()):
+            ids += [int(o["id"]) if isinstance(o, dict) else int(o) for o in listing or []]
+        ids += [int(e["id"]) for e in g.stack() or [] if (e.get("kind") or {}).get("type") == "Spell"]
+        objects = {}
+        for oid in ids:
+            o = g.object(oid)
+            if o:
+                objects[str(oid)] = o
+        return objects, players
+
+    def observe(self) -> dict[str, Any]:
+        all_objects, player_list = self._all_objects()
+        st: dict[str, Any] = {"objects": all_objects, "stack": self.stack(), "players": player_list}
+        f = self.facts
+        objects: dict[str, Any] = {}
+        for k, o in st["objects"].items():
+            oid = int(k)
+            zone = zone_name(o.get("zone"))
+            types = list((o.get("card_types") or {}).get("core_types") or [])
+            counters = {("+1/+1" if c == "P1P1" else "-1/-1" if c == "M1M1" else c): int(n)
+                        for c, n in (o.get("counters") or {}).items() if int(n)}
+            on_bf = zone == "battlefield"
+            cost = o.get("mana_cost") or {}
+            mv = int(cost.get("generic", 0)) + len([s for s in cost.get("shards") or [] if s != "X"])
+            objects[f.cid(oid)] = {
+                "card": f.card(oid, o.get("name"), bool(o.get("is_token"))), "name": o.get("name"), "zone": zone,
+                "owner": player_name(o.get("owner", 0)),
+                "controller": player_name(o.get("controller", 0)) if zone in ("battlefield", "stack") else None,
+                "tapped": bool(o.get("tapped")), "counters": counters, "damage": int(o.get("damage_marked") or 0),
+                "mana_value": mv, "types": types,
+                "subtypes": list((o.get("card_types") or {}).get("subtypes") or []),
+                "supertypes": list((o.get("card_types") or {}).get("supertypes") or []),
+                "colors": sorted(c for c in (COLOR_LETTERS.get(x) for x in o.get("color") or []) if c),
+                "power": o.get("power") if on_bf and "Creature" in types else None,
+                "toughness": o.get("toughness") if on_bf and "Creature" in types else None,
+                "keywords": sorted(_kw(k) for k in o.get("keywords") or []) if on_bf else [],
+                **({"token": True} if o.get("is_token") else {}),
+            }
+        stack = []
+        for e in st["stack"]:
+            sid = int(e["id"])
+            seen = f.stack_seen.get(sid) or {}
+            kind = (e.get("kind") or {}).get("type")
+            if kind == "Spell":
+                o = st["objects"].get(str(sid)) or self.obj(sid)
+                stack.append({"object": f.cid(sid), "card": f.card(sid, o.get("name")),
+                              "controller": player_name(e.get("controller", 0)), "copy": bool(seen.get("copy"))})
+            else:
+                src = e.get("source_id")
+                so = st["objects"].get(str(src)) or self.obj(int(src))
+                stack.append({"object": seen.get("object", f"ab{sid}"), "card": f.card(int(src), so.get("name")),
+                              "source": f.cid(src), "ability": seen.get("ability"),
+                              "controller": player_name(e.get("controller", 0)), "copy": False})
+        players = {player_name(p["id"]): {"life": int(p["life"]), "poison": int(p.get("poison_counters", 0))}
+                   for p in player_list}
+        return {"players": players, "objects": objects, "stack": stack, "step": self.step(),
+                "turn": int(self.g.turn), "active_player": player_name(self._active())}
+
+
+
+COLOR_LETTERS = {"White": "W", "Blue": "U", "Black": "B", "Red": "R", "Green": "G"}
+
+
+def _kw(k: Any) -> str:
+    name = k if isinstance(k, str) else (next(iter(k)) if isinstance(k, dict) and k else str(k))
+    out = ""
+    for ch in str(name):
+        out += (" " + ch.lower()) if ch.isupper() and out else ch.lower()
+    return out
