@@ -13,12 +13,28 @@ from dataclasses import dataclass, field
 
 from pipeline.records import Issue, Quarantined, SourceRuling
 
-__all__ = ["BINARY_CONTROL_RATIO", "Decoded", "SourceResult", "decode_bytes", "looks_binary"]
+__all__ = [
+    "BINARY_CONTROL_RATIO",
+    "Decoded",
+    "SourceResult",
+    "decode_bytes",
+    "looks_binary",
+    "printable",
+]
 
 BINARY_CONTROL_RATIO = 0.10
 """A file whose first 8 KiB hold more than this share of control bytes is binary data."""
 
 _CONTROL = frozenset(range(0x00, 0x09)) | frozenset(range(0x0E, 0x20)) | {0x7F}
+
+
+def printable(text: str) -> str:
+    """``text``, with any lone surrogate (which no UTF-8 output can hold) written as ``\\udXXX``."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return text
 
 
 @dataclass(slots=True)
@@ -39,11 +55,11 @@ class SourceResult:
 
     def warn(self, line: int, code: str, message: str) -> None:
         """Record a warning about ``line`` of this source."""
-        self.issues.append(Issue(self.source, line, "warning", code, message))
+        self.issues.append(Issue(self.source, line, "warning", code, printable(message)))
 
     def error(self, line: int, code: str, message: str) -> None:
         """Record an error about ``line`` of this source."""
-        self.issues.append(Issue(self.source, line, "error", code, message))
+        self.issues.append(Issue(self.source, line, "error", code, printable(message)))
 
     def quarantine(
         self, line: int, reason: str, detail: str, text_raw: str = "", *, severity: str = "error"
@@ -55,7 +71,9 @@ class SourceResult:
         """
         where = f"{self.source}:{line}" if line else self.source
         self.quarantined.append(
-            Quarantined(self.source, line, reason, f"{where}: {detail}", text_raw)
+            Quarantined(
+                self.source, line, reason, printable(f"{where}: {detail}"), printable(text_raw)
+            )
         )
         if severity == "warning":
             self.warn(line, reason, detail)
@@ -81,6 +99,26 @@ def looks_binary(data: bytes) -> bool:
     return controls / len(head) > BINARY_CONTROL_RATIO
 
 
+def _utf16_without_bom(data: bytes) -> tuple[str, str] | None:
+    """``(text, encoding)`` when ``data`` is UTF-16 text without a byte order mark: most of its
+    first 8 KiB's high bytes zero (Latin text), none of its low bytes, and it decodes."""
+    head = data[:8192]
+    if b"\x00" not in head or len(data) % 2:
+        return None
+    half = len(head) // 2
+    zero_even, zero_odd = head[0::2].count(0), head[1::2].count(0)
+    if zero_odd > 0.3 * half and zero_even <= 0.02 * half:
+        encoding = "utf-16-le"
+    elif zero_even > 0.3 * half and zero_odd <= 0.02 * half:
+        encoding = "utf-16-be"
+    else:
+        return None
+    try:
+        return data.decode(encoding), encoding
+    except UnicodeDecodeError:
+        return None
+
+
 def _line_of_offset(data: bytes, offset: int) -> int:
     return data.count(b"\n", 0, offset) + 1
 
@@ -88,9 +126,10 @@ def _line_of_offset(data: bytes, offset: int) -> int:
 def decode_bytes(data: bytes, result: SourceResult) -> Decoded | None:
     """Decode the bytes of ``result.source``; report what was done on ``result``.
 
-    UTF-8 first (a BOM is stripped and reported as a warning); UTF-16 when a UTF-16 BOM says so;
-    otherwise CP1252, then Latin-1, with a warning naming the file and the line of the first byte
-    that is not UTF-8. Binary data is quarantined as a whole file (``None`` is returned).
+    UTF-8 first (a BOM is stripped and reported as a warning); UTF-16 when a UTF-16 BOM says so,
+    or, with a warning, when the zero bytes of Latin text in UTF-16 do (no BOM); otherwise
+    CP1252, then Latin-1, with a warning naming the file and the line of the first byte that is
+    not UTF-8. Binary data is quarantined as a whole file (``None`` is returned).
     """
     if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
         try:
@@ -100,6 +139,14 @@ def decode_bytes(data: bytes, result: SourceResult) -> Decoded | None:
             return None
         result.warn(1, "utf16_bom", "decoded as UTF-16 (byte order mark found)")
         return Decoded(text, "utf-16", True)
+    utf16 = _utf16_without_bom(data)
+    if utf16 is not None:
+        result.warn(
+            1,
+            "utf16_no_bom",
+            f"decoded as {utf16[1].upper()} (no byte order mark; its zero bytes say so)",
+        )
+        return Decoded(utf16[0], utf16[1], False)
     if looks_binary(data):
         result.quarantine(
             0,

@@ -10,25 +10,43 @@ Accepted shapes (nested in any combination, up to a small depth):
   set object (``{"cards": [...]}``) or a mapping of set codes to sets.
 
 JSON sources declare English (``declared_lang="en"``). Line numbers are the line of the record
-in JSON Lines; in a ``.json`` file, the line where the ruling's text is written (best effort: the
-line of its card, or 1, when the text cannot be located).
+in JSON Lines; in a ``.json`` file, the line where the ruling's text is written, and for a record
+without a usable text the line where the record (or the value, or its list) begins.
+
+Nothing read is dropped uncounted: items of a ``rulings`` list that are not objects, values in
+lists that are not rulings, objects that look like a ruling but lack a part, and values nested
+deeper than :data:`MAX_DEPTH` levels are quarantined records; a document too deeply nested for
+the JSON decoder, or holding a lone UTF-16 surrogate (``"\\ud800"``), is quarantined, never a
+traceback.
 """
 
 from __future__ import annotations
 
+import bisect
 import datetime as _dt
 import json
+import re
+from json.decoder import JSONArray, JSONObject  # type: ignore[attr-defined]  # no stubs
+from json.scanner import py_make_scanner  # type: ignore[attr-defined]  # no stubs
 from typing import Any
 
 from pipeline.records import SourceKind, SourceRuling
 from pipeline.sources.base import SourceResult, decode_bytes
 
-__all__ = ["parse_json_bytes", "parse_json_text", "parse_jsonl_text"]
+__all__ = ["MAX_DEPTH", "parse_json_bytes", "parse_json_text", "parse_jsonl_text"]
 
-_MAX_DEPTH = 8
+MAX_DEPTH = 8
+"""Containers nested deeper than this (lists, ``data``/``cards`` wrappers) are not walked: each
+such value is one quarantined ``too_deep`` record."""
 
 _raw_decode = json.JSONDecoder().raw_decode
 """Decodes one JSON value at the start of a string: ``json.loads`` minus its whitespace handling."""
+
+_ISO_DATE = re.compile(r"[ \t]*\d{4}-\d{2}-\d{2}(?:[T ][0-9:.+\-Z ]*)?[ \t]*")
+"""The explicit date rule of JSON sources: ``YYYY-MM-DD``, optionally followed by a time."""
+
+_CARD_KEYS = ("identifiers", "type", "layout")
+"""Keys of MTGJSON card objects: such an object is a card (its ``text`` is not a ruling)."""
 
 
 class _Locator:
@@ -52,48 +70,155 @@ class _Locator:
         return self.line
 
 
+class _Positions:
+    """Where each object and list of a JSON document begins (a slower, pure-Python parse, made
+    only for documents holding a record that has no text to locate it by)."""
+
+    def __init__(self, text: str) -> None:
+        self.starts: dict[int, int] = {}
+        self.newlines = [m.start() for m in re.finditer("\n", text)]
+        decoder = json.JSONDecoder()
+        starts = self.starts
+
+        def parse_object(s_and_end: tuple[str, int], *args: Any) -> tuple[Any, int]:
+            obj, end = JSONObject(s_and_end, *args)
+            starts[id(obj)] = s_and_end[1] - 1
+            return obj, end
+
+        def parse_array(s_and_end: tuple[str, int], scan_once: Any) -> tuple[Any, int]:
+            arr, end = JSONArray(s_and_end, scan_once)
+            starts[id(arr)] = s_and_end[1] - 1
+            return arr, end
+
+        # The pure-Python scanner calls these hooks (the C scanner does not): documented in
+        # ``json.scanner.py_make_scanner``, untyped in the stubs.
+        decoder.parse_object = parse_object  # type: ignore[attr-defined]
+        decoder.parse_array = parse_array  # type: ignore[attr-defined]
+        decoder.scan_once = py_make_scanner(decoder)  # type: ignore[attr-defined]
+        self.doc = decoder.decode(text)
+
+    def line(self, obj: Any, default: int) -> int:
+        at = self.starts.get(id(obj))
+        return default if at is None else bisect.bisect_right(self.newlines, at) + 1
+
+
+def _dump(value: Any) -> str:
+    try:
+        return json.dumps(value, ensure_ascii=False)[:500]
+    except (ValueError, RecursionError):
+        return repr(value)[:500]
+
+
+def _has_lone_surrogate(*values: Any) -> bool:
+    for value in values:
+        if isinstance(value, str):
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError:
+                return True
+    return False
+
+
 class _Walker:
     """Walks decoded JSON values of one source; appends its rulings and quarantines to ``res``."""
 
-    def __init__(self, res: SourceResult, locator: _Locator | None) -> None:
+    def __init__(
+        self,
+        res: SourceResult,
+        locator: _Locator | None,
+        *,
+        surrogates: bool = False,
+        positions: _Positions | None = None,
+    ) -> None:
         self.res = res
         self.source = res.source
         self.rulings = res.rulings
         self.locator = locator
-        self.positions: dict[str, int] = {}
+        self.surrogates = surrogates
+        """The document holds a ``\\uD8xx``-style escape: strings are checked for lone ones."""
+        self.positions = positions
+        self.unlocated = False
+        """A record was quarantined without an exact line (see :class:`_Positions`)."""
+        self.positions_of: dict[str, int] = {}
         """Rulings met so far per card (oracle id, else ``name:`` and the name)."""
         self.dates: dict[str, _dt.date] = {}
         """Date strings already read (a corpus repeats a few hundred dates)."""
 
-    def walk(self, obj: Any, line: int, depth: int = 0, card: dict[str, Any] | None = None) -> int:
-        """Walk ``obj``; return how many ruling-shaped objects were met."""
-        if depth > _MAX_DEPTH:
+    def line_of(self, value: Any, line: int) -> int:
+        """The line where ``value`` begins, else ``line`` (noted: a rewalk may find it)."""
+        if self.positions is not None:
+            return self.positions.line(value, line)
+        if self.locator is not None:
+            self.unlocated = True
+            return self.locator.line
+        return line
+
+    def reject(self, value: Any, line: int, reason: str, detail: str) -> int:
+        """Quarantine ``value`` (met at ``line``) as one record; returns 1 (records met)."""
+        self.res.quarantine(self.line_of(value, line), reason, detail, _dump(value))
+        return 1
+
+    def walk(self, obj: Any, line: int, depth: int = 0) -> int:
+        """Walk ``obj``; return how many records (rulings and quarantined values) were met.
+
+        An object that is neither a ruling nor holds any (a card without rulings, metadata) is
+        no record; a scalar in a list is one (quarantined).
+        """
+        if self.positions is not None:
+            line = self.positions.line(obj, line)
+        if depth > MAX_DEPTH:
+            if isinstance(obj, list | dict) and obj:
+                return self.reject(
+                    obj, line, "too_deep", f"value nested over {MAX_DEPTH} levels deep; not read"
+                )
             return 0
         if isinstance(obj, list):
-            return sum(self.walk(item, line, depth + 1, card) for item in obj)
+            found = 0
+            for item in obj:
+                got = self.walk(item, line, depth + 1)
+                if not got and not isinstance(item, list | dict):
+                    got = self.reject(
+                        item, line, "not_a_ruling", f"{type(item).__name__} in a list of rulings"
+                    )
+                found += got
+            return found
         if not isinstance(obj, dict):
             return 0
-        if isinstance(obj.get("rulings"), list):
+        rulings = obj.get("rulings")
+        if isinstance(rulings, list):
             ids = obj.get("identifiers")
             oracle = (ids.get("scryfallOracleId") if isinstance(ids, dict) else None) or obj.get(
                 "oracle_id"
             )
             ctx = {"oracle_id": oracle, "name": obj.get("name")}
-            found = 0
-            for item in obj["rulings"]:
+            for item in rulings:
                 if isinstance(item, dict):
                     self.ruling(item, line, ctx)
-                    found += 1
-            return found
-        if ("text" in obj or "comment" in obj) and ("date" in obj or "published_at" in obj):
-            self.ruling(obj, line, card or {})
+                else:
+                    self.reject(
+                        item,
+                        self.positions.line(rulings, line) if self.positions else line,
+                        "not_a_ruling",
+                        f"{type(item).__name__} in a rulings list, not a ruling object",
+                    )
+            return len(rulings)
+        if rulings is not None:
+            return self.reject(
+                obj, line, "not_a_ruling", f"rulings is a {type(rulings).__name__}, not a list"
+            )
+        has_text = "text" in obj or "comment" in obj
+        has_date = "date" in obj or "published_at" in obj
+        if (has_text and has_date) or (
+            (has_text or has_date) and not any(k in obj for k in _CARD_KEYS)
+        ):
+            self.ruling(obj, line, {})
             return 1
         if "data" in obj:
-            return self.walk(obj["data"], line, depth + 1, card)
+            return self.walk(obj["data"], line, depth + 1)
         if isinstance(obj.get("cards"), list):
-            return self.walk(obj["cards"], line, depth + 1, card)
+            return self.walk(obj["cards"], line, depth + 1)
         if depth <= 2 and "name" not in obj:  # a mapping of set codes to sets
-            return sum(self.walk(v, line, depth + 1, card) for v in obj.values())
+            return sum(self.walk(v, line, depth + 1) for v in obj.values())
         return 0
 
     def ruling(self, obj: dict[str, Any], line: int, card: dict[str, Any]) -> None:
@@ -102,21 +227,28 @@ class _Walker:
         # spare calls. A ruling failing a check is quarantined with the first failed check.
         text = obj["text"] if "text" in obj else obj.get("comment")
         if not isinstance(text, str) or not text or text.isspace():
-            where = self.locator.line if self.locator is not None else line
-            self.res.quarantine(
-                where,
-                "missing_text",
-                "ruling with an empty or missing text",
-                json.dumps(obj, ensure_ascii=False)[:500],
-                severity="warning",
-            )
+            if text is None or isinstance(text, str):
+                self.res.quarantine(
+                    self.line_of(obj, line),
+                    "missing_text",
+                    "ruling with an empty or missing text",
+                    _dump(obj),
+                    severity="warning",
+                )
+            else:
+                self.reject(
+                    obj,
+                    line,
+                    "bad_text_type",
+                    f"ruling text is a {type(text).__name__}, not a string",
+                )
             return
         where = self.locator.locate(text) if self.locator is not None else line
         raw_date = obj["date"] if "date" in obj else obj.get("published_at")
         date = self.dates.get(raw_date) if isinstance(raw_date, str) else None
         if date is None:
             try:
-                if not isinstance(raw_date, str):
+                if not isinstance(raw_date, str) or not _ISO_DATE.fullmatch(raw_date):
                     raise ValueError(raw_date)
                 date = self.dates[raw_date] = _dt.date.fromisoformat(raw_date.strip()[:10])
             except ValueError:
@@ -134,6 +266,14 @@ class _Walker:
         oracle = oracle if isinstance(oracle, str) and oracle else None
         name = obj.get("name") or card.get("name")
         name = name if isinstance(name, str) and name else None
+        if self.surrogates and _has_lone_surrogate(text, oracle, name):
+            self.res.quarantine(
+                where,
+                "lone_surrogate",
+                "lone UTF-16 surrogate escape (like \\ud800) in a string: not text",
+                text,
+            )
+            return
         if oracle is None and name is None:
             self.res.quarantine(
                 where, "missing_card", "ruling with neither oracle_id nor name", text
@@ -141,8 +281,8 @@ class _Walker:
             return
         kind: SourceKind = "scryfall" if ("published_at" in obj or "comment" in obj) else "mtgjson"
         key = oracle if oracle is not None else f"name:{name}"
-        position = self.positions.get(key, 0)
-        self.positions[key] = position + 1
+        position = self.positions_of.get(key, 0)
+        self.positions_of[key] = position + 1
         self.rulings.append(
             SourceRuling(
                 source=self.source,
@@ -158,6 +298,16 @@ class _Walker:
         )
 
 
+def _has_surrogate_escape(text: str) -> bool:
+    return "\\ud" in text or "\\uD" in text
+
+
+def _too_deep(res: SourceResult, line: int, text: str) -> None:
+    res.quarantine(
+        line, "too_deep", "JSON nested too deeply to read (over the decoder's limit)", text[:500]
+    )
+
+
 def parse_json_text(text: str, source: str, *, result: SourceResult | None = None) -> SourceResult:
     """Parse one JSON document (any accepted shape)."""
     res = result if result is not None else SourceResult(source)
@@ -166,16 +316,38 @@ def parse_json_text(text: str, source: str, *, result: SourceResult | None = Non
     except json.JSONDecodeError as exc:
         res.quarantine(exc.lineno, "invalid_json", f"invalid JSON: {exc.msg}", text[:500])
         return res
-    if _Walker(res, _Locator(text)).walk(doc, 1) == 0:
+    except RecursionError:
+        _too_deep(res, 1, text)
+        return res
+    surrogates = _has_surrogate_escape(text)
+    marks = (len(res.rulings), len(res.quarantined), len(res.issues))
+    walker = _Walker(res, _Locator(text), surrogates=surrogates)
+    walker.walk(doc, 1)
+    if walker.unlocated:  # walk again, knowing where every object begins
+        try:
+            positions = _Positions(text)
+        except RecursionError:
+            positions = None  # deeper than the pure-Python decoder goes: keep the best effort
+        if positions is not None:
+            del res.rulings[marks[0] :], res.quarantined[marks[1] :], res.issues[marks[2] :]
+            walker = _Walker(res, _Locator(text), surrogates=surrogates, positions=positions)
+            walker.walk(positions.doc, 1)
+    if len(res.rulings) == marks[0] and len(res.quarantined) == marks[1]:
         res.quarantine(1, "no_rulings", "JSON holds no rulings", text[:500])
     return res
 
 
 def parse_jsonl_text(text: str, source: str, *, result: SourceResult | None = None) -> SourceResult:
-    """Parse JSON Lines: one JSON value (any accepted shape) a line; blank lines are skipped."""
+    """Parse JSON Lines: one JSON value (any accepted shape) a line; blank lines are skipped.
+
+    Lines end with LF or CRLF; a file with CR alone and no LF is split on CR.
+    """
     res = result if result is not None else SourceResult(source)
-    walker = _Walker(res, None)
-    for number, line in enumerate(text.split("\n"), start=1):
+    walker = _Walker(res, None, surrogates=_has_surrogate_escape(text))
+    lines = text.split("\r") if "\n" not in text and "\r" in text else text.split("\n")
+    for number, line in enumerate(lines, start=1):
+        if not line:
+            continue
         # Fast path: a value that fills the whole line decodes as ``json.loads(line)`` would,
         # without its wrappers. Anything else (blank, padded, invalid) takes ``json.loads``,
         # for its verdict and its exact error message.
@@ -190,6 +362,9 @@ def parse_jsonl_text(text: str, source: str, *, result: SourceResult | None = No
                 doc = json.loads(line)
             except json.JSONDecodeError as exc:
                 res.quarantine(number, "invalid_json", f"invalid JSON: {exc.msg}", line[:500])
+                continue
+            except RecursionError:
+                _too_deep(res, number, line)
                 continue
         if type(doc) is dict and "rulings" not in doc and "text" in doc and "date" in doc:
             walker.ruling(doc, number, {})  # the usual line: one MTGJSON ruling (a shortcut)
