@@ -118,6 +118,7 @@ def _parse_gz(data: bytes, source: str, limits: InputLimits) -> SourceResult:
     if inflated.problem is not None:
         reason, detail = inflated.problem
         read = res.records_in
+        res.max_bad = None  # this record is always added
         res.quarantine(
             inner.count(b"\n") + 1,
             reason,
@@ -134,13 +135,19 @@ def parse_bytes(
     Seed files use the day-first date rule (:attr:`DateOrder.DAY_FIRST`). A ``.gz`` input is
     inflated within ``limits`` (every member; a truncated or corrupt stream keeps the records
     before the fault and adds a quarantined record naming it and how many records were read).
+    Reading a file stops after ``limits.max_bad_records`` quarantined records (the rest is one
+    more quarantined record).
     """
     if fmt == "gz":
         return _parse_gz(data, source, limits)
     if fmt == "seed":
-        return parse_seed_bytes(data, source, date_order=DateOrder.DAY_FIRST)
+        return parse_seed_bytes(
+            data, source, date_order=DateOrder.DAY_FIRST, max_bad_records=limits.max_bad_records
+        )
     if fmt in ("json", "jsonl"):
-        return parse_json_bytes(data, source, lines=fmt == "jsonl")
+        return parse_json_bytes(
+            data, source, lines=fmt == "jsonl", max_bad_records=limits.max_bad_records
+        )
     raise InputError(f"{source}: unknown input format {fmt!r}")
 
 

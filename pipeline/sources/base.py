@@ -11,12 +11,14 @@ from __future__ import annotations
 import codecs
 from dataclasses import dataclass, field
 
+from pipeline.errors import InputError
 from pipeline.records import Issue, Quarantined, SourceRuling
 
 __all__ = [
     "BINARY_CONTROL_RATIO",
     "Decoded",
     "SourceResult",
+    "TooManyBadRecords",
     "decode_bytes",
     "looks_binary",
     "printable",
@@ -37,6 +39,15 @@ def printable(text: str) -> str:
     return text
 
 
+class TooManyBadRecords(InputError):
+    """Raised by :meth:`SourceResult.quarantine` past :attr:`SourceResult.max_bad` records; the
+    reader catches it and calls :meth:`SourceResult.stopped`."""
+
+    def __init__(self, line: int) -> None:
+        super().__init__(f"too many bad records (stopped at line {line})")
+        self.line = line
+
+
 @dataclass(slots=True)
 class SourceResult:
     """What a reader got out of one file."""
@@ -47,6 +58,8 @@ class SourceResult:
     issues: list[Issue] = field(default_factory=list)
     title: str | None = None
     """Seed files: the title line (the card's printed name in the file's language)."""
+    max_bad: int | None = None
+    """Quarantining this many records stops the reading (:class:`TooManyBadRecords`)."""
 
     @property
     def records_in(self) -> int:
@@ -79,6 +92,19 @@ class SourceResult:
             self.warn(line, reason, detail)
         else:
             self.error(line, reason, detail)
+        if self.max_bad is not None and len(self.quarantined) >= self.max_bad:
+            raise TooManyBadRecords(line)
+
+    def stopped(self, stop: TooManyBadRecords) -> None:
+        """Record that reading stopped at ``stop`` (too many bad records): the rest of the file
+        is one quarantined record, an error."""
+        count, self.max_bad = self.max_bad, None
+        self.quarantine(
+            stop.line,
+            "too_many_bad_records",
+            f"reading stopped after {count:,} quarantined records (--max-bad-records); the rest "
+            f"of the file, after line {stop.line}, is not read",
+        )
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,6 +19,7 @@ from typing import Any
 from pipeline.errors import InputError
 
 __all__ = [
+    "DEFAULT_MAX_BAD_RECORDS",
     "DEFAULT_MAX_GZIP_RATIO",
     "DEFAULT_MAX_INPUT_BYTES",
     "GZIP_RATIO_FLOOR",
@@ -35,6 +36,10 @@ DEFAULT_MAX_INPUT_BYTES = 1 << 30
 
 DEFAULT_MAX_GZIP_RATIO = 100
 """A ``.gz`` input may inflate to at most this many times its own size (real JSON: 5-10x)."""
+
+DEFAULT_MAX_BAD_RECORDS = 10_000
+"""A file stops being read once this many of its records are quarantined (a flood of bad
+records would otherwise cost seconds and megabytes of report each)."""
 
 GZIP_RATIO_FLOOR = 1 << 20
 """Any ``.gz`` may inflate to this many bytes (1 MiB) whatever its ratio: small files are cheap."""
@@ -58,9 +63,11 @@ class InputLimits:
     """``--max-gzip-ratio``: decompressed size over compressed size (beyond the first MiB)."""
     follow_symlinks: bool = False
     """``--follow-symlinks``: read symbolic links that leave the input folders too."""
+    max_bad_records: int = DEFAULT_MAX_BAD_RECORDS
+    """``--max-bad-records``: per file; past it, the rest of the file is one quarantined record."""
 
     def __post_init__(self) -> None:
-        if self.max_input_bytes < 1 or self.max_gzip_ratio < 1:
+        if self.max_input_bytes < 1 or self.max_gzip_ratio < 1 or self.max_bad_records < 1:
             raise InputError("input limits must be positive")
 
     def key_options(self) -> dict[str, Any]:
@@ -68,7 +75,7 @@ class InputLimits:
         default = InputLimits()
         return {
             name: getattr(self, name)
-            for name in ("max_input_bytes", "max_gzip_ratio", "follow_symlinks")
+            for name in ("max_input_bytes", "max_gzip_ratio", "follow_symlinks", "max_bad_records")
             if getattr(self, name) != getattr(default, name)
         }
 

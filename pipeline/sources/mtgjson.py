@@ -31,7 +31,7 @@ from json.scanner import py_make_scanner  # type: ignore[attr-defined]  # no stu
 from typing import Any
 
 from pipeline.records import SourceKind, SourceRuling
-from pipeline.sources.base import SourceResult, decode_bytes
+from pipeline.sources.base import SourceResult, TooManyBadRecords, decode_bytes
 
 __all__ = ["MAX_DEPTH", "parse_json_bytes", "parse_json_text", "parse_jsonl_text"]
 
@@ -375,15 +375,24 @@ def parse_jsonl_text(text: str, source: str, *, result: SourceResult | None = No
     return res
 
 
-def parse_json_bytes(data: bytes, source: str, *, lines: bool) -> SourceResult:
-    """Decode and parse JSON (``lines=False``) or JSON Lines (``lines=True``) bytes."""
-    res = SourceResult(source)
-    decoded = decode_bytes(data, res)
-    if decoded is None:
+def parse_json_bytes(
+    data: bytes, source: str, *, lines: bool, max_bad_records: int | None = None
+) -> SourceResult:
+    """Decode and parse JSON (``lines=False``) or JSON Lines (``lines=True``) bytes.
+
+    Past ``max_bad_records`` quarantined records, reading stops: the rest is one record.
+    """
+    res = SourceResult(source, max_bad=max_bad_records)
+    try:
+        decoded = decode_bytes(data, res)
+        if decoded is None:
+            return res
+        if "\x00" in decoded.text and not lines:
+            res.quarantine(1, "nul_bytes", "NUL byte in JSON; file skipped")
+            return res
+        if lines:
+            return parse_jsonl_text(decoded.text, source, result=res)
+        return parse_json_text(decoded.text, source, result=res)
+    except TooManyBadRecords as stop:
+        res.stopped(stop)
         return res
-    if "\x00" in decoded.text and not lines:
-        res.quarantine(1, "nul_bytes", "NUL byte in JSON; file skipped")
-        return res
-    if lines:
-        return parse_jsonl_text(decoded.text, source, result=res)
-    return parse_json_text(decoded.text, source, result=res)

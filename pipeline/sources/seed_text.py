@@ -27,7 +27,7 @@ from enum import Enum
 
 from pipeline.normalise import normalise
 from pipeline.records import SourceRuling
-from pipeline.sources.base import SourceResult, decode_bytes
+from pipeline.sources.base import SourceResult, TooManyBadRecords, decode_bytes
 
 __all__ = [
     "MAX_RULING_CHARS",
@@ -241,14 +241,25 @@ def parse_seed_text(
 
 
 def parse_seed_bytes(
-    data: bytes, source: str, *, date_order: DateOrder = DateOrder.DAY_FIRST
+    data: bytes,
+    source: str,
+    *,
+    date_order: DateOrder = DateOrder.DAY_FIRST,
+    max_bad_records: int | None = None,
 ) -> SourceResult:
-    """Decode (see :func:`~pipeline.sources.base.decode_bytes`) and parse a seed file's bytes."""
-    res = SourceResult(source)
-    decoded = decode_bytes(data, res)
-    if decoded is None:
+    """Decode (see :func:`~pipeline.sources.base.decode_bytes`) and parse a seed file's bytes.
+
+    Past ``max_bad_records`` quarantined records, reading stops: the rest is one record.
+    """
+    res = SourceResult(source, max_bad=max_bad_records)
+    try:
+        decoded = decode_bytes(data, res)
+        if decoded is None:
+            return res
+        return parse_seed_text(decoded.text, source, date_order=date_order, result=res)
+    except TooManyBadRecords as stop:
+        res.stopped(stop)
         return res
-    return parse_seed_text(decoded.text, source, date_order=date_order, result=res)
 
 
 def render_seed_file(

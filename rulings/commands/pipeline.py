@@ -47,6 +47,13 @@ _DETECTORS = ("lingua", "langdetect")
     "[default: 100]",
 )
 @click.option(
+    "--max-bad-records",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Stop reading a file after this many of its records are quarantined (the rest is one "
+    "more quarantined record).  [default: 10000]",
+)
+@click.option(
     "--follow-symlinks",
     is_flag=True,
     help="Read symbolic links in input folders that point outside the inputs (never by default).",
@@ -58,6 +65,7 @@ def build_command(
     quiet: bool,
     max_input_bytes: int | None,
     max_gzip_ratio: int | None,
+    max_bad_records: int | None,
     follow_symlinks: bool,
 ) -> None:
     """Build the aligned rulings dataset from INPUT files and folders.
@@ -72,13 +80,19 @@ def build_command(
     """
     from pipeline.build import build
     from pipeline.errors import PipelineError
-    from pipeline.sources.files import DEFAULT_MAX_GZIP_RATIO, DEFAULT_MAX_INPUT_BYTES, InputLimits
+    from pipeline.sources.files import (
+        DEFAULT_MAX_BAD_RECORDS,
+        DEFAULT_MAX_GZIP_RATIO,
+        DEFAULT_MAX_INPUT_BYTES,
+        InputLimits,
+    )
 
     show_progress = not quiet and sys.stderr.isatty()
     limits = InputLimits(
         max_input_bytes=max_input_bytes or DEFAULT_MAX_INPUT_BYTES,
         max_gzip_ratio=max_gzip_ratio or DEFAULT_MAX_GZIP_RATIO,
         follow_symlinks=follow_symlinks,
+        max_bad_records=max_bad_records or DEFAULT_MAX_BAD_RECORDS,
     )
     try:
         summary = build(list(inputs), out, detector=detector, progress=show_progress, limits=limits)

@@ -219,3 +219,6 @@ def test_limit_flags_reach_the_readers(tmp_path: Path) -> None:
     data = read_dataset(tmp_path / "ds")
     assert len(data.rulings) == 51 and data.quarantine.empty
     assert CliRunner().invoke(main, [*args, "--max-gzip-ratio", "0"]).exit_code == 2
+    (tmp_path / "in" / "junk.jsonl").write_text("x\ny\nz\n")
+    few = CliRunner().invoke(main, [*args, "--follow-symlinks", "--max-bad-records", "2"])
+    assert "junk.jsonl:2: error: reading stopped after 2 quarantined records" in few.output

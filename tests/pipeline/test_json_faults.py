@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import codecs
 import datetime as dt
+import gzip
 import json
 
 import pytest
 
-from pipeline.sources import SourceResult, parse_bytes
+from pipeline.sources import InputLimits, SourceResult, parse_bytes
 from pipeline.sources.mtgjson import MAX_DEPTH
 
 
@@ -172,3 +173,23 @@ def test_many_blank_lines_are_cheap() -> None:
     res = parse_bytes(b"\n" * 8_000_000 + json.dumps(_r("R.")).encode(), "b.jsonl", "jsonl")
     assert time.perf_counter() - started < 8
     assert [r.line for r in res.rulings] == [8_000_001]
+
+
+def test_a_flood_of_bad_records_stops_reading_the_file() -> None:
+    """1 MiB of junk lines cost 26 s and a 98 MB manifest: past --max-bad-records, the rest of
+    the file is one quarantined record."""
+    import time
+
+    started = time.perf_counter()
+    res = parse_bytes(b"x\n" * 524_288, "flood.jsonl", "jsonl")
+    assert time.perf_counter() - started < 5
+    assert len(res.quarantined) == 10_001
+    assert _reasons(res)[-1] == (10_000, "too_many_bad_records")
+    assert "after line 10000, is not read" in res.issues[-1].message
+    seed = "Titolo\n\n" + "\n\n".join(f"31/02/2020\n\nRegola {i}." for i in range(10))
+    limits = InputLimits(max_bad_records=3)
+    res = parse_bytes(seed.encode(), "s.txt", "seed", limits)
+    assert [q.reason for q in res.quarantined] == ["impossible_date"] * 3 + ["too_many_bad_records"]
+    gz = parse_bytes(gzip.compress(b"x\n" * 10), "f.jsonl.gz", "gz", limits)
+    assert [q.reason for q in gz.quarantined][-1] == "too_many_bad_records"
+    assert len(gz.quarantined) == 4
