@@ -152,11 +152,19 @@ def _line_of_offset(data: bytes, offset: int) -> int:
 def decode_bytes(data: bytes, result: SourceResult) -> Decoded | None:
     """Decode the bytes of ``result.source``; report what was done on ``result``.
 
-    UTF-8 first (a BOM is stripped and reported as a warning); UTF-16 when a UTF-16 BOM says so,
-    or, with a warning, when the zero bytes of Latin text in UTF-16 do (no BOM); otherwise
-    CP1252, then Latin-1, with a warning naming the file and the line of the first byte that is
-    not UTF-8. Binary data is quarantined as a whole file (``None`` is returned).
+    UTF-8 first (a BOM is stripped and reported as a warning); UTF-32 or UTF-16 when a BOM says
+    so, or, with a warning, when the zero bytes of Latin text in UTF-16 do (no BOM); otherwise
+    each line that is not UTF-8 is read as CP1252, else Latin-1, with a warning naming the file
+    and the line of the first byte that is not UTF-8. Binary data is quarantined as a whole file (``None`` is returned).
     """
+    if data.startswith((codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE)):  # before UTF-16: FF FE 00 00
+        try:
+            text = data.decode("utf-32")
+        except UnicodeDecodeError as exc:
+            result.quarantine(0, "undecodable", f"UTF-32 BOM but invalid UTF-32: {exc}")
+            return None
+        result.warn(1, "utf32_bom", "decoded as UTF-32 (byte order mark found)")
+        return Decoded(text, "utf-32", True)
     if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
         try:
             text = data.decode("utf-16")
@@ -191,15 +199,32 @@ def decode_bytes(data: bytes, result: SourceResult) -> Decoded | None:
     except UnicodeDecodeError as exc:
         line = _line_of_offset(body, exc.start)
         bad = body[exc.start : exc.start + 1].hex()
-    try:
-        text = body.decode("cp1252")
-        encoding = "cp1252"
-    except UnicodeDecodeError:
-        text = body.decode("latin-1")
-        encoding = "latin-1"
+    # Line by line: a file of UTF-8 lines with one stray CP1252 line keeps its UTF-8 text
+    # (decoding it all as CP1252 would garble every accent of every other line).
+    lines = body.split(b"\n")
+    decoded: list[str] = []
+    used: dict[str, int] = {}
+    for raw in lines:
+        try:
+            decoded.append(raw.decode("utf-8"))
+            continue
+        except UnicodeDecodeError:
+            pass
+        try:
+            decoded.append(raw.decode("cp1252"))
+            used["cp1252"] = used.get("cp1252", 0) + 1
+        except UnicodeDecodeError:
+            decoded.append(raw.decode("latin-1"))
+            used["latin-1"] = used.get("latin-1", 0) + 1
+    encoding = "cp1252" if "latin-1" not in used else "latin-1" if len(used) == 1 else "mixed"
+    fallback = sum(used.values())
+    how = " or ".join(e.upper() for e in sorted(used))
     result.warn(
         line,
         "not_utf8",
-        f"not UTF-8 (byte 0x{bad}); decoded as {encoding.upper()}",
+        f"not UTF-8 (byte 0x{bad}); decoded as {how}"
+        + (
+            f" ({fallback:,} of {len(lines):,} lines; the others are UTF-8)" if fallback > 1 else ""
+        ),
     )
-    return Decoded(text, encoding, bom)
+    return Decoded("\n".join(decoded), encoding, bom)

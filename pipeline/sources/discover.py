@@ -26,6 +26,7 @@ __all__ = [
     "InputFile",
     "InputFormat",
     "InputProblem",
+    "UNREAD_COMPRESSIONS",
     "discover",
     "format_of",
 ]
@@ -40,6 +41,9 @@ SUPPORTED_SUFFIXES: dict[str, InputFormat] = {
     ".gz": "gz",
 }
 """File extension -> reader. ``.gz`` files are read by the extension before ``.gz``."""
+
+UNREAD_COMPRESSIONS = (".bz2", ".xz", ".lzma", ".zst", ".lz4", ".br", ".zip", ".7z")
+"""Compressions that are not read: ``rulings.jsonl.xz`` in a folder is reported, not skipped."""
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -68,6 +72,16 @@ class InputFile:
 def format_of(path: Path) -> InputFormat | None:
     """The reader of ``path`` by its extension (case-insensitive), or ``None``."""
     return SUPPORTED_SUFFIXES.get(path.suffix.lower())
+
+
+def _unread_compression(path: Path) -> bool:
+    """``rulings.jsonl.xz``: an input name under a compression this reader does not read."""
+    suffixes = [s.lower() for s in path.suffixes[-2:]]
+    return (
+        len(suffixes) == 2
+        and suffixes[1] in UNREAD_COMPRESSIONS
+        and suffixes[0] in SUPPORTED_SUFFIXES
+    )
 
 
 def _printable(path: str | Path) -> str:
@@ -149,6 +163,12 @@ class _Finder:
             if not is_link:
                 if entry.is_dir(follow_symlinks=False):
                     stack.append(path)
+                elif fmt is None and _unread_compression(path):
+                    self.problem(
+                        path,
+                        "unsupported_compression",
+                        f"{path.suffix} compression is not read (decompress it, or gzip it)",
+                    )
                 elif fmt is not None:
                     if entry.is_file(follow_symlinks=False):
                         self.add(path, fmt)
@@ -204,7 +224,8 @@ def discover(inputs: Sequence[Path | str], *, follow_symlinks: bool = False) -> 
 
     Files given explicitly must have a supported extension (a link given explicitly is read).
     Inside folders, other files, hidden entries and dataset directories written by the pipeline
-    (holding ``_build.json``) are skipped; symbolic links are read only when their target lies
+    (holding ``_build.json``) are skipped (an input name under a compression that is not read,
+    like ``rulings.jsonl.xz``, is reported instead); symbolic links are read only when their target lies
     inside one of the inputs, or with ``follow_symlinks``. Entries that cannot be read come back
     with a ``problem``. The result is sorted by source name and free of duplicates.
     Raises :class:`~pipeline.errors.InputError` for a missing path, an unsupported file given

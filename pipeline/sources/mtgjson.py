@@ -26,27 +26,37 @@ import bisect
 import datetime as _dt
 import json
 import re
+from collections.abc import Callable
 from json.decoder import JSONArray, JSONObject  # type: ignore[attr-defined]  # no stubs
 from json.scanner import py_make_scanner  # type: ignore[attr-defined]  # no stubs
 from typing import Any
 
 from pipeline.records import SourceKind, SourceRuling
 from pipeline.sources.base import SourceResult, TooManyBadRecords, decode_bytes
+from pipeline.sources.seed_text import MAX_RULING_CHARS
 
-__all__ = ["MAX_DEPTH", "parse_json_bytes", "parse_json_text", "parse_jsonl_text"]
+__all__ = [
+    "MAX_DEPTH",
+    "MAX_NAME_CHARS",
+    "parse_json_bytes",
+    "parse_json_text",
+    "parse_jsonl_text",
+]
 
 MAX_DEPTH = 8
 """Containers nested deeper than this (lists, ``data``/``cards`` wrappers) are not walked: each
 such value is one quarantined ``too_deep`` record."""
 
-_raw_decode = json.JSONDecoder().raw_decode
-"""Decodes one JSON value at the start of a string: ``json.loads`` minus its whitespace handling."""
-
-_ISO_DATE = re.compile(r"[ \t]*\d{4}-\d{2}-\d{2}(?:[T ][0-9:.+\-Z ]*)?[ \t]*")
+_ISO_DATE = re.compile(r"[ \t]*[0-9]{4}-[0-9]{2}-[0-9]{2}(?:[T ][0-9:.+\-Z ]*)?[ \t]*")
 """The explicit date rule of JSON sources: ``YYYY-MM-DD``, optionally followed by a time."""
 
 _CARD_KEYS = ("identifiers", "type", "layout")
 """Keys of MTGJSON card objects: such an object is a card (its ``text`` is not a ruling)."""
+
+MAX_NAME_CHARS = 500
+"""Longest card name accepted (the longest printed English name has 141 characters)."""
+
+_DUPLICATE_KEY = "object repeats a key (JSON would keep only its last value); not read"
 
 
 class _Locator:
@@ -74,10 +84,10 @@ class _Positions:
     """Where each object and list of a JSON document begins (a slower, pure-Python parse, made
     only for documents holding a record that has no text to locate it by)."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, duplicates: set[int]) -> None:
         self.starts: dict[int, int] = {}
         self.newlines = [m.start() for m in re.finditer("\n", text)]
-        decoder = json.JSONDecoder()
+        decoder = json.JSONDecoder(object_pairs_hook=_pairs_hook(duplicates))
         starts = self.starts
 
         def parse_object(s_and_end: tuple[str, int], *args: Any) -> tuple[Any, int]:
@@ -102,6 +112,19 @@ class _Positions:
         return default if at is None else bisect.bisect_right(self.newlines, at) + 1
 
 
+def _pairs_hook(duplicates: set[int]) -> Callable[[list[tuple[str, Any]]], dict[str, Any]]:
+    """An ``object_pairs_hook`` building the dict and noting (by ``id``) one that repeats a key
+    (``json`` would keep the last value silently)."""
+
+    def hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        obj = dict(pairs)
+        if len(obj) != len(pairs):
+            duplicates.add(id(obj))
+        return obj
+
+    return hook
+
+
 def _dump(value: Any) -> str:
     try:
         return json.dumps(value, ensure_ascii=False)[:500]
@@ -109,7 +132,8 @@ def _dump(value: Any) -> str:
         return repr(value)[:500]
 
 
-def _has_lone_surrogate(*values: Any) -> bool:
+def _has_lone_surrogate(*values: str | None) -> bool:
+    """True when a value holds a lone surrogate (JSON's ``\\ud800``; no UTF-8 can hold it)."""
     for value in values:
         if isinstance(value, str):
             try:
@@ -127,16 +151,16 @@ class _Walker:
         res: SourceResult,
         locator: _Locator | None,
         *,
-        surrogates: bool = False,
         positions: _Positions | None = None,
+        duplicates: set[int] | None = None,
     ) -> None:
         self.res = res
         self.source = res.source
         self.rulings = res.rulings
         self.locator = locator
-        self.surrogates = surrogates
-        """The document holds a ``\\uD8xx``-style escape: strings are checked for lone ones."""
         self.positions = positions
+        self.duplicates = duplicates if duplicates is not None else set()
+        """Ids of the decoded objects that repeat a key (see :func:`_pairs_hook`)."""
         self.unlocated = False
         """A record was quarantined without an exact line (see :class:`_Positions`)."""
         self.positions_of: dict[str, int] = {}
@@ -184,6 +208,8 @@ class _Walker:
             return found
         if not isinstance(obj, dict):
             return 0
+        if self.duplicates and id(obj) in self.duplicates:
+            return self.reject(obj, line, "duplicate_key", _DUPLICATE_KEY)
         rulings = obj.get("rulings")
         if isinstance(rulings, list):
             ids = obj.get("identifiers")
@@ -225,6 +251,9 @@ class _Walker:
         """Read one ruling object (``card``: the fields of its card, or empty)."""
         # Called once per ruling of a corpus: ``obj[k] if k in obj else ...`` and the date cache
         # spare calls. A ruling failing a check is quarantined with the first failed check.
+        if self.duplicates and id(obj) in self.duplicates:
+            self.reject(obj, line, "duplicate_key", _DUPLICATE_KEY)
+            return
         text = obj["text"] if "text" in obj else obj.get("comment")
         if not isinstance(text, str) or not text or text.isspace():
             if text is None or isinstance(text, str):
@@ -262,15 +291,35 @@ class _Walker:
         if "\x00" in text:
             self.res.quarantine(where, "nul_bytes", "NUL byte in ruling", text)
             return
+        if len(text) > MAX_RULING_CHARS:
+            self.res.quarantine(
+                where,
+                "oversized_ruling",
+                f"ruling of {len(text):,} characters (over {MAX_RULING_CHARS:,}); not a ruling",
+                text[:MAX_RULING_CHARS],
+            )
+            return
         oracle = obj.get("oracle_id") or card.get("oracle_id")
         oracle = oracle if isinstance(oracle, str) and oracle else None
         name = obj.get("name") or card.get("name")
         name = name if isinstance(name, str) and name else None
-        if self.surrogates and _has_lone_surrogate(text, oracle, name):
+        if not (
+            text.isascii()
+            and (name is None or name.isascii())
+            and (oracle is None or oracle.isascii())
+        ) and _has_lone_surrogate(text, name, oracle):
             self.res.quarantine(
                 where,
                 "lone_surrogate",
                 "lone UTF-16 surrogate escape (like \\ud800) in a string: not text",
+                text,
+            )
+            return
+        if name is not None and len(name) > MAX_NAME_CHARS:
+            self.res.quarantine(
+                where,
+                "oversized_name",
+                f"card name of {len(name):,} characters (over {MAX_NAME_CHARS:,}); not a name",
                 text,
             )
             return
@@ -298,10 +347,6 @@ class _Walker:
         )
 
 
-def _has_surrogate_escape(text: str) -> bool:
-    return "\\ud" in text or "\\uD" in text
-
-
 def _too_deep(res: SourceResult, line: int, text: str) -> None:
     res.quarantine(
         line, "too_deep", "JSON nested too deeply to read (over the decoder's limit)", text[:500]
@@ -311,26 +356,35 @@ def _too_deep(res: SourceResult, line: int, text: str) -> None:
 def parse_json_text(text: str, source: str, *, result: SourceResult | None = None) -> SourceResult:
     """Parse one JSON document (any accepted shape)."""
     res = result if result is not None else SourceResult(source)
+    duplicates: set[int] = set()
     try:
-        doc = json.loads(text)
+        doc = json.loads(text, object_pairs_hook=_pairs_hook(duplicates))
     except json.JSONDecodeError as exc:
         res.quarantine(exc.lineno, "invalid_json", f"invalid JSON: {exc.msg}", text[:500])
+        return res
+    except ValueError as exc:  # e.g. an integer of over 4,300 digits
+        res.quarantine(1, "invalid_json", f"invalid JSON: {exc}", text[:500])
         return res
     except RecursionError:
         _too_deep(res, 1, text)
         return res
-    surrogates = _has_surrogate_escape(text)
     marks = (len(res.rulings), len(res.quarantined), len(res.issues))
-    walker = _Walker(res, _Locator(text), surrogates=surrogates)
+    walker = _Walker(res, _Locator(text), duplicates=duplicates)
     walker.walk(doc, 1)
     if walker.unlocated:  # walk again, knowing where every object begins
+        duplicates = set()
         try:
-            positions = _Positions(text)
+            positions = _Positions(text, duplicates)
         except RecursionError:
             positions = None  # deeper than the pure-Python decoder goes: keep the best effort
         if positions is not None:
             del res.rulings[marks[0] :], res.quarantined[marks[1] :], res.issues[marks[2] :]
-            walker = _Walker(res, _Locator(text), surrogates=surrogates, positions=positions)
+            walker = _Walker(
+                res,
+                _Locator(text),
+                positions=positions,
+                duplicates=duplicates,
+            )
             walker.walk(positions.doc, 1)
     if len(res.rulings) == marks[0] and len(res.quarantined) == marks[1]:
         res.quarantine(1, "no_rulings", "JSON holds no rulings", text[:500])
@@ -343,25 +397,33 @@ def parse_jsonl_text(text: str, source: str, *, result: SourceResult | None = No
     Lines end with LF or CRLF; a file with CR alone and no LF is split on CR.
     """
     res = result if result is not None else SourceResult(source)
-    walker = _Walker(res, None, surrogates=_has_surrogate_escape(text))
+    duplicates: set[int] = set()
+    walker = _Walker(res, None, duplicates=duplicates)
+    decoder = json.JSONDecoder(object_pairs_hook=_pairs_hook(duplicates))
+    raw_decode = decoder.raw_decode
     lines = text.split("\r") if "\n" not in text and "\r" in text else text.split("\n")
     for number, line in enumerate(lines, start=1):
         if not line:
             continue
+        if duplicates:
+            duplicates.clear()  # ids of the previous line's objects may be reused
         # Fast path: a value that fills the whole line decodes as ``json.loads(line)`` would,
-        # without its wrappers. Anything else (blank, padded, invalid) takes ``json.loads``,
-        # for its verdict and its exact error message.
+        # without its wrappers. Anything else (blank, padded, invalid) takes ``decode`` (what
+        # ``json.loads`` calls), for its verdict and its exact error message.
         try:
-            doc, end = _raw_decode(line)
+            doc, end = raw_decode(line)
         except (ValueError, RecursionError):
             end = -1
         if end != len(line):
             if not line.strip():
                 continue
             try:
-                doc = json.loads(line)
+                doc = decoder.decode(line)
             except json.JSONDecodeError as exc:
                 res.quarantine(number, "invalid_json", f"invalid JSON: {exc.msg}", line[:500])
+                continue
+            except ValueError as exc:  # e.g. an integer of over 4,300 digits
+                res.quarantine(number, "invalid_json", f"invalid JSON: {exc}", line[:500])
                 continue
             except RecursionError:
                 _too_deep(res, number, line)

@@ -265,3 +265,30 @@ def test_explicit_paths_keep_their_clear_errors(tmp_path: Path) -> None:
     (tmp_path / "named.jsonl").symlink_to(tmp_path / "real.jsonl")
     (found,) = discover([tmp_path / "named.jsonl"])
     assert found.source.endswith("real.jsonl") and len(load_input(found).parse().rulings) == 1
+
+
+def test_a_file_that_vanishes_after_discovery_is_quarantined(tmp_path: Path) -> None:
+    path = tmp_path / "r.jsonl"
+    path.write_text(_rulings(1)[0])
+    (item,) = discover([tmp_path])
+    path.unlink()
+    res = load_input(item).parse()
+    assert _reasons(res) == [(0, "unreadable")]
+    assert "No such file" in res.issues[0].message
+
+
+def test_inputs_under_a_compression_that_is_not_read_are_reported(tmp_path: Path) -> None:
+    import bz2
+    import lzma
+
+    body = ("\n".join(_rulings(3)) + "\n").encode()
+    (tmp_path / "r.jsonl.bz2").write_bytes(bz2.compress(body))
+    (tmp_path / "r.jsonl.xz").write_bytes(lzma.compress(body))
+    (tmp_path / "photos.zip").write_bytes(b"PK\x05\x06" + b"\0" * 18)  # not an input name
+    (tmp_path / "ok.jsonl").write_bytes(body)
+    got = _read_all(tmp_path)
+    assert set(got) == {"r.jsonl.bz2", "r.jsonl.xz", "ok.jsonl"}
+    assert _reasons(got["r.jsonl.xz"]) == [(0, "unsupported_compression")]
+    assert ".bz2 compression is not read" in got["r.jsonl.bz2"].issues[0].message
+    with pytest.raises(InputError, match="unsupported input"):
+        discover([tmp_path / "r.jsonl.xz"])

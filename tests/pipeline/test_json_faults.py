@@ -193,3 +193,66 @@ def test_a_flood_of_bad_records_stops_reading_the_file() -> None:
     gz = parse_bytes(gzip.compress(b"x\n" * 10), "f.jsonl.gz", "gz", limits)
     assert [q.reason for q in gz.quarantined][-1] == "too_many_bad_records"
     assert len(gz.quarantined) == 4
+
+
+# ------------------------------------------------------------------- more attacks (issue #10)
+
+
+@pytest.mark.parametrize("fmt", ["json", "jsonl"])
+def test_an_integer_of_5000_digits_is_invalid_json_not_a_traceback(fmt: str) -> None:
+    bad = json.dumps(_r("Big.")).replace("}", ', "x": ' + "1" * 5000 + "}")
+    body = bad + "\n" + json.dumps(_r("Fine.")) if fmt == "jsonl" else bad
+    res = parse_bytes(body.encode(), f"big.{fmt}", fmt)
+    assert _reasons(res) == [(1, "invalid_json")]
+    assert "4300 digits" in res.quarantined[0].detail
+    assert [r.text_raw for r in res.rulings] == (["Fine."] if fmt == "jsonl" else [])
+
+
+def test_utf32_with_bom_is_not_read_as_utf16() -> None:
+    seed = "Coltello alla Mano\n\n12/04/2024\n\nUna carta è un fuorilegge."
+    for bom, enc in ((codecs.BOM_UTF32_LE, "utf-32-le"), (codecs.BOM_UTF32_BE, "utf-32-be")):
+        res = parse_bytes(bom + seed.encode(enc), "u32.txt", "seed")
+        assert res.title == "Coltello alla Mano" and len(res.rulings) == 1
+        assert [i.code for i in res.issues] == ["utf32_bom"]
+
+
+def test_a_stray_cp1252_line_does_not_garble_the_utf8_lines() -> None:
+    good = json.dumps(_r("Già è così."), ensure_ascii=False).encode("utf-8")
+    stray = json.dumps(_r("Perché"), ensure_ascii=False).encode("cp1252")
+    res = parse_bytes(
+        good + b"\n" + stray + b"\n" + good.replace(b"2020", b"2021"), "m.jsonl", "jsonl"
+    )
+    assert [r.text_raw for r in res.rulings] == ["Già è così.", "Perché", "Già è così."]
+    (issue,) = res.issues
+    assert (issue.code, issue.line) == ("not_utf8", 2)
+    assert "decoded as CP1252" in issue.message
+
+
+def test_oversized_titles_names_and_json_texts_are_quarantined() -> None:
+    seed = "T" * 200_000 + "\n\n12/04/2024\n\nUna regola."
+    res = parse_bytes(seed.encode(), "t.txt", "seed")
+    assert _reasons(res) == [(1, "oversized_title")] and len(res.quarantined[0].text_raw) < 30_000
+    long_name = {"name": "N" * 600, "date": "2020-01-01", "text": "A ruling."}
+    long_text = _r("x" * 30_000)
+    res = parse_bytes(json.dumps([long_name, long_text, _r("Fine.")]).encode(), "n.json", "json")
+    assert [q.reason for q in res.quarantined] == ["oversized_name", "oversized_ruling"]
+    assert [r.text_raw for r in res.rulings] == ["Fine."]
+
+
+def test_duplicate_keys_are_quarantined_not_silently_overwritten() -> None:
+    line = '{"oracle_id": "o", "date": "2020-01-01", "text": "first", "text": "second"}'
+    res = parse_bytes((line + "\n" + json.dumps(_r("Fine."))).encode(), "d.jsonl", "jsonl")
+    assert _reasons(res) == [(1, "duplicate_key")] and [r.text_raw for r in res.rulings] == [
+        "Fine."
+    ]
+    assert "first" in res.quarantined[0].text_raw or "second" in res.quarantined[0].text_raw
+    card = (
+        '{"name": "C", "oracle_id": "o", "rulings": [{"date": "2020-01-01", "text": "a"}],'
+        ' "rulings": [{"date": "2020-01-01", "text": "b"}]}'
+    )
+    res = parse_bytes(f"[{card}, {json.dumps(_r('Fine.'))}]".encode(), "c.json", "json")
+    assert [q.reason for q in res.quarantined] == ["duplicate_key"]
+    assert [r.text_raw for r in res.rulings] == ["Fine."]
+    inner = '{"name": "C", "rulings": [{"date": "2020-01-01", "text": "a", "date": "2021-01-01"}]}'
+    res = parse_bytes(inner.encode(), "i.json", "json")
+    assert [q.reason for q in res.quarantined] == ["duplicate_key"] and not res.rulings
