@@ -399,8 +399,8 @@ def parse_jsonl_text(text: str, source: str, *, result: SourceResult | None = No
     res = result if result is not None else SourceResult(source)
     duplicates: set[int] = set()
     walker = _Walker(res, None, duplicates=duplicates)
-    decoder = json.JSONDecoder(object_pairs_hook=_pairs_hook(duplicates))
-    raw_decode = decoder.raw_decode
+    hook = _pairs_hook(duplicates)
+    raw_decode = json.JSONDecoder(object_pairs_hook=hook).raw_decode
     lines = text.split("\r") if "\n" not in text and "\r" in text else text.split("\n")
     for number, line in enumerate(lines, start=1):
         if not line:
@@ -408,8 +408,8 @@ def parse_jsonl_text(text: str, source: str, *, result: SourceResult | None = No
         if duplicates:
             duplicates.clear()  # ids of the previous line's objects may be reused
         # Fast path: a value that fills the whole line decodes as ``json.loads(line)`` would,
-        # without its wrappers. Anything else (blank, padded, invalid) takes ``decode`` (what
-        # ``json.loads`` calls), for its verdict and its exact error message.
+        # without its wrappers. Anything else (blank, padded, invalid) takes ``json.loads``,
+        # for its verdict and its exact error message.
         try:
             doc, end = raw_decode(line)
         except (ValueError, RecursionError):
@@ -418,7 +418,7 @@ def parse_jsonl_text(text: str, source: str, *, result: SourceResult | None = No
             if not line.strip():
                 continue
             try:
-                doc = decoder.decode(line)
+                doc = json.loads(line, object_pairs_hook=hook)
             except json.JSONDecodeError as exc:
                 res.quarantine(number, "invalid_json", f"invalid JSON: {exc.msg}", line[:500])
                 continue
