@@ -292,3 +292,13 @@ def test_inputs_under_a_compression_that_is_not_read_are_reported(tmp_path: Path
     assert ".bz2 compression is not read" in got["r.jsonl.bz2"].issues[0].message
     with pytest.raises(InputError, match="unsupported input"):
         discover([tmp_path / "r.jsonl.xz"])
+
+
+def test_control_characters_in_file_names_do_not_reach_the_terminal(tmp_path: Path) -> None:
+    (tmp_path / "a\x1b[2J\x1b]0;pwned\x07b.txt").write_text("")  # clear screen, set title
+    (tmp_path / "c\u202etxt.json").write_text("")  # a bidi override (Trojan Source)
+    printed = [str(i) for res in _read_all(tmp_path).values() for i in res.issues]
+    assert len(printed) == 2
+    for line in printed:
+        assert line.isprintable() and "\x1b" not in line and "\u202e" not in line
+    assert any("a\\x1b[2J\\x1b]0;pwned\\x07b.txt:1: error: empty file" in line for line in printed)
