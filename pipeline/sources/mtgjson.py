@@ -53,6 +53,9 @@ _ISO_DATE = re.compile(r"[ \t]*[0-9]{4}-[0-9]{2}-[0-9]{2}(?:[T ][0-9:.+\-Z ]*)?[
 _CARD_KEYS = ("identifiers", "type", "layout")
 """Keys of MTGJSON card objects: such an object is a card (its ``text`` is not a ruling)."""
 
+_KNOWN_KEYS = ("name", "identifiers", "oracle_id", "object", "code", "cards", "data", "rulings")
+"""Keys of card and set objects (MTGJSON, Scryfall): a list item with one is not junk."""
+
 MAX_NAME_CHARS = 500
 """Longest card name accepted (the longest printed English name has 141 characters)."""
 
@@ -125,6 +128,11 @@ def _pairs_hook(duplicates: set[int]) -> Callable[[list[tuple[str, Any]]], dict[
     return hook
 
 
+def _known(value: Any) -> bool:
+    """A list item that is no record when it holds no ruling: a card, a set (by their keys)."""
+    return isinstance(value, dict) and any(k in value for k in _KNOWN_KEYS)
+
+
 def _dump(value: Any) -> str:
     try:
         return json.dumps(value, ensure_ascii=False)[:500]
@@ -186,7 +194,8 @@ class _Walker:
         """Walk ``obj``; return how many records (rulings and quarantined values) were met.
 
         An object that is neither a ruling nor holds any (a card without rulings, metadata) is
-        no record; a scalar in a list is one (quarantined).
+        no record; a scalar in a list, or an object that is not a card or set, is one
+        (quarantined).
         """
         if self.positions is not None:
             line = self.positions.line(obj, line)
@@ -200,9 +209,12 @@ class _Walker:
             found = 0
             for item in obj:
                 got = self.walk(item, line, depth + 1)
-                if not got and not isinstance(item, list | dict):
+                if not got and not isinstance(item, list) and not _known(item):
                     got = self.reject(
-                        item, line, "not_a_ruling", f"{type(item).__name__} in a list of rulings"
+                        item,
+                        line,
+                        "not_a_ruling",
+                        f"{type(item).__name__} in a list of rulings, not a ruling, card or set",
                     )
                 found += got
             return found

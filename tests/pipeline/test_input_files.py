@@ -302,3 +302,23 @@ def test_control_characters_in_file_names_do_not_reach_the_terminal(tmp_path: Pa
     for line in printed:
         assert line.isprintable() and "\x1b" not in line and "\u202e" not in line
     assert any("a\\x1b[2J\\x1b]0;pwned\\x07b.txt:1: error: empty file" in line for line in printed)
+
+
+def test_following_links_never_loops(tmp_path: Path) -> None:
+    outside = tmp_path / "outside"
+    (outside / "sub").mkdir(parents=True)
+    (outside / "sub" / "r.jsonl").write_text(_rulings(1)[0])
+    (outside / "sub" / "up").symlink_to(outside)  # a cycle outside the inputs
+    (outside / "self").symlink_to(outside / "self")  # a loop on itself
+    root = tmp_path / "in"
+    root.mkdir()
+    (root / "there").symlink_to(outside)
+    (root / "back").symlink_to(root)  # inside: read where it lies, once
+    done: list[list[str]] = []
+    walker = threading.Thread(
+        target=lambda: done.append([f.source for f in discover([root], follow_symlinks=True)])
+    )
+    walker.start()
+    walker.join(30)
+    assert done, "discover looped"
+    assert [Path(s).name for s in done[0]] == ["r.jsonl"]

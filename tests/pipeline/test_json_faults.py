@@ -62,11 +62,12 @@ def test_non_object_items_in_a_rulings_list_are_counted_and_quarantined() -> Non
     # the line where the rulings list begins; a list item: where it begins
     assert [q.line for q in res.quarantined] == [4, 4, 4, 13]
     _accounted(res, 5)
-    # and scalars in any list of rulings; a "rulings" that is no list
-    doc = [_r("A."), 7, {"name": "C", "rulings": "none"}]
+    # and scalars or unknown objects in any list of rulings; a "rulings" that is no list; a
+    # card without rulings is no record
+    doc = [_r("A."), 7, {"name": "C", "rulings": "none"}, {}, {"foo": 1}, {"name": "Card"}]
     res = parse_bytes(json.dumps(doc).encode(), "l.json", "json")
-    assert [q.reason for q in res.quarantined] == ["not_a_ruling", "not_a_ruling"]
-    _accounted(res, 3)
+    assert [q.reason for q in res.quarantined] == ["not_a_ruling"] * 4
+    _accounted(res, 5)
 
 
 def test_rulings_nested_deeper_than_the_reader_looks_are_quarantined() -> None:
