@@ -145,6 +145,10 @@ def _utf16_without_bom(data: bytes) -> tuple[str, str] | None:
         return None
 
 
+def _lines(n: int) -> str:
+    return f"{n:,} line" + ("" if n == 1 else "s")
+
+
 def _line_of_offset(data: bytes, offset: int) -> int:
     return data.count(b"\n", 0, offset) + 1
 
@@ -204,9 +208,11 @@ def decode_bytes(data: bytes, result: SourceResult) -> Decoded | None:
     lines = body.split(b"\n")
     decoded: list[str] = []
     used: dict[str, int] = {}
+    utf8 = 0  # lines that are UTF-8 and not ASCII
     for raw in lines:
         try:
             decoded.append(raw.decode("utf-8"))
+            utf8 += not raw.isascii()
             continue
         except UnicodeDecodeError:
             pass
@@ -223,8 +229,6 @@ def decode_bytes(data: bytes, result: SourceResult) -> Decoded | None:
         line,
         "not_utf8",
         f"not UTF-8 (byte 0x{bad}); decoded as {how}"
-        + (
-            f" ({fallback:,} of {len(lines):,} lines; the others are UTF-8)" if fallback > 1 else ""
-        ),
+        + (f" ({_lines(fallback)}; {_lines(utf8)} more are UTF-8)" if utf8 else ""),
     )
     return Decoded("\n".join(decoded), encoding, bom)

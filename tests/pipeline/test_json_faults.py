@@ -226,7 +226,7 @@ def test_a_stray_cp1252_line_does_not_garble_the_utf8_lines() -> None:
     assert [r.text_raw for r in res.rulings] == ["Già è così.", "Perché", "Già è così."]
     (issue,) = res.issues
     assert (issue.code, issue.line) == ("not_utf8", 2)
-    assert "decoded as CP1252" in issue.message
+    assert "decoded as CP1252 (1 line; 2 lines more are UTF-8)" in issue.message
 
 
 def test_oversized_titles_names_and_json_texts_are_quarantined() -> None:
