@@ -20,7 +20,6 @@ import pytest
 from click.testing import CliRunner
 from pipeline_helpers import REPO
 
-from pipeline.build import BuildSummary, build
 from pipeline.store import read_dataset
 from rulings.cli import cli as main
 
@@ -119,31 +118,27 @@ def test_hostile_inputs_are_all_accounted_for(tmp_path: Path) -> None:
         assert name in result.output
 
 
-_DROP_AND_RUN = """
+_RUN_CLI = """
 import os, sys
-from pipeline.build import build
 from rulings.cli import cli
-build([sys.argv[1]], sys.argv[2])  # as root: every module, model and table loads now
-os.setgroups([])
-os.setgid(65534)
-os.setuid(65534)  # from here on, a user that chmod 000 denies
-cli(sys.argv[3:])
+if sys.argv[1] == "drop":
+    from pipeline.build import build
+    build([sys.argv[2]], sys.argv[3])  # as root: every module, model and table loads now
+    os.setgroups([])
+    os.setgid(65534)
+    os.setuid(65534)  # from here on, a user that chmod 000 denies
+cli(sys.argv[4:])
 """
 
 
-def _as_nobody(args: list[str], cwd: Path, warm: Path) -> subprocess.CompletedProcess[str]:
-    """Run the ``rulings`` CLI in a child process that drops root to user nobody (root reads any
-    folder: only a user without privileges meets chmod 000). The interpreter lives where nobody
-    cannot read, so the child loads everything first (a warm-up build as root), then drops."""
+def _run_unprivileged(args: list[str], cwd: Path, warm: Path) -> subprocess.CompletedProcess[str]:
+    """Run the ``rulings`` CLI in a child process without privileges. Root reads any folder
+    (only a user without privileges meets chmod 000): as root, the child drops to user nobody.
+    The interpreter lives where nobody cannot read, so it first loads everything (a warm-up
+    build of ``warm`` as root), then drops."""
+    drop = "drop" if os.geteuid() == 0 else "stay"
     return subprocess.run(
-        [
-            sys.executable,
-            "-c",
-            _DROP_AND_RUN,
-            str(warm),
-            str(warm.parent.parent / "warm-ds"),
-            *args,
-        ],
+        [sys.executable, "-c", _RUN_CLI, drop, str(warm), str(cwd.parent / "warm-ds"), *args],
         cwd=cwd,
         capture_output=True,
         text=True,
@@ -171,16 +166,11 @@ def test_a_folder_that_cannot_be_listed_fails_the_build_naming_it(open_tmp: Path
         f.chmod(0o755 if f.is_dir() else 0o644)
     (work / "locked").chmod(0)
     try:
-        if os.geteuid() == 0:
-            done = _as_nobody(["build", "in", "--out", "ds", "--quiet"], tmp_path / "w", work)
-            code, err = done.returncode, done.stderr
-        else:
-            summary: BuildSummary = build([work], tmp_path / "w" / "ds")
-            code, err = (0 if summary.ok else 1), "\n".join(str(i) for i in summary.errors)
+        done = _run_unprivileged(["build", "in", "--out", "ds", "--quiet"], tmp_path / "w", work)
     finally:
         (work / "locked").chmod(0o755)
-    assert code == 1, err
-    assert "in/locked:0: error: cannot list folder: Permission denied [unreadable]" in err
+    assert done.returncode == 1, done.stderr
+    assert "in/locked:0: error: cannot list folder: Permission denied [unreadable]" in done.stderr
     data = read_dataset(tmp_path / "w" / "ds")
     locked = data.quarantine[data.quarantine.source == "in/locked"]
     assert list(locked.reason) == ["unreadable"]
