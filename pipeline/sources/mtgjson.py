@@ -22,17 +22,14 @@ traceback.
 
 from __future__ import annotations
 
-import bisect
 import datetime as _dt
 import json
 import re
-from collections.abc import Callable
-from json.decoder import JSONArray, JSONObject  # type: ignore[attr-defined]  # no stubs
-from json.scanner import py_make_scanner  # type: ignore[attr-defined]  # no stubs
 from typing import Any
 
 from pipeline.records import SourceKind, SourceRuling
 from pipeline.sources.base import SourceResult, TooManyBadRecords, decode_bytes
+from pipeline.sources.json_locate import Locator, Positions, pairs_hook
 from pipeline.sources.seed_text import MAX_RULING_CHARS
 
 __all__ = [
@@ -60,72 +57,6 @@ MAX_NAME_CHARS = 500
 """Longest card name accepted (the longest printed English name has 141 characters)."""
 
 _DUPLICATE_KEY = "object repeats a key (JSON would keep only its last value); not read"
-
-
-class _Locator:
-    """Finds the line where each ruling text is written, scanning the document forward once."""
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-        self.cursor = 0
-        self.line = 1
-
-    def locate(self, value: str) -> int:
-        for needle in (
-            json.dumps(value, ensure_ascii=False)[1:-1],
-            json.dumps(value, ensure_ascii=True)[1:-1],
-        ):
-            at = self.text.find(needle, self.cursor) if needle else -1
-            if at >= 0:
-                self.line += self.text.count("\n", self.cursor, at)
-                self.cursor = at
-                return self.line
-        return self.line
-
-
-class _Positions:
-    """Where each object and list of a JSON document begins (a slower, pure-Python parse, made
-    only for documents holding a record that has no text to locate it by)."""
-
-    def __init__(self, text: str, duplicates: set[int]) -> None:
-        self.starts: dict[int, int] = {}
-        self.newlines = [m.start() for m in re.finditer("\n", text)]
-        decoder = json.JSONDecoder(object_pairs_hook=_pairs_hook(duplicates))
-        starts = self.starts
-
-        def parse_object(s_and_end: tuple[str, int], *args: Any) -> tuple[Any, int]:
-            obj, end = JSONObject(s_and_end, *args)
-            starts[id(obj)] = s_and_end[1] - 1
-            return obj, end
-
-        def parse_array(s_and_end: tuple[str, int], scan_once: Any) -> tuple[Any, int]:
-            arr, end = JSONArray(s_and_end, scan_once)
-            starts[id(arr)] = s_and_end[1] - 1
-            return arr, end
-
-        # The pure-Python scanner calls these hooks (the C scanner does not): documented in
-        # ``json.scanner.py_make_scanner``, untyped in the stubs.
-        decoder.parse_object = parse_object  # type: ignore[attr-defined]
-        decoder.parse_array = parse_array  # type: ignore[attr-defined]
-        decoder.scan_once = py_make_scanner(decoder)  # type: ignore[attr-defined]
-        self.doc = decoder.decode(text)
-
-    def line(self, obj: Any, default: int) -> int:
-        at = self.starts.get(id(obj))
-        return default if at is None else bisect.bisect_right(self.newlines, at) + 1
-
-
-def _pairs_hook(duplicates: set[int]) -> Callable[[list[tuple[str, Any]]], dict[str, Any]]:
-    """An ``object_pairs_hook`` building the dict and noting (by ``id``) one that repeats a key
-    (``json`` would keep the last value silently)."""
-
-    def hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-        obj = dict(pairs)
-        if len(obj) != len(pairs):
-            duplicates.add(id(obj))
-        return obj
-
-    return hook
 
 
 def _known(value: Any) -> bool:
@@ -157,9 +88,9 @@ class _Walker:
     def __init__(
         self,
         res: SourceResult,
-        locator: _Locator | None,
+        locator: Locator | None,
         *,
-        positions: _Positions | None = None,
+        positions: Positions | None = None,
         duplicates: set[int] | None = None,
     ) -> None:
         self.res = res
@@ -168,9 +99,9 @@ class _Walker:
         self.locator = locator
         self.positions = positions
         self.duplicates = duplicates if duplicates is not None else set()
-        """Ids of the decoded objects that repeat a key (see :func:`_pairs_hook`)."""
+        """Ids of the decoded objects that repeat a key (see :func:`~pipeline.sources.json_locate.pairs_hook`)."""
         self.unlocated = False
-        """A record was quarantined without an exact line (see :class:`_Positions`)."""
+        """A record was quarantined without an exact line (see :class:`Positions`)."""
         self.positions_of: dict[str, int] = {}
         """Rulings met so far per card (oracle id, else ``name:`` and the name)."""
         self.dates: dict[str, _dt.date] = {}
@@ -370,7 +301,7 @@ def parse_json_text(text: str, source: str, *, result: SourceResult | None = Non
     res = result if result is not None else SourceResult(source)
     duplicates: set[int] = set()
     try:
-        doc = json.loads(text, object_pairs_hook=_pairs_hook(duplicates))
+        doc = json.loads(text, object_pairs_hook=pairs_hook(duplicates))
     except json.JSONDecodeError as exc:
         res.quarantine(exc.lineno, "invalid_json", f"invalid JSON: {exc.msg}", text[:500])
         return res
@@ -381,19 +312,19 @@ def parse_json_text(text: str, source: str, *, result: SourceResult | None = Non
         _too_deep(res, 1, text)
         return res
     marks = (len(res.rulings), len(res.quarantined), len(res.issues))
-    walker = _Walker(res, _Locator(text), duplicates=duplicates)
+    walker = _Walker(res, Locator(text), duplicates=duplicates)
     walker.walk(doc, 1)
     if walker.unlocated:  # walk again, knowing where every object begins
         duplicates = set()
         try:
-            positions = _Positions(text, duplicates)
+            positions = Positions(text, duplicates)
         except RecursionError:
             positions = None  # deeper than the pure-Python decoder goes: keep the best effort
         if positions is not None:
             del res.rulings[marks[0] :], res.quarantined[marks[1] :], res.issues[marks[2] :]
             walker = _Walker(
                 res,
-                _Locator(text),
+                Locator(text),
                 positions=positions,
                 duplicates=duplicates,
             )
@@ -411,7 +342,7 @@ def parse_jsonl_text(text: str, source: str, *, result: SourceResult | None = No
     res = result if result is not None else SourceResult(source)
     duplicates: set[int] = set()
     walker = _Walker(res, None, duplicates=duplicates)
-    hook = _pairs_hook(duplicates)
+    hook = pairs_hook(duplicates)
     raw_decode = json.JSONDecoder(object_pairs_hook=hook).raw_decode
     lines = text.split("\r") if "\n" not in text and "\r" in text else text.split("\n")
     for number, line in enumerate(lines, start=1):
