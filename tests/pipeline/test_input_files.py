@@ -102,9 +102,9 @@ def test_a_decompression_bomb_is_refused_fast(tmp_path: Path) -> None:
     bomb = tmp_path / "bomb.jsonl.gz"
     bomb.write_bytes(gzip.compress(b"\n" * 16_000_000, 9))
     assert len(bomb.read_bytes()) < 20_000
-    started = time.perf_counter()
+    started = time.process_time()
     res = _read(bomb)
-    assert time.perf_counter() - started < 5
+    assert time.process_time() - started < 5
     assert _reasons(res) == [(0, "too_large")]
     assert "--max-gzip-ratio" in res.issues[0].message
     # a higher ratio reads it (a real, if silly, file of blank lines: quickly, no record)

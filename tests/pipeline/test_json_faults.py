@@ -170,9 +170,9 @@ def test_jsonl_with_cr_only_line_ends_is_read_line_by_line() -> None:
 def test_many_blank_lines_are_cheap() -> None:
     import time
 
-    started = time.perf_counter()
+    started = time.process_time()
     res = parse_bytes(b"\n" * 8_000_000 + json.dumps(_r("R.")).encode(), "b.jsonl", "jsonl")
-    assert time.perf_counter() - started < 8
+    assert time.process_time() - started < 8
     assert [r.line for r in res.rulings] == [8_000_001]
 
 
@@ -181,9 +181,9 @@ def test_a_flood_of_bad_records_stops_reading_the_file() -> None:
     the file is one quarantined record."""
     import time
 
-    started = time.perf_counter()
+    started = time.process_time()
     res = parse_bytes(b"x\n" * 524_288, "flood.jsonl", "jsonl")
-    assert time.perf_counter() - started < 5
+    assert time.process_time() - started < 5
     assert len(res.quarantined) == 10_001
     assert _reasons(res)[-1] == (10_000, "too_many_bad_records")
     assert "after line 10000, is not read" in res.issues[-1].message
