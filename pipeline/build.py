@@ -27,7 +27,7 @@ from typing import Any, Protocol
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from pipeline.errors import BuildError, DatasetError, InputError, PipelineError
+from pipeline.errors import BuildError, DatasetError, PipelineError
 from pipeline.language.detectors import LanguageDetector
 from pipeline.language.errors import DetectorError
 from pipeline.language.process import DetectorProcess
@@ -40,7 +40,7 @@ from pipeline.records import (
     Ruling,
     SourceRuling,
 )
-from pipeline.sources import SourceResult, discover, parse_bytes
+from pipeline.sources import InputLimits, SourceResult, discover, load_input
 from pipeline.sources.discover import InputFile
 from pipeline.store import (
     CACHE_DIR,
@@ -361,11 +361,13 @@ def build(
     *,
     detector: str = "lingua",
     progress: bool | ProgressCallback = False,
+    limits: InputLimits | None = None,
 ) -> BuildSummary:
     """Build the dataset of ``inputs`` (files and folders) into ``out``; return the summary.
 
     ``detector`` names the language detector (``lingua`` or ``langdetect``). ``progress``:
     ``True`` draws click progress bars on stderr, or pass a :class:`ProgressCallback`.
+    ``limits`` bound what is read of the inputs (:class:`~pipeline.sources.InputLimits`).
 
     Problems inside input files do not raise: they are quarantined and reported as issues of the
     summary. Raises :class:`~pipeline.errors.InputError` for missing or unsupported inputs,
@@ -389,7 +391,7 @@ def build(
     gc.disable()
     _freeze_at_exit()
     try:
-        summary = _build_no_gc(inputs, out, detector, prog)
+        summary = _build_no_gc(inputs, out, detector, prog, limits or InputLimits())
     finally:
         if gc_was_enabled:
             gc.enable()
@@ -399,27 +401,24 @@ def build(
 
 
 def _build_no_gc(
-    inputs: Sequence[Path | str], out: Path, detector: str, prog: _Progress
+    inputs: Sequence[Path | str], out: Path, detector: str, prog: _Progress, limits: InputLimits
 ) -> BuildSummary:
-    items = discover(inputs)
-    blobs: list[bytes] = []
-    for item in items:
-        try:
-            blobs.append(item.path.read_bytes())
-        except OSError as exc:
-            raise InputError(f"{item.source}: cannot read: {exc.strerror or exc}") from exc
-    options = {"detector": detector}
-    key = build_key([(i.source, d) for i, d in zip(items, blobs, strict=True)], options)
+    # An input that cannot be read is one quarantined record (see pipeline.sources.load_input).
+    loaded = [
+        load_input(i, limits) for i in discover(inputs, follow_symlinks=limits.follow_symlinks)
+    ]
+    options = {"detector": detector, **limits.key_options()}
+    key = build_key([x.key for x in loaded], options)
     reused = _reusable(out, key)
     if reused is not None:
         return reused
     # The detector runs in a child process (lingua holds the GIL while it loads its models and
     # while it detects): its models load while this process parses the inputs.
-    backend = _start_detector(detector, sum(len(b) for b in blobs))
-    with prog.stage("read", len(items)) as advance:
+    backend = _start_detector(detector, sum(len(x.data) for x in loaded))
+    with prog.stage("read", len(loaded)) as advance:
         raw: list[tuple[InputFile, bytes, SourceResult]] = []
-        for item, data in zip(items, blobs, strict=True):
-            raw.append((item, data, parse_bytes(data, item.source, item.format)))
+        for x in loaded:
+            raw.append((x.item, x.data, x.parse(limits)))
             advance()
 
     try:

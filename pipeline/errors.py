@@ -3,8 +3,10 @@
 Which step raises what:
 
 - reading inputs (:mod:`pipeline.sources`): :class:`InputError` when a path given to the pipeline
-  does not exist or cannot be read at all. Problems *inside* an input file are not exceptions:
-  they become :class:`~pipeline.records.Issue` and :class:`~pipeline.records.Quarantined` records.
+  does not exist, is not a file or folder, or has an unsupported extension. A file or folder
+  that cannot be read (permissions, a FIFO, a link leaving the inputs, over a size limit) and
+  problems *inside* an input file are not exceptions: they become
+  :class:`~pipeline.records.Issue` and :class:`~pipeline.records.Quarantined` records.
 - writing or reading a dataset (:mod:`pipeline.store`): :class:`DatasetError`.
 - orchestration (:mod:`pipeline.build`): :class:`BuildError`, which wraps the errors of the
   language, cards and align stages (their own exception classes stay available as ``__cause__``).

@@ -56,6 +56,13 @@ class Quarantined:
     text_raw: str = ""
 
 
+_CONTROL_ESCAPES = {
+    c: f"\\x{c:02x}" if c < 0x100 else f"\\u{c:04x}"
+    for c in (*range(0x20), *range(0x7F, 0xA0), 0x2028, 0x2029, *range(0x202A, 0x202F))
+} | {c: f"\\u{c:04x}" for c in range(0x2066, 0x206A)}
+"""C0 and C1 control characters, DEL, line/paragraph separators and bidi overrides -> escapes."""
+
+
 @dataclass(frozen=True, slots=True)
 class Issue:
     """A warning or error about an input, naming file and line (line 0: the whole file)."""
@@ -67,7 +74,10 @@ class Issue:
     message: str
 
     def __str__(self) -> str:
-        return f"{self.source}:{self.line}: {self.severity}: {self.message} [{self.code}]"
+        """``source:line: severity: message [code]``, control characters (an escape sequence in
+        a file name would drive the terminal it is printed on) written as ``\\xNN``."""
+        text = f"{self.source}:{self.line}: {self.severity}: {self.message} [{self.code}]"
+        return text if text.isprintable() else text.translate(_CONTROL_ESCAPES)
 
 
 @dataclass(frozen=True, slots=True)

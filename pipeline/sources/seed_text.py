@@ -14,7 +14,8 @@ this format; a value is never guessed. Line endings may be LF, CRLF or CR.
 
 Every block pair is one record: a ruling, or a quarantined record when the date is impossible,
 the date has no ruling, the ruling has no date, the ruling repeats an earlier one of the file,
-holds NUL bytes or is over :data:`MAX_RULING_CHARS` long.
+holds NUL bytes or is over :data:`MAX_RULING_CHARS` long. A file whose title line is missing,
+holds NUL bytes or is over :data:`MAX_TITLE_CHARS` long is one quarantined record.
 """
 
 from __future__ import annotations
@@ -27,10 +28,11 @@ from enum import Enum
 
 from pipeline.normalise import normalise
 from pipeline.records import SourceRuling
-from pipeline.sources.base import SourceResult, decode_bytes
+from pipeline.sources.base import SourceResult, TooManyBadRecords, decode_bytes
 
 __all__ = [
     "MAX_RULING_CHARS",
+    "MAX_TITLE_CHARS",
     "DateOrder",
     "SeedRuling",
     "looks_like_date_line",
@@ -41,6 +43,9 @@ __all__ = [
 
 MAX_RULING_CHARS = 20_000
 """Longest ruling accepted (the longest real English ruling is about 1,500 characters)."""
+
+MAX_TITLE_CHARS = 500
+"""Longest title line accepted (the longest printed card name has 141 characters)."""
 
 _DATE_LINE = re.compile(r"[ \t]*(\d{1,2})([/.\-])(\d{1,2})\2(\d{4})[ \t]*")
 _NEWLINE = re.compile(r"\r\n|\r|\n")
@@ -128,6 +133,15 @@ def parse_seed_text(
         return res
     if "\x00" in title:
         res.quarantine(1, "nul_bytes", "NUL byte in the title line; file skipped", text)
+        return res
+    if len(title) > MAX_TITLE_CHARS:
+        res.quarantine(
+            1,
+            "oversized_title",
+            f"title line of {len(title):,} characters (over {MAX_TITLE_CHARS:,}): not a card "
+            "name; file skipped",
+            text[:MAX_RULING_CHARS],
+        )
         return res
     res.title = title
     if "/" in title or "\\" in title or ".." in title:
@@ -241,14 +255,25 @@ def parse_seed_text(
 
 
 def parse_seed_bytes(
-    data: bytes, source: str, *, date_order: DateOrder = DateOrder.DAY_FIRST
+    data: bytes,
+    source: str,
+    *,
+    date_order: DateOrder = DateOrder.DAY_FIRST,
+    max_bad_records: int | None = None,
 ) -> SourceResult:
-    """Decode (see :func:`~pipeline.sources.base.decode_bytes`) and parse a seed file's bytes."""
-    res = SourceResult(source)
-    decoded = decode_bytes(data, res)
-    if decoded is None:
+    """Decode (see :func:`~pipeline.sources.base.decode_bytes`) and parse a seed file's bytes.
+
+    Past ``max_bad_records`` quarantined records, reading stops: the rest is one record.
+    """
+    res = SourceResult(source, max_bad=max_bad_records)
+    try:
+        decoded = decode_bytes(data, res)
+        if decoded is None:
+            return res
+        return parse_seed_text(decoded.text, source, date_order=date_order, result=res)
+    except TooManyBadRecords as stop:
+        res.stopped(stop)
         return res
-    return parse_seed_text(decoded.text, source, date_order=date_order, result=res)
 
 
 def render_seed_file(

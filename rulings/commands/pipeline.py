@@ -1,6 +1,6 @@
 """``rulings build``: a thin layer over :func:`pipeline.build.build`.
 
-In Python: ``pipeline.build.build(inputs, out, detector=..., progress=...)``.
+In Python: ``pipeline.build.build(inputs, out, detector=..., progress=..., limits=...)``.
 """
 
 from __future__ import annotations
@@ -32,21 +32,70 @@ _DETECTORS = ("lingua", "langdetect")
     help="Language detector.",
 )
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar and no summary; errors only.")
-def build_command(inputs: tuple[Path, ...], out: Path, detector: str, quiet: bool) -> None:
+@click.option(
+    "--max-input-bytes",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Largest input file read, in bytes as read or once decompressed (.gz).  "
+    "[default: 1073741824 (1 GiB)]",
+)
+@click.option(
+    "--max-gzip-ratio",
+    type=click.IntRange(min=1),
+    default=None,
+    help="A .gz input may inflate to at most this many times its size (beyond its first MiB).  "
+    "[default: 100]",
+)
+@click.option(
+    "--max-bad-records",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Stop reading a file after this many of its records are quarantined (the rest is one "
+    "more quarantined record).  [default: 10000]",
+)
+@click.option(
+    "--follow-symlinks",
+    is_flag=True,
+    help="Read symbolic links in input folders that point outside the inputs (never by default).",
+)
+def build_command(
+    inputs: tuple[Path, ...],
+    out: Path,
+    detector: str,
+    quiet: bool,
+    max_input_bytes: int | None,
+    max_gzip_ratio: int | None,
+    max_bad_records: int | None,
+    follow_symlinks: bool,
+) -> None:
     """Build the aligned rulings dataset from INPUT files and folders.
 
     Inputs: seed-format .txt files (first line the card's printed name, then date and ruling
     blocks), MTGJSON/Scryfall .json, .jsonl and their .gz. Writes OUT/rulings, OUT/aligned
     (one partition per card), OUT/cards and OUT/quarantine as Parquet, then prints a summary.
-    Exits with status 1 when an input had errors (the dataset is still written) or the build
-    failed.
+    Exits with status 1 when an input had errors (the dataset is still written), when no ruling
+    at all came out of the inputs, or the build failed. Symbolic links inside input folders are
+    read only when they point inside the inputs (see --follow-symlinks); folders that cannot be
+    listed, FIFOs, devices and files over the limits are quarantined, never read.
     """
     from pipeline.build import build
     from pipeline.errors import PipelineError
+    from pipeline.sources.files import (
+        DEFAULT_MAX_BAD_RECORDS,
+        DEFAULT_MAX_GZIP_RATIO,
+        DEFAULT_MAX_INPUT_BYTES,
+        InputLimits,
+    )
 
     show_progress = not quiet and sys.stderr.isatty()
+    limits = InputLimits(
+        max_input_bytes=max_input_bytes or DEFAULT_MAX_INPUT_BYTES,
+        max_gzip_ratio=max_gzip_ratio or DEFAULT_MAX_GZIP_RATIO,
+        follow_symlinks=follow_symlinks,
+        max_bad_records=max_bad_records or DEFAULT_MAX_BAD_RECORDS,
+    )
     try:
-        summary = build(list(inputs), out, detector=detector, progress=show_progress)
+        summary = build(list(inputs), out, detector=detector, progress=show_progress, limits=limits)
     except PipelineError as exc:
         raise click.ClickException(str(exc)) from exc
     if not quiet:
@@ -59,6 +108,13 @@ def build_command(inputs: tuple[Path, ...], out: Path, detector: str, quiet: boo
             f"error: {len(summary.errors)} input error(s); records quarantined in {out}/quarantine",
             err=True,
         )
+    if summary.records_out == 0:
+        click.echo(
+            f"error: no ruling could be read from the inputs ({summary.records_in:,} records in, "
+            f"all quarantined in {out}/quarantine)",
+            err=True,
+        )
+    if summary.errors or summary.records_out == 0:
         sys.exit(1)
 
 
