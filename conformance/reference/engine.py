@@ -1472,6 +1472,11 @@ class ReferenceEngine:
         """Hook: rule 714.3b as of 2025: only a Saga with one or more chapter abilities."""
         return self._final_chapter(obj) > 0
 
+    def _skips_first_draw(self) -> bool:
+        """Hook: in a two-player game the starting player skips the draw step of their first
+        turn, turn 1 of the game (rule 103.7a)."""
+        return self.turn == 1
+
     def _next_step(self) -> tuple[str, bool]:
         """The step after the current one and whether it starts a new turn (508.8, 510.4)."""
         i = STEPS.index(self.step)
@@ -1485,6 +1490,8 @@ class ReferenceEngine:
                     and no_attackers:
                 continue
             if name == "first_strike_damage" and not self.fs_step:
+                continue
+            if name == "draw" and self._skips_first_draw():
                 continue
             return name, False
 

@@ -244,6 +244,15 @@ class DelayedTriggerRepeats(ReferenceEngine):
         return None
 
 
+class StartingPlayerDraws(ReferenceEngine):
+    """The starting player draws in the draw step of turn 1 (breaks rule 103.7a)."""
+
+    MUTANT = "starting_player_draws"
+
+    def _skips_first_draw(self) -> bool:
+        return False
+
+
 MUTANTS: dict[str, type[ReferenceEngine]] = {
     cls.MUTANT: cls for cls in (
         CrimePerTarget, CrimeOnResolution, CopyCountsAsCast, CopyLosesX, CopyLosesModes,
@@ -252,6 +261,7 @@ MUTANTS: dict[str, type[ReferenceEngine]] = {
         ChapterlessSagaGetsCounters, SplitManaValueOneHalf, SplitStackCombined,
         AftermathFromHand, AftermathNotExiled, NoFirstStrikeStep, LostFirstStrikeDealsAgain,
         OnceEachTurnIgnored, OutlawIncludesSpells, TriggerOrderIgnored, DelayedTriggerRepeats,
+        StartingPlayerDraws,
     ) if cls.MUTANT is not None
 }
 """Mutant name -> engine class breaking that one rule."""
