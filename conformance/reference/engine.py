@@ -47,7 +47,7 @@ ZONES = ("library", "hand", "battlefield", "graveyard", "exile", "stack")
 PERMANENT_TYPES = frozenset({"Artifact", "Creature", "Enchantment", "Land", "Planeswalker",
                              "Battle"})
 ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V", 6: "VI"}
-CHOICES = frozenset({"trigger_order", "new_targets", "mode", "x", "surveil"})
+CHOICES = frozenset({"trigger_order", "new_targets", "mode", "x", "surveil", "legend_rule"})
 
 FEATURES = frozenset({
     "priority", "stack", "mana_cost", "target", "target.multiple", "x_spell", "modal",
@@ -236,6 +236,7 @@ class Player:
     """A player's life, mana pool and loss flags."""
 
     life: int = 20
+    poison: int = 0
     pool: Counter[str] = field(default_factory=Counter)
     lost: bool = False
     drew_from_empty: bool = False
@@ -304,6 +305,7 @@ class ReferenceEngine:
             pdata = players.get(pid) or {}
             pl = self.players[pid]
             pl.life = int(pdata.get("life", 20))
+            pl.poison = int(pdata.get("poison", 0))
             try:
                 pl.pool.update(self._pool_symbols(pdata.get("mana")))
             except ValueError as exc:
@@ -795,7 +797,7 @@ class ReferenceEngine:
     def _put_triggers(self) -> Flow:
         """State-based actions, then pending triggers onto the stack, APNAP (rule 603.3b)."""
         while True:
-            self._state_based_actions()
+            yield from self._state_based_actions()
             if not self.pending:
                 return
             pending, self.pending = self.pending, []
@@ -897,17 +899,43 @@ class ReferenceEngine:
                        for s in self.stack)
         return not (waiting or on_stack)
 
-    def _state_based_actions(self) -> None:
-        """Rule 704, repeated until none applies."""
+    def _loses_to_poison(self, pl: Player) -> bool:
+        """Hook: a player with ten or more poison counters loses (rule 704.5c)."""
+        return pl.poison >= 10
+
+    def _annihilated(self, obj: Obj) -> int:
+        """Hook: how many +1/+1 and -1/-1 counters a permanent with both loses: N of each, N
+        the smaller count (rule 704.5q)."""
+        return min(obj.counters.get("+1/+1", 0), obj.counters.get("-1/-1", 0))
+
+    def _legend_groups(self) -> list[tuple[str, list[Obj]]]:
+        """Hook: the legend rule (704.5j): for each player, each set of two or more legendary
+        permanents they control with the same name, as (player, permanents)."""
+        groups: dict[tuple[str, str], list[Obj]] = {}
+        for oid in self.battlefield:
+            obj = self.objects[oid]
+            c = self.chars(obj)
+            if "Legendary" in c.supertypes:
+                groups.setdefault((obj.controller, c.name), []).append(obj)
+        return [(pid, objs) for (pid, _), objs in groups.items() if len(objs) >= 2]
+
+    def _state_based_actions(self) -> Flow:
+        """Rule 704, repeated until none applies; all that apply at once are performed
+        simultaneously (704.3), after the legend rule's choices are made."""
         while True:
             for pl in self.players.values():
-                if not pl.lost and (pl.life <= 0 or pl.drew_from_empty):
+                if not pl.lost and (pl.life <= 0 or pl.drew_from_empty
+                                    or self._loses_to_poison(pl)):
                     pl.lost = True
             dies: list[Obj] = []
             sacrifice: list[Obj] = []
+            annihilate: list[tuple[Obj, int]] = []
             for oid in self.battlefield:
                 obj = self.objects[oid]
                 c = self.chars(obj)
+                n = self._annihilated(obj)
+                if n:
+                    annihilate.append((obj, n))
                 if "Creature" in c.types and c.toughness is not None:
                     if c.toughness <= 0 or (obj.damage >= c.toughness
                                             and "indestructible" not in c.keywords):
@@ -918,13 +946,30 @@ class ReferenceEngine:
             gone = [ob for ob in self.objects.values()
                     if (ob.token is not None and ob.zone != "battlefield")
                     or (ob.is_copy and ob.zone != "stack")]
-            if not (dies or sacrifice or gone):
+            legends: list[Obj] = []
+            for pid, objs in self._legend_groups():
+                ids = [ob.id for ob in objs]
+                answer = yield Choice("legend_rule", {"player": pid, "objects": ids})
+                keep = answer.get("keep")
+                if keep not in ids:
+                    raise refuse("illegal_action", f"legend rule: keep one of {ids}")
+                legends.extend(ob for ob in objs if ob.id != keep)
+            if not (dies or sacrifice or gone or annihilate or legends):
                 return
+            for obj, n in annihilate:
+                for counter in ("+1/+1", "-1/-1"):
+                    obj.counters[counter] -= n
+                    if not obj.counters[counter]:
+                        del obj.counters[counter]
+                    self._emit("counter_removed", object=obj.id, counter=counter, n=n)
             for obj in dies:
                 self._move(obj, "graveyard")
             for obj in sacrifice:
                 self._emit("sacrificed", object=obj.id, card=obj.card_name)
                 self._move(obj, "graveyard")
+            for obj in legends:
+                if obj.zone == "battlefield":
+                    self._move(obj, "graveyard")
             self._statics_cache = None
             for obj in gone:
                 if obj.zone != "stack":
@@ -1596,7 +1641,7 @@ class ReferenceEngine:
                 stack.append({"object": item.id, "card": item.card_name,
                               "controller": item.controller, "copy": item.is_copy})
         return {
-            "players": {p: {"life": pl.life, "lost": pl.lost,
+            "players": {p: {"life": pl.life, "lost": pl.lost, "poison": pl.poison,
                             "mana": "".join(f"{{{s}}}" for s in sorted(pl.pool.elements()))}
                         for p, pl in self.players.items()},
             "objects": {oid: self._object_snapshot(ob) for oid, ob in self.objects.items()},

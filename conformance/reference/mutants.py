@@ -16,10 +16,12 @@ from conformance.reference.engine import (
     Chars,
     Obj,
     PendingTrigger,
+    Player,
     Ref,
     ReferenceEngine,
     SpellSnapshot,
     SpellState,
+    StackAbility,
 )
 
 
@@ -122,20 +124,19 @@ class ChaptersRetrigger(ReferenceEngine):
 
 
 class ChapterlessSagaSacrificed(ReferenceEngine):
-    """A Saga's final chapter number comes from its printed chapters even after it lost them
-    (rules before 2025: a Saga without chapter abilities is sacrificed)."""
+    """Rule 714.4 before 2025: a Saga's final chapter number is 0 when it has no chapter
+    abilities, so a Saga that lost them is sacrificed whatever its lore counters (breaks rule
+    714.4 as of 2025, which spares a Saga without chapter abilities)."""
 
     MUTANT = "chapterless_saga_sacrificed"
 
-    def _final_chapter(self, obj: Obj) -> int:
-        if obj.card is None:
-            return 0
-        face = obj.card.faces[0]
-        return max((n for ch in face.text.chapters for n in ch.chapters), default=0)
-
-    def _saga_gets_turn_counter(self, obj: Obj) -> bool:
-        text = self._abilities(obj)
-        return bool(text and text.chapters)
+    def _saga_sacrifice_due(self, obj: Obj) -> bool:
+        if obj.counters.get("lore", 0) < self._final_chapter(obj):
+            return False
+        waiting = any(t.source == obj.id and t.chapter for t in self.pending)
+        on_stack = any(isinstance(s, StackAbility) and s.source == obj.id and s.chapter
+                       for s in self.stack)
+        return not (waiting or on_stack)
 
 
 class ChapterlessSagaGetsCounters(ReferenceEngine):
@@ -253,6 +254,33 @@ class StartingPlayerDraws(ReferenceEngine):
         return False
 
 
+class NoLegendRule(ReferenceEngine):
+    """A player may control two legendary permanents with the same name (breaks rule 704.5j)."""
+
+    MUTANT = "no_legend_rule"
+
+    def _legend_groups(self) -> list[tuple[str, list[Obj]]]:
+        return []
+
+
+class PoisonIgnored(ReferenceEngine):
+    """Ten or more poison counters do not make a player lose (breaks rule 704.5c)."""
+
+    MUTANT = "poison_ignored"
+
+    def _loses_to_poison(self, pl: Player) -> bool:
+        return False
+
+
+class CountersCoexist(ReferenceEngine):
+    """+1/+1 and -1/-1 counters on one permanent stay side by side (breaks rule 704.5q)."""
+
+    MUTANT = "counters_coexist"
+
+    def _annihilated(self, obj: Obj) -> int:
+        return 0
+
+
 MUTANTS: dict[str, type[ReferenceEngine]] = {
     cls.MUTANT: cls for cls in (
         CrimePerTarget, CrimeOnResolution, CopyCountsAsCast, CopyLosesX, CopyLosesModes,
@@ -261,7 +289,7 @@ MUTANTS: dict[str, type[ReferenceEngine]] = {
         ChapterlessSagaGetsCounters, SplitManaValueOneHalf, SplitStackCombined,
         AftermathFromHand, AftermathNotExiled, NoFirstStrikeStep, LostFirstStrikeDealsAgain,
         OnceEachTurnIgnored, OutlawIncludesSpells, TriggerOrderIgnored, DelayedTriggerRepeats,
-        StartingPlayerDraws,
+        StartingPlayerDraws, NoLegendRule, PoisonIgnored, CountersCoexist,
     ) if cls.MUTANT is not None
 }
 """Mutant name -> engine class breaking that one rule."""

@@ -307,4 +307,4 @@ def test_no_first_strike_step_without_first_or_double_strike() -> None:
 def test_zero_life_is_reported_as_a_loss() -> None:
     obs = play(game({"mana": "{R}", "hand": [obj("bolt", "Lightning Bolt")]}, {"life": 3}),
                [cast("bolt", targets=["p2"]), RESOLVE])
-    assert obs.state["players"]["p2"] == {"life": 0, "lost": True, "mana": ""}
+    assert obs.state["players"]["p2"] == {"life": 0, "lost": True, "poison": 0, "mana": ""}
