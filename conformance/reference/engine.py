@@ -47,7 +47,8 @@ ZONES = ("library", "hand", "battlefield", "graveyard", "exile", "stack")
 PERMANENT_TYPES = frozenset({"Artifact", "Creature", "Enchantment", "Land", "Planeswalker",
                              "Battle"})
 ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V", 6: "VI"}
-CHOICES = frozenset({"trigger_order", "new_targets", "mode", "x", "surveil", "legend_rule"})
+CHOICES = frozenset({"trigger_order", "new_targets", "mode", "x", "surveil", "legend_rule",
+                     "targets"})
 
 FEATURES = frozenset({
     "priority", "stack", "mana_cost", "target", "target.multiple", "x_spell", "modal",
@@ -809,11 +810,36 @@ class ReferenceEngine:
                         "triggers": [{"source": t.source, "ability": t.name} for t in mine]})
                     mine = self._order_triggers(mine, answer.get("order"))
                 for t in mine:
+                    slots = tuple(s for e in t.effects for s in e.slots)
+                    targets: list[list[Ref]] = []
+                    if slots:
+                        if not self._targets_exist(slots, t.controller):
+                            continue  # no legal targets: removed from the stack (603.3d)
+                        answer = yield Choice("targets", {
+                            "player": t.controller, "source": t.source, "ability": t.name,
+                            "slots": [s.kind for s in slots]})
+                        chosen = answer.get("targets")
+                        if not isinstance(chosen, list):
+                            raise refuse("illegal_action", "targets: give a list of targets")
+                        targets = self._choose_targets(slots, chosen, t.controller, None)
                     ab = StackAbility(self._new_id("trig"), t.source, t.source_name,
-                                      t.controller, t.name, t.effects, chapter=t.chapter,
-                                      spell=t.spell)
+                                      t.controller, t.name, t.effects, targets,
+                                      chapter=t.chapter, spell=t.spell)
                     self.stack.append(ab)
                     self._emit("put_on_stack", object=ab.id, source=t.source, ability=t.name)
+                    if targets and self._trigger_targets_commit_crimes():
+                        self._commit_crimes(t.controller, targets, ab.id)
+
+    def _trigger_targets_commit_crimes(self) -> bool:
+        """Hook: a triggered ability you control that targets an opponent or what they control
+        or own commits a crime, as a spell or activated ability does (rule 700.13)."""
+        return True
+
+    def _targets_exist(self, slots: tuple[o.TargetSlot, ...], controller: str) -> bool:
+        """Whether every slot needing a target has at least one legal candidate."""
+        refs = [Ref(p) for p in PLAYERS] + [ob.ref for ob in self.objects.values()]
+        return all(s.min == 0 or any(self._slot_legal(r, s, controller) for r in refs)
+                   for s in slots)
 
     # --- zones -------------------------------------------------------------------------------
 
@@ -853,6 +879,16 @@ class ReferenceEngine:
         else:
             self.zones[(obj.owner, to)].append(obj.id)
         self._emit("zone_change", object=obj.id, card=obj.card_name, **{"from": frm, "to": to})
+        if to == "battlefield":
+            self._detect_enters_triggers(obj)
+
+    def _detect_enters_triggers(self, obj: Obj) -> None:
+        """"When CARDNAME enters, ..." triggers as the permanent enters (rule 603.6a)."""
+        text = self._abilities(obj)
+        for t in text.triggered if text is not None else ():
+            if t.event == "enters":
+                self._trigger(PendingTrigger(obj.controller, obj.id, obj.card_name, t.name,
+                                             t.effects))
 
     def _leave_stack(self, obj: Obj, to: str) -> None:
         """A spell leaves the stack: a copy ceases to exist (rule 707.10a); an aftermath half

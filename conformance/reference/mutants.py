@@ -281,6 +281,24 @@ class CountersCoexist(ReferenceEngine):
         return 0
 
 
+class TriggerTargetsNoCrime(ReferenceEngine):
+    """A triggered ability that targets an opponent commits no crime (breaks rule 700.13)."""
+
+    MUTANT = "trigger_targets_no_crime"
+
+    def _trigger_targets_commit_crimes(self) -> bool:
+        return False
+
+
+class EntersTriggersIgnored(ReferenceEngine):
+    """"When CARDNAME enters, ..." never triggers (breaks rule 603.6a)."""
+
+    MUTANT = "enters_triggers_ignored"
+
+    def _detect_enters_triggers(self, obj: Obj) -> None:
+        return None
+
+
 MUTANTS: dict[str, type[ReferenceEngine]] = {
     cls.MUTANT: cls for cls in (
         CrimePerTarget, CrimeOnResolution, CopyCountsAsCast, CopyLosesX, CopyLosesModes,
@@ -290,6 +308,7 @@ MUTANTS: dict[str, type[ReferenceEngine]] = {
         AftermathFromHand, AftermathNotExiled, NoFirstStrikeStep, LostFirstStrikeDealsAgain,
         OnceEachTurnIgnored, OutlawIncludesSpells, TriggerOrderIgnored, DelayedTriggerRepeats,
         StartingPlayerDraws, NoLegendRule, PoisonIgnored, CountersCoexist,
+        TriggerTargetsNoCrime, EntersTriggersIgnored,
     ) if cls.MUTANT is not None
 }
 """Mutant name -> engine class breaking that one rule."""

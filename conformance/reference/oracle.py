@@ -254,7 +254,8 @@ class Modal:
 
 @dataclass(frozen=True, slots=True)
 class Triggered:
-    """A triggered ability. ``event``: cast_instant_or_sorcery | crime | chapter."""
+    """A triggered ability. ``event``: cast_instant_or_sorcery | crime | chapter | enters
+    (``When CARDNAME enters [the battlefield], ...``, rule 603.6a)."""
 
     event: str
     effects: SpellText
@@ -495,6 +496,11 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
         if m:
             triggered.append(Triggered("cast_instant_or_sorcery", parse_effects(m[1]),
                                        "cast_trigger"))
+            continue
+        m = re.fullmatch(rf"When {SELF} enters(?: the battlefield)?, (.*)", line)
+        if m:
+            body = re.sub(r"^it deals ", f"{SELF} deals ", m[1])
+            triggered.append(Triggered("enters", parse_effects(body), "enters"))
             continue
         m = re.fullmatch(r"Whenever you commit a crime, (.*?)( This ability triggers only once "
                          r"each turn\.)?", line)

@@ -308,3 +308,32 @@ def test_zero_life_is_reported_as_a_loss() -> None:
     obs = play(game({"mana": "{R}", "hand": [obj("bolt", "Lightning Bolt")]}, {"life": 3}),
                [cast("bolt", targets=["p2"]), RESOLVE])
     assert obs.state["players"]["p2"] == {"life": 0, "lost": True, "poison": 0, "mana": ""}
+
+
+# --- triggered abilities with targets (603.3d) and crimes (700.13) ---------------------------
+
+
+def test_enters_trigger_asks_for_targets_and_refuses_an_illegal_one() -> None:
+    setup = game({"mana": "{3}{R}{R}", "hand": [obj("ftk", "Flametongue Kavu")]},
+                 {"battlefield": [obj("bears", "Grizzly Bears")]})
+    with pytest.raises(EngineReportedError) as exc:
+        play(setup, [cast("ftk"), {"resolve_top": {}}, RESOLVE])
+    assert exc.value.kind == "unanswered_choice"
+    with pytest.raises(EngineReportedError) as exc:
+        play(setup, [cast("ftk"), {"resolve_top": {}},
+                     {"choose": {"choice": "targets", "targets": ["p2"]}}])
+    assert exc.value.kind == "illegal_action"
+    obs = play(setup, [cast("ftk"), {"resolve_top": {}},
+                       {"choose": {"choice": "targets", "targets": ["bears"]}}, RESOLVE])
+    assert obs.state["objects"]["bears"]["zone"] == "graveyard"
+    assert [e["source"] for e in obs.events if e["type"] == "crime_committed"] != []
+
+
+def test_enters_trigger_may_target_its_own_source() -> None:
+    """Fire Imp alone on the battlefield: its "target creature" can only be Fire Imp itself,
+    and targeting your own creature is no crime."""
+    obs = play(game({"mana": "{2}{R}", "hand": [obj("imp", "Fire Imp")]}),
+               [cast("imp"), {"resolve_top": {}},
+                {"choose": {"choice": "targets", "targets": ["imp"]}}, RESOLVE])
+    assert obs.state["objects"]["imp"]["zone"] == "graveyard"  # 2 damage to a 2/1
+    assert not [e for e in obs.events if e["type"] == "crime_committed"]
