@@ -146,6 +146,8 @@ class Obj:
     spell: SpellState | None = None
     setup_keywords: tuple[str, ...] = ()
     once_turns: dict[str, int] = field(default_factory=dict)
+    attached_to: Ref | None = None
+    """The object or player this permanent is attached to (rule 301.5, 303.4)."""
 
     @property
     def ref(self) -> Ref:
@@ -316,6 +318,10 @@ class ReferenceEngine:
             for zone in ("library", "hand", "battlefield", "graveyard", "exile"):
                 for item in pdata.get(zone) or []:
                     self._setup_object(pid, zone, item)
+        for pid in PLAYERS:
+            for item in (players.get(pid) or {}).get("battlefield") or []:
+                if item.get("attached_to") is not None:
+                    self._setup_attachment(self.objects[item["id"]], item["attached_to"])
         for obj in self.objects.values():
             if obj.blocking is not None:
                 att = self.objects.get(obj.blocking)
@@ -419,11 +425,23 @@ class ReferenceEngine:
             raise refuse("unknown_object", f"no object {oid!r}")
         return obj
 
+    def _setup_attachment(self, obj: Obj, target: Any) -> None:
+        """``attached_to`` in a setup: a permanent attached to a permanent or a player; whether
+        it may stay attached is for the state-based actions (704.5m, 704.5p)."""
+        if target in PLAYERS:
+            obj.attached_to = Ref(target)
+            return
+        host = self.objects.get(target) if isinstance(target, str) else None
+        if host is None or host.zone != "battlefield" or host is obj:
+            raise refuse("illegal_action", f"setup: {obj.id} is attached to {target!r}, "
+                                           "which is not another permanent or a player")
+        obj.attached_to = host.ref
+
     def _setup_object(self, pid: str, zone: str, item: dict[str, Any]) -> None:
         oid, name = item.get("id"), item.get("card")
         if not isinstance(oid, str) or oid in self.objects or oid in PLAYERS:
             raise refuse("illegal_action", f"setup: bad or duplicate id {oid!r}")
-        for unsupported in ("attached_to", "face_down", "face"):
+        for unsupported in ("face_down", "face"):
             if item.get(unsupported):
                 raise refuse("unsupported", f"setup field {unsupported!r}")
         card = self._cards.get(name)
@@ -522,6 +540,7 @@ class ReferenceEngine:
         statics = self._statics() if obj.zone in ("battlefield", "stack") else []
         layer6: list[tuple[int, str, tuple[str, ...]]] = []
         base_pt: tuple[int, int] | None = None
+        aura_power = aura_toughness = 0
         pt_stamp = -1
         is_creature = "Creature" in c.types
         for src, st in statics:
@@ -533,6 +552,12 @@ class ReferenceEngine:
             elif (isinstance(st, o.OutlawsHaveKeyword) and self.active == src.controller
                   and obj.controller == src.controller and self._is_outlaw(obj, c)):
                 layer6.append((src.timestamp, "add", (st.keyword,)))
+            elif (isinstance(st, o.EnchantedCreatureGets) and src.attached_to == obj.ref
+                  and is_creature and obj.zone == "battlefield"):
+                if st.keywords:
+                    layer6.append((src.timestamp, "add", st.keywords))
+                aura_power += st.power
+                aura_toughness += st.toughness
         if obj.setup_keywords:
             layer6.append((obj.timestamp, "add", obj.setup_keywords))
         power_mod = toughness_mod = 0
@@ -562,8 +587,8 @@ class ReferenceEngine:
             if base_pt is not None:
                 power, toughness = base_pt
             plus = obj.counters.get("+1/+1", 0) - obj.counters.get("-1/-1", 0)
-            power += power_mod + plus
-            toughness += toughness_mod + plus
+            power += power_mod + aura_power + plus
+            toughness += toughness_mod + aura_toughness + plus
         return Chars(c.name, c.mana_value, c.colors, c.types, c.subtypes, c.supertypes, power,
                      toughness, frozenset(keywords), text)
 
@@ -864,6 +889,7 @@ class ReferenceEngine:
         obj.blocked = False
         obj.setup_keywords = ()
         obj.once_turns = {}
+        obj.attached_to = None
         if frm == "stack":
             obj.spell = None
         obj.zone = to
@@ -955,6 +981,18 @@ class ReferenceEngine:
                 groups.setdefault((obj.controller, c.name), []).append(obj)
         return [(pid, objs) for (pid, _), objs in groups.items() if len(objs) >= 2]
 
+    def _aura_attachment_legal(self, aura: Obj, chars: Chars) -> bool:
+        """Hook: an Aura is legally attached when it is attached to an object on the
+        battlefield (the same object, rule 400.7) that its enchant ability allows (704.5m)."""
+        ref = aura.attached_to
+        if ref is None or ref.zcc is None:
+            return False
+        host = self.objects.get(ref.id)
+        if host is None or host.zcc != ref.zcc or host.zone != "battlefield":
+            return False
+        kind = chars.text.enchant if chars.text is not None else None
+        return kind is None or kind.capitalize() in self.chars(host).types
+
     def _state_based_actions(self) -> Flow:
         """Rule 704, repeated until none applies; all that apply at once are performed
         simultaneously (704.3), after the legend rule's choices are made."""
@@ -966,6 +1004,8 @@ class ReferenceEngine:
             dies: list[Obj] = []
             sacrifice: list[Obj] = []
             annihilate: list[tuple[Obj, int]] = []
+            auras: list[Obj] = []
+            detach: list[Obj] = []
             for oid in self.battlefield:
                 obj = self.objects[oid]
                 c = self.chars(obj)
@@ -979,6 +1019,12 @@ class ReferenceEngine:
                         continue
                 if "Saga" in c.subtypes and self._saga_sacrifice_due(obj):
                     sacrifice.append(obj)
+                if "Aura" in c.subtypes:
+                    if not self._aura_attachment_legal(obj, c):
+                        auras.append(obj)
+                elif obj.attached_to is not None and (
+                        "Creature" in c.types or "Equipment" not in c.subtypes):
+                    detach.append(obj)  # rule 704.5p
             gone = [ob for ob in self.objects.values()
                     if (ob.token is not None and ob.zone != "battlefield")
                     or (ob.is_copy and ob.zone != "stack")]
@@ -990,8 +1036,10 @@ class ReferenceEngine:
                 if keep not in ids:
                     raise refuse("illegal_action", f"legend rule: keep one of {ids}")
                 legends.extend(ob for ob in objs if ob.id != keep)
-            if not (dies or sacrifice or gone or annihilate or legends):
+            if not (dies or sacrifice or gone or annihilate or legends or auras or detach):
                 return
+            for obj in detach:
+                obj.attached_to = None
             for obj, n in annihilate:
                 for counter in ("+1/+1", "-1/-1"):
                     obj.counters[counter] -= n
@@ -1003,7 +1051,7 @@ class ReferenceEngine:
             for obj in sacrifice:
                 self._emit("sacrificed", object=obj.id, card=obj.card_name)
                 self._move(obj, "graveyard")
-            for obj in legends:
+            for obj in legends + auras:
                 if obj.zone == "battlefield":
                     self._move(obj, "graveyard")
             self._statics_cache = None
@@ -1033,6 +1081,8 @@ class ReferenceEngine:
             zone == "graveyard" and face.text.flashback is not None)
 
     def _spell_effects(self, face: Face, modes: tuple[int, ...]) -> o.SpellText:
+        if face.text.enchant is not None:  # an Aura spell targets what it will enchant
+            return (o.EnchantTarget(face.text.enchant),)
         spell = face.text.spell
         if isinstance(spell, o.Modal):
             return tuple(e for m in modes for e in spell.modes[m])
@@ -1293,7 +1343,9 @@ class ReferenceEngine:
         self._emit("resolved", object=obj.id, card=obj.card_name, copy=obj.is_copy)
         if PERMANENT_TYPES & set(spell.face.types):
             controller = obj.controller
+            host = spell.targets[0][0] if spell.face.text.enchant is not None else None
             self._move(obj, "battlefield", controller=controller)
+            obj.attached_to = host  # rule 303.4f
             if "Saga" in spell.face.subtypes:
                 self._add_counters(obj, "lore", 1)  # rule 715.3a
         elif obj.zone == "stack":
@@ -1414,6 +1466,8 @@ class ReferenceEngine:
                     raise refuse("illegal_action", f"surveil: choose among {looked}")
                 for cid in chosen:
                     self._move(self.objects[cid], "graveyard")
+        elif isinstance(eff, o.EnchantTarget):
+            pass  # the Aura is attached as it enters the battlefield (_resolve_spell)
         elif isinstance(eff, o.CreateDelayedCopyTrigger):
             src = self.objects.get(source)
             name = src.card_name if src is not None else source
@@ -1659,7 +1713,8 @@ class ReferenceEngine:
         }
         if obj.zone == "battlefield":
             out.update(attacking=obj.attacking, blocking=obj.blocking,
-                       summoning_sick=obj.summoning_sick)
+                       summoning_sick=obj.summoning_sick,
+                       attached_to=obj.attached_to.id if obj.attached_to else None)
         if obj.zone == "stack" and obj.spell is not None:
             out.update(half=obj.spell.face.name if obj.card and obj.card.is_split else None,
                        x=obj.spell.x, modes=list(obj.spell.modes),

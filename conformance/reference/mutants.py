@@ -299,6 +299,16 @@ class EntersTriggersIgnored(ReferenceEngine):
         return None
 
 
+class AuraStaysUnattached(ReferenceEngine):
+    """An Aura whose creature left the battlefield stays on the battlefield (breaks rule
+    704.5m)."""
+
+    MUTANT = "aura_stays_unattached"
+
+    def _aura_attachment_legal(self, aura: Obj, chars: Chars) -> bool:
+        return True
+
+
 MUTANTS: dict[str, type[ReferenceEngine]] = {
     cls.MUTANT: cls for cls in (
         CrimePerTarget, CrimeOnResolution, CopyCountsAsCast, CopyLosesX, CopyLosesModes,
@@ -308,7 +318,7 @@ MUTANTS: dict[str, type[ReferenceEngine]] = {
         AftermathFromHand, AftermathNotExiled, NoFirstStrikeStep, LostFirstStrikeDealsAgain,
         OnceEachTurnIgnored, OutlawIncludesSpells, TriggerOrderIgnored, DelayedTriggerRepeats,
         StartingPlayerDraws, NoLegendRule, PoisonIgnored, CountersCoexist,
-        TriggerTargetsNoCrime, EntersTriggersIgnored,
+        TriggerTargetsNoCrime, EntersTriggersIgnored, AuraStaysUnattached,
     ) if cls.MUTANT is not None
 }
 """Mutant name -> engine class breaking that one rule."""

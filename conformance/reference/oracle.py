@@ -238,6 +238,18 @@ class CreateDelayedCopyTrigger(Effect):
     may_choose_new_targets: bool = True
 
 
+@dataclass(frozen=True, slots=True)
+class EnchantTarget(Effect):
+    """An Aura spell's target, from its enchant keyword (rule 303.4a); the Aura is attached to
+    it as it resolves (rule 303.4f)."""
+
+    kind: str
+
+    @property
+    def slots(self) -> tuple[TargetSlot, ...]:
+        return (TargetSlot(self.kind),)
+
+
 SpellText = tuple[Effect, ...]
 
 
@@ -289,7 +301,17 @@ class CreaturesLoseAllAbilities:
     toughness: int
 
 
-Static = OutlawsHaveKeyword | CreaturesLoseAllAbilities
+@dataclass(frozen=True, slots=True)
+class EnchantedCreatureGets:
+    """An Aura's "Enchanted creature gets +N/+M [and has K]" / "Enchanted creature has K"
+    (layers 7c and 6, with the Aura's timestamp)."""
+
+    power: int
+    toughness: int
+    keywords: tuple[str, ...]
+
+
+Static = OutlawsHaveKeyword | CreaturesLoseAllAbilities | EnchantedCreatureGets
 
 
 @dataclass(frozen=True)
@@ -302,6 +324,8 @@ class FaceText:
     """The mana cost of "Flashback {cost}" (rule 702.34), or None."""
     cycling: str | None = None
     """The mana cost of "Cycling {cost}" (rule 702.29), or None."""
+    enchant: str | None = None
+    """What an Aura may enchant ("Enchant creature": ``creature``, rule 702.5), or None."""
     spell: SpellText | Modal | None = None
     triggered: tuple[Triggered, ...] = ()
     activated: tuple[Activated, ...] = ()
@@ -460,6 +484,7 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
     triggered: list[Triggered] = []
     activated: list[Activated] = []
     statics: list[Static] = []
+    enchant: str | None = None
     i = 0
     while i < len(lines):
         line = lines[i]
@@ -470,6 +495,15 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
             continue
         if line == "Aftermath":
             aftermath = True
+            continue
+        if line == "Enchant creature":
+            enchant = "creature"
+            continue
+        m = re.fullmatch(r"Enchanted creature (?:gets ([+-]\d+)/([+-]\d+)(?: and has ([a-z ]+))?"
+                         r"|has ([a-z ]+))\.", line)
+        if m:
+            statics.append(EnchantedCreatureGets(int(m[1] or 0), int(m[2] or 0),
+                                                 _keywords(m[3] or m[4])))
             continue
         m = re.fullmatch(r"(Flashback|Cycling) ((?:\{[0-9WUBRGC]\})+)", line)
         if m:
@@ -523,8 +557,10 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
         spell.extend(parse_effects(line))
     if modal is not None and spell:
         raise OracleTemplateError("modal text followed by other spell text")
+    if any(isinstance(st, EnchantedCreatureGets) for st in statics) and enchant is None:
+        raise OracleTemplateError("'Enchanted creature' without 'Enchant creature'")
     return FaceText(keywords=frozenset(keywords), aftermath=aftermath, flashback=flashback,
-                    cycling=cycling,
+                    cycling=cycling, enchant=enchant,
                     spell=modal if modal is not None else (tuple(spell) or None),
                     triggered=tuple(triggered), activated=tuple(activated),
                     statics=tuple(statics))

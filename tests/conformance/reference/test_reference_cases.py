@@ -37,11 +37,18 @@ def test_reference_passes(case: Case) -> None:
 
 
 def test_unsupported_cases_are_exactly_the_unverified_ones() -> None:
-    """The reference engine declines only cases marked unverified (never a hand-written one)."""
+    """The reference engine declines only cases marked unverified (never a hand-written one).
+
+    A mined case marked unverified that the engine now supports (its cards became buildable)
+    must pass: the miner marks it verified when the cases are mined again
+    (``conformance.mining.miner``); until then its status is stale, not wrong."""
     supported = {c.id for c in reference_cases()}
     for case in all_cases():
         if case.id in supported:
-            assert case.status == "verified", case.id
+            if case.status != "verified":
+                assert case.provenance["source"].startswith("mined:"), case.id
+                result = execute_case(ReferenceEngine(), case, timeout=10.0)
+                assert result.status == "pass", (case.id, result.message, result.mismatches)
         else:
             assert case.status == "unverified", case.id
             assert case.provenance["source"] != "hand-written", case.id

@@ -337,3 +337,30 @@ def test_enters_trigger_may_target_its_own_source() -> None:
                 {"choose": {"choice": "targets", "targets": ["imp"]}}, RESOLVE])
     assert obs.state["objects"]["imp"]["zone"] == "graveyard"  # 2 damage to a 2/1
     assert not [e for e in obs.events if e["type"] == "crime_committed"]
+
+
+# --- Auras and attached_to (303.4, 704.5m, 704.5p) -------------------------------------------
+
+
+def test_an_aura_spell_targets_and_is_attached_as_it_resolves() -> None:
+    setup = game({"mana": "{W}", "hand": [obj("holy", "Holy Strength")],
+                  "battlefield": [obj("bears", "Grizzly Bears")]})
+    obs = play(setup, [cast("holy", targets=["bears"]), RESOLVE])
+    objs = obs.state["objects"]
+    assert objs["holy"]["zone"] == "battlefield" and objs["holy"]["attached_to"] == "bears"
+    assert (objs["bears"]["power"], objs["bears"]["toughness"]) == (3, 4)
+    with pytest.raises(EngineReportedError) as exc:
+        play(setup, [cast("holy")])
+    assert exc.value.kind == "illegal_action"
+
+
+def test_setup_attachment_is_checked_and_a_creature_cannot_stay_attached() -> None:
+    with pytest.raises(EngineReportedError) as exc:
+        play(game({"battlefield": [obj("holy", "Holy Strength", attached_to="nobody")]}), [])
+    assert exc.value.kind == "illegal_action"
+    engine = ReferenceEngine()
+    engine.setup("unit", game({"battlefield": [obj("b1", "Grizzly Bears"),
+                                               obj("b2", "Grizzly Bears", attached_to="b1")]}))
+    assert engine.observe().state["objects"]["b2"]["attached_to"] == "b1"
+    engine.act({"add_counters": {"object": "b1", "counter": "+1/+1", "n": 1}})
+    assert engine.observe().state["objects"]["b2"]["attached_to"] is None  # 704.5p
