@@ -19,7 +19,6 @@ otherwise the engine reports ``unanswered_choice``.
 from __future__ import annotations
 
 import itertools
-from collections import Counter
 from collections.abc import Generator, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -28,13 +27,20 @@ from conformance.engines.protocol import PROTOCOL_VERSION, EngineInfo, Observati
 from conformance.errors import EngineReportedError
 from conformance.reference import oracle as o
 from conformance.reference.cards import (
-    COLOR_ORDER,
     CardDef,
     Face,
     colors_of,
     load_cards,
     mana_value_of,
     token_defs,
+)
+from conformance.reference.mana import (
+    ManaPool,
+    ManaSymbolError,
+    Symbol,
+    cost_symbols,
+    plan_payment,
+    pool_of,
 )
 
 PLAYERS = ("p1", "p2")
@@ -240,7 +246,7 @@ class Player:
 
     life: int = 20
     poison: int = 0
-    pool: Counter[str] = field(default_factory=Counter)
+    pool: ManaPool = field(default_factory=ManaPool)
     lost: bool = False
     drew_from_empty: bool = False
 
@@ -256,16 +262,6 @@ def _face_chars(f: Face) -> Chars:
                                        f.supertypes, f.power, f.toughness, f.text.keywords,
                                        f.text)
     return c
-
-
-def parse_mana(text: str | None) -> list[str]:
-    """``"{2}{R}{R}"`` -> ``["2", "R", "R"]``."""
-    if not text:
-        return []
-    out = []
-    for part in text.replace("}", "").split("{")[1:]:
-        out.append(part)
-    return out
 
 
 class ReferenceEngine:
@@ -310,8 +306,8 @@ class ReferenceEngine:
             pl.life = int(pdata.get("life", 20))
             pl.poison = int(pdata.get("poison", 0))
             try:
-                pl.pool.update(self._pool_symbols(pdata.get("mana")))
-            except ValueError as exc:
+                pl.pool.added.update(pool_of(pdata.get("mana")))
+            except ManaSymbolError as exc:
                 raise refuse("unsupported", f"setup mana: {exc}") from exc
         for pid in PLAYERS:
             pdata = players.get(pid) or {}
@@ -594,38 +590,29 @@ class ReferenceEngine:
 
     # --- mana --------------------------------------------------------------------------------
 
-    @staticmethod
-    def _pool_symbols(text: str | None) -> Counter[str]:
-        pool: Counter[str] = Counter()
-        for sym in parse_mana(text):
-            if sym in COLOR_ORDER or sym == "C":
-                pool[sym] += 1
-            elif sym.isdigit():
-                pool["C"] += int(sym)
-            else:
-                raise ValueError(f"mana symbol {{{sym}}}")
-        return pool
+    def _pay(self, player: str, cost: str | None, x: int) -> bool:
+        """Pay ``cost`` with X = ``x`` from ``player``'s pool (and life, for Phyrexian symbols):
+        False, paying nothing, when it cannot be paid (rules 601.2g-h)."""
+        try:
+            symbols = cost_symbols(cost, x)
+        except ManaSymbolError as exc:
+            raise refuse("unsupported", str(exc)) from exc
+        pl = self.players[player]
+        plan = self._plan_payment(pl.pool, symbols, pl.life)
+        if plan is None:
+            return False
+        mana, life = plan
+        pl.pool.paid.extend(mana)
+        if life:
+            pl.life -= life
+            self._emit("life_change", player=player, amount=-life)
+        return True
 
-    def _pay(self, player: str, cost: str | None, x: int) -> Counter[str] | None:
-        """The pool after paying ``cost`` with X = ``x``, or None if it cannot be paid."""
-        pool = Counter(self.players[player].pool)
-        generic = 0
-        for sym in parse_mana(cost):
-            if sym.isdigit():
-                generic += int(sym)
-            elif sym == "X":
-                generic += x
-            elif sym in COLOR_ORDER or sym == "C":
-                if pool[sym] <= 0:
-                    return None
-                pool[sym] -= 1
-            else:
-                raise refuse("unsupported", f"mana symbol {{{sym}}}")
-        for sym in ("C", *COLOR_ORDER):
-            take = min(pool[sym], generic)
-            pool[sym] -= take
-            generic -= take
-        return None if generic else +pool
+    def _plan_payment(self, pool: ManaPool, symbols: list[Symbol],
+                      life: int) -> tuple[list[Symbol], int] | None:
+        """Hook: the mana solver (601.2h: the player chooses which mana pays which symbol, so
+        any payable order of costs is paid)."""
+        return plan_payment(pool, symbols, life)
 
     # --- targets -----------------------------------------------------------------------------
 
@@ -1141,15 +1128,13 @@ class ReferenceEngine:
         flashback = (obj.zone == "graveyard" and not face.text.aftermath
                      and face.text.flashback is not None)
         cost = face.text.flashback if flashback else face.mana_cost
-        paid = self._pay(player, cost, x or 0)
-        if paid is None:
+        if not self._pay(player, cost, x or 0):
             raise refuse("illegal_action", f"cannot pay {cost} (X={x}) from "
-                                           f"{dict(self.players[player].pool)}")
+                                           f"{self.players[player].pool.render() or 'nothing'}")
         frm = obj.zone
         self._move(obj, "stack", controller=player)
         obj.spell = SpellState(face=face, targets=targets, x=x, modes=modes, division=division,
                                cast_from=frm, flashback=flashback)
-        self.players[player].pool = paid
         self._emit("cast", player=player, object=obj.id, card=card.name,
                    half=face.name if card.is_split else None, copy=False)
         if self.crime_timing == "cast":
@@ -1201,7 +1186,7 @@ class ReferenceEngine:
                 raise refuse("illegal_action", f"{obj.id} has summoning sickness (rule 302.6)")
         if ab.produces is not None:  # a mana ability: no stack, no priority change (605.3)
             obj.tapped = True
-            self.players[player].pool[ab.produces] += 1
+            self.players[player].pool.add(ab.produces)
             return
         self._require_priority(player)
         if ab.sorcery_speed and not self._sorcery_timing(player):
@@ -1229,10 +1214,8 @@ class ReferenceEngine:
             raise refuse("illegal_action", f"{obj.id} has no activated ability in a hand")
         if a.get("targets"):
             raise refuse("illegal_action", "cycling has no targets")
-        paid = self._pay(player, cost, 0)
-        if paid is None:
+        if not self._pay(player, cost, 0):
             raise refuse("illegal_action", f"cannot pay {cost}")
-        self.players[player].pool = paid
         self._move(obj, "graveyard")  # discarding it is part of the cost (rule 702.29a)
         item = StackAbility(self._new_id("act"), obj.id, obj.card_name, player, "cycling",
                             (o.Draw(1),), [])
@@ -1632,7 +1615,7 @@ class ReferenceEngine:
 
     def _leave_step(self) -> None:
         for pl in self.players.values():
-            pl.pool.clear()  # rule 500.4
+            pl.pool.empty()  # rule 500.4
         if self.step == "declare_blockers":
             self.fs_step = self._first_strike_step_happens()
         if self.step == "end_of_combat":
@@ -1733,7 +1716,7 @@ class ReferenceEngine:
                               "controller": item.controller, "copy": item.is_copy})
         return {
             "players": {p: {"life": pl.life, "lost": pl.lost, "poison": pl.poison,
-                            "mana": "".join(f"{{{s}}}" for s in sorted(pl.pool.elements()))}
+                            "mana": pl.pool.render()}
                         for p, pl in self.players.items()},
             "objects": {oid: self._object_snapshot(ob) for oid, ob in self.objects.items()},
             "stack": stack, "step": self.step, "turn": self.turn,

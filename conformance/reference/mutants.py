@@ -23,6 +23,7 @@ from conformance.reference.engine import (
     SpellState,
     StackAbility,
 )
+from conformance.reference.mana import ManaPool, Symbol, assignments, leftover
 
 
 class CrimePerTarget(ReferenceEngine):
@@ -309,6 +310,25 @@ class AuraStaysUnattached(ReferenceEngine):
         return True
 
 
+class ManaSpentGreedily(ReferenceEngine):
+    """Each payment spends its mana at once, generic costs from {C} then W, U, B, R, G, so a
+    later cost may find the colors it needs spent (breaks rule 601.2h: the player chooses how
+    to pay)."""
+
+    MUTANT = "mana_spent_greedily"
+
+    def _plan_payment(self, pool: ManaPool, symbols: list[Symbol],
+                      life: int) -> tuple[list[Symbol], int] | None:
+        plan = super()._plan_payment(pool, symbols, life)
+        if plan is None:
+            return None
+        mana, life_paid = plan
+        need = assignments(pool.added, [*pool.paid, *mana])[0]
+        pool.added = leftover(pool.added, need)
+        pool.paid.clear()
+        return [], life_paid
+
+
 MUTANTS: dict[str, type[ReferenceEngine]] = {
     cls.MUTANT: cls for cls in (
         CrimePerTarget, CrimeOnResolution, CopyCountsAsCast, CopyLosesX, CopyLosesModes,
@@ -318,7 +338,7 @@ MUTANTS: dict[str, type[ReferenceEngine]] = {
         AftermathFromHand, AftermathNotExiled, NoFirstStrikeStep, LostFirstStrikeDealsAgain,
         OnceEachTurnIgnored, OutlawIncludesSpells, TriggerOrderIgnored, DelayedTriggerRepeats,
         StartingPlayerDraws, NoLegendRule, PoisonIgnored, CountersCoexist,
-        TriggerTargetsNoCrime, EntersTriggersIgnored, AuraStaysUnattached,
+        TriggerTargetsNoCrime, EntersTriggersIgnored, AuraStaysUnattached, ManaSpentGreedily,
     ) if cls.MUTANT is not None
 }
 """Mutant name -> engine class breaking that one rule."""
