@@ -1,8 +1,9 @@
 """Mutants: variants of the reference engine that each break exactly one rule.
 
-Each overrides one hook of :class:`~conformance.reference.engine.ReferenceEngine`. A conformance
-suite worth its name makes every mutant fail at least one case (the reference passes them all);
-``tests/conformance/reference`` checks that.
+Each overrides one hook of the public rules surface (:data:`conformance.reference.rules.HOOKS`,
+:class:`~conformance.reference.rules.Rules`) and names the Comprehensive Rules number it breaks
+(``RULE``). A conformance suite worth its name makes every mutant fail at least one case (the
+reference passes them all); ``tests/conformance/reference`` checks that.
 """
 
 from __future__ import annotations
@@ -12,33 +13,35 @@ from dataclasses import replace
 
 from conformance.reference import oracle as o
 from conformance.reference.cards import CardDef, Face
-from conformance.reference.engine import (
+from conformance.reference.engine import ReferenceEngine
+from conformance.reference.mana import ManaPool, Symbol, assignments, leftover
+from conformance.reference.objects import (
     Chars,
     Obj,
     PendingTrigger,
     Player,
     Ref,
-    ReferenceEngine,
     SpellSnapshot,
     SpellState,
     StackAbility,
 )
-from conformance.reference.mana import ManaPool, Symbol, assignments, leftover
 
 
 class CrimePerTarget(ReferenceEngine):
     """One crime per opponent-related target instead of one per spell or ability."""
 
     MUTANT = "crime_per_target"
+    RULE = "700.13"
 
-    def _crime_count(self, controller: str, refs: Iterable[Ref]) -> int:
-        return sum(1 for r in refs if self._opponent_related(r, controller))
+    def crime_count(self, controller: str, refs: Iterable[Ref]) -> int:
+        return sum(1 for r in refs if self.opponent_related(r, controller))
 
 
 class CrimeOnResolution(ReferenceEngine):
     """The crime is committed when the spell resolves, not as it is cast."""
 
     MUTANT = "crime_on_resolution"
+    RULE = "700.13"
     crime_timing = "resolution"
 
 
@@ -46,8 +49,9 @@ class CopyCountsAsCast(ReferenceEngine):
     """A copy of a spell counts as cast: a ``cast`` event, cast triggers and crimes."""
 
     MUTANT = "copy_counts_as_cast"
+    RULE = "707.10"
 
-    def _copy_is_cast(self) -> bool:
+    def copy_is_cast(self) -> bool:
         return True
 
 
@@ -55,8 +59,9 @@ class CopyLosesX(ReferenceEngine):
     """A copy's X is 0 instead of the original's value."""
 
     MUTANT = "copy_loses_x"
+    RULE = "707.10"
 
-    def _copy_x(self, info: SpellSnapshot) -> int | None:
+    def copy_x(self, info: SpellSnapshot) -> int | None:
         return 0 if info.x is not None else None
 
 
@@ -64,8 +69,9 @@ class CopyLosesModes(ReferenceEngine):
     """A copy of a modal spell gets the first mode instead of the original's modes."""
 
     MUTANT = "copy_loses_modes"
+    RULE = "707.10"
 
-    def _copy_modes(self, info: SpellSnapshot) -> tuple[int, ...]:
+    def copy_modes(self, info: SpellSnapshot) -> tuple[int, ...]:
         return (0,) * len(info.modes)
 
 
@@ -73,8 +79,9 @@ class CopyLosesDivision(ReferenceEngine):
     """A copy re-divides its damage evenly (remainder last) instead of keeping the division."""
 
     MUTANT = "copy_loses_division"
+    RULE = "707.10"
 
-    def _copy_division(self, info: SpellSnapshot) -> tuple[int, ...] | None:
+    def copy_division(self, info: SpellSnapshot) -> tuple[int, ...] | None:
         if info.division is None:
             return None
         n, total = len(info.division), sum(info.division)
@@ -87,8 +94,9 @@ class CopyControlledByOriginalController(ReferenceEngine):
     """A copy is controlled by the original spell's controller, not by whoever copied it."""
 
     MUTANT = "copy_controlled_by_original_controller"
+    RULE = "707.10"
 
-    def _copy_controller(self, info: SpellSnapshot, copier: str) -> str:
+    def copy_controller(self, info: SpellSnapshot, copier: str) -> str:
         return info.controller
 
 
@@ -96,8 +104,9 @@ class CopyResolvesLast(ReferenceEngine):
     """A copy is put onto the stack under the spell it copies."""
 
     MUTANT = "copy_resolves_last"
+    RULE = "707.10"
 
-    def _place_copy(self, copy: Obj, original_id: str) -> None:
+    def place_copy(self, copy: Obj, original_id: str) -> None:
         for i, item in enumerate(self.stack):
             if isinstance(item, Obj) and item.id == original_id:
                 self.stack.insert(i, copy)
@@ -109,18 +118,20 @@ class CopyNewTargetsCommitCrime(ReferenceEngine):
     """A copy whose new targets are an opponent's things commits a crime."""
 
     MUTANT = "copy_new_targets_commit_crime"
+    RULE = "707.10c"
 
-    def _after_copy_targets(self, copy: Obj, changed: bool) -> None:
+    def after_copy_targets(self, copy: Obj, changed: bool) -> None:
         if changed and copy.spell is not None:
-            self._commit_crimes(copy.controller, copy.spell.targets, copy.id)
+            self.commit_crimes(copy.controller, copy.spell.targets, copy.id)
 
 
 class ChaptersRetrigger(ReferenceEngine):
     """Every chapter at or below the lore count triggers, not only the thresholds crossed."""
 
     MUTANT = "chapters_retrigger"
+    RULE = "714.2b"
 
-    def _chapters_crossed(self, old: int, new: int, chapter: int) -> bool:
+    def chapters_crossed(self, old: int, new: int, chapter: int) -> bool:
         return chapter <= new
 
 
@@ -130,9 +141,10 @@ class ChapterlessSagaSacrificed(ReferenceEngine):
     714.4 as of 2025, which spares a Saga without chapter abilities)."""
 
     MUTANT = "chapterless_saga_sacrificed"
+    RULE = "714.4"
 
-    def _saga_sacrifice_due(self, obj: Obj) -> bool:
-        if obj.counters.get("lore", 0) < self._final_chapter(obj):
+    def saga_sacrifice_due(self, obj: Obj) -> bool:
+        if obj.counters.get("lore", 0) < self.final_chapter(obj):
             return False
         waiting = any(t.source == obj.id and t.chapter for t in self.pending)
         on_stack = any(isinstance(s, StackAbility) and s.source == obj.id and s.chapter
@@ -144,8 +156,9 @@ class ChapterlessSagaGetsCounters(ReferenceEngine):
     """A Saga without chapter abilities still gets a lore counter each precombat main phase."""
 
     MUTANT = "chapterless_saga_gets_counters"
+    RULE = "714.3b"
 
-    def _saga_gets_turn_counter(self, obj: Obj) -> bool:
+    def saga_gets_turn_counter(self, obj: Obj) -> bool:
         return True
 
 
@@ -153,8 +166,9 @@ class SplitManaValueOneHalf(ReferenceEngine):
     """Off the stack a split card's mana value is its first half's, not the combined one."""
 
     MUTANT = "split_mana_value_one_half"
+    RULE = "709.4b"
 
-    def _split_mana_value(self, card: CardDef) -> int:
+    def split_mana_value(self, card: CardDef) -> int:
         return card.faces[0].mana_value
 
 
@@ -162,11 +176,12 @@ class SplitStackCombined(ReferenceEngine):
     """On the stack a split spell keeps the combined characteristics of both halves."""
 
     MUTANT = "split_stack_combined"
+    RULE = "709.3b"
 
-    def _stack_characteristics(self, card: CardDef, spell: SpellState) -> Chars:
-        c = super()._stack_characteristics(card, spell)
+    def stack_characteristics(self, card: CardDef, spell: SpellState) -> Chars:
+        c = super().stack_characteristics(card, spell)
         if card.is_split:
-            c = replace(c, mana_value=self._split_mana_value(card))
+            c = replace(c, mana_value=self.split_mana_value(card))
         return c
 
 
@@ -174,8 +189,9 @@ class AftermathFromHand(ReferenceEngine):
     """An aftermath half may be cast from a hand too."""
 
     MUTANT = "aftermath_from_hand"
+    RULE = "702.127a"
 
-    def _may_cast_face_from(self, face: Face, zone: str) -> bool:
+    def may_cast_face_from(self, face: Face, zone: str) -> bool:
         return zone == "hand" or (face.text.aftermath and zone == "graveyard")
 
 
@@ -183,8 +199,9 @@ class AftermathNotExiled(ReferenceEngine):
     """An aftermath half cast from a graveyard goes back to the graveyard."""
 
     MUTANT = "aftermath_not_exiled"
+    RULE = "702.127a"
 
-    def _stack_exit_zone(self, obj: Obj, to: str) -> str:
+    def stack_exit_zone(self, obj: Obj, to: str) -> str:
         return to
 
 
@@ -192,8 +209,9 @@ class NoFirstStrikeStep(ReferenceEngine):
     """There is never a first-strike combat damage step: all creatures deal damage at once."""
 
     MUTANT = "no_first_strike_step"
+    RULE = "510.4"
 
-    def _first_strike_step_happens(self) -> bool:
+    def first_strike_step_happens(self) -> bool:
         return False
 
 
@@ -202,8 +220,9 @@ class LostFirstStrikeDealsAgain(ReferenceEngine):
     damage too."""
 
     MUTANT = "lost_first_strike_deals_again"
+    RULE = "510.4"
 
-    def _deals_regular_damage(self, obj: Obj) -> bool:
+    def deals_regular_damage(self, obj: Obj) -> bool:
         kws = self.chars(obj).keywords
         return "double strike" in kws or "first strike" not in kws
 
@@ -212,8 +231,9 @@ class OnceEachTurnIgnored(ReferenceEngine):
     """"This ability triggers only once each turn" is ignored."""
 
     MUTANT = "once_each_turn_ignored"
+    RULE = "603.2h"
 
-    def _once_each_turn_applies(self) -> bool:
+    def once_each_turn_applies(self) -> bool:
         return False
 
 
@@ -221,8 +241,9 @@ class OutlawIncludesSpells(ReferenceEngine):
     """"Outlaw" also covers spells and cards, not only permanents."""
 
     MUTANT = "outlaw_includes_spells"
+    RULE = "205.3m"
 
-    def _is_outlaw(self, obj: Obj, chars: Chars) -> bool:
+    def is_outlaw(self, obj: Obj, chars: Chars) -> bool:
         return bool(o.OUTLAW_TYPES & set(chars.subtypes))
 
 
@@ -231,9 +252,10 @@ class TriggerOrderIgnored(ReferenceEngine):
     controller chose (the choice is still read and checked)."""
 
     MUTANT = "trigger_order_ignored"
+    RULE = "603.3b"
 
-    def _order_triggers(self, mine: list[PendingTrigger], order: object) -> list[PendingTrigger]:
-        super()._order_triggers(mine, order)
+    def order_triggers(self, mine: list[PendingTrigger], order: object) -> list[PendingTrigger]:
+        super().order_triggers(mine, order)
         return mine
 
 
@@ -241,8 +263,9 @@ class DelayedTriggerRepeats(ReferenceEngine):
     """"When you next cast ..." triggers for every such spell that turn, not only the next."""
 
     MUTANT = "delayed_trigger_repeats"
+    RULE = "603.7c"
 
-    def _consume_delayed(self, d: object) -> None:
+    def consume_delayed(self, d: object) -> None:
         return None
 
 
@@ -250,8 +273,9 @@ class StartingPlayerDraws(ReferenceEngine):
     """The starting player draws in the draw step of turn 1 (breaks rule 103.7a)."""
 
     MUTANT = "starting_player_draws"
+    RULE = "103.7a"
 
-    def _skips_first_draw(self) -> bool:
+    def skips_first_draw(self) -> bool:
         return False
 
 
@@ -259,8 +283,9 @@ class NoLegendRule(ReferenceEngine):
     """A player may control two legendary permanents with the same name (breaks rule 704.5j)."""
 
     MUTANT = "no_legend_rule"
+    RULE = "704.5j"
 
-    def _legend_groups(self) -> list[tuple[str, list[Obj]]]:
+    def legend_groups(self) -> list[tuple[str, list[Obj]]]:
         return []
 
 
@@ -268,8 +293,9 @@ class PoisonIgnored(ReferenceEngine):
     """Ten or more poison counters do not make a player lose (breaks rule 704.5c)."""
 
     MUTANT = "poison_ignored"
+    RULE = "704.5c"
 
-    def _loses_to_poison(self, pl: Player) -> bool:
+    def loses_to_poison(self, pl: Player) -> bool:
         return False
 
 
@@ -277,8 +303,9 @@ class CountersCoexist(ReferenceEngine):
     """+1/+1 and -1/-1 counters on one permanent stay side by side (breaks rule 704.5q)."""
 
     MUTANT = "counters_coexist"
+    RULE = "704.5q"
 
-    def _annihilated(self, obj: Obj) -> int:
+    def annihilated(self, obj: Obj) -> int:
         return 0
 
 
@@ -286,8 +313,9 @@ class TriggerTargetsNoCrime(ReferenceEngine):
     """A triggered ability that targets an opponent commits no crime (breaks rule 700.13)."""
 
     MUTANT = "trigger_targets_no_crime"
+    RULE = "700.13"
 
-    def _trigger_targets_commit_crimes(self) -> bool:
+    def trigger_targets_commit_crimes(self) -> bool:
         return False
 
 
@@ -295,8 +323,9 @@ class EntersTriggersIgnored(ReferenceEngine):
     """"When CARDNAME enters, ..." never triggers (breaks rule 603.6a)."""
 
     MUTANT = "enters_triggers_ignored"
+    RULE = "603.6a"
 
-    def _detect_enters_triggers(self, obj: Obj) -> None:
+    def detect_enters_triggers(self, obj: Obj) -> None:
         return None
 
 
@@ -305,8 +334,9 @@ class AuraStaysUnattached(ReferenceEngine):
     704.5m)."""
 
     MUTANT = "aura_stays_unattached"
+    RULE = "704.5m"
 
-    def _aura_attachment_legal(self, aura: Obj, chars: Chars) -> bool:
+    def aura_attachment_legal(self, aura: Obj, chars: Chars) -> bool:
         return True
 
 
@@ -316,10 +346,11 @@ class ManaSpentGreedily(ReferenceEngine):
     to pay)."""
 
     MUTANT = "mana_spent_greedily"
+    RULE = "601.2h"
 
-    def _plan_payment(self, pool: ManaPool, symbols: list[Symbol],
+    def payment_plan(self, pool: ManaPool, symbols: list[Symbol],
                       life: int) -> tuple[list[Symbol], int] | None:
-        plan = super()._plan_payment(pool, symbols, life)
+        plan = super().payment_plan(pool, symbols, life)
         if plan is None:
             return None
         mana, life_paid = plan

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from functools import cache
 
 import pytest
@@ -10,6 +11,7 @@ import pytest
 from conformance.cases_io import CASES_DIR, Case, load_cases, load_features
 from conformance.reference import ReferenceEngine, card_names
 from conformance.reference.mutants import MUTANTS
+from conformance.reference.rules import HOOKS, Rules
 from conformance.runner import execute_case, unsupported_reason
 
 
@@ -68,15 +70,24 @@ def test_each_mutant_fails_some_case(name: str) -> None:
 
 
 def test_at_least_twelve_mutants_each_breaking_one_hook() -> None:
+    """Each mutant overrides one or two hooks of the public rules surface, nothing internal,
+    and names the Comprehensive Rules number it breaks."""
     assert len(MUTANTS) >= 12
     for name, cls in MUTANTS.items():
         assert issubclass(cls, ReferenceEngine) and cls is not ReferenceEngine
         assert cls.MUTANT == name
-        overridden = [k for k, v in vars(cls).items()
-                      if callable(v) and not k.startswith("__")] + (
-            ["crime_timing"] if "crime_timing" in vars(cls) else [])
+        assert cls.RULE and re.fullmatch(r"\d{3}\.\d+[a-z]?", cls.RULE), (name, cls.RULE)
+        overridden = [k for k in vars(cls)
+                      if not k.startswith("__") and k not in ("MUTANT", "RULE")]
         assert 1 <= len(overridden) <= 2, (name, overridden)
+        assert set(overridden) <= set(HOOKS), (name, set(overridden) - set(HOOKS))
         assert cls().info().name != ReferenceEngine().info().name
+
+
+def test_every_hook_is_a_documented_member_of_rules() -> None:
+    for hook in HOOKS:
+        member = getattr(Rules, hook)
+        assert isinstance(member, str) or member.__doc__, hook
 
 
 def test_declared_features_are_in_the_vocabulary_and_cards_are_real() -> None:
