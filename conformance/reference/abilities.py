@@ -12,12 +12,35 @@ from dataclasses import dataclass, field
 SELF = "CARDNAME"
 """What a card's own name (or "this spell" / "this creature") is replaced by before matching."""
 
-KEYWORDS = frozenset({"first strike", "double strike", "indestructible", "vigilance", "flash", "haste",
-                      "flying", "reach", "defender"})
-"""Keyword abilities the engine knows. Vigilance, flash and haste are carried as characteristics
-(the engine declares no attacks and never checks casting timing against flash on its card pool);
-flying, reach and defender only restrict declaring attackers and blockers, which cases script in
-their setup (the engine declares none), so they too are carried as characteristics."""
+EVASION = frozenset({"flying", "reach", "defender", "menace", "fear", "intimidate", "shadow",
+                     "horsemanship", "swampwalk", "forestwalk", "islandwalk", "mountainwalk",
+                     "plainswalk"})
+"""Keywords that only restrict declaring attackers and blockers (rules 702.9, 702.17, 702.3,
+702.111, 702.36, 702.13, 702.28, 702.31, 702.14): cases script attacks and blocks in their
+setup (the engine declares none), so these are carried as characteristics."""
+
+KEYWORDS = frozenset({"first strike", "double strike", "indestructible", "vigilance", "flash",
+                      "haste", "trample", "deathtouch", "lifelink", "hexproof", "shroud"}
+                     | EVASION)
+"""Keyword abilities the engine knows. Vigilance and haste are carried as characteristics (the
+engine declares no attacks; haste matters for {T} abilities); trample (702.19), deathtouch
+(702.2), lifelink (702.15), hexproof (702.11), shroud (702.18), first and double strike,
+indestructible and flash have their rules; the :data:`EVASION` keywords are carried."""
+
+RESTRICTIONS = frozenset({
+    "CARDNAME can't block.", "CARDNAME can't attack.", "CARDNAME can't be blocked.",
+    "CARDNAME can block only creatures with flying.", "CARDNAME attacks each combat if able.",
+    "CARDNAME blocks each combat if able.", "CARDNAME can't attack or block alone.",
+    "CARDNAME can't attack alone.", "CARDNAME can't block alone.",
+    "CARDNAME can block an additional creature each combat.",
+    "CARDNAME can't be blocked except by two or more creatures.",
+    "CARDNAME can't be blocked by more than one creature.",
+    "CARDNAME can attack as though it didn't have defender.",
+    "CARDNAME can't be blocked by creatures with power 2 or greater.",
+    "CARDNAME can block creatures with shadow as though they didn't have shadow.",
+})
+"""Static abilities that only restrict or require declaring attackers and blockers (rules 508.1,
+509.1): like the :data:`EVASION` keywords, carried (cases script combat in their setup)."""
 
 OUTLAW_TYPES = frozenset({"Assassin", "Mercenary", "Pirate", "Rogue", "Warlock"})
 """Creature types that make a permanent an outlaw (At Knifepoint's rulings, 2024-04-12)."""
@@ -172,11 +195,72 @@ class PumpTarget(Effect):
 
 @dataclass(frozen=True, slots=True)
 class PumpGroup(Effect):
-    """"<Subtype>s you control get +N/+M until end of turn" (set locked in, rule 611.2c)."""
+    """"<Subtype>s you control get +N/+M until end of turn", "Creatures you control / your
+    opponents control / All creatures get ±N/±M until end of turn" (set locked in, rule
+    611.2c). ``subtype`` empty: every creature; ``scope``: you | opponents | all."""
 
     subtype: str
     power: int
     toughness: int
+    scope: str = "you"
+    keywords: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class PumpSelf(Effect):
+    """"CARDNAME gets ±N/±M [and gains K] until end of turn" / "CARDNAME gains K until end of
+    turn" (the source of the ability)."""
+
+    power: int
+    toughness: int
+    keywords: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnToHand(Effect):
+    """"Return target <kind> to its owner's hand" (rule 400.7: a new object)."""
+
+    kind: str
+
+    @property
+    def slots(self) -> tuple[TargetSlot, ...]:
+        return (TargetSlot(self.kind),)
+
+
+@dataclass(frozen=True, slots=True)
+class ExileTarget(Effect):
+    """"Exile target <kind>" (a permanent)."""
+
+    kind: str
+
+    @property
+    def slots(self) -> tuple[TargetSlot, ...]:
+        return (TargetSlot(self.kind),)
+
+
+@dataclass(frozen=True, slots=True)
+class TapTarget(Effect):
+    """"Tap target <kind>" / "Untap target <kind>"."""
+
+    kind: str
+    untap: bool = False
+
+    @property
+    def slots(self) -> tuple[TargetSlot, ...]:
+        return (TargetSlot(self.kind),)
+
+
+@dataclass(frozen=True, slots=True)
+class LoseLife(Effect):
+    """"Target player loses N life" / "Each opponent loses N life"."""
+
+    n: int
+    who: str
+    """player (a target) | opponents"""
+
+    @property
+    def slots(self) -> tuple[TargetSlot, ...]:
+        return (TargetSlot(self.who),) if self.who in ("player", "opponent") else ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -265,12 +349,16 @@ class Triggered:
 
 @dataclass(frozen=True, slots=True)
 class Activated:
-    """An activated ability with a {T} and/or mana cost; ``mana`` set for a mana ability."""
+    """An activated ability with a {T} and/or mana cost; ``produces`` set for a mana ability."""
 
     effects: SpellText
     tap: bool = True
     sorcery_speed: bool = False
     produces: str | None = None
+    cost: str | None = None
+    """The mana cost to activate it (rule 602.2b), or None."""
+    once_each_turn: bool = False
+    """"Activate only once each turn" (rule 602.5b)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -313,6 +401,10 @@ class FaceText:
     """The mana cost of "Cycling {cost}" (rule 702.29), or None."""
     enchant: str | None = None
     """What an Aura may enchant ("Enchant creature": ``creature``, rule 702.5), or None."""
+    enters_tapped: bool = False
+    """"CARDNAME enters the battlefield tapped" (a replacement effect, rule 614.1c)."""
+    restrictions: tuple[str, ...] = ()
+    """Attack and block restrictions (:data:`RESTRICTIONS`), carried."""
     spell: SpellText | Modal | None = None
     triggered: tuple[Triggered, ...] = ()
     activated: tuple[Activated, ...] = ()

@@ -37,6 +37,8 @@ class Casting(PriorityAndStack):
             zone == "graveyard" and face.text.flashback is not None)
 
     def cast(self, a: dict[str, Any]) -> Flow:
+        """Cast a spell (rule 601): a card from a hand, an aftermath half or a flashback card from a
+        graveyard, with its half, modes, X, targets, division and cost; crimes as it becomes cast."""
         player = a.get("player")
         obj = self._get(a.get("object"))
         self._require_priority(player)
@@ -125,6 +127,8 @@ class Casting(PriorityAndStack):
         return tuple(division)
 
     def activate(self, a: dict[str, Any]) -> Flow:
+        """Activate an ability of a permanent (rule 602; a mana ability does not use the stack,
+        605.3) or cycle a card in a hand (702.29)."""
         player = a.get("player")
         obj = self._get(a.get("object"))
         if obj.zone == "hand" and obj.owner == player:
@@ -152,8 +156,16 @@ class Casting(PriorityAndStack):
         self._require_priority(player)
         if ab.sorcery_speed and not self._sorcery_timing(player):
             raise refuse("illegal_action", "activate only as a sorcery")
+        once = f"activated_{idx}"
+        if ab.once_each_turn and obj.once_turns.get(once) == self.turn:
+            raise refuse("illegal_action", "activate only once each turn (rule 602.5b)")
         slots = tuple(s for e in ab.effects for s in e.slots)
         targets = self._choose_targets(slots, list(a.get("targets") or []), player, None)
+        if ab.cost is not None and not self._pay(player, ab.cost, 0):
+            raise refuse("illegal_action", f"cannot pay {ab.cost} from "
+                                           f"{self.players[player].pool.render() or 'nothing'}")
+        if ab.once_each_turn:
+            obj.once_turns[once] = self.turn
         if ab.tap:
             obj.tapped = True
         item = StackAbility(self._new_id("act"), obj.id, obj.card_name, player,

@@ -30,6 +30,18 @@ class Combat(Effects):
         return [self.objects[i] for i in self.battlefield
                 if self.objects[i].attacking is not None or self.objects[i].blocking is not None]
 
+    def tramples(self, attacker: Obj) -> bool:
+        """Hook: an attacking creature with trample assigns the damage beyond lethal damage to
+        its blockers to the player it attacks (702.19b-c, e)."""
+        return "trample" in self.chars(attacker).keywords
+
+    def _lethal_damage(self, creature: Obj, source: Obj) -> int:
+        """Lethal damage for an assignment (702.19b, 510.1c-d): the toughness less the damage
+        already marked, 1 from a source with deathtouch (702.2c), never below 0."""
+        c = self.chars(creature)
+        left = max(0, (c.toughness or 0) - creature.damage)
+        return min(left, 1) if "deathtouch" in self.chars(source).keywords else left
+
     def _combat_damage(self, first: bool) -> None:
         fighters = self._in_combat()
         if first:
@@ -50,9 +62,13 @@ class Combat(Effects):
                             if self.objects[i].blocking == ob.id]
                 if len(blockers) > 1:
                     raise refuse("unsupported", "damage assignment among several blockers")
+                trample = self.tramples(ob)
                 if blockers:
-                    hits.append((ob.id, blockers[0].ref, power))
-                elif not ob.blocked:
+                    lethal = self._lethal_damage(blockers[0], ob) if trample else power
+                    hits.append((ob.id, blockers[0].ref, min(power, lethal)))
+                    if power > lethal:  # the rest to the player (702.19b)
+                        hits.append((ob.id, Ref(ob.attacking), power - lethal))
+                elif not ob.blocked or trample:  # 702.19e: blocked by no creature
                     hits.append((ob.id, Ref(ob.attacking), power))
             elif ob.blocking is not None:
                 att = self.objects.get(ob.blocking)

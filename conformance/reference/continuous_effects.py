@@ -151,4 +151,5 @@ class ContinuousEffects(Zones):
                      toughness, frozenset(keywords), text)
 
     def abilities(self, obj: Obj) -> o.FaceText | None:
+        """The abilities ``obj`` has now (``None``: it lost all abilities)."""
         return self.chars(obj).text

@@ -105,6 +105,18 @@ class Effects(Copies):
             self._emit("life_change", player=target.id, amount=-amount)
         else:
             self.objects[target.id].damage += amount
+        src = self.objects.get(source)
+        keywords = self.chars(src).keywords if src is not None else frozenset()
+        if "deathtouch" in keywords and target.zcc is not None:
+            self.objects[target.id].deathtouched = True  # 704.5h
+        if src is not None and self.lifelink_applies(keywords):
+            self.players[src.controller].life += amount
+            self._emit("life_change", player=src.controller, amount=amount)
+
+    def lifelink_applies(self, keywords: frozenset[str]) -> bool:
+        """Hook: damage dealt by a source with lifelink also causes its controller to gain that
+        much life (702.15b)."""
+        return "lifelink" in keywords
 
 
 @effect(o.DamageTargets)
@@ -210,12 +222,59 @@ def _pump_target(r: Effects, eff: o.PumpTarget, ctx: EffectContext) -> None:
 
 @effect(o.PumpGroup)
 def _pump_group(r: Effects, eff: o.PumpGroup, ctx: EffectContext) -> None:
+    def mine(ob: Obj) -> bool:
+        if eff.scope == "all":
+            return True
+        return (ob.controller == ctx.controller) == (eff.scope == "you")
+
     affected = frozenset(
         r.objects[oid].ref for oid in r.battlefield
-        if r.objects[oid].controller == ctx.controller
+        if mine(r.objects[oid])
         and "Creature" in (c := r.chars(r.objects[oid])).types
-        and eff.subtype in c.subtypes)  # the set is locked in (rule 611.2c)
-    r.effects.append(ContinuousEffect(next(r._clock), affected, eff.power, eff.toughness))
+        and (not eff.subtype or eff.subtype in c.subtypes))  # locked in (rule 611.2c)
+    r.effects.append(ContinuousEffect(next(r._clock), affected, eff.power, eff.toughness,
+                                      add=eff.keywords))
+
+
+@effect(o.PumpSelf)
+def _pump_self(r: Effects, eff: o.PumpSelf, ctx: EffectContext) -> None:
+    src = r.objects.get(ctx.source)
+    if src is not None and src.zone == "battlefield":
+        r.effects.append(ContinuousEffect(next(r._clock), frozenset({src.ref}), eff.power,
+                                          eff.toughness, add=eff.keywords))
+
+
+@effect(o.ReturnToHand)
+def _return_to_hand(r: Effects, eff: o.ReturnToHand, ctx: EffectContext) -> None:
+    ref = ctx.first()
+    if ref is not None:
+        r._move(r.objects[ref.id], "hand")
+
+
+@effect(o.ExileTarget)
+def _exile_target(r: Effects, eff: o.ExileTarget, ctx: EffectContext) -> None:
+    ref = ctx.first()
+    if ref is not None:
+        r._move(r.objects[ref.id], "exile")
+
+
+@effect(o.TapTarget)
+def _tap_target(r: Effects, eff: o.TapTarget, ctx: EffectContext) -> None:
+    ref = ctx.first()
+    if ref is not None:
+        r.objects[ref.id].tapped = not eff.untap
+
+
+@effect(o.LoseLife)
+def _lose_life(r: Effects, eff: o.LoseLife, ctx: EffectContext) -> None:
+    if eff.who == "opponents":
+        players = [p for p in (r.active, other(r.active)) if p != ctx.controller]
+    else:
+        ref = ctx.first()
+        players = [ref.id] if ref is not None else []
+    for p in players:
+        r.players[p].life -= eff.n
+        r._emit("life_change", player=p, amount=-eff.n)
 
 
 @effect(o.MustBeBlockedByAll)

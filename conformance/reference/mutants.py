@@ -360,6 +360,58 @@ class ManaSpentGreedily(ReferenceEngine):
         return [], life_paid
 
 
+class HexproofIgnored(ReferenceEngine):
+    """Hexproof and shroud do not stop targeting (breaks rule 702.11b)."""
+
+    MUTANT = "hexproof_ignored"
+    RULE = "702.11b"
+
+    def targetable_by(self, obj: Obj, chars: Chars, controller: str) -> bool:
+        return True
+
+
+class EntersUntapped(ReferenceEngine):
+    """"CARDNAME enters the battlefield tapped" is ignored (breaks rule 614.1c)."""
+
+    MUTANT = "enters_untapped"
+    RULE = "614.1c"
+
+    def enters_tapped(self, obj: Obj) -> bool:
+        return False
+
+
+class TrampleIgnored(ReferenceEngine):
+    """A blocked creature with trample deals all its damage to its blocker (breaks rule
+    702.19b)."""
+
+    MUTANT = "trample_ignored"
+    RULE = "702.19b"
+
+    def tramples(self, attacker: Obj) -> bool:
+        return False
+
+
+class LifelinkIgnored(ReferenceEngine):
+    """Damage from a source with lifelink gains no life (breaks rule 702.15b)."""
+
+    MUTANT = "lifelink_ignored"
+    RULE = "702.15b"
+
+    def lifelink_applies(self, keywords: frozenset[str]) -> bool:
+        return False
+
+
+class DeathtouchIgnored(ReferenceEngine):
+    """Damage from a source with deathtouch is lethal only as any other damage (breaks rule
+    704.5h)."""
+
+    MUTANT = "deathtouch_ignored"
+    RULE = "704.5h"
+
+    def destroyed_by_deathtouch(self, obj: Obj) -> bool:
+        return False
+
+
 MUTANTS: dict[str, type[ReferenceEngine]] = {
     cls.MUTANT: cls for cls in (
         CrimePerTarget, CrimeOnResolution, CopyCountsAsCast, CopyLosesX, CopyLosesModes,
@@ -370,9 +422,24 @@ MUTANTS: dict[str, type[ReferenceEngine]] = {
         OnceEachTurnIgnored, OutlawIncludesSpells, TriggerOrderIgnored, DelayedTriggerRepeats,
         StartingPlayerDraws, NoLegendRule, PoisonIgnored, CountersCoexist,
         TriggerTargetsNoCrime, EntersTriggersIgnored, AuraStaysUnattached, ManaSpentGreedily,
+        HexproofIgnored, EntersUntapped, TrampleIgnored, LifelinkIgnored, DeathtouchIgnored,
     ) if cls.MUTANT is not None
 }
 """Mutant name -> engine class breaking that one rule."""
+
+SEED_RULING_MUTANTS: frozenset[str] = frozenset({
+    "crime_per_target", "crime_on_resolution", "copy_counts_as_cast", "copy_loses_x",
+    "copy_loses_modes", "copy_loses_division", "copy_controlled_by_original_controller",
+    "copy_resolves_last", "copy_new_targets_commit_crime", "chapters_retrigger",
+    "chapterless_saga_sacrificed", "chapterless_saga_gets_counters", "split_mana_value_one_half",
+    "split_stack_combined", "aftermath_from_hand", "aftermath_not_exiled", "no_first_strike_step",
+    "lost_first_strike_deals_again", "once_each_turn_ignored", "outlaw_includes_spells",
+    "trigger_order_ignored", "delayed_trigger_repeats",
+})
+"""The mutants breaking a rule the seed rulings state (crimes, copies, Sagas, split cards,
+first strike, ...): the cases mined from those rulings kill each of them. The others break rules
+the hand-written cases test (turn 1, state-based actions, Auras, mana payment, triggered
+abilities' targets)."""
 
 SURVIVOR_REASONS: dict[str, str] = {}
 """Mutants allowed to survive the suite, with why (none: every mutant is killed)."""

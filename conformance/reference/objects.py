@@ -113,6 +113,9 @@ class Obj:
     spell: SpellState | None = None
     setup_keywords: tuple[str, ...] = ()
     once_turns: dict[str, int] = field(default_factory=dict)
+    deathtouched: bool = False
+    """Dealt damage by a source with deathtouch since state-based actions were last checked
+    (rule 704.5h)."""
     attached_to: Ref | None = None
     """The object or player this permanent is attached to (rule 301.5, 303.4)."""
 

@@ -13,6 +13,7 @@ import re
 from conformance.reference.abilities import (
     KEYWORDS,
     OUTLAW_TYPES,
+    RESTRICTIONS,
     SELF,
     Activated,
     CopyTargetSpell,
@@ -30,17 +31,22 @@ from conformance.reference.abilities import (
     Effect,
     EnchantedCreatureGets,
     EnchantTarget,
+    ExileTarget,
     ExileTargetCardFromGraveyard,
     FaceText,
     GainLife,
+    LoseLife,
     Modal,
     MustBeBlockedByAll,
     OutlawsHaveKeyword,
     PumpGroup,
+    PumpSelf,
     PumpTarget,
+    ReturnToHand,
     SpellText,
     Static,
     Surveil,
+    TapTarget,
     TargetSlot,
     TokenDef,
     Triggered,
@@ -49,6 +55,8 @@ from conformance.reference.errors import OracleTemplateError
 
 __all__ = ["Activated", "CopyTargetSpell", "CopyTriggeringSpell", "CounterSpell", "CreateDelayedCopyTrigger", "CreateToken", "CreaturesLoseAllAbilities", "DamageEach", "DamageSpellControllerByManaValue", "DamageTargets", "DestroyTarget", "DividedDamage", "Draw", "Effect", "EnchantedCreatureGets", "EnchantTarget", "ExileTargetCardFromGraveyard", "FaceText", "GainLife", "KEYWORDS", "mana_ability", "Modal", "MustBeBlockedByAll", "normalise", "OUTLAW_TYPES", "OutlawsHaveKeyword", "parse_effects", "parse_face", "PumpGroup", "PumpTarget", "SELF", "SpellText", "split_chapters", "Static", "Surveil", "TargetSlot", "TokenDef", "Triggered"]
 
+_GROUP_SCOPES = {"Creatures you control": "you", "Creatures your opponents control": "opponents",
+                 "All creatures": "all"}
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 _TARGET_KINDS = {"any target": "any", "target creature": "creature", "target player": "player",
                  "target opponent": "opponent", "target creature or player": "any",
@@ -117,14 +125,39 @@ _EFFECTS: list[tuple[re.Pattern[str], object]] = [
      lambda m: ExileTargetCardFromGraveyard()),
     (re.compile(r"Draw (a|two|three|four) cards?\. ?"), lambda m: Draw(_NUMBERS[m[1]])),
     (re.compile(r"You gain (\d+) life\. ?"), lambda m: GainLife(int(m[1]))),
+    (re.compile(rf"{SELF} deals (\d+) damage to (any target|target creature or player|target "
+                r"creature|target player|target opponent) and you gain (\d+) life\. ?"),
+     lambda m: _then(DamageTargets((int(m[1]),), (TargetSlot(_TARGET_KINDS[m[2]]),)),
+                     GainLife(int(m[3])))),
     (re.compile(r"Destroy target creature\. ?"), lambda m: DestroyTarget("creature")),
     (re.compile(r"Destroy target (artifact|enchantment|land)\. ?"), lambda m: DestroyTarget(m[1])),
     (re.compile(r"Destroy target artifact or enchantment\. ?"),
      lambda m: DestroyTarget("artifact_or_enchantment")),
-    (re.compile(r"Target creature( you control)? gets \+(\d+)/\+(\d+)"
+    (re.compile(r"Target creature( you control)? gets ([+-]\d+)/([+-]\d+)"
                 r"(?: and gains ([a-z ]+))? until end of turn\. ?"),
      lambda m: PumpTarget(int(m[2]), int(m[3]), _keywords(m[4]),
                           "creature_you_control" if m[1] else "creature")),
+    (re.compile(r"Target creature( you control)? gains ([a-z ]+) until end of turn\. ?"),
+     lambda m: PumpTarget(0, 0, _keywords(m[2]), "creature_you_control" if m[1] else "creature")),
+    (re.compile(r"(Creatures you control|Creatures your opponents control|All creatures) get "
+                r"([+-]\d+)/([+-]\d+)(?: and gain ([a-z ]+))? until end of turn\. ?"),
+     lambda m: PumpGroup("", int(m[2]), int(m[3]), _GROUP_SCOPES[m[1]], _keywords(m[4]))),
+    (re.compile(rf"{SELF} gets ([+-]\d+)/([+-]\d+)(?: and gains ([a-z ]+))? until end of "
+                r"turn\. ?"),
+     lambda m: PumpSelf(int(m[1]), int(m[2]), _keywords(m[3]))),
+    (re.compile(rf"{SELF} gains ([a-z ]+) until end of turn\. ?"),
+     lambda m: PumpSelf(0, 0, _keywords(m[1]))),
+    (re.compile(r"Return target (creature|nonland permanent|permanent|artifact|enchantment) to "
+                r"its owner's hand\. ?"),
+     lambda m: ReturnToHand(m[1].replace(" ", "_"))),
+    (re.compile(r"Exile target (creature|artifact|enchantment|artifact or enchantment|"
+                r"nonland permanent)\. ?"),
+     lambda m: ExileTarget(m[1].replace(" ", "_"))),
+    (re.compile(r"(Tap|Untap) target (creature|artifact|land|permanent)\. ?"),
+     lambda m: TapTarget(m[2], untap=m[1] == "Untap")),
+    (re.compile(r"Target (player|opponent) loses (\d+) life\. ?"),
+     lambda m: LoseLife(int(m[2]), m[1])),
+    (re.compile(r"Each opponent loses (\d+) life\. ?"), lambda m: LoseLife(int(m[1]), "opponents")),
     (re.compile(r"(?!Creature)([A-Z][a-z]+)s you control get \+(\d+)/\+(\d+) until end of turn\. ?"),
      lambda m: PumpGroup(m[1], int(m[2]), int(m[3]))),
     (re.compile(r"All creatures able to block target creature this turn do so\. ?"),
@@ -140,6 +173,11 @@ _EFFECTS: list[tuple[re.Pattern[str], object]] = [
 ]
 
 
+def _then(*effects: Effect) -> tuple[Effect, ...]:
+    """One sentence that reads as several effects in order."""
+    return effects
+
+
 def parse_effects(text: str) -> SpellText:
     """Parse a run of effect sentences; raise :class:`OracleTemplateError` on anything else."""
     out: list[Effect] = []
@@ -148,7 +186,8 @@ def parse_effects(text: str) -> SpellText:
         for rx, build in _EFFECTS:
             m = rx.match(rest)
             if m:
-                out.append(build(m))  # type: ignore[operator]
+                built = build(m)  # type: ignore[operator]
+                out.extend(built if isinstance(built, tuple) else (built,))
                 rest = rest[m.end():].strip()
                 break
         else:
@@ -156,11 +195,23 @@ def parse_effects(text: str) -> SpellText:
     return tuple(out)
 
 
+_COST = r"((?:\{(?:\d+|[WUBRGC]|[WUBRG]/[WUBRGP]|2/[WUBRG])\})+)"
+
+
 def _activated(text: str) -> Activated:
-    m = re.fullmatch(r"\{T\}: (.*?)( Activate only as a sorcery\.)?", text.strip())
-    if not m:
+    """``[{cost}][, ]{T}: effect`` or ``{cost}: effect``, then "Activate only as a sorcery." or
+    "Activate only once each turn."; "Add {C}." is a mana ability (rule 605.1a)."""
+    m = re.fullmatch(rf"(?:{_COST}(?:, )?)?(\{{T\}})?: (.*?)( Activate only as a sorcery\.)?"
+                     r"( Activate only once each turn\.)?", text.strip())
+    if not m or not (m[1] or m[2]):
         raise OracleTemplateError(f"activated ability not understood: {text!r}")
-    return Activated(effects=parse_effects(m[1]), tap=True, sorcery_speed=bool(m[2]))
+    mana = re.fullmatch(r"Add \{([WUBRGC])\}\.", m[3])
+    if mana:
+        if m[1] or not m[2] or m[4] or m[5]:
+            raise OracleTemplateError(f"mana ability with a cost not implemented: {text!r}")
+        return mana_ability(mana[1])
+    return Activated(effects=parse_effects(m[3]), tap=bool(m[2]), sorcery_speed=bool(m[4]),
+                     cost=m[1], once_each_turn=bool(m[5]))
 
 
 def _chapter_line(line: str) -> Triggered | None:
@@ -178,6 +229,11 @@ def _chapter_line(line: str) -> Triggered | None:
         effects = parse_effects(body[flavor.end():])
     name = "chapter_" + "_".join(r for r in m[1].split(", "))
     return Triggered("chapter", effects, name, chapters=numbers)
+
+
+def _capital(sentence: str) -> str:
+    """A trigger's effect as a sentence of its own ("you gain 2 life" -> "You gain 2 life")."""
+    return sentence[:1].upper() + sentence[1:]
 
 
 def normalise(text: str, names: tuple[str, ...]) -> list[str]:
@@ -204,6 +260,8 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
     activated: list[Activated] = []
     statics: list[Static] = []
     enchant: str | None = None
+    enters_tapped = False
+    restrictions: list[str] = []
     i = 0
     while i < len(lines):
         line = lines[i]
@@ -217,6 +275,12 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
             continue
         if line == "Enchant creature":
             enchant = "creature"
+            continue
+        if line == f"{SELF} enters the battlefield tapped.":
+            enters_tapped = True
+            continue
+        if line in RESTRICTIONS:
+            restrictions.append(line)
             continue
         m = re.fullmatch(r"Enchanted creature (?:gets ([+-]\d+)/([+-]\d+)(?: and has ([a-z ]+))?"
                          r"|has ([a-z ]+))\.", line)
@@ -247,13 +311,17 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
             continue
         m = re.fullmatch(r"Whenever you cast an instant or sorcery spell, (.*)", line)
         if m:
-            triggered.append(Triggered("cast_instant_or_sorcery", parse_effects(m[1]),
+            triggered.append(Triggered("cast_instant_or_sorcery", parse_effects(_capital(m[1])),
                                        "cast_trigger"))
             continue
         m = re.fullmatch(rf"When {SELF} enters(?: the battlefield)?, (.*)", line)
         if m:
             body = re.sub(r"^it deals ", f"{SELF} deals ", m[1])
-            triggered.append(Triggered("enters", parse_effects(body), "enters"))
+            triggered.append(Triggered("enters", parse_effects(_capital(body)), "enters"))
+            continue
+        if line in (f"Whenever you cast a noncreature spell, {SELF} gets +1/+1 until end of turn.",
+                    "Prowess"):  # prowess (702.108a) is this triggered ability
+            triggered.append(Triggered("cast_noncreature", (PumpSelf(1, 1),), "prowess"))
             continue
         m = re.fullmatch(r"Whenever you commit a crime, (.*?)( This ability triggers only once "
                          r"each turn\.)?", line)
@@ -270,7 +338,7 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
         if m:
             statics.append(CreaturesLoseAllAbilities(int(m[1]), int(m[2])))
             continue
-        if line.startswith("{T}:"):
+        if re.match(rf"(?:{_COST}(?:, )?)?(?:\{{T\}})?: ", line):
             activated.append(_activated(line))
             continue
         spell.extend(parse_effects(line))
@@ -279,7 +347,8 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
     if any(isinstance(st, EnchantedCreatureGets) for st in statics) and enchant is None:
         raise OracleTemplateError("'Enchanted creature' without 'Enchant creature'")
     return FaceText(keywords=frozenset(keywords), aftermath=aftermath, flashback=flashback,
-                    cycling=cycling, enchant=enchant,
+                    cycling=cycling, enchant=enchant, enters_tapped=enters_tapped,
+                    restrictions=tuple(restrictions),
                     spell=modal if modal is not None else (tuple(spell) or None),
                     triggered=tuple(triggered), activated=tuple(activated),
                     statics=tuple(statics))

@@ -63,6 +63,11 @@ HOOKS: dict[str, str] = {
     "skips_first_draw": "103.7a: the starting player skips the draw step of turn 1",
     "may_cast_face_from": "702.127a, 702.34a: from which zones a half or card is cast",
     "payment_plan": "601.2h: how a cost is paid from the mana pool",
+    "targetable_by": "702.11b, 702.18a: hexproof and shroud",
+    "enters_tapped": "614.1c: a permanent that enters the battlefield tapped",
+    "tramples": "702.19b: trample assigns excess combat damage to the player",
+    "lifelink_applies": "702.15b: lifelink",
+    "destroyed_by_deathtouch": "704.5h: damage from a source with deathtouch destroys",
 }
 """Every hook of :class:`Rules`: name -> the rule it decides."""
 

@@ -33,6 +33,8 @@ class PriorityAndStack(TurnStructure):
                                            f"({self.priority} has)")
 
     def pass_priority(self, a: dict[str, Any]) -> Flow:
+        """One priority pass (rule 117.3d): two in succession resolve the top object, or end the
+        step when the stack is empty (117.4)."""
         player = a.get("player")
         self._require_priority(player)
         assert isinstance(player, str)

@@ -67,6 +67,11 @@ class StateBasedActions(Targets):
         kind = chars.text.enchant if chars.text is not None else None
         return kind is None or kind.capitalize() in self.chars(host).types
 
+    def destroyed_by_deathtouch(self, obj: Obj) -> bool:
+        """Hook: a creature dealt damage by a source with deathtouch since state-based actions
+        were last checked is destroyed (704.5h)."""
+        return obj.deathtouched and obj.damage > 0
+
     def _state_based_actions(self) -> Flow:
         """Rule 704, repeated until none applies; all that apply at once are performed
         simultaneously (704.3), after the legend rule's choices are made."""
@@ -87,8 +92,8 @@ class StateBasedActions(Targets):
                 if n:
                     annihilate.append((obj, n))
                 if "Creature" in c.types and c.toughness is not None:
-                    if c.toughness <= 0 or (obj.damage >= c.toughness
-                                            and "indestructible" not in c.keywords):
+                    lethal = obj.damage >= c.toughness or self.destroyed_by_deathtouch(obj)
+                    if c.toughness <= 0 or (lethal and "indestructible" not in c.keywords):
                         dies.append(obj)
                         continue
                 if "Saga" in c.subtypes and self.saga_sacrifice_due(obj):
@@ -99,6 +104,8 @@ class StateBasedActions(Targets):
                 elif obj.attached_to is not None and (
                         "Creature" in c.types or "Equipment" not in c.subtypes):
                     detach.append(obj)  # rule 704.5p
+            for oid in self.battlefield:
+                self.objects[oid].deathtouched = False  # checked now (704.5h)
             gone = [ob for ob in self.objects.values()
                     if (ob.token is not None and ob.zone != "battlefield")
                     or (ob.is_copy and ob.zone != "stack")]

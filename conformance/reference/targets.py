@@ -11,6 +11,8 @@ from conformance.reference import abilities as o
 from conformance.reference.continuous_effects import ContinuousEffects
 from conformance.reference.objects import (
     PLAYERS,
+    Chars,
+    Obj,
     Ref,
     refuse,
 )
@@ -35,6 +37,8 @@ class Targets(ContinuousEffects):
         c = self.chars(obj)
         if slot.kind in ("player", "opponent"):
             return False
+        if obj.zone == "battlefield" and not self.targetable_by(obj, c, controller):
+            return False
         if slot.kind == "creature_or_planeswalker":
             return obj.zone == "battlefield" and bool({"Creature", "Planeswalker"} & set(c.types))
         if slot.kind in ("any", "creature", "creature_you_control"):
@@ -42,6 +46,9 @@ class Targets(ContinuousEffects):
             return ok and (slot.kind != "creature_you_control" or obj.controller == controller)
         if slot.kind in ("artifact", "enchantment", "land"):
             return obj.zone == "battlefield" and slot.kind.capitalize() in c.types
+        if slot.kind in ("permanent", "nonland_permanent"):
+            return obj.zone == "battlefield" and (slot.kind == "permanent"
+                                                  or "Land" not in c.types)
         if slot.kind == "artifact_or_enchantment":
             return obj.zone == "battlefield" and bool({"Artifact", "Enchantment"} & set(c.types))
         if slot.kind == "spell":
@@ -51,6 +58,13 @@ class Targets(ContinuousEffects):
         if slot.kind == "graveyard_card":
             return obj.zone == "graveyard"
         raise refuse("internal", f"target kind {slot.kind}")
+
+    def targetable_by(self, obj: Obj, chars: Chars, controller: str) -> bool:
+        """Hook: a permanent with shroud can't be the target of spells or abilities (702.18a);
+        one with hexproof can't be the target of those its opponents control (702.11b)."""
+        if "shroud" in chars.keywords:
+            return False
+        return "hexproof" not in chars.keywords or obj.controller == controller
 
     def _ref_of(self, tid: Any) -> Ref:
         if tid in PLAYERS:
@@ -116,6 +130,8 @@ class Targets(ContinuousEffects):
         return 1 if any(self.opponent_related(r, controller) for r in refs) else 0
 
     def commit_crimes(self, controller: str, targets: list[list[Ref]], source: str) -> None:
+        """``controller`` commits the crimes (``crime_count``) of a spell or ability with these
+        targets (rule 700.13)."""
         flat = [r for refs in targets for r in refs]
         for _ in range(self.crime_count(controller, flat)):
             self._emit("crime_committed", player=controller, source=source)

@@ -56,7 +56,8 @@ class TriggeredAbilities(StateBasedActions):
         player = event["player"]
         is_instant_sorcery = bool({"Instant", "Sorcery"} & set(self.chars(spell).types))
         for src, t in self._triggered_abilities(player):
-            if t.event == "cast_instant_or_sorcery" and is_instant_sorcery:
+            if (t.event == "cast_instant_or_sorcery" and is_instant_sorcery) or (
+                    t.event == "cast_noncreature" and "Creature" not in self.chars(spell).types):
                 self._trigger(PendingTrigger(player, src.id, src.card_name, t.name, t.effects))
         for d in self.delayed:
             if (d.controller == player and d.turn == self.turn and not d.used

@@ -114,6 +114,8 @@ class TurnStructure(Combat):
         raise refuse("illegal_action", f"step {to} not reached")
 
     def advance(self, a: dict[str, Any]) -> Flow:
+        """The ``advance`` action: go to a step (of the next turn with ``next_turn``), with an empty
+        stack."""
         to = a.get("to")
         if to not in STEPS:
             raise refuse("illegal_action", f"unknown step {to!r}")

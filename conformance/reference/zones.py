@@ -26,6 +26,7 @@ class Zones:
     """The game state and zone changes; the base of :class:`~conformance.reference.rules.Rules`."""
 
     def _reset(self) -> None:
+        """A fresh, empty game: the state every rule module reads."""
         self.case_id = ""
         self.players = {p: Player() for p in PLAYERS}
         self.objects: dict[str, Obj] = {}
@@ -89,6 +90,7 @@ class Zones:
         obj.setup_keywords = ()
         obj.once_turns = {}
         obj.attached_to = None
+        obj.deathtouched = False
         if frm == "stack":
             obj.spell = None
         obj.zone = to
@@ -96,6 +98,7 @@ class Zones:
         if to == "battlefield":
             obj.timestamp = next(self._clock)
             obj.summoning_sick = True
+            obj.tapped = self.enters_tapped(obj)
             self.battlefield.append(obj.id)
         elif to == "stack":
             self.stack.append(obj)
@@ -137,6 +140,12 @@ class Zones:
     def detect_enters_triggers(self, obj: Obj) -> None:
         """Hook (rule 603.6a): look for abilities that trigger as ``obj`` enters the battlefield
         (implemented by :class:`~conformance.reference.triggers.TriggeredAbilities`)."""
+
+    def enters_tapped(self, obj: Obj) -> bool:
+        """Hook: whether a permanent enters the battlefield tapped ("CARDNAME enters the
+        battlefield tapped", a replacement effect, rule 614.1c), from its printed text."""
+        card = obj.card
+        return bool(card is not None and not card.is_split and card.faces[0].text.enters_tapped)
 
     def _after_event(self, event: dict[str, Any]) -> None:
         """Called after each event is logged (triggered abilities look at ``cast`` and

@@ -10,7 +10,7 @@ import pytest
 
 from conformance.cases_io import CASES_DIR, Case, load_cases, load_features
 from conformance.reference import ReferenceEngine, card_names
-from conformance.reference.mutants import MUTANTS
+from conformance.reference.mutants import MUTANTS, SEED_RULING_MUTANTS
 from conformance.reference.rules import HOOKS, Rules
 from conformance.runner import execute_case, unsupported_reason
 
@@ -103,3 +103,7 @@ def test_cases_use_only_declared_cards_of_the_reference() -> None:
     for case in all_cases():
         if case.provenance["source"] == "hand-written":
             assert set(case.cards) <= names, case.id
+
+
+def test_seed_ruling_mutants_are_mutants() -> None:
+    assert SEED_RULING_MUTANTS <= set(MUTANTS)

@@ -364,3 +364,83 @@ def test_setup_attachment_is_checked_and_a_creature_cannot_stay_attached() -> No
     assert engine.observe().state["objects"]["b2"]["attached_to"] == "b1"
     engine.act({"add_counters": {"object": "b1", "counter": "+1/+1", "n": 1}})
     assert engine.observe().state["objects"]["b2"]["attached_to"] is None  # 704.5p
+
+
+# --- templates grown in issue 14: activated costs, pumps, bounce, keywords with rules -----------
+
+
+def test_firebreathing_pays_its_cost_each_time_and_once_each_turn_is_enforced() -> None:
+    setup = game({"mana": "{R}{R}", "battlefield": [obj("dragon", "Shivan Dragon"),
+                                                   obj("drake", "Fire Drake")]})
+    pump = {"activate": {"player": "p1", "object": "dragon", "ability": 0}}
+    obs = play(setup, [pump, RESOLVE, pump, RESOLVE])
+    assert obs.state["objects"]["dragon"]["power"] == 7 and obs.state["players"]["p1"]["mana"] == ""
+    with pytest.raises(EngineReportedError):  # no mana left for a third
+        play(setup, [pump, pump, pump])
+    drake = {"activate": {"player": "p1", "object": "drake", "ability": 0}}
+    with pytest.raises(EngineReportedError) as exc:
+        play(setup, [drake, RESOLVE, drake])
+    assert "once each turn" in exc.value.message
+
+
+def test_sweeping_minus_and_bounce_and_exile() -> None:
+    obs = play(game({"mana": "{1}{B}", "hand": [obj("nausea", "Nausea")],
+                     "battlefield": [obj("bears", "Grizzly Bears")]},
+                    {"battlefield": [obj("elf", "Llanowar Elves")]}),
+               [cast("nausea"), RESOLVE])
+    assert obs.state["objects"]["elf"]["zone"] == "graveyard"
+    assert obs.state["objects"]["bears"]["power"] == 1
+    obs = play(game({"mana": "{U}", "hand": [obj("uns", "Unsummon")]},
+                    {"battlefield": [obj("bears", "Grizzly Bears", counters={"+1/+1": 1})]}),
+               [cast("uns", targets=["bears"]), RESOLVE])
+    assert obs.state["objects"]["bears"]["zone"] == "hand"
+    obs = play(game({"mana": "{W}", "hand": [obj("erase", "Erase")]},
+                    {"battlefield": [obj("hum", "Humility")]}),
+               [cast("erase", targets=["hum"]), RESOLVE])
+    assert obs.state["objects"]["hum"]["zone"] == "exile"
+
+
+def test_enters_trigger_with_a_lowercase_effect_and_lose_life() -> None:
+    obs = play(game({"mana": "{2}{W}", "hand": [obj("monk", "Venerable Monk")]}),
+               [cast("monk"), RESOLVE])
+    assert obs.state["players"]["p1"]["life"] == 22
+    obs = play(game({"mana": "{B}", "hand": [obj("bump", "Bump in the Night")]}),
+               [cast("bump", targets=["p2"]), RESOLVE])
+    assert obs.state["players"]["p2"]["life"] == 17
+    assert [e["type"] for e in obs.events].count("crime_committed") == 1
+
+
+def test_prowess_triggers_on_noncreature_spells_only() -> None:
+    obs = play(game({"mana": "{R}{G}", "hand": [obj("shock", "Shock"), obj("elf", "Llanowar Elves")],
+                     "battlefield": [obj("student", "Jeskai Student")]}),
+               [cast("elf"), RESOLVE, cast("shock", targets=["p2"]), RESOLVE])
+    assert obs.state["objects"]["student"]["power"] == 2
+    assert len([e for e in obs.events if e["type"] == "triggered"]) == 1
+
+
+def test_shroud_stops_its_controller_too_and_tap_target() -> None:
+    setup = game({"mana": "{G}", "hand": [obj("gg", "Giant Growth")],
+                  "battlefield": [obj("lookout", "Elvish Lookout")]})
+    with pytest.raises(EngineReportedError):
+        play(setup, [cast("gg", targets=["lookout"])])
+    obs = play(game({"battlefield": [obj("barrier", "Relic Barrier")]},
+                    {"battlefield": [obj("diamond", "Charcoal Diamond")]}),
+               [{"activate": {"player": "p1", "object": "barrier", "ability": 0,
+                              "targets": ["diamond"]}}, RESOLVE])
+    assert obs.state["objects"]["diamond"]["tapped"] is True
+
+
+def test_trample_past_a_removed_blocker_hits_the_player() -> None:
+    """702.19e: a creature with trample blocked by no creatures assigns all its damage to the
+    player; without trample it deals none."""
+    engine = ReferenceEngine()
+    engine.setup("unit", game({"mana": "{R}{R}", "hand": [obj("bolt", "Lightning Bolt")],
+                               "battlefield": [obj("mammoth", "War Mammoth", attacking="p2"),
+                                               obj("giant", "Hill Giant", attacking="p2")]},
+                              {"battlefield": [obj("b1", "Grizzly Bears", blocking="mammoth"),
+                                               obj("b2", "Grizzly Bears", blocking="giant")]},
+                              step="declare_blockers"))
+    for a in (cast("bolt", targets=["b1"]), RESOLVE, {"advance": {"to": "combat_damage"}}):
+        engine.act(a)
+    obs = engine.observe()
+    assert obs.state["players"]["p2"]["life"] == 17
