@@ -19,13 +19,19 @@ EVASION = frozenset({"flying", "reach", "defender", "menace", "fear", "intimidat
 702.111, 702.36, 702.13, 702.28, 702.31, 702.14): cases script attacks and blocks in their
 setup (the engine declares none), so these are carried as characteristics."""
 
+PROTECTIONS = {f"protection from {word}": color for word, color in (
+    ("white", "W"), ("blue", "U"), ("black", "B"), ("red", "R"), ("green", "G"))}
+"""Protection from a color (702.16): keyword -> color."""
+
 KEYWORDS = frozenset({"first strike", "double strike", "indestructible", "vigilance", "flash",
-                      "haste", "trample", "deathtouch", "lifelink", "hexproof", "shroud"}
-                     | EVASION)
+                      "haste", "trample", "deathtouch", "lifelink", "hexproof", "shroud",
+                      "infect", "wither", "devoid"} | EVASION | PROTECTIONS.keys())
 """Keyword abilities the engine knows. Vigilance and haste are carried as characteristics (the
 engine declares no attacks; haste matters for {T} abilities); trample (702.19), deathtouch
 (702.2), lifelink (702.15), hexproof (702.11), shroud (702.18), first and double strike,
-indestructible and flash have their rules; the :data:`EVASION` keywords are carried."""
+indestructible, flash, infect (702.90), wither (702.80), devoid (702.114: colorless) and
+protection from a color (702.16: damage, targets and Auras; blocks are scripted) have their
+rules; the :data:`EVASION` keywords are carried."""
 
 RESTRICTIONS = frozenset({
     "CARDNAME can't block.", "CARDNAME can't attack.", "CARDNAME can't be blocked.",
@@ -204,6 +210,19 @@ class PumpGroup(Effect):
     toughness: int
     scope: str = "you"
     keywords: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class PutCounters(Effect):
+    """"Put N <counter> counter(s) on target creature / on CARDNAME"."""
+
+    n: int
+    counter: str
+    target: bool
+
+    @property
+    def slots(self) -> tuple[TargetSlot, ...]:
+        return (TargetSlot("creature"),) if self.target else ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -160,7 +160,8 @@ class Casting(PriorityAndStack):
         if ab.once_each_turn and obj.once_turns.get(once) == self.turn:
             raise refuse("illegal_action", "activate only once each turn (rule 602.5b)")
         slots = tuple(s for e in ab.effects for s in e.slots)
-        targets = self._choose_targets(slots, list(a.get("targets") or []), player, None)
+        targets = self._choose_targets(slots, list(a.get("targets") or []), player, None,
+                                       obj.id)
         if ab.cost is not None and not self._pay(player, ab.cost, 0):
             raise refuse("illegal_action", f"cannot pay {ab.cost} from "
                                            f"{self.players[player].pool.render() or 'nothing'}")

@@ -147,7 +147,8 @@ class ContinuousEffects(Zones):
             plus = obj.counters.get("+1/+1", 0) - obj.counters.get("-1/-1", 0)
             power += power_mod + aura_power + plus
             toughness += toughness_mod + aura_toughness + plus
-        return Chars(c.name, c.mana_value, c.colors, c.types, c.subtypes, c.supertypes, power,
+        colors = () if "devoid" in c.keywords else c.colors  # a CDA (702.114a, 604.3)
+        return Chars(c.name, c.mana_value, colors, c.types, c.subtypes, c.supertypes, power,
                      toughness, frozenset(keywords), text)
 
     def abilities(self, obj: Obj) -> o.FaceText | None:

@@ -85,7 +85,7 @@ class Effects(Copies):
             mine = targets[pos:pos + n]
             slots = eff.slots
             pos += n
-            legal = [[self._slot_legal(r, s, controller, exclude) for r in refs]
+            legal = [[self._slot_legal(r, s, controller, exclude, source) for r in refs]
                      for s, refs in zip(slots, mine, strict=True)]
             handler = EFFECTS.get(type(eff))
             if handler is None:
@@ -96,22 +96,43 @@ class Effects(Copies):
                 yield from flow
 
     def _damage(self, source: str, target: Ref, amount: int, combat: bool = False) -> None:
+        """``source`` deals ``amount`` damage to ``target`` (rule 120.3): prevented by
+        protection (702.16e); as poison counters to a player and -1/-1 counters to a creature
+        from a source with infect (702.90b-c), as -1/-1 counters from one with wither
+        (702.80a); then deathtouch and lifelink."""
         if amount <= 0:
+            return
+        src = self.objects.get(source)
+        keywords = self.chars(src).keywords if src is not None else frozenset()
+        if target.zcc is not None and self.damage_prevented_by_protection(target, source):
             return
         self._emit("damage", source=source, target=target.id, amount=amount, step=self.step,
                    combat=combat)
         if target.zcc is None:
-            self.players[target.id].life -= amount
-            self._emit("life_change", player=target.id, amount=-amount)
+            if self.infects(keywords):
+                self.players[target.id].poison += amount
+            else:
+                self.players[target.id].life -= amount
+                self._emit("life_change", player=target.id, amount=-amount)
+        elif {"infect", "wither"} & keywords:
+            self._add_counters(self.objects[target.id], "-1/-1", amount)
         else:
             self.objects[target.id].damage += amount
-        src = self.objects.get(source)
-        keywords = self.chars(src).keywords if src is not None else frozenset()
-        if "deathtouch" in keywords and target.zcc is not None:
+        if "deathtouch" in keywords and target.zcc is not None:  # any damage, counters too
             self.objects[target.id].deathtouched = True  # 704.5h
         if src is not None and self.lifelink_applies(keywords):
             self.players[src.controller].life += amount
             self._emit("life_change", player=src.controller, amount=amount)
+
+    def damage_prevented_by_protection(self, target: Ref, source: str) -> bool:
+        """Hook: damage that would be dealt to a permanent with protection from a color by a
+        source of that color is prevented (702.16e)."""
+        return self._protected_from(self.chars(self.objects[target.id]), source)
+
+    def infects(self, keywords: frozenset[str]) -> bool:
+        """Hook: damage from a source with infect is dealt to players as poison counters
+        (702.90b)."""
+        return "infect" in keywords
 
     def lifelink_applies(self, keywords: frozenset[str]) -> bool:
         """Hook: damage dealt by a source with lifelink also causes its controller to gain that
@@ -137,15 +158,27 @@ def _divided_damage(r: Effects, eff: o.DividedDamage, ctx: EffectContext) -> Non
 
 @effect(o.DamageEach)
 def _damage_each(r: Effects, eff: o.DamageEach, ctx: EffectContext) -> None:
-    if eff.group == "creature":
+    if eff.group in ("creature", "creature_and_player"):
         for oid in list(r.battlefield):
             ob = r.objects[oid]
             if "Creature" in r.chars(ob).types:
                 r._damage(ctx.source, ob.ref, eff.amount)
-    else:
+    if eff.group != "creature":
         for p in (r.active, other(r.active)):
-            if eff.group == "player" or p != ctx.controller:
+            if eff.group != "opponent" or p != ctx.controller:
                 r._damage(ctx.source, Ref(p), eff.amount)
+
+
+@effect(o.PutCounters)
+def _put_counters(r: Effects, eff: o.PutCounters, ctx: EffectContext) -> None:
+    if eff.target:
+        ref = ctx.first()
+        objs = [r.objects[ref.id]] if ref is not None else []
+    else:
+        src = r.objects.get(ctx.source)
+        objs = [src] if src is not None and src.zone == "battlefield" else []
+    for ob in objs:
+        r._add_counters(ob, eff.counter, eff.n)
 
 
 @effect(o.DamageSpellControllerByManaValue)

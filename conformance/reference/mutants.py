@@ -412,6 +412,28 @@ class DeathtouchIgnored(ReferenceEngine):
         return False
 
 
+class ProtectionLetsDamageThrough(ReferenceEngine):
+    """Protection from a color does not prevent damage from sources of that color (breaks rule
+    702.16e)."""
+
+    MUTANT = "protection_lets_damage_through"
+    RULE = "702.16e"
+
+    def damage_prevented_by_protection(self, target: Ref, source: str) -> bool:
+        return False
+
+
+class InfectAsLifeLoss(ReferenceEngine):
+    """Damage from a source with infect makes a player lose life instead of getting poison
+    counters (breaks rule 702.90b)."""
+
+    MUTANT = "infect_as_life_loss"
+    RULE = "702.90b"
+
+    def infects(self, keywords: frozenset[str]) -> bool:
+        return False
+
+
 MUTANTS: dict[str, type[ReferenceEngine]] = {
     cls.MUTANT: cls for cls in (
         CrimePerTarget, CrimeOnResolution, CopyCountsAsCast, CopyLosesX, CopyLosesModes,
@@ -423,6 +445,7 @@ MUTANTS: dict[str, type[ReferenceEngine]] = {
         StartingPlayerDraws, NoLegendRule, PoisonIgnored, CountersCoexist,
         TriggerTargetsNoCrime, EntersTriggersIgnored, AuraStaysUnattached, ManaSpentGreedily,
         HexproofIgnored, EntersUntapped, TrampleIgnored, LifelinkIgnored, DeathtouchIgnored,
+        ProtectionLetsDamageThrough, InfectAsLifeLoss,
     ) if cls.MUTANT is not None
 }
 """Mutant name -> engine class breaking that one rule."""

@@ -68,6 +68,8 @@ HOOKS: dict[str, str] = {
     "tramples": "702.19b: trample assigns excess combat damage to the player",
     "lifelink_applies": "702.15b: lifelink",
     "destroyed_by_deathtouch": "704.5h: damage from a source with deathtouch destroys",
+    "damage_prevented_by_protection": "702.16e: protection prevents damage",
+    "infects": "702.90b: infect damage to a player is poison counters",
 }
 """Every hook of :class:`Rules`: name -> the rule it decides."""
 

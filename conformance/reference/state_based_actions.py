@@ -65,6 +65,8 @@ class StateBasedActions(Targets):
         if host is None or host.zcc != ref.zcc or host.zone != "battlefield":
             return False
         kind = chars.text.enchant if chars.text is not None else None
+        if self._protected_from(self.chars(host), aura.id):  # 702.16c
+            return False
         return kind is None or kind.capitalize() in self.chars(host).types
 
     def destroyed_by_deathtouch(self, obj: Obj) -> bool:

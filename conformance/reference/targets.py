@@ -26,7 +26,10 @@ class Targets(ContinuousEffects):
     ``resolution``."""
 
     def _slot_legal(self, ref: Ref, slot: o.TargetSlot, controller: str,
-                    exclude: str | None = None) -> bool:
+                    exclude: str | None = None, source: str | None = None) -> bool:
+        """Whether ``ref`` is a legal target for ``slot`` of a spell or ability ``controller``
+        controls whose source is ``source`` (default: ``exclude``, the spell itself, which
+        can't target itself)."""
         if ref.zcc is None:
             return (slot.kind in ("any", "player", "opponent") and ref.id in PLAYERS
                     and not self.players[ref.id].lost
@@ -37,10 +40,14 @@ class Targets(ContinuousEffects):
         c = self.chars(obj)
         if slot.kind in ("player", "opponent"):
             return False
-        if obj.zone == "battlefield" and not self.targetable_by(obj, c, controller):
+        if obj.zone == "battlefield" and (not self.targetable_by(obj, c, controller)
+                                          or self._protected_from(c, source or exclude)):
             return False
         if slot.kind == "creature_or_planeswalker":
             return obj.zone == "battlefield" and bool({"Creature", "Planeswalker"} & set(c.types))
+        if slot.kind == "attacking_or_blocking_creature":
+            return (obj.zone == "battlefield" and "Creature" in c.types
+                    and (obj.attacking is not None or obj.blocking is not None))
         if slot.kind in ("any", "creature", "creature_you_control"):
             ok = obj.zone == "battlefield" and "Creature" in c.types
             return ok and (slot.kind != "creature_you_control" or obj.controller == controller)
@@ -66,13 +73,24 @@ class Targets(ContinuousEffects):
             return False
         return "hexproof" not in chars.keywords or obj.controller == controller
 
+    def _protected_from(self, chars: Chars, source: str | None) -> bool:
+        """Protection from a color (702.16): whether a permanent with ``chars`` is protected
+        from the object ``source`` (its color)."""
+        if source is None or not chars.keywords & o.PROTECTIONS.keys():
+            return False
+        src = self.objects.get(source)
+        if src is None:
+            return False
+        colors = set(self.chars(src).colors)
+        return any(o.PROTECTIONS[k] in colors for k in chars.keywords & o.PROTECTIONS.keys())
+
     def _ref_of(self, tid: Any) -> Ref:
         if tid in PLAYERS:
             return Ref(tid)
         return self._get(tid).ref
 
     def _choose_targets(self, slots: tuple[o.TargetSlot, ...], ids: list[Any], controller: str,
-                        exclude: str | None) -> list[list[Ref]]:
+                        exclude: str | None, source: str | None = None) -> list[list[Ref]]:
         """Split ``ids`` over ``slots`` and check that each target is legal (rule 601.2c)."""
         lo = sum(s.min for s in slots)
         hi = sum(s.max for s in slots)
@@ -86,12 +104,12 @@ class Targets(ContinuousEffects):
             extra -= n - s.min
             out.append([self._ref_of(t) for t in ids[pos:pos + n]])
             pos += n
-        self._check_targets(slots, out, controller, exclude, None)
+        self._check_targets(slots, out, controller, exclude, None, source)
         return out
 
     def _check_targets(self, slots: tuple[o.TargetSlot, ...], chosen: list[list[Ref]],
                        controller: str, exclude: str | None,
-                       unchanged: list[list[Ref]] | None) -> None:
+                       unchanged: list[list[Ref]] | None, source: str | None = None) -> None:
         seen: list[Ref] = []
         for si, (slot, refs) in enumerate(zip(slots, chosen, strict=True)):
             if len(set(refs)) != len(refs):
@@ -99,17 +117,19 @@ class Targets(ContinuousEffects):
             for ti, ref in enumerate(refs):
                 if unchanged is not None and unchanged[si][ti] == ref:
                     continue  # rule 707.10c: unchanged targets may stay even if illegal
-                if not self._slot_legal(ref, slot, controller, exclude):
+                if not self._slot_legal(ref, slot, controller, exclude, source):
                     raise refuse("illegal_action", f"{ref.id} is not a legal target "
                                                    f"({slot.kind})")
                 if slot.another and ref in seen:
                     raise refuse("illegal_action", f"{ref.id}: 'another target' repeats one")
             seen.extend(refs)
 
-    def _targets_exist(self, slots: tuple[o.TargetSlot, ...], controller: str) -> bool:
+    def _targets_exist(self, slots: tuple[o.TargetSlot, ...], controller: str,
+                       source: str | None = None) -> bool:
         """Whether every slot needing a target has at least one legal candidate."""
         refs = [Ref(p) for p in PLAYERS] + [ob.ref for ob in self.objects.values()]
-        return all(s.min == 0 or any(self._slot_legal(r, s, controller) for r in refs)
+        return all(s.min == 0 or any(self._slot_legal(r, s, controller, None, source)
+                                     for r in refs)
                    for s in slots)
 
     def opponent_related(self, ref: Ref, controller: str) -> bool:

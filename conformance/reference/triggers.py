@@ -148,7 +148,7 @@ class TriggeredAbilities(StateBasedActions):
                     slots = tuple(s for e in t.effects for s in e.slots)
                     targets: list[list[Ref]] = []
                     if slots:
-                        if not self._targets_exist(slots, t.controller):
+                        if not self._targets_exist(slots, t.controller, t.source):
                             continue  # no legal targets: removed from the stack (603.3d)
                         answer = yield Choice("targets", {
                             "player": t.controller, "source": t.source, "ability": t.name,
@@ -156,7 +156,8 @@ class TriggeredAbilities(StateBasedActions):
                         chosen = answer.get("targets")
                         if not isinstance(chosen, list):
                             raise refuse("illegal_action", "targets: give a list of targets")
-                        targets = self._choose_targets(slots, chosen, t.controller, None)
+                        targets = self._choose_targets(slots, chosen, t.controller, None,
+                                                       t.source)
                     ab = StackAbility(self._new_id("trig"), t.source, t.source_name,
                                       t.controller, t.name, t.effects, targets,
                                       chapter=t.chapter, spell=t.spell)

@@ -444,3 +444,31 @@ def test_trample_past_a_removed_blocker_hits_the_player() -> None:
         engine.act(a)
     obs = engine.observe()
     assert obs.state["players"]["p2"]["life"] == 17
+
+
+def test_wither_devoid_counters_and_combat_only_targets() -> None:
+    engine = ReferenceEngine()
+    engine.setup("unit", game({"battlefield": [obj("ripper", "Sickle Ripper", attacking="p2"),
+                                               obj("vestige", "Vestige of Emrakul")]},
+                              {"battlefield": [obj("wall", "Hill Giant", blocking="ripper")]},
+                              step="declare_blockers"))
+    engine.act({"advance": {"to": "combat_damage"}})
+    objs = engine.observe().state["objects"]
+    assert objs["wall"]["counters"] == {"-1/-1": 2} and objs["wall"]["damage"] == 0
+    assert objs["wall"]["power"] == 1 and objs["vestige"]["colors"] == []
+    obs = play(game({"mana": "{2}{B}{B}", "hand": [obj("skin", "Skinrender")]},
+                    {"battlefield": [obj("bears", "Grizzly Bears")]}),
+               [cast("skin"), {"resolve_top": {}},
+                {"choose": {"choice": "targets", "targets": ["bears"]}}, RESOLVE])
+    assert obs.state["objects"]["bears"]["zone"] == "graveyard"
+    setup = game({"mana": "{1}{R}", "hand": [obj("oil", "Burning Oil")]},
+                 {"battlefield": [obj("bears", "Grizzly Bears")]})
+    with pytest.raises(EngineReportedError):  # not attacking or blocking
+        play(setup, [cast("oil", targets=["bears"])])
+
+
+def test_protection_from_a_color_stops_targeting_by_that_color() -> None:
+    setup = game({"mana": "{R}", "hand": [obj("shock", "Shock")]},
+                 {"battlefield": [obj("smith", "Repentant Blacksmith")]})
+    with pytest.raises(EngineReportedError):
+        play(setup, [cast("shock", targets=["smith"])])
