@@ -226,6 +226,12 @@ class PutCounters(Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class Regenerate(Effect):
+    """"Regenerate CARDNAME": the next time it would be destroyed this turn, instead tap it,
+    remove all damage from it and remove it from combat (rule 701.15)."""
+
+
+@dataclass(frozen=True, slots=True)
 class PumpSelf(Effect):
     """"CARDNAME gets ±N/±M [and gains K] until end of turn" / "CARDNAME gains K until end of
     turn" (the source of the ability)."""

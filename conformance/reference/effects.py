@@ -240,9 +240,7 @@ def _gain_life(r: Effects, eff: o.GainLife, ctx: EffectContext) -> None:
 def _destroy(r: Effects, eff: o.DestroyTarget, ctx: EffectContext) -> None:
     ref = ctx.first()
     if ref is not None:
-        target = r.objects[ref.id]
-        if "indestructible" not in r.chars(target).keywords:
-            r._move(target, "graveyard")
+        r._destroy(r.objects[ref.id])
 
 
 @effect(o.PumpTarget)
@@ -275,6 +273,13 @@ def _pump_self(r: Effects, eff: o.PumpSelf, ctx: EffectContext) -> None:
     if src is not None and src.zone == "battlefield":
         r.effects.append(ContinuousEffect(next(r._clock), frozenset({src.ref}), eff.power,
                                           eff.toughness, add=eff.keywords))
+
+
+@effect(o.Regenerate)
+def _regenerate(r: Effects, eff: o.Regenerate, ctx: EffectContext) -> None:
+    src = r.objects.get(ctx.source)
+    if src is not None and src.zone == "battlefield":
+        src.regeneration += 1
 
 
 @effect(o.ReturnToHand)

@@ -434,6 +434,27 @@ class InfectAsLifeLoss(ReferenceEngine):
         return False
 
 
+class RegenerationIgnored(ReferenceEngine):
+    """A regeneration shield does not replace destruction (breaks rule 701.15a)."""
+
+    MUTANT = "regeneration_ignored"
+    RULE = "701.15a"
+
+    def regenerates(self, obj: Obj) -> bool:
+        return False
+
+
+class DiesTriggersIgnored(ReferenceEngine):
+    """"When CARDNAME dies, ..." never triggers: the ability is gone with the permanent, as if
+    leaving the battlefield did not look back in time (breaks rule 603.10a)."""
+
+    MUTANT = "dies_triggers_ignored"
+    RULE = "603.10a"
+
+    def dies_triggers_look_back(self) -> bool:
+        return False
+
+
 MUTANTS: dict[str, type[ReferenceEngine]] = {
     cls.MUTANT: cls for cls in (
         CrimePerTarget, CrimeOnResolution, CopyCountsAsCast, CopyLosesX, CopyLosesModes,
@@ -445,7 +466,7 @@ MUTANTS: dict[str, type[ReferenceEngine]] = {
         StartingPlayerDraws, NoLegendRule, PoisonIgnored, CountersCoexist,
         TriggerTargetsNoCrime, EntersTriggersIgnored, AuraStaysUnattached, ManaSpentGreedily,
         HexproofIgnored, EntersUntapped, TrampleIgnored, LifelinkIgnored, DeathtouchIgnored,
-        ProtectionLetsDamageThrough, InfectAsLifeLoss,
+        ProtectionLetsDamageThrough, InfectAsLifeLoss, RegenerationIgnored, DiesTriggersIgnored,
     ) if cls.MUTANT is not None
 }
 """Mutant name -> engine class breaking that one rule."""

@@ -113,6 +113,8 @@ class Obj:
     spell: SpellState | None = None
     setup_keywords: tuple[str, ...] = ()
     once_turns: dict[str, int] = field(default_factory=dict)
+    regeneration: int = 0
+    """Regeneration shields (rule 701.15), until the cleanup step."""
     deathtouched: bool = False
     """Dealt damage by a source with deathtouch since state-based actions were last checked
     (rule 704.5h)."""

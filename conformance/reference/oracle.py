@@ -43,6 +43,7 @@ from conformance.reference.abilities import (
     PumpSelf,
     PumpTarget,
     PutCounters,
+    Regenerate,
     ReturnToHand,
     SpellText,
     Static,
@@ -125,6 +126,7 @@ _EFFECTS: list[tuple[re.Pattern[str], object]] = [
                 r"mana value\. ?"),
      lambda m: DamageSpellControllerByManaValue()),
     (re.compile(r"Counter target spell\. ?"), lambda m: CounterSpell()),
+    (re.compile(rf"Regenerate {SELF}\. ?"), lambda m: Regenerate()),
     (re.compile(r"Copy target instant or sorcery spell\. You may choose new targets for the "
                 r"copy\. ?"),
      lambda m: CopyTargetSpell()),
@@ -320,6 +322,11 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
         if m:
             triggered.append(Triggered("cast_instant_or_sorcery", parse_effects(_capital(m[1])),
                                        "cast_trigger"))
+            continue
+        m = re.fullmatch(rf"When {SELF} dies, (.*)", line)
+        if m:
+            body = re.sub(r"^it deals ", f"{SELF} deals ", m[1])
+            triggered.append(Triggered("dies", parse_effects(_capital(body)), "dies"))
             continue
         m = re.fullmatch(rf"When {SELF} enters(?: the battlefield)?, (.*)", line)
         if m:

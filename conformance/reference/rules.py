@@ -70,6 +70,8 @@ HOOKS: dict[str, str] = {
     "destroyed_by_deathtouch": "704.5h: damage from a source with deathtouch destroys",
     "damage_prevented_by_protection": "702.16e: protection prevents damage",
     "infects": "702.90b: infect damage to a player is poison counters",
+    "regenerates": "701.15a: a regeneration shield replaces destruction",
+    "dies_triggers_look_back": "603.10a: leaves-the-battlefield abilities look back in time",
 }
 """Every hook of :class:`Rules`: name -> the rule it decides."""
 

@@ -74,6 +74,25 @@ class StateBasedActions(Targets):
         were last checked is destroyed (704.5h)."""
         return obj.deathtouched and obj.damage > 0
 
+    def regenerates(self, obj: Obj) -> bool:
+        """Hook: a permanent with a regeneration shield is regenerated instead of destroyed
+        (701.15a)."""
+        return obj.regeneration > 0
+
+    def _destroy(self, obj: Obj) -> None:
+        """Destroy ``obj`` (701.7): into its owner's graveyard, unless it is indestructible
+        (702.12b) or regenerates (701.15a: tapped, all damage removed, out of combat)."""
+        if "indestructible" in self.chars(obj).keywords:
+            return
+        if self.regenerates(obj):
+            obj.regeneration -= 1
+            obj.tapped = True
+            obj.damage = 0
+            obj.attacking = obj.blocking = None
+            obj.blocked = False
+            return
+        self._move(obj, "graveyard")
+
     def _state_based_actions(self) -> Flow:
         """Rule 704, repeated until none applies; all that apply at once are performed
         simultaneously (704.3), after the legend rule's choices are made."""
@@ -83,6 +102,7 @@ class StateBasedActions(Targets):
                                     or self.loses_to_poison(pl)):
                     pl.lost = True
             dies: list[Obj] = []
+            destroyed: list[Obj] = []
             sacrifice: list[Obj] = []
             annihilate: list[tuple[Obj, int]] = []
             auras: list[Obj] = []
@@ -95,8 +115,11 @@ class StateBasedActions(Targets):
                     annihilate.append((obj, n))
                 if "Creature" in c.types and c.toughness is not None:
                     lethal = obj.damage >= c.toughness or self.destroyed_by_deathtouch(obj)
-                    if c.toughness <= 0 or (lethal and "indestructible" not in c.keywords):
-                        dies.append(obj)
+                    if c.toughness <= 0:
+                        dies.append(obj)  # 704.5f: not destruction, no regeneration
+                        continue
+                    if lethal and "indestructible" not in c.keywords:
+                        destroyed.append(obj)  # 704.5g-h: destroyed
                         continue
                 if "Saga" in c.subtypes and self.saga_sacrifice_due(obj):
                     sacrifice.append(obj)
@@ -119,7 +142,8 @@ class StateBasedActions(Targets):
                 if keep not in ids:
                     raise refuse("illegal_action", f"legend rule: keep one of {ids}")
                 legends.extend(ob for ob in objs if ob.id != keep)
-            if not (dies or sacrifice or gone or annihilate or legends or auras or detach):
+            if not (dies or destroyed or sacrifice or gone or annihilate or legends or auras
+                    or detach):
                 return
             for obj in detach:
                 obj.attached_to = None
@@ -131,6 +155,8 @@ class StateBasedActions(Targets):
                     self._emit("counter_removed", object=obj.id, counter=counter, n=n)
             for obj in dies:
                 self._move(obj, "graveyard")
+            for obj in destroyed:
+                self._destroy(obj)
             for obj in sacrifice:
                 self._emit("sacrificed", object=obj.id, card=obj.card_name)
                 self._move(obj, "graveyard")

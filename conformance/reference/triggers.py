@@ -34,6 +34,20 @@ class TriggeredAbilities(StateBasedActions):
         elif event["type"] == "crime_committed":
             self._detect_crime_triggers(event)
 
+    def _dies_triggers(self, obj: Obj, to: str) -> list[PendingTrigger]:
+        if to != "graveyard" or "Creature" not in self.chars(obj).types:
+            return []  # "dies" means put into a graveyard from the battlefield (700.4)
+        if not self.dies_triggers_look_back():
+            return []
+        text = self.abilities(obj)
+        return [PendingTrigger(obj.controller, obj.id, obj.card_name, t.name, t.effects)
+                for t in (text.triggered if text is not None else ()) if t.event == "dies"]
+
+    def dies_triggers_look_back(self) -> bool:
+        """Hook: leaves-the-battlefield abilities trigger based on the permanent as it was on
+        the battlefield ("look back in time", rule 603.10a)."""
+        return True
+
     def _trigger(self, t: PendingTrigger) -> None:
         self.pending.append(t)
         self._emit("triggered", source=t.source, ability=t.name, controller=t.controller)

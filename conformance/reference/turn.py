@@ -86,6 +86,7 @@ class TurnStructure(Combat):
         elif name == "cleanup":
             for oid in self.battlefield:
                 self.objects[oid].damage = 0
+                self.objects[oid].regeneration = 0  # shields last until end of turn (701.15)
             self.effects = [e for e in self.effects if not e.until_end_of_turn]
             self.delayed = [d for d in self.delayed if d.turn > self.turn]
             self.requirements = []

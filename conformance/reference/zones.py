@@ -79,6 +79,7 @@ class Zones:
     def _move(self, obj: Obj, to: str, *, controller: str | None = None, top: bool = True) -> None:
         """Move ``obj`` to a zone; it becomes a new object (rule 400.7)."""
         frm = obj.zone
+        looked_back = self._dies_triggers(obj, to) if frm == "battlefield" else []
         self._statics_cache = None
         self._remove_from_zone(obj)
         obj.zcc += 1
@@ -91,6 +92,7 @@ class Zones:
         obj.once_turns = {}
         obj.attached_to = None
         obj.deathtouched = False
+        obj.regeneration = 0
         if frm == "stack":
             obj.spell = None
         obj.zone = to
@@ -109,6 +111,8 @@ class Zones:
         self._emit("zone_change", object=obj.id, card=obj.card_name, **{"from": frm, "to": to})
         if to == "battlefield":
             self.detect_enters_triggers(obj)
+        for t in looked_back:
+            self._trigger(t)
 
     def _leave_stack(self, obj: Obj, to: str) -> None:
         """A spell leaves the stack: a copy ceases to exist (rule 707.10a); an aftermath half
@@ -140,6 +144,16 @@ class Zones:
     def detect_enters_triggers(self, obj: Obj) -> None:
         """Hook (rule 603.6a): look for abilities that trigger as ``obj`` enters the battlefield
         (implemented by :class:`~conformance.reference.triggers.TriggeredAbilities`)."""
+
+    def _dies_triggers(self, obj: Obj, to: str) -> list[PendingTrigger]:
+        """Leaves-the-battlefield abilities ("When CARDNAME dies, ...") of ``obj`` as it is
+        about to leave the battlefield for ``to``, looking back in time (rule 603.10a);
+        implemented by :class:`~conformance.reference.triggers.TriggeredAbilities`."""
+        return []
+
+    def _trigger(self, t: PendingTrigger) -> None:
+        """A triggered ability triggers: it waits to be put on the stack (rule 603.3)."""
+        self.pending.append(t)
 
     def enters_tapped(self, obj: Obj) -> bool:
         """Hook: whether a permanent enters the battlefield tapped ("CARDNAME enters the

@@ -472,3 +472,21 @@ def test_protection_from_a_color_stops_targeting_by_that_color() -> None:
                  {"battlefield": [obj("smith", "Repentant Blacksmith")]})
     with pytest.raises(EngineReportedError):
         play(setup, [cast("shock", targets=["smith"])])
+
+
+def test_zero_toughness_is_not_destruction_and_cannot_be_regenerated() -> None:
+    obs = play(game({"mana": "{B}{1}{B}", "hand": [obj("nausea", "Nausea")],
+                     "battlefield": [obj("skel", "Drudge Skeletons")]}),
+               [{"activate": {"player": "p1", "object": "skel", "ability": 0}}, RESOLVE,
+                cast("nausea"), RESOLVE])
+    assert obs.state["objects"]["skel"]["zone"] == "graveyard"
+
+
+def test_regeneration_shields_end_with_the_turn() -> None:
+    engine = ReferenceEngine()
+    engine.setup("unit", game({"mana": "{B}", "battlefield": [obj("skel", "Drudge Skeletons")]},
+                              {"library": [obj("l2", "Island")]}, step="end"))
+    engine.act({"activate": {"player": "p1", "object": "skel", "ability": 0}})
+    engine.act(RESOLVE)
+    engine.act({"advance": {"to": "upkeep", "next_turn": True}})
+    assert engine.regenerates(engine.objects["skel"]) is False
