@@ -379,7 +379,9 @@ class Activated:
     effects: SpellText
     tap: bool = True
     sorcery_speed: bool = False
-    produces: str | None = None
+    produces: tuple[str, ...] | None = None
+    """A mana ability's mana (rule 605.1a): one string per mana, the kinds it may be
+    (``("G",)``, ``("RG",)`` for "{R} or {G}", ``("G", "G")`` for "{G}{G}")."""
     cost: str | None = None
     """The mana cost to activate it (rule 602.2b), or None."""
     once_each_turn: bool = False

@@ -150,8 +150,12 @@ class Casting(PriorityAndStack):
             if "Creature" in c.types and obj.summoning_sick and "haste" not in c.keywords:
                 raise refuse("illegal_action", f"{obj.id} has summoning sickness (rule 302.6)")
         if ab.produces is not None:  # a mana ability: no stack, no priority change (605.3)
+            if ab.cost is not None and not self._pay(player, ab.cost, 0):
+                raise refuse("illegal_action", f"cannot pay {ab.cost}")
             obj.tapped = True
-            self.players[player].pool.add(ab.produces)
+            for mana_unit in ab.produces:
+                self.players[player].pool.add(mana_unit)
+            yield from self._run_effects(ab.effects, [], player, obj.id, None, None)
             return
         self._require_priority(player)
         if ab.sorcery_speed and not self._sorcery_timing(player):

@@ -163,7 +163,9 @@ def _damage_each(r: Effects, eff: o.DamageEach, ctx: EffectContext) -> None:
             ob = r.objects[oid]
             if "Creature" in r.chars(ob).types:
                 r._damage(ctx.source, ob.ref, eff.amount)
-    if eff.group != "creature":
+    if eff.group == "you":
+        r._damage(ctx.source, Ref(ctx.controller), eff.amount)
+    elif eff.group != "creature":
         for p in (r.active, other(r.active)):
             if eff.group != "opponent" or p != ctx.controller:
                 r._damage(ctx.source, Ref(p), eff.amount)

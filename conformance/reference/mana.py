@@ -4,7 +4,10 @@ A player's mana pool is modelled as the mana added to it since it last emptied (
 cost symbols paid from it since then (``paid``). Which mana pays which generic or hybrid symbol is
 the player's choice (601.2h); the engine keeps that choice open: a payment is accepted when
 *some* assignment of the pool's mana pays every symbol paid so far, so any order of costs the pool
-can pay in total is paid (a pool of {G}{G}{U}{U} pays {1}{G} and then {U}{U}). Phyrexian symbols
+can pay in total is paid (a pool of {G}{G}{U}{U} pays {1}{G} and then {U}{U}). Mana of a color
+the player chooses as a mana ability resolves ("Add {R} or {G}", "one mana of any color") is kept
+open the same way (``ManaPool.flexible``): nothing observes its color before it is spent, so the
+engine lets the payments choose it. Phyrexian symbols
 are paid with mana when that stays possible, else with 2 life (the life is paid at once, rule
 119.4: only with a life total of at least 2).
 
@@ -124,24 +127,52 @@ class ManaPool:
 
     added: Counter[str] = field(default_factory=Counter)
     paid: list[Symbol] = field(default_factory=list)
+    flexible: list[str] = field(default_factory=list)
+    """Mana whose color is one of several (each a string of kinds, ``"RG"``), chosen later."""
 
     def add(self, kind: str, n: int = 1) -> None:
-        """Mana produced (a mana ability, rule 106.4)."""
-        self.added[kind] += n
+        """Mana produced (a mana ability, rule 106.4): ``kind`` is one kind (``"G"``) or the
+        kinds its color may be chosen among (``"RG"``)."""
+        if len(kind) == 1:
+            self.added[kind] += n
+        else:
+            self.flexible.extend([kind] * n)
 
     def empty(self) -> None:
         """The pool empties (rule 500.4)."""
         self.added.clear()
         self.paid.clear()
+        self.flexible.clear()
+
+    def _pools(self) -> list[Counter[str]]:
+        """Every pool the flexible mana's colors could make, in a deterministic order."""
+        pools: dict[tuple[int, ...], Counter[str]] = {
+            tuple(self.added[k] for k in KINDS): Counter(self.added)}
+        for options in self.flexible:
+            nxt: dict[tuple[int, ...], Counter[str]] = {}
+            for pool in pools.values():
+                for kind in options:
+                    new = Counter(pool)
+                    new[kind] += 1
+                    nxt.setdefault(tuple(new[k] for k in KINDS), new)
+            pools = nxt
+        return list(pools.values())
+
+    def _first(self, symbols: Sequence[Symbol]) -> tuple[Counter[str], Need] | None:
+        for pool in self._pools():
+            found = assignments(pool, symbols)
+            if found:
+                return pool, found[0]
+        return None
 
     def payable(self, symbols: Sequence[Symbol]) -> bool:
         """Whether the pool can pay ``symbols`` on top of what it already paid."""
-        return bool(assignments(self.added, [*self.paid, *symbols]))
+        return self._first([*self.paid, *symbols]) is not None
 
     def current(self) -> Counter[str]:
         """The mana left in the pool (one canonical assignment, see the module text)."""
-        found = assignments(self.added, self.paid)
-        return leftover(self.added, found[0]) if found else Counter()
+        first = self._first(self.paid)
+        return leftover(*first) if first else Counter()
 
     def render(self) -> str:
         """The pool as a string of symbols (``{G}{U}``), sorted."""

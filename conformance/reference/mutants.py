@@ -14,7 +14,7 @@ from dataclasses import replace
 from conformance.reference import oracle as o
 from conformance.reference.cards import CardDef, Face
 from conformance.reference.engine import ReferenceEngine
-from conformance.reference.mana import ManaPool, Symbol, assignments, leftover
+from conformance.reference.mana import ManaPool, Symbol
 from conformance.reference.objects import (
     Chars,
     Obj,
@@ -354,9 +354,10 @@ class ManaSpentGreedily(ReferenceEngine):
         if plan is None:
             return None
         mana, life_paid = plan
-        need = assignments(pool.added, [*pool.paid, *mana])[0]
-        pool.added = leftover(pool.added, need)
-        pool.paid.clear()
+        pool.paid.extend(mana)
+        left = pool.current()  # the canonical assignment, bound at once
+        pool.empty()
+        pool.added.update(left)
         return [], life_paid
 
 

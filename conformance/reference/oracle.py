@@ -126,6 +126,8 @@ _EFFECTS: list[tuple[re.Pattern[str], object]] = [
                 r"mana value\. ?"),
      lambda m: DamageSpellControllerByManaValue()),
     (re.compile(r"Counter target spell\. ?"), lambda m: CounterSpell()),
+    (re.compile(rf"{SELF} deals (\d+) damage to you\. ?"),
+     lambda m: DamageEach(int(m[1]), "you")),
     (re.compile(rf"Regenerate {SELF}\. ?"), lambda m: Regenerate()),
     (re.compile(r"Copy target instant or sorcery spell\. You may choose new targets for the "
                 r"copy\. ?"),
@@ -207,6 +209,13 @@ def parse_effects(text: str) -> SpellText:
 _COST = r"((?:\{(?:\d+|[WUBRGC]|[WUBRG]/[WUBRGP]|2/[WUBRG])\})+)"
 
 
+_MANA = re.compile(r"Add ((?:\{[WUBRGC]\})+)?((?:\{[WUBRG]\}, )*\{[WUBRG]\},? or \{[WUBRG]\})?"
+                   r"(?:(?<=Add )one mana of any color)?\.(?: (CARDNAME deals \d+ damage to "
+                   r"you\.))?")
+"""A mana ability's effect: fixed mana, a choice of colors, or any color, and a painland's
+damage to its controller."""
+
+
 def _activated(text: str) -> Activated:
     """``[{cost}][, ]{T}: effect`` or ``{cost}: effect``, then "Activate only as a sorcery." or
     "Activate only once each turn."; "Add {C}." is a mana ability (rule 605.1a)."""
@@ -214,11 +223,18 @@ def _activated(text: str) -> Activated:
                      r"( Activate only once each turn\.)?", text.strip())
     if not m or not (m[1] or m[2]):
         raise OracleTemplateError(f"activated ability not understood: {text!r}")
-    mana = re.fullmatch(r"Add \{([WUBRGC])\}\.", m[3])
+    mana = _MANA.fullmatch(m[3])
     if mana:
-        if m[1] or not m[2] or m[4] or m[5]:
-            raise OracleTemplateError(f"mana ability with a cost not implemented: {text!r}")
-        return mana_ability(mana[1])
+        if not m[2] or m[4] or m[5]:
+            raise OracleTemplateError(f"mana ability without {{T}} not implemented: {text!r}")
+        if mana[1]:  # fixed mana, e.g. {G}{G}
+            produces = tuple(re.findall(r"[WUBRGC]", mana[1]))
+        elif mana[2]:  # "{R} or {G}", "{R}, {G}, or {W}"
+            produces = ("".join(re.findall(r"[WUBRG]", mana[2])),)
+        else:  # "one mana of any color"
+            produces = ("WUBRG",)
+        effects = parse_effects(mana[3]) if mana[3] else ()
+        return Activated(effects=effects, tap=True, produces=produces, cost=m[1])
     return Activated(effects=parse_effects(m[3]), tap=bool(m[2]), sorcery_speed=bool(m[4]),
                      cost=m[1], once_each_turn=bool(m[5]))
 
@@ -370,7 +386,7 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
 
 def mana_ability(color: str) -> Activated:
     """The intrinsic "{T}: Add {C}." of a basic land type (rule 305.6)."""
-    return Activated(effects=(), tap=True, produces=color)
+    return Activated(effects=(), tap=True, produces=(color,))
 
 
 def split_chapters(text: str) -> str:

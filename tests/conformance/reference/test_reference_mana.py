@@ -60,3 +60,15 @@ def test_unknown_symbols_are_refused() -> None:
         cost_symbols("{S}", 0)
     with pytest.raises(ManaSymbolError):
         pool_of("{W/U}")
+
+
+def test_mana_of_a_chosen_color_is_chosen_by_the_payments() -> None:
+    pool = ManaPool()
+    pool.add("RG")
+    pool.add("WUBRG")
+    assert pay(pool, "{G}") == 0 and pay(pool, "{R}") == 0
+    assert pay(pool, "{1}") is None
+    pool.empty()
+    pool.add("RG")
+    assert pay(pool, "{U}") is None
+    assert pool.render() in ("{R}", "{G}")

@@ -490,3 +490,12 @@ def test_regeneration_shields_end_with_the_turn() -> None:
     engine.act(RESOLVE)
     engine.act({"advance": {"to": "upkeep", "next_turn": True}})
     assert engine.regenerates(engine.objects["skel"]) is False
+
+
+def test_painland_mana_of_either_color_and_its_damage() -> None:
+    obs = play(game({"hand": [obj("elf", "Llanowar Elves")],
+                     "battlefield": [obj("land", "Karplusan Forest")]}),
+               [{"activate": {"player": "p1", "object": "land", "ability": 1}}, cast("elf"),
+                RESOLVE])
+    assert obs.state["objects"]["elf"]["zone"] == "battlefield"
+    assert obs.state["players"]["p1"]["life"] == 19
