@@ -226,6 +226,20 @@ class PutCounters(Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class PreventAllCombatDamage(Effect):
+    """"Prevent all combat damage that would be dealt this turn" (a prevention effect, 615)."""
+
+
+@dataclass(frozen=True, slots=True)
+class AttachSelf(Effect):
+    """Equip's effect: "Attach this permanent to target creature you control" (702.6a)."""
+
+    @property
+    def slots(self) -> tuple[TargetSlot, ...]:
+        return (TargetSlot("creature_you_control"),)
+
+
+@dataclass(frozen=True, slots=True)
 class Regenerate(Effect):
     """"Regenerate CARDNAME": the next time it would be destroyed this turn, instead tap it,
     remove all damage from it and remove it from combat (rule 701.15)."""
@@ -386,6 +400,8 @@ class Activated:
     """The mana cost to activate it (rule 602.2b), or None."""
     once_each_turn: bool = False
     """"Activate only once each turn" (rule 602.5b)."""
+    sacrifice_self: bool = False
+    """"Sacrifice CARDNAME" is part of the cost (rule 602.2b, 701.17)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -405,8 +421,9 @@ class CreaturesLoseAllAbilities:
 
 @dataclass(frozen=True, slots=True)
 class EnchantedCreatureGets:
-    """An Aura's "Enchanted creature gets +N/+M [and has K]" / "Enchanted creature has K"
-    (layers 7c and 6, with the Aura's timestamp)."""
+    """An Aura's "Enchanted creature gets +N/+M [and has K]" / "Enchanted creature has K", or
+    an Equipment's "Equipped creature ..." (layers 7c and 6, with the Aura's or Equipment's
+    timestamp): the creature it is attached to."""
 
     power: int
     toughness: int
@@ -428,8 +445,17 @@ class FaceText:
     """The mana cost of "Cycling {cost}" (rule 702.29), or None."""
     enchant: str | None = None
     """What an Aura may enchant ("Enchant creature": ``creature``, rule 702.5), or None."""
+    enters_with: tuple[tuple[str, int | None], ...] = ()
+    """"CARDNAME enters the battlefield with N (or X) <counter> counters on it" (614.1c):
+    (counter, N), N None for X."""
+    cant_be_countered: bool = False
+    """"This spell can't be countered" (rule 101.2)."""
     enters_tapped: bool = False
     """"CARDNAME enters the battlefield tapped" (a replacement effect, rule 614.1c)."""
+    enters_tapped_unless: tuple[str, int] | None = None
+    """"... tapped unless you control two or fewer / two or more other lands": (fewer | more,
+    N)."""
+
     restrictions: tuple[str, ...] = ()
     """Attack and block restrictions (:data:`RESTRICTIONS`), carried."""
     spell: SpellText | Modal | None = None

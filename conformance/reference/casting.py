@@ -152,7 +152,9 @@ class Casting(PriorityAndStack):
         if ab.produces is not None:  # a mana ability: no stack, no priority change (605.3)
             if ab.cost is not None and not self._pay(player, ab.cost, 0):
                 raise refuse("illegal_action", f"cannot pay {ab.cost}")
-            obj.tapped = True
+            obj.tapped = obj.tapped or ab.tap
+            if ab.sacrifice_self:
+                self._sacrifice(obj)
             for mana_unit in ab.produces:
                 self.players[player].pool.add(mana_unit)
             yield from self._run_effects(ab.effects, [], player, obj.id, None, None)
@@ -173,6 +175,8 @@ class Casting(PriorityAndStack):
             obj.once_turns[once] = self.turn
         if ab.tap:
             obj.tapped = True
+        if ab.sacrifice_self:
+            self._sacrifice(obj)
         item = StackAbility(self._new_id("act"), obj.id, obj.card_name, player,
                             f"activated_{idx}", ab.effects, targets)
         self.stack.append(item)
@@ -181,6 +185,11 @@ class Casting(PriorityAndStack):
         self.priority = player
         self.passes = 0
         yield from self._put_triggers()
+
+    def _sacrifice(self, obj: Obj) -> None:
+        """Sacrifice a permanent as a cost (701.17a): into its owner's graveyard."""
+        self._emit("sacrificed", object=obj.id, card=obj.card_name)
+        self._move(obj, "graveyard")
 
     def _cycle(self, obj: Obj, a: dict[str, Any]) -> Flow:
         """Cycling (rule 702.29): an activated ability of a card in a hand; its costs are the

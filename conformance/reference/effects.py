@@ -100,7 +100,7 @@ class Effects(Copies):
         protection (702.16e); as poison counters to a player and -1/-1 counters to a creature
         from a source with infect (702.90b-c), as -1/-1 counters from one with wither
         (702.80a); then deathtouch and lifelink."""
-        if amount <= 0:
+        if amount <= 0 or (combat and self.combat_damage_prevented == self.turn):
             return
         src = self.objects.get(source)
         keywords = self.chars(src).keywords if src is not None else frozenset()
@@ -197,6 +197,8 @@ def _counter_spell(r: Effects, eff: o.CounterSpell, ctx: EffectContext) -> None:
     ref = ctx.first()
     if ref is not None:
         target = r.objects[ref.id]
+        if target.spell is not None and target.spell.face.text.cant_be_countered:
+            return  # "can't be countered" (101.2)
         r._emit("countered", object=target.id, card=target.card_name, by=ctx.source)
         r._leave_stack(target, "graveyard")
 
@@ -275,6 +277,20 @@ def _pump_self(r: Effects, eff: o.PumpSelf, ctx: EffectContext) -> None:
     if src is not None and src.zone == "battlefield":
         r.effects.append(ContinuousEffect(next(r._clock), frozenset({src.ref}), eff.power,
                                           eff.toughness, add=eff.keywords))
+
+
+@effect(o.PreventAllCombatDamage)
+def _prevent_combat_damage(r: Effects, eff: o.PreventAllCombatDamage, ctx: EffectContext) -> None:
+    r.combat_damage_prevented = r.turn
+
+
+@effect(o.AttachSelf)
+def _attach_self(r: Effects, eff: o.AttachSelf, ctx: EffectContext) -> None:
+    src = r.objects.get(ctx.source)
+    ref = ctx.first()
+    if src is not None and src.zone == "battlefield" and ref is not None:
+        src.attached_to = ref  # 702.6a, 701.3a
+        r._statics_cache = None
 
 
 @effect(o.Regenerate)

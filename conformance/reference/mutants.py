@@ -456,6 +456,17 @@ class DiesTriggersIgnored(ReferenceEngine):
         return False
 
 
+class EquipmentStaysAttached(ReferenceEngine):
+    """An Equipment stays attached to a creature that left the battlefield (breaks rule
+    704.5n)."""
+
+    MUTANT = "equipment_stays_attached"
+    RULE = "704.5n"
+
+    def equipment_attachment_legal(self, equipment: Obj) -> bool:
+        return True
+
+
 MUTANTS: dict[str, type[ReferenceEngine]] = {
     cls.MUTANT: cls for cls in (
         CrimePerTarget, CrimeOnResolution, CopyCountsAsCast, CopyLosesX, CopyLosesModes,
@@ -468,6 +479,7 @@ MUTANTS: dict[str, type[ReferenceEngine]] = {
         TriggerTargetsNoCrime, EntersTriggersIgnored, AuraStaysUnattached, ManaSpentGreedily,
         HexproofIgnored, EntersUntapped, TrampleIgnored, LifelinkIgnored, DeathtouchIgnored,
         ProtectionLetsDamageThrough, InfectAsLifeLoss, RegenerationIgnored, DiesTriggersIgnored,
+        EquipmentStaysAttached,
     ) if cls.MUTANT is not None
 }
 """Mutant name -> engine class breaking that one rule."""

@@ -16,6 +16,7 @@ from conformance.reference.abilities import (
     RESTRICTIONS,
     SELF,
     Activated,
+    AttachSelf,
     CopyTargetSpell,
     CopyTriggeringSpell,
     CounterSpell,
@@ -39,6 +40,7 @@ from conformance.reference.abilities import (
     Modal,
     MustBeBlockedByAll,
     OutlawsHaveKeyword,
+    PreventAllCombatDamage,
     PumpGroup,
     PumpSelf,
     PumpTarget,
@@ -126,6 +128,8 @@ _EFFECTS: list[tuple[re.Pattern[str], object]] = [
                 r"mana value\. ?"),
      lambda m: DamageSpellControllerByManaValue()),
     (re.compile(r"Counter target spell\. ?"), lambda m: CounterSpell()),
+    (re.compile(r"Prevent all combat damage that would be dealt this turn\. ?"),
+     lambda m: PreventAllCombatDamage()),
     (re.compile(rf"{SELF} deals (\d+) damage to you\. ?"),
      lambda m: DamageEach(int(m[1]), "you")),
     (re.compile(rf"Regenerate {SELF}\. ?"), lambda m: Regenerate()),
@@ -219,10 +223,21 @@ damage to its controller."""
 def _activated(text: str) -> Activated:
     """``[{cost}][, ]{T}: effect`` or ``{cost}: effect``, then "Activate only as a sorcery." or
     "Activate only once each turn."; "Add {C}." is a mana ability (rule 605.1a)."""
+    text = text.strip()
+    sacrifice = f", Sacrifice {SELF}: " in text or text.startswith(f"Sacrifice {SELF}: ")
+    text = text.replace(f", Sacrifice {SELF}: ", ": ").replace(f"Sacrifice {SELF}: ", "{0}: ")
     m = re.fullmatch(rf"(?:{_COST}(?:, )?)?(\{{T\}})?: (.*?)( Activate only as a sorcery\.)?"
-                     r"( Activate only once each turn\.)?", text.strip())
+                     r"( Activate only once each turn\.)?", text)
     if not m or not (m[1] or m[2]):
         raise OracleTemplateError(f"activated ability not understood: {text!r}")
+    if sacrifice:
+        cost = None if m[1] in (None, "{0}") else m[1]
+        if _MANA.fullmatch(m[3]):
+            mana_ab = _activated(text.replace("{0}: ", "{T}: ") if not m[2] else text)
+            return Activated(effects=mana_ab.effects, tap=bool(m[2]), produces=mana_ab.produces,
+                             cost=cost, sacrifice_self=True)
+        return Activated(effects=parse_effects(m[3]), tap=bool(m[2]), sorcery_speed=bool(m[4]),
+                         cost=cost, once_each_turn=bool(m[5]), sacrifice_self=True)
     mana = _MANA.fullmatch(m[3])
     if mana:
         if not m[2] or m[4] or m[5]:
@@ -286,6 +301,11 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
     statics: list[Static] = []
     enchant: str | None = None
     enters_tapped = False
+    enters_tapped_unless: tuple[str, int] | None = None
+    equip = False
+    attached_lines: set[str] = set()
+    enters_with: list[tuple[str, int | None]] = []
+    cant_be_countered = False
     restrictions: list[str] = []
     i = 0
     while i < len(lines):
@@ -307,9 +327,29 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
         if line in RESTRICTIONS:
             restrictions.append(line)
             continue
-        m = re.fullmatch(r"Enchanted creature (?:gets ([+-]\d+)/([+-]\d+)(?: and has ([a-z ]+))?"
+        m = re.fullmatch(r"Equip (\{[^:]+\})", line)
+        if m:  # 702.6a: "[Cost]: Attach to target creature you control. Sorcery speed."
+            activated.append(Activated(effects=(AttachSelf(),), tap=False, sorcery_speed=True,
+                                       cost=m[1]))
+            equip = True
+            continue
+        m = re.fullmatch(rf"{SELF} enters the battlefield with (a|an|two|three|four|X) "
+                         r"([+-]1/[+-]1) counters? on it\.", line)
+        if m:
+            enters_with.append((m[2], None if m[1] == "X" else _NUMBERS[m[1]]))
+            continue
+        m = re.fullmatch(rf"{SELF} enters the battlefield tapped unless you control two or "
+                         r"(fewer|more) other lands\.", line)
+        if m:
+            enters_tapped_unless = (m[1], 2)
+            continue
+        if line == f"{SELF} can't be countered.":
+            cant_be_countered = True
+            continue
+        m = re.fullmatch(r"(?:Enchanted|Equipped) creature (?:gets ([+-]\d+)/([+-]\d+)(?: and has ([a-z ]+))?"
                          r"|has ([a-z ]+))\.", line)
         if m:
+            attached_lines.add(line.split()[0])
             statics.append(EnchantedCreatureGets(int(m[1] or 0), int(m[2] or 0),
                                                  _keywords(m[3] or m[4])))
             continue
@@ -368,16 +408,21 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
         if m:
             statics.append(CreaturesLoseAllAbilities(int(m[1]), int(m[2])))
             continue
-        if re.match(rf"(?:{_COST}(?:, )?)?(?:\{{T\}})?: ", line):
+        if re.match(rf"(?:{_COST}|\{{T\}}|Sacrifice {SELF})(?:, (?:{_COST}|\{{T\}}|Sacrifice "
+                    rf"{SELF}))*: ", line):
             activated.append(_activated(line))
             continue
         spell.extend(parse_effects(line))
     if modal is not None and spell:
         raise OracleTemplateError("modal text followed by other spell text")
-    if any(isinstance(st, EnchantedCreatureGets) for st in statics) and enchant is None:
+    if "Enchanted" in attached_lines and enchant is None:
         raise OracleTemplateError("'Enchanted creature' without 'Enchant creature'")
+    if "Equipped" in attached_lines and not equip:
+        raise OracleTemplateError("'Equipped creature' without 'Equip'")
     return FaceText(keywords=frozenset(keywords), aftermath=aftermath, flashback=flashback,
                     cycling=cycling, enchant=enchant, enters_tapped=enters_tapped,
+                    enters_with=tuple(enters_with), cant_be_countered=cant_be_countered,
+                    enters_tapped_unless=enters_tapped_unless,
                     restrictions=tuple(restrictions),
                     spell=modal if modal is not None else (tuple(spell) or None),
                     triggered=tuple(triggered), activated=tuple(activated),

@@ -71,6 +71,7 @@ HOOKS: dict[str, str] = {
     "damage_prevented_by_protection": "702.16e: protection prevents damage",
     "infects": "702.90b: infect damage to a player is poison counters",
     "regenerates": "701.15a: a regeneration shield replaces destruction",
+    "equipment_attachment_legal": "704.5n: an Equipment attached illegally becomes unattached",
     "dies_triggers_look_back": "603.10a: leaves-the-battlefield abilities look back in time",
 }
 """Every hook of :class:`Rules`: name -> the rule it decides."""

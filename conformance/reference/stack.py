@@ -80,6 +80,10 @@ class PriorityAndStack(TurnStructure):
             host = spell.targets[0][0] if spell.face.text.enchant is not None else None
             self._move(obj, "battlefield", controller=controller)
             obj.attached_to = host  # rule 303.4f
+            for counter, n in spell.face.text.enters_with:  # 614.1c, X from the spell
+                amount = spell.x if n is None else n
+                if amount:
+                    self._add_counters(obj, counter, amount)
             if "Saga" in spell.face.subtypes:
                 self._add_counters(obj, "lore", 1)  # rule 715.3a
         elif obj.zone == "stack":

@@ -69,6 +69,16 @@ class StateBasedActions(Targets):
             return False
         return kind is None or kind.capitalize() in self.chars(host).types
 
+    def equipment_attachment_legal(self, equipment: Obj) -> bool:
+        """Hook: an Equipment is legally attached to a creature on the battlefield (the same
+        object) it is not protected from; otherwise it becomes unattached (704.5n, 702.16d)."""
+        ref = equipment.attached_to
+        host = self.objects.get(ref.id) if ref is not None else None
+        if ref is None or host is None or host.zcc != ref.zcc or host.zone != "battlefield":
+            return False
+        c = self.chars(host)
+        return "Creature" in c.types and not self._protected_from(c, equipment.id)
+
     def destroyed_by_deathtouch(self, obj: Obj) -> bool:
         """Hook: a creature dealt damage by a source with deathtouch since state-based actions
         were last checked is destroyed (704.5h)."""
@@ -127,8 +137,9 @@ class StateBasedActions(Targets):
                     if not self.aura_attachment_legal(obj, c):
                         auras.append(obj)
                 elif obj.attached_to is not None and (
-                        "Creature" in c.types or "Equipment" not in c.subtypes):
-                    detach.append(obj)  # rule 704.5p
+                        "Creature" in c.types or "Equipment" not in c.subtypes
+                        or not self.equipment_attachment_legal(obj)):
+                    detach.append(obj)  # rules 704.5n, 704.5p
             for oid in self.battlefield:
                 self.objects[oid].deathtouched = False  # checked now (704.5h)
             gone = [ob for ob in self.objects.values()

@@ -50,6 +50,8 @@ class Zones:
         self._ids = itertools.count(1)
         self._pending: tuple[Flow, Choice] | None = None
         self._statics_cache: list[tuple[Obj, o.Static]] | None = None
+        self.combat_damage_prevented: int | None = None
+        """The turn in which all combat damage is prevented (615), if any."""
 
     def _new_id(self, prefix: str) -> str:
         while True:
@@ -159,7 +161,19 @@ class Zones:
         """Hook: whether a permanent enters the battlefield tapped ("CARDNAME enters the
         battlefield tapped", a replacement effect, rule 614.1c), from its printed text."""
         card = obj.card
-        return bool(card is not None and not card.is_split and card.faces[0].text.enters_tapped)
+        if card is None or card.is_split:
+            return False
+        text = card.faces[0].text
+        if text.enters_tapped_unless is not None:
+            fewer_or_more, n = text.enters_tapped_unless
+            lands = 0
+            for oid in self.battlefield:
+                other_card = self.objects[oid].card
+                if (oid != obj.id and self.objects[oid].controller == obj.controller
+                        and other_card is not None and "Land" in other_card.faces[0].types):
+                    lands += 1
+            return lands > n if fewer_or_more == "fewer" else lands < n
+        return text.enters_tapped
 
     def _after_event(self, event: dict[str, Any]) -> None:
         """Called after each event is logged (triggered abilities look at ``cast`` and

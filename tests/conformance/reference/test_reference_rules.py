@@ -499,3 +499,67 @@ def test_painland_mana_of_either_color_and_its_damage() -> None:
                 RESOLVE])
     assert obs.state["objects"]["elf"]["zone"] == "battlefield"
     assert obs.state["players"]["p1"]["life"] == 19
+
+
+# --- Equipment, entering with counters, can't be countered, sacrifice costs, Fog ---------------
+
+
+def test_equip_attaches_at_sorcery_speed_and_unattaches_when_the_creature_leaves() -> None:
+    setup = game({"mana": "{1}{R}", "hand": [obj("bolt", "Lightning Bolt")],
+                  "battlefield": [obj("split", "Bonesplitter"), obj("bears", "Grizzly Bears")]})
+    equip = {"activate": {"player": "p1", "object": "split", "ability": 0, "targets": ["bears"]}}
+    obs = play(setup, [equip, RESOLVE])
+    assert obs.state["objects"]["split"]["attached_to"] == "bears"
+    assert obs.state["objects"]["bears"]["power"] == 4
+    obs = play(setup, [equip, RESOLVE, cast("bolt", targets=["bears"]), RESOLVE])
+    assert obs.state["objects"]["split"]["zone"] == "battlefield"
+    assert obs.state["objects"]["split"]["attached_to"] is None  # 704.5n
+    with pytest.raises(EngineReportedError):  # only a creature you control
+        play(game({"mana": "{1}", "battlefield": [obj("split", "Bonesplitter")]},
+                  {"battlefield": [obj("bears", "Grizzly Bears")]}),
+             [{"activate": {"player": "p1", "object": "split", "ability": 0,
+                            "targets": ["bears"]}}])
+
+
+def test_x_counters_on_entering_and_cant_be_countered() -> None:
+    obs = play(game({"mana": "{3}{G}", "hand": [obj("ivy", "Ivy Elemental")]}),
+               [cast("ivy", x=3), RESOLVE])
+    ivy = obs.state["objects"]["ivy"]
+    assert (ivy["zone"], ivy["power"], ivy["counters"]) == ("battlefield", 3, {"+1/+1": 3})
+    obs = play(game({"mana": "{1}{G}{U}{U}", "hand": [obj("mongoose", "Blurred Mongoose"),
+                                                     obj("cs", "Counterspell")]}),
+               [cast("mongoose"), cast("cs", targets=["mongoose"]), RESOLVE])
+    assert obs.state["objects"]["mongoose"]["zone"] == "battlefield"
+    assert obs.state["objects"]["cs"]["zone"] == "graveyard"
+
+
+def test_sacrifice_as_a_cost_and_fog() -> None:
+    obs = play(game({"battlefield": [obj("mine", "Strip Mine")]},
+                    {"battlefield": [obj("land", "Mountain")]}),
+               [{"activate": {"player": "p1", "object": "mine", "ability": 1,
+                              "targets": ["land"]}}, RESOLVE])
+    assert obs.state["objects"]["mine"]["zone"] == "graveyard"
+    assert obs.state["objects"]["land"]["zone"] == "graveyard"
+    assert {"type": "sacrificed", "object": "mine", "card": "Strip Mine"} in obs.events
+    engine = ReferenceEngine()
+    engine.setup("unit", game({"battlefield": [obj("giant", "Hill Giant", attacking="p2")]},
+                              {"mana": "{G}", "hand": [obj("fog", "Fog")]},
+                              step="declare_blockers", priority="p2"))
+    for a in (cast("fog", player="p2"), RESOLVE, {"advance": {"to": "combat_damage"}}):
+        engine.act(a)
+    assert engine.observe().state["players"]["p2"]["life"] == 20
+
+
+def test_fast_land_enters_tapped_with_three_other_lands() -> None:
+    lands = [obj(f"m{i}", "Mountain") for i in range(3)]
+    setup = game({"hand": [obj("cliffs", "Blackcleave Cliffs")], "battlefield": lands})
+    engine = ReferenceEngine()
+    engine.setup("unit", setup)
+    obj_ = engine.objects["cliffs"]
+    engine._move(obj_, "battlefield")
+    assert obj_.tapped is True
+    engine.setup("unit", game({"hand": [obj("cliffs", "Blackcleave Cliffs")],
+                               "battlefield": lands[:2]}))
+    obj_ = engine.objects["cliffs"]
+    engine._move(obj_, "battlefield")
+    assert obj_.tapped is False
