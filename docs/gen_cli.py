@@ -18,11 +18,11 @@ Generated from `--help` by `python docs/gen_cli.py` (a test checks it is in sync
 `rulings` is a thin layer over the library: each command calls one library function of the same
 name (`pipeline.build.build`, `conformance.mining.miner.mine_dataset`, `conformance.cases_io.lint`,
 `conformance.runner.run_cases`, `conformance.diff.diff_runs`, `conformance.smoke.smoke`,
-`conformance.mutation.run_mutants`, `reports.translation.translation_report`, `reports.conformance.report.build_report`,
+`conformance.mutation.run_mutants`, `conformance.verification.verify`, `reports.translation.translation_report`, `reports.conformance.report.build_report`,
 `reports.exports.export_dataset`). The case format and engine contract are in `conformance/SPEC.md`.
 
 Exit status: 0 fine; 1 a finding (input errors in a build, lint errors, a result that differs from
-its expectation, changes with `diff --exit-code` or `mine --check`, an unexplained surviving mutant,
+its expectation, changes with `diff --exit-code`, `mine --check` or `verify --check`, an unexplained surviving mutant,
 a failed smoke check); 2 a usage or startup error.
 """
 

@@ -164,3 +164,72 @@ def castable_face(card: CardInfo) -> FaceInfo | None:
         return None
     f = card.faces[0]
     return f if {"Instant", "Sorcery"} & set(f.types) else None
+
+
+_DECISIONS = (
+    (r"\bscry\b", "scry"),
+    (r"\bsurveil\b", "surveil"),
+    (r"\b(?:one|two|any number) of them\b", "choosing among the looked-at cards"),
+    (r"\bchoose a card name\b|\bname a card\b|\bnames? a card\b", "naming a card"),
+    (r"\blook at\b", "looking at hidden cards"),
+    (r"\bsearch\b", "a library search"),
+    (r"\byou may (?!play\b|cast\b|spend\b)|\bmay have\b", "an optional instruction"),
+    # modes and divisions are chosen on casting (the cast action carries them)
+    (r"(?<!as you )\bchooses?\b(?! (?:one|two|three)\b)", "a choice"),
+    (r"\bdiscards?\b(?! this card)", "choosing cards to discard"),
+    (r"\bsacrifices? an?\b|\bsacrifices? (?:one|two|three)\b", "choosing what to sacrifice"),
+    (r"\bin any order\b|\bin a random order\b", "ordering cards"),
+)
+
+
+def decision_needed(text: str) -> str | None:
+    """The decision (or random outcome) resolving ``text`` would need that the case format
+    cannot script (scry, "put one of them into your hand", "choose a card name", ...), or None.
+
+    Strict engines refuse to resolve such an effect without an answer (``unanswered_choice``),
+    so a generator that resolves it emits no case."""
+    low = re.sub(r"you may choose new targets for the cop(?:y|ies)\.?", "",
+                 strip_reminders(text).lower())
+    for pattern, what in _DECISIONS:
+        if re.search(pattern, low):
+            return what
+    return None
+
+
+_NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
+                 "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+
+
+def draws(text: str) -> dict[str, int]:
+    """How many cards each player draws when ``text`` resolves for p1 (``{"p1": n, "p2": m}``):
+    libraries in a setup must hold at least that many cards, or drawing from an empty library
+    makes a player lose (rule 704.5b) and the case tests something else."""
+    low = strip_reminders(text).lower()
+    out = {"p1": 0, "p2": 0}
+    for m in re.finditer(r"\b(each player|target player|target opponent|each opponent|you)?"
+                         r"[^.]*?\bdraws? (a|an|one|two|three|four|five|six|seven|eight|nine|"
+                         r"ten|\d+) cards?", low):
+        n = int(m[2]) if m[2].isdigit() else _NUMBER_WORDS[m[2]]
+        who = m[1] or "you"
+        if who in ("each player",):
+            out["p1"] += n
+            out["p2"] += n
+        elif who in ("target opponent", "each opponent", "target player"):
+            out["p2"] += n
+        else:
+            out["p1"] += n
+    return out
+
+
+def stock_libraries(players: dict[str, dict[str, Any]], need: dict[str, int],
+                    times: int = 1) -> None:
+    """Give each player of ``players`` (``{"p1": ..., "p2": ...}`` setups) a library of Islands
+    holding one card more than ``times`` resolutions of an effect that draws ``need`` cards
+    make them draw (p1's ids ``lib<n>``, p2's ``olib<n>``; an existing larger library stays)."""
+    for pid, pl in players.items():
+        n = need.get(pid, 0) * times
+        if not n:
+            continue
+        prefix = "lib" if pid == "p1" else "olib"
+        size = max(n + 1, len(pl.get("library", [])))
+        pl["library"] = [{"id": f"{prefix}{i}", "card": ISLAND} for i in range(1, size + 1)]

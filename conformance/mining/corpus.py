@@ -28,6 +28,27 @@ class RulingGroup:
     texts: dict[str, str]
     """Language code -> verbatim text, only the languages present."""
     status: str = ""
+    langs: dict[str, str] = field(default_factory=dict)
+    """File language -> the language the pipeline detected for that text, when they differ or
+    are known (an Italian file may hold an English ruling left untranslated)."""
+
+    def quotes(self) -> dict[str, str]:
+        """The group's texts under the language each is written in: a text detected as another
+        language moves under that language's key, unless that key has a text of its own (the
+        group's ruling in that language), in which case the copy is left out."""
+        out: dict[str, str] = {}
+        moved: list[tuple[str, str]] = []
+        for lang in LANGS:
+            if lang not in self.texts:
+                continue
+            real = self.langs.get(lang, lang)
+            if real == lang or real not in LANGS:
+                out[lang] = self.texts[lang]
+            else:
+                moved.append((real, self.texts[lang]))
+        for real, text in moved:
+            out.setdefault(real, text)
+        return {lang: out[lang] for lang in LANGS if lang in out}
 
     @property
     def language(self) -> str:
@@ -151,17 +172,24 @@ def load_groups(dataset: Path | str) -> list[RulingGroup]:
     from pipeline import read_table
     from pipeline.errors import DatasetError
 
-    cols = ["group_id", "card_name", "date", "text_en", "text_it", "text_de", "status"]
+    cols = ["group_id", "card_name", "date", "text_en", "text_it", "text_de", "status",
+            "ruling_id_en", "ruling_id_it", "ruling_id_de"]
     try:
         table = read_table(dataset, "aligned").select(cols)
+        rulings = read_table(dataset, "rulings").select(["ruling_id", "lang"])
     except DatasetError as exc:
         raise MiningError(f"{dataset}: {exc}") from exc
+    detected = dict(zip(rulings.column("ruling_id").to_pylist(),
+                        rulings.column("lang").to_pylist(), strict=True))
     groups = []
     for row in table.to_pylist():
         date = row.get("date")
+        langs = {lang: str(detected[rid]) for lang in LANGS
+                 if (rid := row.get(f"ruling_id_{lang}")) is not None
+                 and detected.get(rid) not in (None, lang)}
         groups.append(RulingGroup(str(row["group_id"]), str(row["card_name"]),
                                   date.isoformat() if date is not None else None,
-                                  _row_texts(row), str(row.get("status") or "")))
+                                  _row_texts(row), str(row.get("status") or ""), langs))
     groups.sort(key=lambda g: (g.card_name, g.group_id))
     return groups
 

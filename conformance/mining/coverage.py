@@ -15,7 +15,8 @@ from conformance.mining.corpus import SEED_CARDS
 if TYPE_CHECKING:
     from conformance.mining.miner import MiningResult
 
-COUNTS = ("seen", "mined", "cases", "verified", "not_executable", "unrecognised", "rejected")
+COUNTS = ("seen", "mined", "cases", "verified", "not_executable", "unrecognised", "rejected",
+          "duplicate")
 TOP_UNCOVERED = 40
 
 
@@ -27,7 +28,15 @@ def _row(outcomes: list[Any], cases: dict[str, dict[str, Any]]) -> dict[str, Any
             "verified": sum(cases[i]["status"] == "verified" for i in ids if i in cases),
             "not_executable": sum(o.status == "not_executable" for o in outcomes),
             "unrecognised": sum(o.status == "unrecognised" for o in outcomes),
-            "rejected": sum(o.status == "rejected" for o in outcomes)}
+            "rejected": sum(o.status == "rejected" for o in outcomes),
+            "duplicate": sum(o.status == "duplicate" for o in outcomes)}
+
+
+def _mutant(family: str) -> str:
+    from conformance.mining.families import BY_ID
+
+    fam = BY_ID.get(family)
+    return (fam.mutant if fam is not None else None) or ""
 
 
 def summarise(result: MiningResult) -> dict[str, Any]:
@@ -50,7 +59,7 @@ def summarise(result: MiningResult) -> dict[str, Any]:
             by_f[o.family].append(o)
     for fam, outs in sorted(by_f.items()):
         reasons = Counter(o.reason for o in outs if o.status == "not_executable")
-        fam_rows.append({"family": fam, **_row(outs, cases),
+        fam_rows.append({"family": fam, **_row(outs, cases), "mutant": _mutant(fam),
                          "cards": len({o.card for o in outs if o.status == "mined"}),
                          "reasons": [{"reason": r, "count": n}
                                      for r, n in sorted(reasons.items(),
@@ -78,26 +87,30 @@ def render_markdown(s: dict[str, Any]) -> str:
     out = ["# Mined conformance cases: coverage", "",
            "Written by `rulings mine`; `rulings mine --check` fails when it is stale.", "",
            "## Totals", "",
+           "`verified`: passed by at least one engine (`verification.json`, written by "
+           "`rulings verify`); `duplicate`: rulings whose cases another ruling of the card "
+           "already gave (not counted as mined).", "",
            "| scope | rulings seen | mined | cases | verified | not executable | unrecognised "
-           "| rejected | cards with cases | verified cards | families with cases |",
-           "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+           "| rejected | duplicate | cards with cases | verified cards | families with cases |",
+           "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
     for scope in ("seed", "corpus", "all"):
         t = s["totals"][scope]
         out.append(f"| {scope} | " + " | ".join(str(t[k]) for k in (
             *COUNTS, "cards_with_cases", "verified_cards", "families_with_cases")) + " |")
     out += ["", "## Seed cards, per ruling family", "",
             "| card | family | seen | mined | cases | verified | not executable | unrecognised "
-            "| rejected | reasons |", "| --- | --- | " + "---: | " * 7 + "--- |"]
+            "| rejected | duplicate | reasons |", "| --- | --- | " + "---: | " * 8 + "--- |"]
     for r in s["seed"]:
         out.append(f"| {r['card']} | {r['family']} | " + " | ".join(
             str(r[k]) for k in COUNTS) + " | " + "; ".join(r["reasons"]).replace("|", "/") + " |")
     out += ["", "## Families (seed and corpus)", "",
-            "| family | seen | mined | cases | verified | not executable | unrecognised | "
-            "rejected | cards | main reasons not executable |",
-            "| --- | " + "---: | " * 8 + "--- |"]
+            "| family | mutant | seen | mined | cases | verified | not executable | unrecognised | "
+            "rejected | duplicate | cards | main reasons not executable |",
+            "| --- | --- | " + "---: | " * 9 + "--- |"]
     for r in s["families"]:
         reasons = "; ".join(f"{x['reason']} ({x['count']})" for x in r["reasons"][:3])
-        out.append(f"| {r['family']} | " + " | ".join(str(r[k]) for k in COUNTS) +
+        out.append(f"| {r['family']} | {r['mutant'] or '-'} | " +
+                   " | ".join(str(r[k]) for k in COUNTS) +
                    f" | {r['cards']} | {reasons.replace('|', '/')} |")
     out += ["", "## Most frequent ruling texts no family covers yet", "",
             "| rulings | text (normalised, `CARDNAME` = the card's own name) |", "| ---: | --- |"]

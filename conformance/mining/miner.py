@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -26,6 +26,9 @@ MINED = "mined"
 NOT_EXECUTABLE = "not_executable"
 UNRECOGNISED = "unrecognised"
 REJECTED = "rejected"
+DUPLICATE = "duplicate"
+"""A recognised ruling whose cases another ruling of the card already produced (the same
+family, another date or wording): not counted as mined, since no case quotes it."""
 
 
 @dataclass
@@ -36,7 +39,7 @@ class Outcome:
     card: str
     family: str | None
     status: str
-    """mined | not_executable | unrecognised | rejected"""
+    """mined | not_executable | unrecognised | rejected | duplicate"""
     reason: str = ""
     case_ids: list[str] = field(default_factory=list)
     text: str = ""
@@ -68,8 +71,7 @@ def _case(draft: Draft, case_id: str, family: Family, group: RulingGroup,
             "oracle_id": card.oracle_id,
             "ruling_date": group.date,
             "group_id": group.group_id,
-            "rulings": {lang: group.texts[lang] for lang in ("en", "it", "de")
-                        if lang in group.texts},
+            "rulings": group.quotes(),
             "source": f"mined:{family.id}",
         },
         "features": list(draft.features),
@@ -83,30 +85,44 @@ def _case(draft: Draft, case_id: str, family: Family, group: RulingGroup,
 
 
 class _Verifier:
-    """Runs cases on the reference engine (one engine, reused)."""
+    """Runs cases on the reference engine and on family mutants (engines reused)."""
 
     def __init__(self) -> None:
         from conformance.reference import ReferenceEngine
 
         self.engine = ReferenceEngine()
         self.info = self.engine.info()
+        self._mutants: dict[str, Any] = {}
+
+    def _case(self, data: dict[str, Any]) -> Any:
+        return case_from_mapping(data)
 
     def __call__(self, data: dict[str, Any]) -> tuple[str, str]:
-        """("verified" | "unverified" | "rejected", message)."""
+        """("pass" | "unsupported" | "rejected", message) on the reference engine."""
         from conformance.runner import execute_case, unsupported_reason
 
         try:
-            case = case_from_mapping(data)
+            case = self._case(data)
         except ConformanceError as exc:
             return REJECTED, f"not a valid case: {exc}"[:300]
         if unsupported_reason(case, self.info) is not None:
-            return "unverified", ""
+            return "unsupported", ""
         result = execute_case(self.engine, case, timeout=10.0)
         if result.status == "pass":
-            return "verified", ""
+            return "pass", ""
         detail = "; ".join(str(m) for m in result.mismatches[:2]) or (result.message or "")
         return REJECTED, f"the reference engine implements its cards but {result.status}s: " \
                          f"{detail}"[:300]
+
+    def kills(self, mutant: str, data: dict[str, Any]) -> bool:
+        """Whether ``mutant`` does not pass the case (the reference engine passes it)."""
+        from conformance.reference.mutants import MUTANTS
+        from conformance.runner import execute_case
+
+        engine = self._mutants.get(mutant)
+        if engine is None:
+            engine = self._mutants[mutant] = MUTANTS[mutant]()
+        return execute_case(engine, self._case(data), timeout=10.0).status != "pass"
 
 
 def match_family(lang: str, text: str, card: str,
@@ -120,8 +136,16 @@ def match_family(lang: str, text: str, card: str,
 
 
 def mine(groups: Iterable[RulingGroup], *, cards: dict[str, CardInfo] | None = None,
-         families: Sequence[Family] = FAMILIES, verify: bool = True) -> MiningResult:
-    """Mine ``groups``: every group ends as cases, a classification or unrecognised."""
+         families: Sequence[Family] = FAMILIES, verify: bool = True,
+         statuses: Mapping[str, tuple[str, str]] | None = None) -> MiningResult:
+    """Mine ``groups``: every group ends as cases, a classification or unrecognised.
+
+    With ``verify``, each case runs on the reference engine: one it implements but fails is
+    rejected; and when the reference passes some of a card's cases of a family, one of them
+    must kill the family's mutant, or none is kept (they would not test the ruling).
+    A case's ``status`` is never decided here: it is taken from ``statuses`` (case id ->
+    (hash, status), the verification table, :mod:`conformance.verification`) when the hash
+    there is the case's, and is ``unverified`` otherwise."""
     t0 = time.perf_counter()
     cards = card_index() if cards is None else cards
     t_cards = time.perf_counter() - t0
@@ -150,23 +174,42 @@ def mine(groups: Iterable[RulingGroup], *, cards: dict[str, CardInfo] | None = N
             continue
         out = Outcome(group.group_id, card.name, fam.id, MINED, text=text)
         rejected = []
+        drafts: list[tuple[str, dict[str, Any], str]] = []
+        seen = []
         for draft in got:
             case_id = f"{slug(card.name)}/mined-{draft.slug}"
             if case_id in cases:
-                out.case_ids.append(case_id)  # the same ruling again (another date)
+                seen.append(case_id)  # the same ruling again (another date or wording)
                 continue
             data = _case(draft, case_id, fam, group, card)
+            ran = ""
             if verifier is not None:
                 t1 = time.perf_counter()
-                status, message = verifier(data)
+                ran, message = verifier(data)
                 t_verify += time.perf_counter() - t1
-                if status == REJECTED:
+                if ran == REJECTED:
                     rejected.append(f"{case_id}: {message}")
                     continue
-                data["status"] = status
+            drafts.append((case_id, data, ran))
+        if verifier is not None and fam.mutant and any(r == "pass" for _, _, r in drafts):
+            t1 = time.perf_counter()
+            killed = any(verifier.kills(fam.mutant, d) for _, d, r in drafts if r == "pass")
+            t_verify += time.perf_counter() - t1
+            if not killed:
+                rejected += [f"{i}: the mutant {fam.mutant} passes it too (it does not test "
+                             "the ruling)" for i, _, _ in drafts]
+                drafts = []
+        for case_id, data, _ in drafts:
+            got_status = (statuses or {}).get(case_id)
+            data["status"] = got_status[1] if got_status and got_status[0] == data["hash"] \
+                else "unverified"
             cases[case_id] = data
             out.case_ids.append(case_id)
-        if not out.case_ids:
+        if not out.case_ids and seen and not rejected:
+            out.status = DUPLICATE
+            out.reason = "its cases are already mined from another ruling of the card: " + \
+                ", ".join(seen)
+        elif not out.case_ids:
             out.status, out.reason = REJECTED, " | ".join(rejected)
         elif rejected:
             out.reason = "some scenarios rejected: " + " | ".join(rejected)

@@ -64,6 +64,11 @@ class Family:
     de: tuple[str, ...] = ()
     cards: tuple[str, ...] = ()
     """When set, the family only applies to these cards (a seed card's own rulings)."""
+    mutant: str | None = None
+    """The reference-engine mutant that breaks exactly the rules point the family tests (a name
+    of ``conformance.reference.mutants.MUTANTS``); None only for a family that classifies its
+    rulings and generates no case. The miner keeps a card's cases of the family only when one
+    of them kills it."""
 
     def recognises(self, lang: str, text: str, card: str, text_key: str | None = None) -> bool:
         """Whether a ruling in ``lang`` with normalised ``text`` of ``card`` is this family's

@@ -92,13 +92,7 @@ def add_counters(rules: Rules, a: dict[str, Any]) -> Flow:
 def remove_counters(rules: Rules, a: dict[str, Any]) -> Flow:
     """Remove counters from a permanent (as many as it has, at most ``n``)."""
     obj = rules._get(a.get("object"))
-    counter = str(a.get("counter"))
-    n = min(int(a.get("n", 1)), obj.counters.get(counter, 0))
-    if n:
-        obj.counters[counter] -= n
-        if not obj.counters[counter]:
-            del obj.counters[counter]
-        rules._emit("counter_removed", object=obj.id, counter=counter, n=n)
+    rules._remove_counters(obj, str(a.get("counter")), int(a.get("n", 1)))
     yield from rules._put_triggers()
 
 

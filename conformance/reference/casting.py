@@ -30,6 +30,13 @@ class Casting(PriorityAndStack):
     def _sorcery_timing(self, player: str) -> bool:
         return player == self.active and self.step in MAIN_STEPS and not self.stack
 
+    def timing_permits(self, face: Face, player: str, zone: str) -> bool:
+        """Hook: an instant (or a spell with flash) may be cast any time its caster has
+        priority; any other spell only in its caster's main phase with an empty stack (rules
+        304.1, 307.1, 702.8a), from a hand or a graveyard alike (702.34a)."""
+        instant_speed = "Instant" in face.types or "flash" in face.text.keywords
+        return instant_speed or self._sorcery_timing(player)
+
     def may_cast_face_from(self, face: Face, zone: str) -> bool:
         """Hook: an aftermath half only from a graveyard, every other half only from a hand
         (rule 702.127a; no other permission to cast from a graveyard exists here)."""
@@ -59,8 +66,7 @@ class Casting(PriorityAndStack):
             raise refuse("illegal_action", "lands are played, not cast")
         if not self.may_cast_face_from(face, obj.zone):
             raise refuse("illegal_action", f"{face.name} cannot be cast from the {obj.zone}")
-        instant_speed = "Instant" in face.types or "flash" in face.text.keywords
-        if not instant_speed and not self._sorcery_timing(player):
+        if not self.timing_permits(face, player, obj.zone):
             raise refuse("illegal_action", f"{face.name} can be cast only at sorcery speed")
         modes: tuple[int, ...] = ()
         if isinstance(face.text.spell, o.Modal):
@@ -208,9 +214,16 @@ class Casting(PriorityAndStack):
                             (o.Draw(1),), [])
         self.stack.append(item)
         self._emit("put_on_stack", object=item.id, source=obj.id, ability=item.name)
+        if self.cycling_is_cast():
+            self._emit("cast", player=player, object=obj.id, card=obj.card_name, half=None,
+                       copy=False)
         self.priority = player
         self.passes = 0
         yield from self._put_triggers()
+
+    def cycling_is_cast(self) -> bool:
+        """Hook: cycling is activating an ability, not casting the card (702.29a)."""
+        return False
 
     def _pay(self, player: str, cost: str | None, x: int) -> bool:
         """Pay ``cost`` with X = ``x`` from ``player``'s pool (and life, for Phyrexian symbols):

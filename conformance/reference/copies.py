@@ -45,8 +45,14 @@ class Copies(TriggeredAbilities):
     def after_copy_targets(self, copy: Obj, changed: bool) -> None:
         """Hook: choosing new targets for a copy is not casting it: no crime (ruling)."""
 
+    def copyable(self, info: SpellSnapshot) -> bool:
+        """Hook: any spell can be copied, with targets or without (707.10)."""
+        return True
+
     def _copy_spell(self, info: SpellSnapshot, copier: str, source: str,
                     may_choose_new_targets: bool) -> Flow:
+        if not self.copyable(info):
+            return
         controller = self.copy_controller(info, copier)
         copy = Obj(id=self._new_id("copy"), owner=controller, controller=controller,
                    zone="stack", card=info.card, is_copy=True, timestamp=next(self._clock))

@@ -500,3 +500,8 @@ abilities' targets)."""
 
 SURVIVOR_REASONS: dict[str, str] = {}
 """Mutants allowed to survive the suite, with why (none: every mutant is killed)."""
+
+# The mined families' own mutants (conformance/mining/mutants.py) run with these.
+from conformance.mining.mutants import FAMILY_MUTANTS  # noqa: E402
+
+MUTANTS.update(FAMILY_MUTANTS)

@@ -72,6 +72,13 @@ HOOKS: dict[str, str] = {
     "infects": "702.90b: infect damage to a player is poison counters",
     "regenerates": "701.15a: a regeneration shield replaces destruction",
     "equipment_attachment_legal": "704.5n: an Equipment attached illegally becomes unattached",
+    "timing_permits": "307.1, 304.1: when a spell may be cast",
+    "cycling_is_cast": "702.29a: cycling activates an ability, it does not cast the card",
+    "priority_after_resolution": "117.3b: the active player receives priority after resolving",
+    "is_graveyard_card": "400.7: a card cast from a graveyard is no longer in it",
+    "copyable": "707.10: any spell can be copied",
+    "chapters_independent_of_source": "113.7a: an ability on the stack is independent of its source",
+    "opponent_related": "700.13: which targets make a crime",
     "dies_triggers_look_back": "603.10a: leaves-the-battlefield abilities look back in time",
 }
 """Every hook of :class:`Rules`: name -> the rule it decides."""

@@ -47,6 +47,11 @@ class PriorityAndStack(TurnStructure):
         else:
             yield from self._advance(None, False)
 
+    def priority_after_resolution(self) -> str:
+        """Hook: after a spell or ability resolves, the active player receives priority
+        (117.3b)."""
+        return self.active
+
     def _resolve_top(self) -> Flow:
         item = self.stack[-1]
         if isinstance(item, StackAbility):
@@ -56,7 +61,7 @@ class PriorityAndStack(TurnStructure):
             self._emit("resolved", object=item.id, source=item.source, ability=item.name)
         else:
             yield from self._resolve_spell(item)
-        self.priority = self.active
+        self.priority = self.priority_after_resolution()
         self.passes = 0
         yield from self._put_triggers()
 

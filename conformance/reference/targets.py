@@ -63,8 +63,13 @@ class Targets(ContinuousEffects):
         if slot.kind == "instant_or_sorcery_spell":
             return obj.zone == "stack" and bool({"Instant", "Sorcery"} & set(c.types))
         if slot.kind == "graveyard_card":
-            return obj.zone == "graveyard"
+            return self.is_graveyard_card(obj)
         raise refuse("internal", f"target kind {slot.kind}")
+
+    def is_graveyard_card(self, obj: Obj) -> bool:
+        """Hook: "target card in a graveyard" means a card in a graveyard now; a card being
+        cast from a graveyard has moved to the stack, a new object (400.7, 601.2a)."""
+        return obj.zone == "graveyard"
 
     def targetable_by(self, obj: Obj, chars: Chars, controller: str) -> bool:
         """Hook: a permanent with shroud can't be the target of spells or abilities (702.18a);

@@ -121,6 +121,24 @@ class TriggeredAbilities(StateBasedActions):
                                                  f"chapter_{ROMAN[number]}", ch.effects,
                                                  chapter=True))
 
+    def _remove_counters(self, obj: Obj, counter: str, n: int) -> None:
+        """Remove up to ``n`` counters of a kind from ``obj`` (rule 122)."""
+        n = min(n, obj.counters.get(counter, 0))
+        if n:
+            obj.counters[counter] -= n
+            if not obj.counters[counter]:
+                del obj.counters[counter]
+            self._emit("counter_removed", object=obj.id, counter=counter, n=n)
+        if counter == "lore" and not self.chapters_independent_of_source():
+            self.stack = [s for s in self.stack
+                          if not (isinstance(s, StackAbility) and s.chapter
+                                  and s.source == obj.id)]
+
+    def chapters_independent_of_source(self) -> bool:
+        """Hook: a chapter ability on the stack is independent of its Saga: removing lore
+        counters does not remove it (rules 113.7a, 714.2)."""
+        return True
+
     def order_triggers(self, mine: list[PendingTrigger], order: Any) -> list[PendingTrigger]:
         """Hook: put simultaneous triggers on the stack in the order their controller chose
         (``order`` lists sources, first = bottom; ``{source, ability}`` tells one source's

@@ -30,7 +30,7 @@ import datetime as dt
 import hashlib
 import json
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from reports.common.html import Html, esc, h, join, raw
@@ -41,10 +41,12 @@ from reports.conformance.summary import (
     BLOCKER_KINDS,
     BLOCKER_LABELS,
     CHANGE_KINDS,
+    Agreement,
     Blocker,
     Change,
     Tally,
     UnsupportedSummary,
+    agreement,
     by_card,
     by_feature,
     diff_statuses,
@@ -286,34 +288,57 @@ def _engines_section(runs: Sequence[ConformanceRun], cases: Mapping[str, CaseInf
              '<div class="cards">{}</div></section>', join(cards))
 
 
-def _interop_section(views: Sequence[EngineView]) -> Html:
+def _interop_cell(t: Tally | None) -> Html:
+    if t is None:
+        return raw('<td class="cell empty" title="no case">·</td>')
+    if t.rate is None:
+        return h('<td class="cell" style="background:{}" title="{} unsupported">n/s</td>',
+                 _colour(None), t.unsupported)
+    return h('<td class="cell" style="background:{}" title="{} of {} passed{}"><b>{}%</b> '
+             '<small>{}/{}</small></td>', _colour(t.rate), t.passed, t.taken,
+             f", {t.unsupported} unsupported" if t.unsupported else "",
+             math.floor(t.rate * 100), t.passed, t.taken)
+
+
+def _agreement_cell(a: Agreement | None) -> Html:
+    if a is None or a.rate is None:
+        return raw('<td class="cell empty" title="no case taken by two engines">·</td>')
+    return h('<td class="cell" style="background:{}" title="{} of {} cases taken by two or more '
+             'engines get the same verdict from all of them"><b>{}%</b> <small>{}/{}</small>'
+             '</td>', _colour(a.rate), a.agreed, a.compared, math.floor(a.rate * 100),
+             a.agreed, a.compared)
+
+
+def _interop_table(label: str, keys: Sequence[str], views: Sequence[EngineView],
+                   tallies: Callable[[EngineView], Mapping[str, Tally]],
+                   agree: Mapping[str, Agreement]) -> Html:
+    head = join(h('<th class="eng" scope="col">{}</th>', v.run.engine_name) for v in views)
+    rows = [h('<tr><th scope="row"><code>{}</code></th>{}{}</tr>', key,
+              join(_interop_cell(tallies(v).get(key)) for v in views),
+              _agreement_cell(agree.get(key))) for key in keys]
+    return h('<div style="overflow-x:auto"><table class="matrix"><thead><tr><th>{}</th>{}'
+             '<th scope="col">agreement</th></tr></thead><tbody>{}</tbody></table></div>',
+             label, head, join(rows))
+
+
+def _interop_section(views: Sequence[EngineView],
+                     cases: Mapping[str, CaseInfo] | None = None) -> Html:
     features = sorted({f for v in views for f in v.features})
     if not features:
         return raw('<section id="interop"><h2>Interop: features × engines</h2>'
                    '<p class="empty">No case has features.</p></section>')
-    head = join(h('<th class="eng" scope="col">{}</th>', v.run.engine_name) for v in views)
-    rows = []
-    for feat in features:
-        cells = []
-        for v in views:
-            t = v.features.get(feat)
-            if t is None:
-                cells.append(raw('<td class="cell empty" title="no case">·</td>'))
-            elif t.rate is None:
-                cells.append(h('<td class="cell" style="background:{}" title="{} unsupported">'
-                               'n/s</td>', _colour(None), t.unsupported))
-            else:
-                cells.append(h('<td class="cell" style="background:{}" title="{} of {} passed'
-                               '{}"><b>{}%</b> <small>{}/{}</small></td>', _colour(t.rate),
-                               t.passed, t.taken,
-                               f", {t.unsupported} unsupported" if t.unsupported else "",
-                               math.floor(t.rate * 100), t.passed, t.taken))
-        rows.append(h('<tr><th scope="row"><code>{}</code></th>{}</tr>', feat, join(cells)))
-    return h('<section id="interop"><h2>Interop: features × engines</h2><p class="muted">Each '
-             "engine's latest run; a cell is the pass rate over the cases with that feature "
-             '(n/s: the engine supports none of them).</p><div style="overflow-x:auto">'
-             '<table class="matrix"><thead><tr><th>feature</th>{}</tr></thead><tbody>{}'
-             '</tbody></table></div></section>', head, join(rows))
+    runs = [v.run for v in views]
+    info = cases or {}
+    cards = sorted({c for v in views for c in v.cards})
+    return h('<section id="interop"><h2>Interop: features × engines</h2><p class="muted">The '
+             "engines side by side, each engine's latest run; a cell is the pass rate over the "
+             'cases with that feature (n/s: the engine supports none of them). '
+             '<b>agreement</b>: of the cases two or more engines took, those on which they all '
+             'pass or all fail.</p>{}<h3 id="interop-cards">Per card</h3>{}</section>',
+             _interop_table("feature", features, views, lambda v: v.features,
+                            agreement(runs, info, "feature")),
+             _interop_table("card", cards, views, lambda v: v.cards,
+                            agreement(runs, info, "card")))
 
 
 def _tally_table(label: str, tallies: Mapping[str, Tally], code: bool) -> Html:
@@ -622,7 +647,7 @@ def render_report(runs: Sequence[ConformanceRun], cases: Mapping[str, CaseInfo],
               '<a href="#trends">Trends</a><a href="#diff">Diff</a></nav>')
     body = join([
         h("<header><h1>{}</h1>{}{}</header>", title, intro, nav),
-        _engines_section(ordered, cases), _unsupported_section(views), _interop_section(views),
+        _engines_section(ordered, cases), _unsupported_section(views), _interop_section(views, cases),
         _breakdown_section(views), _failures_section(views, cases), _trends_section(timeline, recorded),
         _diff_section(timeline, [v.run.engine_name for v in views]),
         h('<footer class="muted"><p>Runs: {}</p></footer>',

@@ -11,7 +11,7 @@ is :mod:`reports.conformance.render`'s job.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from conformance.diff import CHANGE_KINDS as CHANGE_KINDS
@@ -71,6 +71,45 @@ def by_feature(run: ConformanceRun, cases: Mapping[str, CaseInfo]) -> dict[str, 
 def by_card(run: ConformanceRun, cases: Mapping[str, CaseInfo]) -> dict[str, Tally]:
     """Tally per card under test (``provenance.card``; the id's first segment without a file)."""
     return _tally(run, lambda cid, _feats: (card_of(cid, cases),))
+
+
+@dataclass(frozen=True)
+class Agreement:
+    """How often engines agree on the cases of one group (a feature, a card): over the cases
+    two or more engines took (not unsupported), those on which all of them pass or all fail."""
+
+    compared: int = 0
+    agreed: int = 0
+
+    @property
+    def rate(self) -> float | None:
+        """Agreed / compared; None when no case was taken by two engines."""
+        return self.agreed / self.compared if self.compared else None
+
+
+def agreement(runs: Sequence[ConformanceRun], cases: Mapping[str, CaseInfo], by: str
+              ) -> dict[str, Agreement]:
+    """Agreement between the engines of ``runs`` per feature (``by="feature"``) or per card
+    under test (``by="card"``), by name."""
+    verdicts: dict[str, list[bool]] = {}
+    feats: dict[str, tuple[str, ...]] = {}
+    for run in runs:
+        for c in run.cases:
+            if c.status != "unsupported":
+                verdicts.setdefault(c.id, []).append(c.status == "pass")
+            feats.setdefault(c.id, c.features)
+    out: dict[str, Agreement] = {}
+    for cid, got in verdicts.items():
+        if len(got) < 2:
+            continue
+        info = cases.get(cid)
+        keys = (sorted(set(feats.get(cid) or (info.features if info else ())))
+                if by == "feature" else [card_of(cid, cases)])
+        same = len(set(got)) == 1
+        for k in keys:
+            a = out.get(k, Agreement())
+            out[k] = Agreement(a.compared + 1, a.agreed + same)
+    return dict(sorted(out.items()))
 
 
 def statuses_of(run: ConformanceRun) -> dict[str, tuple[str, str | None]]:

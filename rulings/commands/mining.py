@@ -33,10 +33,12 @@ def mine_command(dataset: Path, out: Path | None, check: bool, quiet: bool) -> N
     from conformance.mining import output
     from conformance.mining.coverage import render_markdown, summarise
     from conformance.mining.miner import mine_dataset
+    from conformance.verification import load_table
 
     root = out or CASES_DIR
     try:
-        result = mine_dataset(dataset)
+        # statuses come from the verification table (`rulings verify`), never from the miner
+        result = mine_dataset(dataset, statuses=load_table(root))
         plan = output.plan(result, root)
     except ConformanceError as exc:
         raise MineError(str(exc)) from exc

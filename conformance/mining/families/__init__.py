@@ -2,12 +2,56 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from conformance.mining.families import classified, copy, flashback, knifepoint, saga, split
 from conformance.mining.model import Family
 
-FAMILIES: tuple[Family, ...] = (
-    *knifepoint.FAMILIES, *saga.SEED_FAMILIES, *classified.FAMILIES, *copy.FAMILIES,
-    *flashback.FAMILIES, *saga.FAMILIES, *split.FAMILIES,
+MUTANT_OF: dict[str, str] = {
+    "outlaw-definition": "pirates_not_outlaws",
+    "outlaw-permanents-only": "outlaw_includes_spells",
+    "crime-one-per-spell": "crime_per_target",
+    "crime-definition": "crime_any_target",
+    "crime-initial-targets": "copy_new_targets_commit_crime",
+    "crime-timing": "crime_on_resolution",
+    "crime-trigger-order": "trigger_order_ignored",
+    "first-strike-lost": "lost_first_strike_deals_again",
+    "saga-lost-chapters": "chapterless_saga_sacrificed",
+    "copy-not-cast": "copy_counts_as_cast",
+    "copy-same-targets": "copy_keeps_targets",
+    "copy-controller": "copy_controlled_by_original_controller",
+    "copy-x": "copy_loses_x",
+    "copy-x-mana-value": "x_not_in_mana_value",
+    "copy-modal": "copy_loses_modes",
+    "copy-division": "copy_loses_division",
+    "copy-any-spell": "copy_needs_targets",
+    "flashback-meaning": "flashback_not_exiled",
+    "flashback-exiled": "flashback_not_exiled",
+    "flashback-timing": "flashback_ignores_timing",
+    "flashback-priority": "no_priority_after_resolution",
+    "flashback-mana-value": "flashback_mana_value_from_cost",
+    "cycling-activated": "cycling_is_cast",
+    "saga-lore-counters": "saga_no_turn_counter",
+    "saga-chapter-trigger": "chapters_retrigger",
+    "saga-no-retrigger": "chapters_retrigger",
+    "saga-removed-counters": "chapters_retrigger",
+    "saga-chapter-independent": "chapter_leaves_with_counters",
+    "saga-chapter-order": "trigger_order_ignored",
+    "saga-sacrifice": "saga_sacrificed_early",
+    "split-combined": "split_mana_value_one_half",
+    "split-stack-half": "split_stack_combined",
+    "aftermath-from-hand": "aftermath_from_hand",
+    "aftermath-exiled": "aftermath_not_exiled",
+    "aftermath-priority": "no_priority_after_resolution",
+    "aftermath-moved-to-stack": "graveyard_spell_still_targetable",
+}
+"""Family id -> the mutant breaking exactly the rules point the family tests."""
+
+FAMILIES: tuple[Family, ...] = tuple(
+    replace(f, mutant=MUTANT_OF.get(f.id)) for f in (
+        *knifepoint.FAMILIES, *saga.SEED_FAMILIES, *classified.FAMILIES, *copy.FAMILIES,
+        *flashback.FAMILIES, *saga.FAMILIES, *split.FAMILIES,
+    )
 )
 """Every family, in matching order."""
 

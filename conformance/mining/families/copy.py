@@ -10,8 +10,12 @@ from conformance.mining import build as b
 from conformance.mining.corpus import CardInfo
 from conformance.mining.model import Context, Draft, Family, NotExecutable, phrases
 
-_COPY = re.compile(r"^Copy target instant or sorcery spell( you control)?(,[^.]*)?\. "
+_COPY = re.compile(r"^Copy target instant or sorcery spell( you control)?"
+                   r"(, except that the copy is (?:white|blue|black|red|green))?\. "
                    r"You may choose new targets for the copy\.$")
+"""The one copy effect the generators script. A clause after the spell other than a colour
+change ("..., then return it to its owner's hand": Narset's Reversal) changes what happens to
+the original, so it does not match."""
 
 
 @dataclass
@@ -81,6 +85,10 @@ def copier_of(card: CardInfo) -> Copier | NotExecutable:
         text = b.spell_lines(face, drop=("Aftermath",))
         m = _COPY.match(text)
         if not m:
+            if re.match(r"^Copy target instant or sorcery spell[^.]*, then ", text):
+                return NotExecutable("the card also does something to the original spell "
+                                     f"(\"{text.split('. ')[0]}\"): the copy scenarios expect "
+                                     "the original to resolve")
             continue
         if not {"Instant", "Sorcery"} & set(face.types):
             continue

@@ -23,6 +23,10 @@ class FlashbackSpell:
     mana_cost: str | None
     flashback: str
     targets: list[tuple[str, str | None]]
+    decision: str | None = None
+    """A decision resolving the spell needs that a case cannot script (None: none)."""
+    draws: dict[str, int] | None = None
+    """Cards each player draws as the spell resolves."""
 
     @property
     def target_ids(self) -> list[str]:
@@ -45,10 +49,20 @@ def flashback_spell(card: CardInfo) -> FlashbackSpell | NotExecutable:
         return NotExecutable("the flashback cost is not a mana cost")
     if b.mana_pool(m[1]) is None or b.mana_pool(card.main.mana_cost) is None:
         return NotExecutable("a cost has hybrid, Phyrexian or snow mana")
-    targets = b.scripted_targets(b.spell_lines(card.main, drop=("Flashback",)))
+    spell = b.spell_lines(card.main, drop=("Flashback",))
+    targets = b.scripted_targets(spell)
     if targets is None:
         return NotExecutable("the spell's targets, choices or costs are not scripted")
-    return FlashbackSpell(card.main.types, card.main.mana_cost, m[1], targets)
+    return FlashbackSpell(card.main.types, card.main.mana_cost, m[1], targets,
+                          b.decision_needed(spell), b.draws(spell))
+
+
+def _resolvable(fb: FlashbackSpell) -> NotExecutable | None:
+    """Why a case that resolves the spell cannot be written (None: it can)."""
+    if fb.decision:
+        return NotExecutable(f"resolving the spell needs {fb.decision}, which a case cannot "
+                             "script (a strict engine must refuse it)")
+    return None
 
 
 def _setup(fb: FlashbackSpell, card: str, zone: str, mana: str | None, *, active: str = "p1",
@@ -57,7 +71,9 @@ def _setup(fb: FlashbackSpell, card: str, zone: str, mana: str | None, *, active
     p2 = p2 or b.player()
     if theirs:
         p2.setdefault("battlefield", []).extend(theirs)
-    return b.game(p1, p2, active=active, step=step)
+    setup = b.game(p1, p2, active=active, step=step)
+    b.stock_libraries(setup["players"], fb.draws or {}, 2 if zone == "hand" else 1)
+    return setup
 
 
 def _cards(card: str, fb: FlashbackSpell, *extra: str) -> list[str]:
@@ -79,6 +95,8 @@ def gen_meaning(ctx: Context) -> list[Draft] | NotExecutable:
     fb = _fb(ctx)
     if isinstance(fb, NotExecutable):
         return fb
+    if (why := _resolvable(fb)) is not None:
+        return why
     setup = _setup(fb, ctx.card.name, "graveyard", b.mana_pool(fb.flashback))
     actions = [b.cast("fb", targets=fb.target_ids or None, **{"from": "graveyard"}),
                b.RESOLVE_STACK]
@@ -109,16 +127,11 @@ def gen_exiled(ctx: Context) -> list[Draft] | NotExecutable:
 
 
 def gen_never_cast(ctx: Context) -> list[Draft] | NotExecutable:
-    fb = _fb(ctx)
-    if isinstance(fb, NotExecutable):
-        return fb
-    setup = _setup(fb, ctx.card.name, "graveyard", b.mana_pool(fb.flashback))
-    actions = [b.cast("fb", targets=fb.target_ids or None, **{"from": "graveyard"})]
-    expect = {"events": [{"type": "cast", "object": "fb"}],
-              "state": {"zones": {"fb": "stack"}}}
-    return [Draft("flashback-never-cast", f"{ctx.card.name} can be cast with flashback though "
-                  "it was never cast before", _feats(fb), _cards(ctx.card.name, fb), setup,
-                  actions, expect, ["702.34a"])]
+    """Every flashback-meaning case already starts with the card in a graveyard, never cast:
+    a case of its own would repeat that setup with a subset of its checks."""
+    return NotExecutable("its point is exercised by the card's flashback-meaning case (the card "
+                         "starts in the graveyard, never cast): a case of its own would repeat "
+                         "that setup with fewer checks")
 
 
 def gen_timing(ctx: Context) -> list[Draft] | NotExecutable:
@@ -134,6 +147,8 @@ def gen_timing(ctx: Context) -> list[Draft] | NotExecutable:
                   "state": {"zones": {"fb": "graveyard"}}}
         title = f"{ctx.card.name} (a sorcery) can't be cast with flashback on an opponent's turn"
     else:
+        if (why := _resolvable(fb)) is not None:
+            return why
         setup = _setup(fb, ctx.card.name, "graveyard", b.mana_pool(fb.flashback), active="p2",
                        step="upkeep")
         setup["priority"] = "p1"
@@ -150,12 +165,21 @@ def gen_priority(ctx: Context) -> list[Draft] | NotExecutable:
     fb = _fb(ctx)
     if isinstance(fb, NotExecutable):
         return fb
+    if (why := _resolvable(fb)) is not None:
+        return why
     setup = _setup(fb, ctx.card.name, "hand", b.mana_pool(fb.mana_cost, fb.flashback))
     tg = fb.target_ids or None
-    if fb.targets and fb.targets[0][1] == b.BEARS and fb.targets[0][0] == "bears2":
-        # the first cast may destroy the target: give a second one
-        setup["players"]["p2"]["battlefield"].append({"id": "bears3", "card": b.BEARS})
-        second = ["bears3"]
+    extra: tuple[str, ...] = ()
+    second: list[str] | None
+    if fb.targets and fb.targets[0][1] == b.BEARS:
+        # the first cast may remove the target, and with it every creature of the same name
+        # (Sever the Bloodline): the second target is another creature with another name
+        tid = fb.targets[0][0]
+        second_id = "giant3" if tid.endswith("2") else "giant4"
+        setup["players"]["p2" if tid.endswith("2") else "p1"].setdefault(
+            "battlefield", []).append({"id": second_id, "card": b.GIANT})
+        second = [second_id]
+        extra = (b.GIANT,)
     else:
         second = tg
     actions = [b.cast("fb", targets=tg), b.RESOLVE_TOP,
@@ -164,22 +188,29 @@ def gen_priority(ctx: Context) -> list[Draft] | NotExecutable:
               "state": {"zones": {"fb": "exile"}}}
     return [Draft("flashback-priority", f"{ctx.card.name} can be cast with flashback at once "
                   "after it resolves during its owner's turn", _feats(fb),
-                  _cards(ctx.card.name, fb), setup, actions, expect, ["702.34a", "117.3b"])]
+                  _cards(ctx.card.name, fb, *extra), setup, actions, expect,
+                  ["702.34a", "117.3b"])]
 
 
 def gen_mana_value(ctx: Context) -> list[Draft] | NotExecutable:
     fb = _fb(ctx)
     if isinstance(fb, NotExecutable):
         return fb
-    mv = 0
-    for sym in re.findall(r"\{([^}]+)\}", fb.mana_cost or ""):
-        mv += int(sym) if sym.isdigit() else 1
+    mv, paid = _mana_value(fb.mana_cost), _mana_value(fb.flashback)
+    if mv == paid:
+        return NotExecutable(f"its mana cost and flashback cost have the same mana value ({mv}): "
+                             "an engine taking the mana value from the cost paid would pass")
     setup = _setup(fb, ctx.card.name, "graveyard", b.mana_pool(fb.flashback))
     actions = [b.cast("fb", targets=fb.target_ids or None, **{"from": "graveyard"})]
     expect = {"state": {"objects": {"fb": {"zone": "stack", "mana_value": mv}}}}
     return [Draft("flashback-mana-value", f"{ctx.card.name} cast with flashback has the mana "
                   f"value of its mana cost ({mv})", _feats(fb), _cards(ctx.card.name, fb),
                   setup, actions, expect, ["202.3", "601.2f"])]
+
+
+def _mana_value(cost: str | None) -> int:
+    return sum(int(s) if s.isdigit() else (0 if s == "X" else 1)
+               for s in re.findall(r"\{([^}]+)\}", cost or ""))
 
 
 def gen_cycling(ctx: Context) -> list[Draft] | NotExecutable:

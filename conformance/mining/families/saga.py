@@ -166,29 +166,29 @@ def gen_order(ctx: Context) -> list[Draft] | NotExecutable:
     s = _saga(ctx, 2, 3)
     if isinstance(s, NotExecutable):
         return s
-    out = []
-    orders = (("saga_a", "saga_b"), ("saga_b", "saga_a"))
-    if ctx.card.name != "Summon: G.F. Cerberus":
-        orders = orders[:1]
-    for bottom, top in orders:
-        setup = b.game(b.player(battlefield=[
-            {"id": "saga_a", "card": ctx.card.name, "counters": {"lore": 1}},
-            {"id": "saga_b", "card": ctx.card.name, "counters": {"lore": 2}}],
-            library=b.islands(1)), b.player(), step="upkeep")
-        actions = [{"advance": {"to": "precombat_main"}},
-                   {"choose": {"choice": "trigger_order", "order": [bottom, top]}}]
-        ability = {"saga_a": "chapter_II", "saga_b": "chapter_III"}
-        expect = {"events": [{"type": "put_on_stack", "source": bottom,
-                              "ability": ability[bottom]},
-                             {"type": "put_on_stack", "source": top, "ability": ability[top]}],
-                  "state": {"stack": [{"card": ctx.card.name}, {"card": ctx.card.name}]}}
-        out.append(_draft("saga-chapter-order", f"Chapters of two {ctx.card.name} triggering "
-                          f"together go on the stack in the chosen order ({top} on top)", ctx,
-                          setup, actions, expect, ["trigger.order", "stack", "saga.lore_counter",
-                                                   "turn_structure"],
-                          suffix=f"-{top.replace('_', '-')}-on-top" if len(orders) > 1 else "",
-                          extra_cards=(b.ISLAND,)))
-    return out
+    # saga_a's chapter II and saga_b's chapter III trigger together, saga_a first (it is first
+    # on the battlefield): the case scripts the other order, so an engine that ignores the
+    # choice (and stacks them as they triggered) fails it
+    bottom, top = "saga_b", "saga_a"
+    setup = b.game(b.player(battlefield=[
+        {"id": "saga_a", "card": ctx.card.name, "counters": {"lore": 1}},
+        {"id": "saga_b", "card": ctx.card.name, "counters": {"lore": 2}}],
+        library=b.islands(1)), b.player(), step="upkeep")
+    actions: list[dict[str, Any]] = [
+        {"advance": {"to": "precombat_main"}},
+        {"choose": {"choice": "trigger_order", "order": [bottom, top]}}]
+    ability = {"saga_a": "chapter_II", "saga_b": "chapter_III"}
+    expect: dict[str, Any] = {
+        "events": [{"type": "put_on_stack", "source": bottom, "ability": ability[bottom]},
+                   {"type": "put_on_stack", "source": top, "ability": ability[top]}],
+        "state": {"stack": [{"card": ctx.card.name}, {"card": ctx.card.name}]}}
+    # the seed card keeps the id its case had when two orders were scripted
+    suffix = "-saga-a-on-top" if ctx.card.name == "Summon: G.F. Cerberus" else ""
+    return [_draft("saga-chapter-order", f"Chapters of two {ctx.card.name} triggering together "
+                   f"go on the stack in the chosen order, not the order they triggered ({top} "
+                   "on top)", ctx, setup, actions, expect,
+                   ["trigger.order", "stack", "saga.lore_counter", "turn_structure"],
+                   suffix=suffix, extra_cards=(b.ISLAND,))]
 
 
 def gen_sacrifice(ctx: Context) -> list[Draft] | NotExecutable:

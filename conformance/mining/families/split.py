@@ -48,8 +48,18 @@ def _half_cast(card: CardInfo, face: FaceInfo, obj: str, zone: str
         return NotExecutable(f"{face.name}'s targets, choices or costs are not scripted")
     p1, theirs = b.caster(card.name, obj, zone, b.mana_pool(face.mana_cost), targets)
     p2 = b.player(battlefield=theirs)
+    b.stock_libraries({"p1": p1, "p2": p2}, b.draws(text))
     act = b.cast(obj, targets=[t for t, _ in targets] or None, half=face.name)
     return {"p1": p1, "p2": p2}, [act], [c for _, c in targets if c] + [b.ISLAND]
+
+
+def _decision(face: FaceInfo) -> NotExecutable | None:
+    """Why resolving ``face`` cannot be scripted (None: it can)."""
+    what = b.decision_needed(b.spell_lines(face, drop=("Aftermath", "Fuse")))
+    if what:
+        return NotExecutable(f"resolving {face.name} needs {what}, which a case cannot script "
+                             "(a strict engine must refuse it)")
+    return None
 
 
 def _feats(card: CardInfo, *extra: str) -> list[str]:
@@ -143,10 +153,11 @@ def gen_exiled(ctx: Context) -> list[Draft] | NotExecutable:
               "state": {"zones": {"aft": "exile"}}}
     copies = "copy" in second.text.lower()
     resolve = [b.RESOLVE_TOP, b.keep_targets(), b.RESOLVE_STACK] if copies else [b.RESOLVE_STACK]
-    out.append(Draft("aftermath-exiled", f"{second.name} cast from a graveyard is exiled as it "
-                     "resolves", _feats(card, "priority", "stack", "mana_cost"),
-                     list(dict.fromkeys([card.name, *extra])), b.game(p1, players["p2"]),
-                     actions + resolve, expect, ["702.127a"]))
+    if _decision(second) is None:
+            out.append(Draft("aftermath-exiled", f"{second.name} cast from a graveyard is exiled as "
+                         "it resolves", _feats(card, "priority", "stack", "mana_cost"),
+                         list(dict.fromkeys([card.name, *extra])), b.game(p1, players["p2"]),
+                         actions + resolve, expect, ["702.127a"]))
     p2 = dict(players["p2"])
     p2.update(mana="{U}{U}{C}", hand=[{"id": "cancel", "card": b.CANCEL}])
     actions2 = actions + [{"pass_priority": {"player": "p1"}},
@@ -166,6 +177,8 @@ def gen_priority(ctx: Context) -> list[Draft] | NotExecutable:
     if isinstance(got, NotExecutable):
         return got
     card, first, second = got
+    if (why := _decision(first)) is not None:
+        return why
     one = _half_cast(card, first, "aft", "hand")
     two = _half_cast(card, second, "aft", "hand")
     if isinstance(one, NotExecutable):
