@@ -146,6 +146,8 @@ class ManaPool:
 
     def _pools(self) -> list[Counter[str]]:
         """Every pool the flexible mana's colors could make, in a deterministic order."""
+        if not self.flexible:
+            return [self.added]
         pools: dict[tuple[int, ...], Counter[str]] = {
             tuple(self.added[k] for k in KINDS): Counter(self.added)}
         for options in self.flexible:
@@ -171,6 +173,8 @@ class ManaPool:
 
     def current(self) -> Counter[str]:
         """The mana left in the pool (one canonical assignment, see the module text)."""
+        if not self.paid and not self.flexible:
+            return +self.added
         first = self._first(self.paid)
         return leftover(*first) if first else Counter()
 
