@@ -57,7 +57,16 @@ from conformance.reference.abilities import (
 )
 from conformance.reference.errors import OracleTemplateError
 
-__all__ = ["Activated", "CopyTargetSpell", "CopyTriggeringSpell", "CounterSpell", "CreateDelayedCopyTrigger", "CreateToken", "CreaturesLoseAllAbilities", "DamageEach", "DamageSpellControllerByManaValue", "DamageTargets", "DestroyTarget", "DividedDamage", "Draw", "Effect", "EnchantedCreatureGets", "EnchantTarget", "ExileTargetCardFromGraveyard", "FaceText", "GainLife", "KEYWORDS", "mana_ability", "Modal", "MustBeBlockedByAll", "normalise", "OUTLAW_TYPES", "OutlawsHaveKeyword", "parse_effects", "parse_face", "PumpGroup", "PumpTarget", "SELF", "SpellText", "split_chapters", "Static", "Surveil", "TargetSlot", "TokenDef", "Triggered"]
+__all__ = [
+    "Activated", "CopyTargetSpell", "CopyTriggeringSpell", "CounterSpell",
+    "CreateDelayedCopyTrigger", "CreateToken", "CreaturesLoseAllAbilities", "DamageEach",
+    "DamageSpellControllerByManaValue", "DamageTargets", "DestroyTarget", "DividedDamage",
+    "Draw", "Effect", "EnchantedCreatureGets", "EnchantTarget", "ExileTargetCardFromGraveyard",
+    "FaceText", "GainLife", "KEYWORDS", "mana_ability", "Modal", "MustBeBlockedByAll",
+    "normalise", "OUTLAW_TYPES", "OutlawsHaveKeyword", "parse_effects", "parse_face",
+    "PumpGroup", "PumpTarget", "SELF", "SpellText", "split_chapters", "Static", "Surveil",
+    "TargetSlot", "TokenDef", "Triggered",
+]
 
 _GROUP_SCOPES = {"Creatures you control": "you", "Creatures your opponents control": "opponents",
                  "All creatures": "all"}
