@@ -12,60 +12,44 @@ the corpus. :data:`FAMILY_MUTANTS` is added to the reference mutants, so ``rulin
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from conformance.reference import oracle as o
-from conformance.reference.cards import CardDef, mana_value_of
-from conformance.reference.engine import (
-    Chars,
-    Flow,
-    Obj,
-    Ref,
-    ReferenceEngine,
-    SpellSnapshot,
-    SpellState,
-    StackAbility,
-    other,
-)
+from conformance.reference.cards import CardDef, Face, mana_value_of
+from conformance.reference.engine import ReferenceEngine
+from conformance.reference.objects import Chars, Obj, Ref, SpellSnapshot, SpellState, other
 
 
 class FlashbackNotExiled(ReferenceEngine):
     """A spell cast with flashback goes to its owner's graveyard like any other spell."""
 
     MUTANT = "flashback_not_exiled"
+    RULE = "702.34a"
 
-    def _stack_exit_zone(self, obj: Obj, to: str) -> str:
+    def stack_exit_zone(self, obj: Obj, to: str) -> str:
         spell = obj.spell
         if spell is not None and spell.flashback and not spell.face.text.aftermath:
             return to
-        return super()._stack_exit_zone(obj, to)
+        return super().stack_exit_zone(obj, to)
 
 
 class FlashbackIgnoresTiming(ReferenceEngine):
     """A spell cast from a graveyard (flashback) may be cast at any time, whatever its type."""
 
     MUTANT = "flashback_ignores_timing"
-    _from_graveyard = False
+    RULE = "702.34a"
 
-    def _a_cast(self, a: dict[str, Any]) -> Flow:
-        obj = self.objects.get(a.get("object"))  # type: ignore[arg-type]
-        self._from_graveyard = obj is not None and obj.zone == "graveyard"
-        try:
-            yield from super()._a_cast(a)
-        finally:
-            self._from_graveyard = False
-
-    def _sorcery_timing(self, player: str) -> bool:
-        return self._from_graveyard or super()._sorcery_timing(player)
+    def timing_permits(self, face: Face, player: str, zone: str) -> bool:
+        return zone == "graveyard" or super().timing_permits(face, player, zone)
 
 
 class FlashbackManaValueFromCost(ReferenceEngine):
     """A spell cast with flashback has the mana value of the flashback cost paid."""
 
     MUTANT = "flashback_mana_value_from_cost"
+    RULE = "118.9c"
 
-    def _stack_characteristics(self, card: CardDef, spell: SpellState) -> Chars:
-        c = super()._stack_characteristics(card, spell)
+    def stack_characteristics(self, card: CardDef, spell: SpellState) -> Chars:
+        c = super().stack_characteristics(card, spell)
         if spell.flashback and spell.face.text.flashback:
             return replace(c, mana_value=mana_value_of(spell.face.text.flashback, spell.x or 0))
         return c
@@ -75,29 +59,29 @@ class NoPriorityAfterResolution(ReferenceEngine):
     """After a spell or ability resolves, the non-active player receives priority first."""
 
     MUTANT = "no_priority_after_resolution"
+    RULE = "117.3b"
 
-    def _resolve_top(self) -> Flow:
-        yield from super()._resolve_top()
-        self.priority = other(self.active)
+    def priority_after_resolution(self) -> str:
+        return other(self.active)
 
 
 class CyclingIsCast(ReferenceEngine):
     """Cycling a card counts as casting it (a ``cast`` event) besides using the stack."""
 
     MUTANT = "cycling_is_cast"
+    RULE = "702.29a"
 
-    def _cycle(self, obj: Obj, a: dict[str, Any]) -> Flow:
-        yield from super()._cycle(obj, a)
-        self._emit("cast", player=obj.owner, object=obj.id, card=obj.card_name, half=None,
-                   copy=False)
+    def cycling_is_cast(self) -> bool:
+        return True
 
 
 class SagaNoTurnCounter(ReferenceEngine):
     """A Saga gets no lore counter as its controller's precombat main phase begins."""
 
     MUTANT = "saga_no_turn_counter"
+    RULE = "714.3b"
 
-    def _saga_gets_turn_counter(self, obj: Obj) -> bool:
+    def saga_gets_turn_counter(self, obj: Obj) -> bool:
         return False
 
 
@@ -106,14 +90,10 @@ class ChapterLeavesWithCounters(ReferenceEngine):
     chapter number (it depends on its source instead of being independent of it)."""
 
     MUTANT = "chapter_leaves_with_counters"
+    RULE = "113.7a"
 
-    def _a_remove_counters(self, a: dict[str, Any]) -> Flow:
-        yield from super()._a_remove_counters(a)
-        obj = self.objects.get(a.get("object"))  # type: ignore[arg-type]
-        if obj is None or a.get("counter") != "lore":
-            return
-        self.stack = [s for s in self.stack
-                      if not (isinstance(s, StackAbility) and s.chapter and s.source == obj.id)]
+    def chapters_independent_of_source(self) -> bool:
+        return False
 
 
 class SagaSacrificedEarly(ReferenceEngine):
@@ -121,9 +101,10 @@ class SagaSacrificedEarly(ReferenceEngine):
     chapter's ability still waits on the stack."""
 
     MUTANT = "saga_sacrificed_early"
+    RULE = "714.4"
 
-    def _saga_sacrifice_due(self, obj: Obj) -> bool:
-        final = self._final_chapter(obj)
+    def saga_sacrifice_due(self, obj: Obj) -> bool:
+        final = self.final_chapter(obj)
         return final > 0 and obj.counters.get("lore", 0) >= final
 
 
@@ -131,22 +112,22 @@ class GraveyardSpellStillTargetable(ReferenceEngine):
     """A card being cast from a graveyard can still be targeted as a card in that graveyard."""
 
     MUTANT = "graveyard_spell_still_targetable"
+    RULE = "400.7"
 
-    def _slot_legal(self, ref: Ref, slot: o.TargetSlot, controller: str,
-                    exclude: str | None = None) -> bool:
-        obj = self.objects.get(ref.id) if ref.zcc is not None else None
-        if (slot.kind == "graveyard_card" and obj is not None and obj.zone == "stack"
-                and obj.spell is not None and obj.spell.cast_from == "graveyard"):
+    def is_graveyard_card(self, obj: Obj) -> bool:
+        if (obj.zone == "stack" and obj.spell is not None
+                and obj.spell.cast_from == "graveyard"):
             return True
-        return super()._slot_legal(ref, slot, controller, exclude)
+        return super().is_graveyard_card(obj)
 
 
 class PiratesNotOutlaws(ReferenceEngine):
     """Pirate is missing from the outlaw creature types."""
 
     MUTANT = "pirates_not_outlaws"
+    RULE = "205.3m"
 
-    def _is_outlaw(self, obj: Obj, chars: Chars) -> bool:
+    def is_outlaw(self, obj: Obj, chars: Chars) -> bool:
         types = set(chars.subtypes) - {"Pirate"}
         return obj.zone == "battlefield" and bool(o.OUTLAW_TYPES & types)
 
@@ -155,8 +136,9 @@ class CrimeAnyTarget(ReferenceEngine):
     """Targeting anything, your own creatures included, is a crime."""
 
     MUTANT = "crime_any_target"
+    RULE = "700.13"
 
-    def _opponent_related(self, ref: Ref, controller: str) -> bool:
+    def opponent_related(self, ref: Ref, controller: str) -> bool:
         return True
 
 
@@ -164,40 +146,36 @@ class CopyKeepsTargets(ReferenceEngine):
     """New targets chosen for a copy are ignored: it keeps the original's targets."""
 
     MUTANT = "copy_keeps_targets"
+    RULE = "707.10c"
 
-    def _place_copy(self, copy: Obj, original_id: str) -> None:
+    def place_copy(self, copy: Obj, original_id: str) -> None:
         original = self.objects.get(original_id)
         if copy.spell is not None and original is not None and original.spell is not None:
             copy.spell.targets = [list(t) for t in original.spell.targets]
-        super()._place_copy(copy, original_id)
+        super().place_copy(copy, original_id)
 
 
 class CopyNeedsTargets(ReferenceEngine):
     """A copy effect copies only spells with targets."""
 
     MUTANT = "copy_needs_targets"
+    RULE = "707.10"
 
-    def _copy_spell(self, info: SpellSnapshot, copier: str, source: str,
-                    may_choose_new_targets: bool) -> Flow:
-        if not any(info.targets):
-            return _nothing()
-        return super()._copy_spell(info, copier, source, may_choose_new_targets)
+    def copyable(self, info: SpellSnapshot) -> bool:
+        return any(info.targets)
 
 
 class XNotInManaValue(ReferenceEngine):
     """A spell's mana value on the stack counts X as 0."""
 
     MUTANT = "x_not_in_mana_value"
+    RULE = "202.3"
 
-    def _stack_characteristics(self, card: CardDef, spell: SpellState) -> Chars:
-        c = super()._stack_characteristics(card, spell)
+    def stack_characteristics(self, card: CardDef, spell: SpellState) -> Chars:
+        c = super().stack_characteristics(card, spell)
         if spell.x:
             return replace(c, mana_value=mana_value_of(spell.face.mana_cost, 0))
         return c
-
-
-def _nothing() -> Flow:
-    yield from ()
 
 
 FAMILY_MUTANTS: dict[str, type[ReferenceEngine]] = {

@@ -211,33 +211,68 @@ def power_toughness() -> dict[str, tuple[int, int]]:
     return {k: (int(v[0]), int(v[1])) for k, v in data["power_toughness"].items()}
 
 
-def interpret_row(row: dict[str, Any]) -> CardDef | None:
-    """Build a card of the 2022 card data from its text alone, or None when the interpreter
-    does not accept all of it (or a creature's power/toughness is unknown)."""
-    if row.get("layout") not in INTERPRETED_LAYOUTS:
-        return None
+def interpret(row: dict[str, Any]) -> CardDef | str:
+    """Build a card of the 2022 card data from its text alone, or say why not (a layout the
+    interpreter does not take, a line no template accepts, a creature without known
+    power/toughness)."""
+    layout = row.get("layout")
+    if layout not in INTERPRETED_LAYOUTS:
+        return f"layout {layout!r} is not interpreted"
     faces = row.get("faces") or []
-    if len(faces) != 1 and row["layout"] not in ("split", "aftermath"):
-        return None
+    if len(faces) != 1 and layout not in ("split", "aftermath"):
+        return f"{len(faces)} faces in a {layout} card"
     pts = power_toughness()
     pt = pts.get(faces[0]["face_name"] or row["name"]) if len(faces) == 1 else None
     entry = {"power": pt[0], "toughness": pt[1]} if pt else {}
     try:
         card = _from_mtgjson(entry, row)
-    except ReferenceEngineError:
-        return None
+    except CardDataError as exc:
+        return f"card data: {exc}"
+    except ReferenceEngineError as exc:
+        msg = str(exc)
+        for name in sorted({row["name"], *(f["face_name"] or "" for f in faces)} - {""},
+                           key=len, reverse=True):
+            if msg.startswith(f"{name}: "):
+                return msg[len(name) + 2:]
+        return msg
     return CardDef(card.name, card.oracle_id, card.layout, card.faces, "mtgjson-2022:interpreted")
+
+
+def interpret_row(row: dict[str, Any]) -> CardDef | None:
+    """:func:`interpret`, None instead of a reason."""
+    card = interpret(row)
+    return card if isinstance(card, CardDef) else None
 
 
 def interpreted_cards(rows: Iterable[dict[str, Any]]) -> dict[str, CardDef]:
     """Every card among ``rows`` (of the 2022 card data) the template interpreter implements
     from its text."""
-    out: dict[str, CardDef] = {}
+    return _interpretation(tuple(rows))[0]
+
+
+def _interpretation(rows: tuple[dict[str, Any], ...]
+                    ) -> tuple[dict[str, CardDef], dict[str, str]]:
+    built: dict[str, CardDef] = {}
+    refused: dict[str, str] = {}
     for row in rows:
-        card = interpret_row(row)
-        if card is not None:
-            out[card.name] = card
-    return out
+        card = interpret(row)
+        if isinstance(card, CardDef):
+            built[card.name] = card
+        else:
+            refused.setdefault(row["name"], card)
+    return built, {k: v for k, v in refused.items() if k not in built}
+
+
+@cache
+def _shipped_interpretation() -> tuple[dict[str, CardDef], dict[str, str]]:
+    return _interpretation(_mtgjson_rows())
+
+
+def refused_cards() -> dict[str, str]:
+    """Every card of the shipped 2022 card data the engine does not implement, with the reason
+    (the first line no template accepts, the layout, missing power/toughness), by name."""
+    names = frozenset(load_cards())
+    return {k: v for k, v in sorted(_shipped_interpretation()[1].items()) if k not in names}
 
 
 @cache
@@ -261,7 +296,7 @@ def load_cards() -> dict[str, CardDef]:
             out[e["name"]] = _from_provenance_md(e)
         else:
             raise CardDataError(f"{e['name']}: unknown source {src!r}")
-    for name, card in interpreted_cards(all_rows).items():
+    for name, card in _shipped_interpretation()[0].items():
         out.setdefault(name, card)
     return out
 

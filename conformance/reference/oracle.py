@@ -1,316 +1,81 @@
-"""A small template interpreter: real oracle text -> ability building blocks.
+"""A small template interpreter: real oracle text -> ability building blocks
+(:mod:`conformance.reference.abilities`).
 
 Every card the reference engine implements is built from its oracle text by the templates below,
 never by its name. A line no template accepts raises :class:`OracleTemplateError`; the card is
 then not implemented (the engine never guesses).
-
-The effect and ability classes are plain frozen data; the rules that give them meaning live in
-:mod:`conformance.reference.engine`.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 
+from conformance.reference.abilities import (
+    KEYWORDS,
+    OUTLAW_TYPES,
+    RESTRICTIONS,
+    SELF,
+    Activated,
+    AttachSelf,
+    CopyTargetSpell,
+    CopyTriggeringSpell,
+    CounterSpell,
+    CreateDelayedCopyTrigger,
+    CreateToken,
+    CreaturesLoseAllAbilities,
+    DamageEach,
+    DamageSpellControllerByManaValue,
+    DamageTargets,
+    DestroyTarget,
+    DividedDamage,
+    Draw,
+    Effect,
+    EnchantedCreatureGets,
+    EnchantTarget,
+    ExileTarget,
+    ExileTargetCardFromGraveyard,
+    FaceText,
+    GainLife,
+    LoseLife,
+    Modal,
+    MustBeBlockedByAll,
+    OutlawsHaveKeyword,
+    PreventAllCombatDamage,
+    PumpGroup,
+    PumpSelf,
+    PumpTarget,
+    PutCounters,
+    Regenerate,
+    ReturnToHand,
+    SpellText,
+    Static,
+    Surveil,
+    TapTarget,
+    TargetSlot,
+    TokenDef,
+    Triggered,
+)
 from conformance.reference.errors import OracleTemplateError
 
-SELF = "CARDNAME"
-"""What a card's own name (or "this spell" / "this creature") is replaced by before matching."""
+__all__ = [
+    "Activated", "CopyTargetSpell", "CopyTriggeringSpell", "CounterSpell",
+    "CreateDelayedCopyTrigger", "CreateToken", "CreaturesLoseAllAbilities", "DamageEach",
+    "DamageSpellControllerByManaValue", "DamageTargets", "DestroyTarget", "DividedDamage",
+    "Draw", "Effect", "EnchantedCreatureGets", "EnchantTarget", "ExileTargetCardFromGraveyard",
+    "FaceText", "GainLife", "KEYWORDS", "mana_ability", "Modal", "MustBeBlockedByAll",
+    "normalise", "OUTLAW_TYPES", "OutlawsHaveKeyword", "parse_effects", "parse_face",
+    "PumpGroup", "PumpTarget", "SELF", "SpellText", "split_chapters", "Static", "Surveil",
+    "TargetSlot", "TokenDef", "Triggered",
+]
 
-KEYWORDS = frozenset({"first strike", "double strike", "indestructible", "vigilance", "flash", "haste",
-                      "flying", "reach", "defender"})
-"""Keyword abilities the engine knows. Vigilance, flash and haste are carried as characteristics
-(the engine declares no attacks and never checks casting timing against flash on its card pool);
-flying, reach and defender only restrict declaring attackers and blockers, which cases script in
-their setup (the engine declares none), so they too are carried as characteristics."""
-
-OUTLAW_TYPES = frozenset({"Assassin", "Mercenary", "Pirate", "Rogue", "Warlock"})
-"""Creature types that make a permanent an outlaw (At Knifepoint's rulings, 2024-04-12)."""
-
+_GROUP_SCOPES = {"Creatures you control": "you", "Creatures your opponents control": "opponents",
+                 "All creatures": "all"}
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 _TARGET_KINDS = {"any target": "any", "target creature": "creature", "target player": "player",
                  "target opponent": "opponent", "target creature or player": "any",
                  "target creature or planeswalker": "creature_or_planeswalker"}
 _ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6}
 _COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
-
-
-# --- targets ---------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class TargetSlot:
-    """One instance of the word "target" (or a divided "among one or two targets")."""
-
-    kind: str
-    """any | creature | creature_you_control | creature_or_planeswalker | player | opponent |
-    artifact_or_enchantment | artifact | enchantment | land | spell | instant_or_sorcery_spell |
-    graveyard_card"""
-    min: int = 1
-    max: int = 1
-    another: bool = False
-    """"another target": differs from every target chosen for earlier slots."""
-
-
-# --- effects ---------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Effect:
-    """Base of every effect; ``slots`` are the targets the effect itself introduces."""
-
-    @property
-    def slots(self) -> tuple[TargetSlot, ...]:
-        return ()
-
-
-@dataclass(frozen=True, slots=True)
-class DamageTargets(Effect):
-    """"deals N damage to any target[ and M damage to another target]" (``None`` amount = X)."""
-
-    amounts: tuple[int | None, ...]
-    kinds: tuple[TargetSlot, ...]
-
-    @property
-    def slots(self) -> tuple[TargetSlot, ...]:
-        return self.kinds
-
-
-@dataclass(frozen=True, slots=True)
-class DividedDamage(Effect):
-    """"deals N damage divided as you choose among one or two targets"."""
-
-    total: int
-    max_targets: int
-
-    @property
-    def slots(self) -> tuple[TargetSlot, ...]:
-        return (TargetSlot("any", 1, self.max_targets),)
-
-
-@dataclass(frozen=True, slots=True)
-class DamageEach(Effect):
-    """"deals N damage to each creature / player / opponent"."""
-
-    amount: int
-    group: str
-
-
-@dataclass(frozen=True, slots=True)
-class DamageSpellControllerByManaValue(Effect):
-    """"deals damage to target spell's controller equal to that spell's mana value"."""
-
-    @property
-    def slots(self) -> tuple[TargetSlot, ...]:
-        return (TargetSlot("spell"),)
-
-
-@dataclass(frozen=True, slots=True)
-class CounterSpell(Effect):
-    """"Counter target spell"."""
-
-    @property
-    def slots(self) -> tuple[TargetSlot, ...]:
-        return (TargetSlot("spell"),)
-
-
-@dataclass(frozen=True, slots=True)
-class CopyTargetSpell(Effect):
-    """"Copy target instant or sorcery spell. You may choose new targets for the copy"."""
-
-    may_choose_new_targets: bool = True
-
-    @property
-    def slots(self) -> tuple[TargetSlot, ...]:
-        return (TargetSlot("instant_or_sorcery_spell"),)
-
-
-@dataclass(frozen=True, slots=True)
-class CopyTriggeringSpell(Effect):
-    """"copy it [twice]. You may choose new targets for the cop(y|ies)" (a delayed trigger's
-    effect: "it" is the spell whose casting triggered the ability)."""
-
-    times: int
-    may_choose_new_targets: bool = True
-
-
-@dataclass(frozen=True, slots=True)
-class ExileTargetCardFromGraveyard(Effect):
-    """"Exile target card from a graveyard"."""
-
-    @property
-    def slots(self) -> tuple[TargetSlot, ...]:
-        return (TargetSlot("graveyard_card"),)
-
-
-@dataclass(frozen=True, slots=True)
-class Draw(Effect):
-    """"Draw a card" / "Draw N cards"."""
-
-    n: int
-
-
-@dataclass(frozen=True, slots=True)
-class GainLife(Effect):
-    """"You gain N life"."""
-
-    n: int
-
-
-@dataclass(frozen=True, slots=True)
-class DestroyTarget(Effect):
-    """"Destroy target artifact or enchantment" / "Destroy target creature"."""
-
-    kind: str
-
-    @property
-    def slots(self) -> tuple[TargetSlot, ...]:
-        return (TargetSlot(self.kind),)
-
-
-@dataclass(frozen=True, slots=True)
-class PumpTarget(Effect):
-    """"Target creature [you control] gets +N/+M [and gains K] until end of turn"."""
-
-    power: int
-    toughness: int
-    keywords: tuple[str, ...]
-    kind: str
-
-    @property
-    def slots(self) -> tuple[TargetSlot, ...]:
-        return (TargetSlot(self.kind),)
-
-
-@dataclass(frozen=True, slots=True)
-class PumpGroup(Effect):
-    """"<Subtype>s you control get +N/+M until end of turn" (set locked in, rule 611.2c)."""
-
-    subtype: str
-    power: int
-    toughness: int
-
-
-@dataclass(frozen=True, slots=True)
-class MustBeBlockedByAll(Effect):
-    """"All creatures able to block target creature this turn do so" (a blocking requirement;
-    blocks come from a case's setup, so it is recorded, not enforced)."""
-
-    @property
-    def slots(self) -> tuple[TargetSlot, ...]:
-        return (TargetSlot("creature"),)
-
-
-@dataclass(frozen=True, slots=True)
-class TokenDef:
-    """A creature token a card's text defines."""
-
-    name: str
-    power: int
-    toughness: int
-    colors: tuple[str, ...]
-    subtypes: tuple[str, ...]
-    keywords: frozenset[str] = frozenset()
-    activated: tuple[Activated, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class CreateToken(Effect):
-    """"Create a/two N/M <color> <Subtype> creature token(s) [with ...]"."""
-
-    count: int
-    token: TokenDef
-
-
-@dataclass(frozen=True, slots=True)
-class Surveil(Effect):
-    """"Surveil N"."""
-
-    n: int
-
-
-@dataclass(frozen=True, slots=True)
-class CreateDelayedCopyTrigger(Effect):
-    """"When you next cast an instant or sorcery spell this turn, copy it [twice]. ..."."""
-
-    times: int
-    may_choose_new_targets: bool = True
-
-
-SpellText = tuple[Effect, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Modal:
-    """"Choose one —" followed by bulleted modes."""
-
-    choose: int
-    modes: tuple[SpellText, ...]
-
-
-# --- abilities -------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Triggered:
-    """A triggered ability. ``event``: cast_instant_or_sorcery | crime | chapter."""
-
-    event: str
-    effects: SpellText
-    name: str
-    chapters: tuple[int, ...] = ()
-    once_each_turn: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class Activated:
-    """An activated ability with a {T} and/or mana cost; ``mana`` set for a mana ability."""
-
-    effects: SpellText
-    tap: bool = True
-    sorcery_speed: bool = False
-    produces: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class OutlawsHaveKeyword:
-    """"During your turn, outlaws you control have <keyword>"."""
-
-    keyword: str
-
-
-@dataclass(frozen=True, slots=True)
-class CreaturesLoseAllAbilities:
-    """"All creatures lose all abilities and have base power and toughness N/M"."""
-
-    power: int
-    toughness: int
-
-
-Static = OutlawsHaveKeyword | CreaturesLoseAllAbilities
-
-
-@dataclass(frozen=True)
-class FaceText:
-    """Everything the text box of one face says."""
-
-    keywords: frozenset[str] = frozenset()
-    aftermath: bool = False
-    flashback: str | None = None
-    """The mana cost of "Flashback {cost}" (rule 702.34), or None."""
-    cycling: str | None = None
-    """The mana cost of "Cycling {cost}" (rule 702.29), or None."""
-    spell: SpellText | Modal | None = None
-    triggered: tuple[Triggered, ...] = ()
-    activated: tuple[Activated, ...] = ()
-    statics: tuple[Static, ...] = ()
-    tokens: tuple[TokenDef, ...] = field(default=())
-
-    @property
-    def chapters(self) -> tuple[Triggered, ...]:
-        """The chapter abilities, in printed order."""
-        return tuple(t for t in self.triggered if t.event == "chapter")
 
 
 # --- parsing ---------------------------------------------------------------------------------
@@ -362,10 +127,21 @@ _EFFECTS: list[tuple[re.Pattern[str], object]] = [
      lambda m: DividedDamage(int(m[1]), 2 if m[2] == "one or two" else 3)),
     (re.compile(rf"{SELF} deals (\d+) damage to each (creature|player|opponent)\. ?"),
      lambda m: DamageEach(int(m[1]), m[2])),
+    (re.compile(rf"{SELF} deals (\d+) damage to each creature and each player\. ?"),
+     lambda m: DamageEach(int(m[1]), "creature_and_player")),
+    (re.compile(rf"{SELF} deals {_N} damage to target attacking or blocking creature\. ?"),
+     lambda m: DamageTargets((_amount(m[1]),), (TargetSlot("attacking_or_blocking_creature"),))),
+    (re.compile(r"Put (a|an|two|three) ([+-]1/[+-]1) counters? on (target creature|CARDNAME)\. ?"),
+     lambda m: PutCounters(_NUMBERS[m[1]], m[2], m[3] != SELF)),
     (re.compile(rf"{SELF} deals damage to target spell's controller equal to that spell's "
                 r"mana value\. ?"),
      lambda m: DamageSpellControllerByManaValue()),
     (re.compile(r"Counter target spell\. ?"), lambda m: CounterSpell()),
+    (re.compile(r"Prevent all combat damage that would be dealt this turn\. ?"),
+     lambda m: PreventAllCombatDamage()),
+    (re.compile(rf"{SELF} deals (\d+) damage to you\. ?"),
+     lambda m: DamageEach(int(m[1]), "you")),
+    (re.compile(rf"Regenerate {SELF}\. ?"), lambda m: Regenerate()),
     (re.compile(r"Copy target instant or sorcery spell\. You may choose new targets for the "
                 r"copy\. ?"),
      lambda m: CopyTargetSpell()),
@@ -373,14 +149,39 @@ _EFFECTS: list[tuple[re.Pattern[str], object]] = [
      lambda m: ExileTargetCardFromGraveyard()),
     (re.compile(r"Draw (a|two|three|four) cards?\. ?"), lambda m: Draw(_NUMBERS[m[1]])),
     (re.compile(r"You gain (\d+) life\. ?"), lambda m: GainLife(int(m[1]))),
+    (re.compile(rf"{SELF} deals (\d+) damage to (any target|target creature or player|target "
+                r"creature|target player|target opponent) and you gain (\d+) life\. ?"),
+     lambda m: _then(DamageTargets((int(m[1]),), (TargetSlot(_TARGET_KINDS[m[2]]),)),
+                     GainLife(int(m[3])))),
     (re.compile(r"Destroy target creature\. ?"), lambda m: DestroyTarget("creature")),
     (re.compile(r"Destroy target (artifact|enchantment|land)\. ?"), lambda m: DestroyTarget(m[1])),
     (re.compile(r"Destroy target artifact or enchantment\. ?"),
      lambda m: DestroyTarget("artifact_or_enchantment")),
-    (re.compile(r"Target creature( you control)? gets \+(\d+)/\+(\d+)"
+    (re.compile(r"Target creature( you control)? gets ([+-]\d+)/([+-]\d+)"
                 r"(?: and gains ([a-z ]+))? until end of turn\. ?"),
      lambda m: PumpTarget(int(m[2]), int(m[3]), _keywords(m[4]),
                           "creature_you_control" if m[1] else "creature")),
+    (re.compile(r"Target creature( you control)? gains ([a-z ]+) until end of turn\. ?"),
+     lambda m: PumpTarget(0, 0, _keywords(m[2]), "creature_you_control" if m[1] else "creature")),
+    (re.compile(r"(Creatures you control|Creatures your opponents control|All creatures) get "
+                r"([+-]\d+)/([+-]\d+)(?: and gain ([a-z ]+))? until end of turn\. ?"),
+     lambda m: PumpGroup("", int(m[2]), int(m[3]), _GROUP_SCOPES[m[1]], _keywords(m[4]))),
+    (re.compile(rf"{SELF} gets ([+-]\d+)/([+-]\d+)(?: and gains ([a-z ]+))? until end of "
+                r"turn\. ?"),
+     lambda m: PumpSelf(int(m[1]), int(m[2]), _keywords(m[3]))),
+    (re.compile(rf"{SELF} gains ([a-z ]+) until end of turn\. ?"),
+     lambda m: PumpSelf(0, 0, _keywords(m[1]))),
+    (re.compile(r"Return target (creature|nonland permanent|permanent|artifact|enchantment) to "
+                r"its owner's hand\. ?"),
+     lambda m: ReturnToHand(m[1].replace(" ", "_"))),
+    (re.compile(r"Exile target (creature|artifact|enchantment|artifact or enchantment|"
+                r"nonland permanent)\. ?"),
+     lambda m: ExileTarget(m[1].replace(" ", "_"))),
+    (re.compile(r"(Tap|Untap) target (creature|artifact|land|permanent)\. ?"),
+     lambda m: TapTarget(m[2], untap=m[1] == "Untap")),
+    (re.compile(r"Target (player|opponent) loses (\d+) life\. ?"),
+     lambda m: LoseLife(int(m[2]), m[1])),
+    (re.compile(r"Each opponent loses (\d+) life\. ?"), lambda m: LoseLife(int(m[1]), "opponents")),
     (re.compile(r"(?!Creature)([A-Z][a-z]+)s you control get \+(\d+)/\+(\d+) until end of turn\. ?"),
      lambda m: PumpGroup(m[1], int(m[2]), int(m[3]))),
     (re.compile(r"All creatures able to block target creature this turn do so\. ?"),
@@ -396,6 +197,11 @@ _EFFECTS: list[tuple[re.Pattern[str], object]] = [
 ]
 
 
+def _then(*effects: Effect) -> tuple[Effect, ...]:
+    """One sentence that reads as several effects in order."""
+    return effects
+
+
 def parse_effects(text: str) -> SpellText:
     """Parse a run of effect sentences; raise :class:`OracleTemplateError` on anything else."""
     out: list[Effect] = []
@@ -404,7 +210,8 @@ def parse_effects(text: str) -> SpellText:
         for rx, build in _EFFECTS:
             m = rx.match(rest)
             if m:
-                out.append(build(m))  # type: ignore[operator]
+                built = build(m)  # type: ignore[operator]
+                out.extend(built if isinstance(built, tuple) else (built,))
                 rest = rest[m.end():].strip()
                 break
         else:
@@ -412,11 +219,48 @@ def parse_effects(text: str) -> SpellText:
     return tuple(out)
 
 
+_COST = r"((?:\{(?:\d+|[WUBRGC]|[WUBRG]/[WUBRGP]|2/[WUBRG])\})+)"
+
+
+_MANA = re.compile(r"Add ((?:\{[WUBRGC]\})+)?((?:\{[WUBRG]\}, )*\{[WUBRG]\},? or \{[WUBRG]\})?"
+                   r"(?:(?<=Add )one mana of any color)?\.(?: (CARDNAME deals \d+ damage to "
+                   r"you\.))?")
+"""A mana ability's effect: fixed mana, a choice of colors, or any color, and a painland's
+damage to its controller."""
+
+
 def _activated(text: str) -> Activated:
-    m = re.fullmatch(r"\{T\}: (.*?)( Activate only as a sorcery\.)?", text.strip())
-    if not m:
+    """``[{cost}][, ]{T}: effect`` or ``{cost}: effect``, then "Activate only as a sorcery." or
+    "Activate only once each turn."; "Add {C}." is a mana ability (rule 605.1a)."""
+    text = text.strip()
+    sacrifice = f", Sacrifice {SELF}: " in text or text.startswith(f"Sacrifice {SELF}: ")
+    text = text.replace(f", Sacrifice {SELF}: ", ": ").replace(f"Sacrifice {SELF}: ", "{0}: ")
+    m = re.fullmatch(rf"(?:{_COST}(?:, )?)?(\{{T\}})?: (.*?)( Activate only as a sorcery\.)?"
+                     r"( Activate only once each turn\.)?", text)
+    if not m or not (m[1] or m[2]):
         raise OracleTemplateError(f"activated ability not understood: {text!r}")
-    return Activated(effects=parse_effects(m[1]), tap=True, sorcery_speed=bool(m[2]))
+    if sacrifice:
+        cost = None if m[1] in (None, "{0}") else m[1]
+        if _MANA.fullmatch(m[3]):
+            mana_ab = _activated(text.replace("{0}: ", "{T}: ") if not m[2] else text)
+            return Activated(effects=mana_ab.effects, tap=bool(m[2]), produces=mana_ab.produces,
+                             cost=cost, sacrifice_self=True)
+        return Activated(effects=parse_effects(m[3]), tap=bool(m[2]), sorcery_speed=bool(m[4]),
+                         cost=cost, once_each_turn=bool(m[5]), sacrifice_self=True)
+    mana = _MANA.fullmatch(m[3])
+    if mana:
+        if not m[2] or m[4] or m[5]:
+            raise OracleTemplateError(f"mana ability without {{T}} not implemented: {text!r}")
+        if mana[1]:  # fixed mana, e.g. {G}{G}
+            produces = tuple(re.findall(r"[WUBRGC]", mana[1]))
+        elif mana[2]:  # "{R} or {G}", "{R}, {G}, or {W}"
+            produces = ("".join(re.findall(r"[WUBRG]", mana[2])),)
+        else:  # "one mana of any color"
+            produces = ("WUBRG",)
+        effects = parse_effects(mana[3]) if mana[3] else ()
+        return Activated(effects=effects, tap=True, produces=produces, cost=m[1])
+    return Activated(effects=parse_effects(m[3]), tap=bool(m[2]), sorcery_speed=bool(m[4]),
+                     cost=m[1], once_each_turn=bool(m[5]))
 
 
 def _chapter_line(line: str) -> Triggered | None:
@@ -434,6 +278,11 @@ def _chapter_line(line: str) -> Triggered | None:
         effects = parse_effects(body[flavor.end():])
     name = "chapter_" + "_".join(r for r in m[1].split(", "))
     return Triggered("chapter", effects, name, chapters=numbers)
+
+
+def _capital(sentence: str) -> str:
+    """A trigger's effect as a sentence of its own ("you gain 2 life" -> "You gain 2 life")."""
+    return sentence[:1].upper() + sentence[1:]
 
 
 def normalise(text: str, names: tuple[str, ...]) -> list[str]:
@@ -459,6 +308,14 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
     triggered: list[Triggered] = []
     activated: list[Activated] = []
     statics: list[Static] = []
+    enchant: str | None = None
+    enters_tapped = False
+    enters_tapped_unless: tuple[str, int] | None = None
+    equip = False
+    attached_lines: set[str] = set()
+    enters_with: list[tuple[str, int | None]] = []
+    cant_be_countered = False
+    restrictions: list[str] = []
     i = 0
     while i < len(lines):
         line = lines[i]
@@ -469,6 +326,41 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
             continue
         if line == "Aftermath":
             aftermath = True
+            continue
+        if line == "Enchant creature":
+            enchant = "creature"
+            continue
+        if line == f"{SELF} enters the battlefield tapped.":
+            enters_tapped = True
+            continue
+        if line in RESTRICTIONS:
+            restrictions.append(line)
+            continue
+        m = re.fullmatch(r"Equip (\{[^:]+\})", line)
+        if m:  # 702.6a: "[Cost]: Attach to target creature you control. Sorcery speed."
+            activated.append(Activated(effects=(AttachSelf(),), tap=False, sorcery_speed=True,
+                                       cost=m[1]))
+            equip = True
+            continue
+        m = re.fullmatch(rf"{SELF} enters the battlefield with (a|an|two|three|four|X) "
+                         r"([+-]1/[+-]1) counters? on it\.", line)
+        if m:
+            enters_with.append((m[2], None if m[1] == "X" else _NUMBERS[m[1]]))
+            continue
+        m = re.fullmatch(rf"{SELF} enters the battlefield tapped unless you control two or "
+                         r"(fewer|more) other lands\.", line)
+        if m:
+            enters_tapped_unless = (m[1], 2)
+            continue
+        if line == f"{SELF} can't be countered.":
+            cant_be_countered = True
+            continue
+        m = re.fullmatch(r"(?:Enchanted|Equipped) creature (?:gets ([+-]\d+)/([+-]\d+)(?: and has ([a-z ]+))?"
+                         r"|has ([a-z ]+))\.", line)
+        if m:
+            attached_lines.add(line.split()[0])
+            statics.append(EnchantedCreatureGets(int(m[1] or 0), int(m[2] or 0),
+                                                 _keywords(m[3] or m[4])))
             continue
         m = re.fullmatch(r"(Flashback|Cycling) ((?:\{[0-9WUBRGC]\})+)", line)
         if m:
@@ -493,8 +385,22 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
             continue
         m = re.fullmatch(r"Whenever you cast an instant or sorcery spell, (.*)", line)
         if m:
-            triggered.append(Triggered("cast_instant_or_sorcery", parse_effects(m[1]),
+            triggered.append(Triggered("cast_instant_or_sorcery", parse_effects(_capital(m[1])),
                                        "cast_trigger"))
+            continue
+        m = re.fullmatch(rf"When {SELF} dies, (.*)", line)
+        if m:
+            body = re.sub(r"^it deals ", f"{SELF} deals ", m[1])
+            triggered.append(Triggered("dies", parse_effects(_capital(body)), "dies"))
+            continue
+        m = re.fullmatch(rf"When {SELF} enters(?: the battlefield)?, (.*)", line)
+        if m:
+            body = re.sub(r"^it deals ", f"{SELF} deals ", m[1])
+            triggered.append(Triggered("enters", parse_effects(_capital(body)), "enters"))
+            continue
+        if line in (f"Whenever you cast a noncreature spell, {SELF} gets +1/+1 until end of turn.",
+                    "Prowess"):  # prowess (702.108a) is this triggered ability
+            triggered.append(Triggered("cast_noncreature", (PumpSelf(1, 1),), "prowess"))
             continue
         m = re.fullmatch(r"Whenever you commit a crime, (.*?)( This ability triggers only once "
                          r"each turn\.)?", line)
@@ -511,14 +417,22 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
         if m:
             statics.append(CreaturesLoseAllAbilities(int(m[1]), int(m[2])))
             continue
-        if line.startswith("{T}:"):
+        if re.match(rf"(?:{_COST}|\{{T\}}|Sacrifice {SELF})(?:, (?:{_COST}|\{{T\}}|Sacrifice "
+                    rf"{SELF}))*: ", line):
             activated.append(_activated(line))
             continue
         spell.extend(parse_effects(line))
     if modal is not None and spell:
         raise OracleTemplateError("modal text followed by other spell text")
+    if "Enchanted" in attached_lines and enchant is None:
+        raise OracleTemplateError("'Enchanted creature' without 'Enchant creature'")
+    if "Equipped" in attached_lines and not equip:
+        raise OracleTemplateError("'Equipped creature' without 'Equip'")
     return FaceText(keywords=frozenset(keywords), aftermath=aftermath, flashback=flashback,
-                    cycling=cycling,
+                    cycling=cycling, enchant=enchant, enters_tapped=enters_tapped,
+                    enters_with=tuple(enters_with), cant_be_countered=cant_be_countered,
+                    enters_tapped_unless=enters_tapped_unless,
+                    restrictions=tuple(restrictions),
                     spell=modal if modal is not None else (tuple(spell) or None),
                     triggered=tuple(triggered), activated=tuple(activated),
                     statics=tuple(statics))
@@ -526,7 +440,7 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
 
 def mana_ability(color: str) -> Activated:
     """The intrinsic "{T}: Add {C}." of a basic land type (rule 305.6)."""
-    return Activated(effects=(), tap=True, produces=color)
+    return Activated(effects=(), tap=True, produces=(color,))
 
 
 def split_chapters(text: str) -> str:

@@ -1,7 +1,7 @@
 """``rulings`` commands of the conformance area: a thin layer over :mod:`conformance`.
 
 ``cases lint`` / ``cases rehash`` / ``run`` / ``diff`` / ``engines smoke`` / ``engines serve`` /
-``engines list`` / ``mutants``. Each calls the library function of the same name and turns
+``engines list`` / ``engines cards`` / ``mutants``. Each calls the library function of the same name and turns
 library errors into exit codes: 0 fine, 1 a finding (lint problems, unexpected results, changes
 with ``--exit-code``, surviving mutants), 2 a usage or startup error.
 """
@@ -347,6 +347,26 @@ def list_command() -> None:
     for name in sorted(mutants()):
         click.echo(f"mutant:{name}\t(reference mutant)")
     click.echo("cmd:<command line>\t(any stdio engine)")
+
+
+@engines_group.command("cards")
+@click.argument("spec")
+@click.option("--refused", is_flag=True,
+              help="List the cards the engine does not implement, with the reasons.")
+@click.option("--timeout", type=float, default=30.0, show_default=True,
+              help="Seconds allowed for the engine to start.")
+def cards_command(spec: str, refused: bool, timeout: float) -> None:
+    """List the cards an engine declares, one per line (or, with --refused, the others)."""
+    from conformance.cards import cards
+
+    try:
+        found = cards(spec, timeout=timeout)
+    except ConformanceError as exc:
+        raise _fail(exc) from exc
+    if refused and not found.refusals_known:
+        raise HarnessError(f"{found.engine} does not say which cards it refuses")
+    for line in found.lines(refused=refused):
+        click.echo(line)
 
 
 # --- mutants -------------------------------------------------------------------------------------

@@ -307,4 +307,259 @@ def test_no_first_strike_step_without_first_or_double_strike() -> None:
 def test_zero_life_is_reported_as_a_loss() -> None:
     obs = play(game({"mana": "{R}", "hand": [obj("bolt", "Lightning Bolt")]}, {"life": 3}),
                [cast("bolt", targets=["p2"]), RESOLVE])
-    assert obs.state["players"]["p2"] == {"life": 0, "lost": True, "mana": ""}
+    assert obs.state["players"]["p2"] == {"life": 0, "lost": True, "poison": 0, "mana": ""}
+
+
+# --- triggered abilities with targets (603.3d) and crimes (700.13) ---------------------------
+
+
+def test_enters_trigger_asks_for_targets_and_refuses_an_illegal_one() -> None:
+    setup = game({"mana": "{3}{R}{R}", "hand": [obj("ftk", "Flametongue Kavu")]},
+                 {"battlefield": [obj("bears", "Grizzly Bears")]})
+    with pytest.raises(EngineReportedError) as exc:
+        play(setup, [cast("ftk"), {"resolve_top": {}}, RESOLVE])
+    assert exc.value.kind == "unanswered_choice"
+    with pytest.raises(EngineReportedError) as exc:
+        play(setup, [cast("ftk"), {"resolve_top": {}},
+                     {"choose": {"choice": "targets", "targets": ["p2"]}}])
+    assert exc.value.kind == "illegal_action"
+    obs = play(setup, [cast("ftk"), {"resolve_top": {}},
+                       {"choose": {"choice": "targets", "targets": ["bears"]}}, RESOLVE])
+    assert obs.state["objects"]["bears"]["zone"] == "graveyard"
+    assert [e["source"] for e in obs.events if e["type"] == "crime_committed"] != []
+
+
+def test_enters_trigger_may_target_its_own_source() -> None:
+    """Fire Imp alone on the battlefield: its "target creature" can only be Fire Imp itself,
+    and targeting your own creature is no crime."""
+    obs = play(game({"mana": "{2}{R}", "hand": [obj("imp", "Fire Imp")]}),
+               [cast("imp"), {"resolve_top": {}},
+                {"choose": {"choice": "targets", "targets": ["imp"]}}, RESOLVE])
+    assert obs.state["objects"]["imp"]["zone"] == "graveyard"  # 2 damage to a 2/1
+    assert not [e for e in obs.events if e["type"] == "crime_committed"]
+
+
+# --- Auras and attached_to (303.4, 704.5m, 704.5p) -------------------------------------------
+
+
+def test_an_aura_spell_targets_and_is_attached_as_it_resolves() -> None:
+    setup = game({"mana": "{W}", "hand": [obj("holy", "Holy Strength")],
+                  "battlefield": [obj("bears", "Grizzly Bears")]})
+    obs = play(setup, [cast("holy", targets=["bears"]), RESOLVE])
+    objs = obs.state["objects"]
+    assert objs["holy"]["zone"] == "battlefield" and objs["holy"]["attached_to"] == "bears"
+    assert (objs["bears"]["power"], objs["bears"]["toughness"]) == (3, 4)
+    with pytest.raises(EngineReportedError) as exc:
+        play(setup, [cast("holy")])
+    assert exc.value.kind == "illegal_action"
+
+
+def test_setup_attachment_is_checked_and_a_creature_cannot_stay_attached() -> None:
+    with pytest.raises(EngineReportedError) as exc:
+        play(game({"battlefield": [obj("holy", "Holy Strength", attached_to="nobody")]}), [])
+    assert exc.value.kind == "illegal_action"
+    engine = ReferenceEngine()
+    engine.setup("unit", game({"battlefield": [obj("b1", "Grizzly Bears"),
+                                               obj("b2", "Grizzly Bears", attached_to="b1")]}))
+    assert engine.observe().state["objects"]["b2"]["attached_to"] == "b1"
+    engine.act({"add_counters": {"object": "b1", "counter": "+1/+1", "n": 1}})
+    assert engine.observe().state["objects"]["b2"]["attached_to"] is None  # 704.5p
+
+
+# --- templates grown in issue 14: activated costs, pumps, bounce, keywords with rules -----------
+
+
+def test_firebreathing_pays_its_cost_each_time_and_once_each_turn_is_enforced() -> None:
+    setup = game({"mana": "{R}{R}", "battlefield": [obj("dragon", "Shivan Dragon"),
+                                                   obj("drake", "Fire Drake")]})
+    pump = {"activate": {"player": "p1", "object": "dragon", "ability": 0}}
+    obs = play(setup, [pump, RESOLVE, pump, RESOLVE])
+    assert obs.state["objects"]["dragon"]["power"] == 7 and obs.state["players"]["p1"]["mana"] == ""
+    with pytest.raises(EngineReportedError):  # no mana left for a third
+        play(setup, [pump, pump, pump])
+    drake = {"activate": {"player": "p1", "object": "drake", "ability": 0}}
+    with pytest.raises(EngineReportedError) as exc:
+        play(setup, [drake, RESOLVE, drake])
+    assert "once each turn" in exc.value.message
+
+
+def test_sweeping_minus_and_bounce_and_exile() -> None:
+    obs = play(game({"mana": "{1}{B}", "hand": [obj("nausea", "Nausea")],
+                     "battlefield": [obj("bears", "Grizzly Bears")]},
+                    {"battlefield": [obj("elf", "Llanowar Elves")]}),
+               [cast("nausea"), RESOLVE])
+    assert obs.state["objects"]["elf"]["zone"] == "graveyard"
+    assert obs.state["objects"]["bears"]["power"] == 1
+    obs = play(game({"mana": "{U}", "hand": [obj("uns", "Unsummon")]},
+                    {"battlefield": [obj("bears", "Grizzly Bears", counters={"+1/+1": 1})]}),
+               [cast("uns", targets=["bears"]), RESOLVE])
+    assert obs.state["objects"]["bears"]["zone"] == "hand"
+    obs = play(game({"mana": "{W}", "hand": [obj("erase", "Erase")]},
+                    {"battlefield": [obj("hum", "Humility")]}),
+               [cast("erase", targets=["hum"]), RESOLVE])
+    assert obs.state["objects"]["hum"]["zone"] == "exile"
+
+
+def test_enters_trigger_with_a_lowercase_effect_and_lose_life() -> None:
+    obs = play(game({"mana": "{2}{W}", "hand": [obj("monk", "Venerable Monk")]}),
+               [cast("monk"), RESOLVE])
+    assert obs.state["players"]["p1"]["life"] == 22
+    obs = play(game({"mana": "{B}", "hand": [obj("bump", "Bump in the Night")]}),
+               [cast("bump", targets=["p2"]), RESOLVE])
+    assert obs.state["players"]["p2"]["life"] == 17
+    assert [e["type"] for e in obs.events].count("crime_committed") == 1
+
+
+def test_prowess_triggers_on_noncreature_spells_only() -> None:
+    obs = play(game({"mana": "{R}{G}", "hand": [obj("shock", "Shock"), obj("elf", "Llanowar Elves")],
+                     "battlefield": [obj("student", "Jeskai Student")]}),
+               [cast("elf"), RESOLVE, cast("shock", targets=["p2"]), RESOLVE])
+    assert obs.state["objects"]["student"]["power"] == 2
+    assert len([e for e in obs.events if e["type"] == "triggered"]) == 1
+
+
+def test_shroud_stops_its_controller_too_and_tap_target() -> None:
+    setup = game({"mana": "{G}", "hand": [obj("gg", "Giant Growth")],
+                  "battlefield": [obj("lookout", "Elvish Lookout")]})
+    with pytest.raises(EngineReportedError):
+        play(setup, [cast("gg", targets=["lookout"])])
+    obs = play(game({"battlefield": [obj("barrier", "Relic Barrier")]},
+                    {"battlefield": [obj("diamond", "Charcoal Diamond")]}),
+               [{"activate": {"player": "p1", "object": "barrier", "ability": 0,
+                              "targets": ["diamond"]}}, RESOLVE])
+    assert obs.state["objects"]["diamond"]["tapped"] is True
+
+
+def test_trample_past_a_removed_blocker_hits_the_player() -> None:
+    """702.19e: a creature with trample blocked by no creatures assigns all its damage to the
+    player; without trample it deals none."""
+    engine = ReferenceEngine()
+    engine.setup("unit", game({"mana": "{R}{R}", "hand": [obj("bolt", "Lightning Bolt")],
+                               "battlefield": [obj("mammoth", "War Mammoth", attacking="p2"),
+                                               obj("giant", "Hill Giant", attacking="p2")]},
+                              {"battlefield": [obj("b1", "Grizzly Bears", blocking="mammoth"),
+                                               obj("b2", "Grizzly Bears", blocking="giant")]},
+                              step="declare_blockers"))
+    for a in (cast("bolt", targets=["b1"]), RESOLVE, {"advance": {"to": "combat_damage"}}):
+        engine.act(a)
+    obs = engine.observe()
+    assert obs.state["players"]["p2"]["life"] == 17
+
+
+def test_wither_devoid_counters_and_combat_only_targets() -> None:
+    engine = ReferenceEngine()
+    engine.setup("unit", game({"battlefield": [obj("ripper", "Sickle Ripper", attacking="p2"),
+                                               obj("vestige", "Vestige of Emrakul")]},
+                              {"battlefield": [obj("wall", "Hill Giant", blocking="ripper")]},
+                              step="declare_blockers"))
+    engine.act({"advance": {"to": "combat_damage"}})
+    objs = engine.observe().state["objects"]
+    assert objs["wall"]["counters"] == {"-1/-1": 2} and objs["wall"]["damage"] == 0
+    assert objs["wall"]["power"] == 1 and objs["vestige"]["colors"] == []
+    obs = play(game({"mana": "{2}{B}{B}", "hand": [obj("skin", "Skinrender")]},
+                    {"battlefield": [obj("bears", "Grizzly Bears")]}),
+               [cast("skin"), {"resolve_top": {}},
+                {"choose": {"choice": "targets", "targets": ["bears"]}}, RESOLVE])
+    assert obs.state["objects"]["bears"]["zone"] == "graveyard"
+    setup = game({"mana": "{1}{R}", "hand": [obj("oil", "Burning Oil")]},
+                 {"battlefield": [obj("bears", "Grizzly Bears")]})
+    with pytest.raises(EngineReportedError):  # not attacking or blocking
+        play(setup, [cast("oil", targets=["bears"])])
+
+
+def test_protection_from_a_color_stops_targeting_by_that_color() -> None:
+    setup = game({"mana": "{R}", "hand": [obj("shock", "Shock")]},
+                 {"battlefield": [obj("smith", "Repentant Blacksmith")]})
+    with pytest.raises(EngineReportedError):
+        play(setup, [cast("shock", targets=["smith"])])
+
+
+def test_zero_toughness_is_not_destruction_and_cannot_be_regenerated() -> None:
+    obs = play(game({"mana": "{B}{1}{B}", "hand": [obj("nausea", "Nausea")],
+                     "battlefield": [obj("skel", "Drudge Skeletons")]}),
+               [{"activate": {"player": "p1", "object": "skel", "ability": 0}}, RESOLVE,
+                cast("nausea"), RESOLVE])
+    assert obs.state["objects"]["skel"]["zone"] == "graveyard"
+
+
+def test_regeneration_shields_end_with_the_turn() -> None:
+    engine = ReferenceEngine()
+    engine.setup("unit", game({"mana": "{B}", "battlefield": [obj("skel", "Drudge Skeletons")]},
+                              {"library": [obj("l2", "Island")]}, step="end"))
+    engine.act({"activate": {"player": "p1", "object": "skel", "ability": 0}})
+    engine.act(RESOLVE)
+    engine.act({"advance": {"to": "upkeep", "next_turn": True}})
+    assert engine.regenerates(engine.objects["skel"]) is False
+
+
+def test_painland_mana_of_either_color_and_its_damage() -> None:
+    obs = play(game({"hand": [obj("elf", "Llanowar Elves")],
+                     "battlefield": [obj("land", "Karplusan Forest")]}),
+               [{"activate": {"player": "p1", "object": "land", "ability": 1}}, cast("elf"),
+                RESOLVE])
+    assert obs.state["objects"]["elf"]["zone"] == "battlefield"
+    assert obs.state["players"]["p1"]["life"] == 19
+
+
+# --- Equipment, entering with counters, can't be countered, sacrifice costs, Fog ---------------
+
+
+def test_equip_attaches_at_sorcery_speed_and_unattaches_when_the_creature_leaves() -> None:
+    setup = game({"mana": "{1}{R}", "hand": [obj("bolt", "Lightning Bolt")],
+                  "battlefield": [obj("split", "Bonesplitter"), obj("bears", "Grizzly Bears")]})
+    equip = {"activate": {"player": "p1", "object": "split", "ability": 0, "targets": ["bears"]}}
+    obs = play(setup, [equip, RESOLVE])
+    assert obs.state["objects"]["split"]["attached_to"] == "bears"
+    assert obs.state["objects"]["bears"]["power"] == 4
+    obs = play(setup, [equip, RESOLVE, cast("bolt", targets=["bears"]), RESOLVE])
+    assert obs.state["objects"]["split"]["zone"] == "battlefield"
+    assert obs.state["objects"]["split"]["attached_to"] is None  # 704.5n
+    with pytest.raises(EngineReportedError):  # only a creature you control
+        play(game({"mana": "{1}", "battlefield": [obj("split", "Bonesplitter")]},
+                  {"battlefield": [obj("bears", "Grizzly Bears")]}),
+             [{"activate": {"player": "p1", "object": "split", "ability": 0,
+                            "targets": ["bears"]}}])
+
+
+def test_x_counters_on_entering_and_cant_be_countered() -> None:
+    obs = play(game({"mana": "{3}{G}", "hand": [obj("ivy", "Ivy Elemental")]}),
+               [cast("ivy", x=3), RESOLVE])
+    ivy = obs.state["objects"]["ivy"]
+    assert (ivy["zone"], ivy["power"], ivy["counters"]) == ("battlefield", 3, {"+1/+1": 3})
+    obs = play(game({"mana": "{1}{G}{U}{U}", "hand": [obj("mongoose", "Blurred Mongoose"),
+                                                     obj("cs", "Counterspell")]}),
+               [cast("mongoose"), cast("cs", targets=["mongoose"]), RESOLVE])
+    assert obs.state["objects"]["mongoose"]["zone"] == "battlefield"
+    assert obs.state["objects"]["cs"]["zone"] == "graveyard"
+
+
+def test_sacrifice_as_a_cost_and_fog() -> None:
+    obs = play(game({"battlefield": [obj("mine", "Strip Mine")]},
+                    {"battlefield": [obj("land", "Mountain")]}),
+               [{"activate": {"player": "p1", "object": "mine", "ability": 1,
+                              "targets": ["land"]}}, RESOLVE])
+    assert obs.state["objects"]["mine"]["zone"] == "graveyard"
+    assert obs.state["objects"]["land"]["zone"] == "graveyard"
+    assert {"type": "sacrificed", "object": "mine", "card": "Strip Mine"} in obs.events
+    engine = ReferenceEngine()
+    engine.setup("unit", game({"battlefield": [obj("giant", "Hill Giant", attacking="p2")]},
+                              {"mana": "{G}", "hand": [obj("fog", "Fog")]},
+                              step="declare_blockers", priority="p2"))
+    for a in (cast("fog", player="p2"), RESOLVE, {"advance": {"to": "combat_damage"}}):
+        engine.act(a)
+    assert engine.observe().state["players"]["p2"]["life"] == 20
+
+
+def test_fast_land_enters_tapped_with_three_other_lands() -> None:
+    lands = [obj(f"m{i}", "Mountain") for i in range(3)]
+    setup = game({"hand": [obj("cliffs", "Blackcleave Cliffs")], "battlefield": lands})
+    engine = ReferenceEngine()
+    engine.setup("unit", setup)
+    obj_ = engine.objects["cliffs"]
+    engine._move(obj_, "battlefield")
+    assert obj_.tapped is True
+    engine.setup("unit", game({"hand": [obj("cliffs", "Blackcleave Cliffs")],
+                               "battlefield": lands[:2]}))
+    obj_ = engine.objects["cliffs"]
+    engine._move(obj_, "battlefield")
+    assert obj_.tapped is False

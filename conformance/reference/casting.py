@@ -1,0 +1,250 @@
+"""Casting spells and activating abilities (rules 601, 602, 605, 702.29, 702.34, 702.127): timing,
+halves, modes, X, targets, divided damage and costs, paid by the mana solver
+(:mod:`conformance.reference.mana`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from conformance.reference import abilities as o
+from conformance.reference import mana
+from conformance.reference.cards import Face
+from conformance.reference.mana import ManaPool, ManaSymbolError, Symbol, cost_symbols
+from conformance.reference.objects import (
+    MAIN_STEPS,
+    Choice,
+    Flow,
+    Obj,
+    Ref,
+    SpellState,
+    StackAbility,
+    refuse,
+    spell_effects,
+)
+from conformance.reference.stack import PriorityAndStack
+
+
+class Casting(PriorityAndStack):
+    """Casting and activating."""
+
+    def _sorcery_timing(self, player: str) -> bool:
+        return player == self.active and self.step in MAIN_STEPS and not self.stack
+
+    def timing_permits(self, face: Face, player: str, zone: str) -> bool:
+        """Hook: an instant (or a spell with flash) may be cast any time its caster has
+        priority; any other spell only in its caster's main phase with an empty stack (rules
+        304.1, 307.1, 702.8a), from a hand or a graveyard alike (702.34a)."""
+        instant_speed = "Instant" in face.types or "flash" in face.text.keywords
+        return instant_speed or self._sorcery_timing(player)
+
+    def may_cast_face_from(self, face: Face, zone: str) -> bool:
+        """Hook: an aftermath half only from a graveyard, every other half only from a hand
+        (rule 702.127a; no other permission to cast from a graveyard exists here)."""
+        return zone == ("graveyard" if face.text.aftermath else "hand") or (
+            zone == "graveyard" and face.text.flashback is not None)
+
+    def cast(self, a: dict[str, Any]) -> Flow:
+        """Cast a spell (rule 601): a card from a hand, an aftermath half or a flashback card from a
+        graveyard, with its half, modes, X, targets, division and cost; crimes as it becomes cast."""
+        player = a.get("player")
+        obj = self._get(a.get("object"))
+        self._require_priority(player)
+        assert isinstance(player, str)
+        if obj.card is None or obj.owner != player or obj.zone not in ("hand", "graveyard"):
+            raise refuse("illegal_action", f"{player} cannot cast {obj.id} from {obj.zone}")
+        card = obj.card
+        if card.is_split:
+            face = card.face_named(a.get("half") or "")
+            if face is None:
+                raise refuse("illegal_action", f"casting {card.name} needs a half "
+                                               f"({', '.join(f.name for f in card.faces)})")
+        else:
+            if a.get("half"):
+                raise refuse("illegal_action", f"{card.name} has no halves")
+            face = card.faces[0]
+        if "Land" in face.types:
+            raise refuse("illegal_action", "lands are played, not cast")
+        if not self.may_cast_face_from(face, obj.zone):
+            raise refuse("illegal_action", f"{face.name} cannot be cast from the {obj.zone}")
+        if not self.timing_permits(face, player, obj.zone):
+            raise refuse("illegal_action", f"{face.name} can be cast only at sorcery speed")
+        modes: tuple[int, ...] = ()
+        if isinstance(face.text.spell, o.Modal):
+            raw = a.get("modes")
+            if raw is None:
+                answer = yield Choice("mode", {"object": obj.id})
+                raw = answer.get("modes", [answer.get("mode")])
+            modal = face.text.spell
+            if (not isinstance(raw, list) or len(raw) != modal.choose
+                    or any(not isinstance(m, int) or not 0 <= m < len(modal.modes) for m in raw)):
+                raise refuse("illegal_action", f"choose {modal.choose} of "
+                                               f"{len(modal.modes)} modes")
+            modes = tuple(raw)
+        elif a.get("modes"):
+            raise refuse("illegal_action", f"{face.name} is not modal")
+        x: int | None = None
+        if face.has_x:
+            x = a.get("x")
+            if x is None:
+                answer = yield Choice("x", {"object": obj.id})
+                x = answer.get("x")
+            if not isinstance(x, int) or x < 0:
+                raise refuse("illegal_action", "X must be a whole number")
+        effects = spell_effects(face, modes)
+        slots = tuple(s for e in effects for s in e.slots)
+        targets = self._choose_targets(slots, list(a.get("targets") or []), player, obj.id)
+        division = self._check_division(effects, targets, a.get("division"))
+        flashback = (obj.zone == "graveyard" and not face.text.aftermath
+                     and face.text.flashback is not None)
+        cost = face.text.flashback if flashback else face.mana_cost
+        if not self._pay(player, cost, x or 0):
+            raise refuse("illegal_action", f"cannot pay {cost} (X={x}) from "
+                                           f"{self.players[player].pool.render() or 'nothing'}")
+        frm = obj.zone
+        self._move(obj, "stack", controller=player)
+        obj.spell = SpellState(face=face, targets=targets, x=x, modes=modes, division=division,
+                               cast_from=frm, flashback=flashback)
+        self._emit("cast", player=player, object=obj.id, card=card.name,
+                   half=face.name if card.is_split else None, copy=False)
+        if self.crime_timing == "cast":
+            self.commit_crimes(player, targets, obj.id)
+        self.priority = player
+        self.passes = 0
+        yield from self._put_triggers()
+
+    @staticmethod
+    def _check_division(effects: o.SpellText, targets: list[list[Ref]],
+                        division: Any) -> tuple[int, ...] | None:
+        divided = [e for e in effects if isinstance(e, o.DividedDamage)]
+        if not divided:
+            if division:
+                raise refuse("illegal_action", "the spell does not divide damage")
+            return None
+        total = divided[0].total
+        n = len(targets[0])
+        if division is None:
+            if n != 1:
+                raise refuse("illegal_action", "dividing damage among targets needs `division`")
+            return (total,)
+        if (not isinstance(division, list) or len(division) != n or sum(division) != total
+                or any(not isinstance(d, int) or d < 1 for d in division)):
+            raise refuse("illegal_action", f"division must give each of {n} targets at least 1, "
+                                           f"{total} in all (rule 601.2d)")
+        return tuple(division)
+
+    def activate(self, a: dict[str, Any]) -> Flow:
+        """Activate an ability of a permanent (rule 602; a mana ability does not use the stack,
+        605.3) or cycle a card in a hand (702.29)."""
+        player = a.get("player")
+        obj = self._get(a.get("object"))
+        if obj.zone == "hand" and obj.owner == player:
+            yield from self._cycle(obj, a)
+            return
+        if obj.zone != "battlefield" or obj.controller != player:
+            raise refuse("illegal_action", f"{player} does not control {obj.id}")
+        assert isinstance(player, str)
+        text = self.abilities(obj)
+        abilities = text.activated if text else ()
+        idx = a.get("ability", 0)
+        if not isinstance(idx, int) or not 0 <= idx < len(abilities):
+            raise refuse("illegal_action", f"{obj.id} has no activated ability {idx}")
+        ab = abilities[idx]
+        c = self.chars(obj)
+        if ab.tap:
+            if obj.tapped:
+                raise refuse("illegal_action", f"{obj.id} is tapped")
+            if "Creature" in c.types and obj.summoning_sick and "haste" not in c.keywords:
+                raise refuse("illegal_action", f"{obj.id} has summoning sickness (rule 302.6)")
+        if ab.produces is not None:  # a mana ability: no stack, no priority change (605.3)
+            if ab.cost is not None and not self._pay(player, ab.cost, 0):
+                raise refuse("illegal_action", f"cannot pay {ab.cost}")
+            obj.tapped = obj.tapped or ab.tap
+            if ab.sacrifice_self:
+                self._sacrifice(obj)
+            for mana_unit in ab.produces:
+                self.players[player].pool.add(mana_unit)
+            yield from self._run_effects(ab.effects, [], player, obj.id, None, None)
+            return
+        self._require_priority(player)
+        if ab.sorcery_speed and not self._sorcery_timing(player):
+            raise refuse("illegal_action", "activate only as a sorcery")
+        once = f"activated_{idx}"
+        if ab.once_each_turn and obj.once_turns.get(once) == self.turn:
+            raise refuse("illegal_action", "activate only once each turn (rule 602.5b)")
+        slots = tuple(s for e in ab.effects for s in e.slots)
+        targets = self._choose_targets(slots, list(a.get("targets") or []), player, None,
+                                       obj.id)
+        if ab.cost is not None and not self._pay(player, ab.cost, 0):
+            raise refuse("illegal_action", f"cannot pay {ab.cost} from "
+                                           f"{self.players[player].pool.render() or 'nothing'}")
+        if ab.once_each_turn:
+            obj.once_turns[once] = self.turn
+        if ab.tap:
+            obj.tapped = True
+        if ab.sacrifice_self:
+            self._sacrifice(obj)
+        item = StackAbility(self._new_id("act"), obj.id, obj.card_name, player,
+                            f"activated_{idx}", ab.effects, targets)
+        self.stack.append(item)
+        self._emit("put_on_stack", object=item.id, source=obj.id, ability=item.name)
+        self.commit_crimes(player, targets, item.id)
+        self.priority = player
+        self.passes = 0
+        yield from self._put_triggers()
+
+    def _sacrifice(self, obj: Obj) -> None:
+        """Sacrifice a permanent as a cost (701.17a): into its owner's graveyard."""
+        self._emit("sacrificed", object=obj.id, card=obj.card_name)
+        self._move(obj, "graveyard")
+
+    def _cycle(self, obj: Obj, a: dict[str, Any]) -> Flow:
+        """Cycling (rule 702.29): an activated ability of a card in a hand; its costs are the
+        cycling mana cost and discarding the card; it draws a card as it resolves."""
+        player = obj.owner
+        self._require_priority(player)
+        cost = obj.card.faces[0].text.cycling if obj.card and len(obj.card.faces) == 1 else None
+        if cost is None or a.get("ability", 0) != 0:
+            raise refuse("illegal_action", f"{obj.id} has no activated ability in a hand")
+        if a.get("targets"):
+            raise refuse("illegal_action", "cycling has no targets")
+        if not self._pay(player, cost, 0):
+            raise refuse("illegal_action", f"cannot pay {cost}")
+        self._move(obj, "graveyard")  # discarding it is part of the cost (rule 702.29a)
+        item = StackAbility(self._new_id("act"), obj.id, obj.card_name, player, "cycling",
+                            (o.Draw(1),), [])
+        self.stack.append(item)
+        self._emit("put_on_stack", object=item.id, source=obj.id, ability=item.name)
+        if self.cycling_is_cast():
+            self._emit("cast", player=player, object=obj.id, card=obj.card_name, half=None,
+                       copy=False)
+        self.priority = player
+        self.passes = 0
+        yield from self._put_triggers()
+
+    def cycling_is_cast(self) -> bool:
+        """Hook: cycling is activating an ability, not casting the card (702.29a)."""
+        return False
+
+    def _pay(self, player: str, cost: str | None, x: int) -> bool:
+        """Pay ``cost`` with X = ``x`` from ``player``'s pool (and life, for Phyrexian symbols):
+        False, paying nothing, when it cannot be paid (rules 601.2g-h)."""
+        try:
+            symbols = cost_symbols(cost, x)
+        except ManaSymbolError as exc:
+            raise refuse("unsupported", str(exc)) from exc
+        pl = self.players[player]
+        plan = self.payment_plan(pl.pool, symbols, pl.life)
+        if plan is None:
+            return False
+        mana, life = plan
+        pl.pool.paid.extend(mana)
+        if life:
+            pl.life -= life
+            self._emit("life_change", player=player, amount=-life)
+        return True
+
+    def payment_plan(self, pool: ManaPool, symbols: list[Symbol],
+                      life: int) -> tuple[list[Symbol], int] | None:
+        """Hook: the mana solver (601.2h: the player chooses which mana pays which symbol, so
+        any payable order of costs is paid)."""
+        return mana.plan_payment(pool, symbols, life)

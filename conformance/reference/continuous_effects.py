@@ -1,0 +1,156 @@
+"""Characteristics and continuous effects (rules 611, 613, 709.3-4): printed characteristics, split
+cards on and off the stack, static abilities, and layers 6 (abilities) and 7 (power/toughness)
+in timestamp order."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from conformance.reference import abilities as o
+from conformance.reference.cards import CardDef, Face, colors_of, mana_value_of
+from conformance.reference.objects import (
+    Chars,
+    Obj,
+    SpellState,
+)
+from conformance.reference.zones import Zones
+
+_FACE_CHARS: dict[int, Chars] = {}
+
+
+def _face_chars(f: Face) -> Chars:
+    """A face's printed characteristics (cached: faces are loaded once and never change)."""
+    c = _FACE_CHARS.get(id(f))
+    if c is None:
+        c = _FACE_CHARS[id(f)] = Chars(f.name, f.mana_value, f.colors, f.types, f.subtypes,
+                                       f.supertypes, f.power, f.toughness, f.text.keywords,
+                                       f.text)
+    return c
+
+class ContinuousEffects(Zones):
+    """An object's characteristics after continuous effects."""
+
+    def _base(self, obj: Obj) -> Chars:
+        if obj.token is not None:
+            t = obj.token
+            return Chars(t.name, 0, t.colors, ("Creature",), t.subtypes, (), t.power,
+                         t.toughness, t.keywords, o.FaceText(keywords=t.keywords,
+                                                             activated=t.activated))
+        card = obj.card
+        assert card is not None
+        if obj.zone == "stack" and obj.spell is not None:
+            return self.stack_characteristics(card, obj.spell)
+        if card.is_split:
+            return self._split_characteristics(card)
+        return _face_chars(card.faces[0])
+
+    def stack_characteristics(self, card: CardDef, spell: SpellState) -> Chars:
+        """Hook: on the stack only the cast half's characteristics exist (rule 709.3b)."""
+        c = _face_chars(spell.face)
+        if spell.face.has_x and spell.x:
+            c = replace(c, mana_value=mana_value_of(spell.face.mana_cost, spell.x))
+        return c
+
+    def _split_characteristics(self, card: CardDef) -> Chars:
+        """Off the stack a split card has both halves' characteristics combined (rule 709.4)."""
+        faces = card.faces
+        cost = "".join(f.mana_cost or "" for f in faces)
+        types = tuple(dict.fromkeys(t for f in faces for t in f.types))
+        return Chars(card.name, self.split_mana_value(card), colors_of(cost), types, (), (),
+                     None, None, frozenset(), faces[0].text)
+
+    def split_mana_value(self, card: CardDef) -> int:
+        """Hook: a split card's mana value off the stack, from its combined cost (709.4b)."""
+        return sum(f.mana_value for f in card.faces)
+
+    def is_outlaw(self, obj: Obj, chars: Chars) -> bool:
+        """Hook: "outlaw" means a *permanent* with an outlaw creature type (the 2024 ruling)."""
+        return obj.zone == "battlefield" and bool(o.OUTLAW_TYPES & set(chars.subtypes))
+
+    def _statics(self) -> list[tuple[Obj, o.Static]]:
+        if self._statics_cache is not None:
+            return self._statics_cache
+        out: list[tuple[Obj, o.Static]] = []
+        for oid in self.battlefield:
+            src = self.objects[oid]
+            base = self._base(src)
+            if "Creature" in base.types and self._humility_present(exclude=src):
+                continue  # a creature under "All creatures lose all abilities" has no statics
+            if base.text is not None:
+                out.extend((src, s) for s in base.text.statics)
+        self._statics_cache = out
+        return out
+
+    def _humility_present(self, exclude: Obj | None = None) -> bool:
+        for oid in self.battlefield:
+            src = self.objects[oid]
+            if src is exclude:
+                continue
+            base = self._base(src)
+            if "Creature" not in base.types and base.text is not None and any(
+                    isinstance(s, o.CreaturesLoseAllAbilities) for s in base.text.statics):
+                return True
+        return False
+
+    def chars(self, obj: Obj) -> Chars:
+        """``obj``'s characteristics with continuous effects applied (layers 6, 7b, 7c)."""
+        c = self._base(obj)
+        statics = self._statics() if obj.zone in ("battlefield", "stack") else []
+        layer6: list[tuple[int, str, tuple[str, ...]]] = []
+        base_pt: tuple[int, int] | None = None
+        aura_power = aura_toughness = 0
+        pt_stamp = -1
+        is_creature = "Creature" in c.types
+        for src, st in statics:
+            if (isinstance(st, o.CreaturesLoseAllAbilities) and is_creature
+                    and obj.zone == "battlefield"):
+                layer6.append((src.timestamp, "lose_all", ()))
+                if src.timestamp > pt_stamp:
+                    base_pt, pt_stamp = (st.power, st.toughness), src.timestamp
+            elif (isinstance(st, o.OutlawsHaveKeyword) and self.active == src.controller
+                  and obj.controller == src.controller and self.is_outlaw(obj, c)):
+                layer6.append((src.timestamp, "add", (st.keyword,)))
+            elif (isinstance(st, o.EnchantedCreatureGets) and src.attached_to == obj.ref
+                  and is_creature and obj.zone == "battlefield"):
+                if st.keywords:
+                    layer6.append((src.timestamp, "add", st.keywords))
+                aura_power += st.power
+                aura_toughness += st.toughness
+        if obj.setup_keywords:
+            layer6.append((obj.timestamp, "add", obj.setup_keywords))
+        power_mod = toughness_mod = 0
+        for eff in self.effects:
+            if obj.ref not in eff.affected:
+                continue
+            if eff.lose_all:
+                layer6.append((eff.timestamp, "lose_all", ()))
+            if eff.add:
+                layer6.append((eff.timestamp, "add", eff.add))
+            if eff.remove:
+                layer6.append((eff.timestamp, "remove", eff.remove))
+            power_mod += eff.power
+            toughness_mod += eff.toughness
+        keywords = set(c.keywords)
+        text = c.text
+        for _, op, kws in sorted(layer6, key=lambda t: t[0]):
+            if op == "lose_all":
+                keywords.clear()
+                text = None
+            elif op == "add":
+                keywords.update(kws)
+            else:
+                keywords.difference_update(kws)
+        power, toughness = c.power, c.toughness
+        if is_creature and power is not None and toughness is not None:
+            if base_pt is not None:
+                power, toughness = base_pt
+            plus = obj.counters.get("+1/+1", 0) - obj.counters.get("-1/-1", 0)
+            power += power_mod + aura_power + plus
+            toughness += toughness_mod + aura_toughness + plus
+        colors = () if "devoid" in c.keywords else c.colors  # a CDA (702.114a, 604.3)
+        return Chars(c.name, c.mana_value, colors, c.types, c.subtypes, c.supertypes, power,
+                     toughness, frozenset(keywords), text)
+
+    def abilities(self, obj: Obj) -> o.FaceText | None:
+        """The abilities ``obj`` has now (``None``: it lost all abilities)."""
+        return self.chars(obj).text

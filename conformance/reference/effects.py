@@ -1,0 +1,377 @@
+"""Effects of resolving spells and abilities (rule 608.2): a registry from each effect type of
+:mod:`conformance.reference.abilities` to the handler that gives it meaning.
+
+A handler gets the rules, the effect and an :class:`EffectContext` (its targets, which of them are
+still legal, who controls the spell or ability, its source); it changes the game and may ask for a
+decision by returning a generator that yields :class:`~conformance.reference.objects.Choice`
+(copies' new targets, surveil). An effect type without a handler is an internal error.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from conformance.reference import abilities as o
+from conformance.reference.copies import Copies
+from conformance.reference.objects import (
+    Choice,
+    ContinuousEffect,
+    DelayedTrigger,
+    Flow,
+    Obj,
+    Ref,
+    StackAbility,
+    other,
+    refuse,
+    snapshot_spell,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class EffectContext:
+    """What one effect of a resolving spell or ability acts with."""
+
+    targets: list[list[Ref]]
+    """The effect's own target slots' targets (``oracle`` slot order)."""
+    legal: list[list[bool]]
+    """For each target, whether it is still legal as the effect happens (rule 608.2b)."""
+    controller: str
+    source: str
+    """The id of the spell, or of the source of the ability."""
+    spell: Obj | None
+    ability: StackAbility | None
+
+    @property
+    def x(self) -> int | None:
+        """The spell's value of X, if any."""
+        return self.spell.spell.x if self.spell is not None and self.spell.spell else None
+
+    def first(self) -> Ref | None:
+        """The first slot's first target, when it is still legal."""
+        return self.targets[0][0] if self.legal[0][0] else None
+
+
+Handler = Callable[["Effects", Any, EffectContext], Flow | None]
+E = TypeVar("E", bound=o.Effect)
+EFFECTS: dict[type[o.Effect], Handler] = {}
+"""Effect type -> handler (filled by :func:`effect`)."""
+
+
+def effect(kind: type[E]) -> Callable[[Callable[[Effects, E, EffectContext], Flow | None]],
+                                      Callable[[Effects, E, EffectContext], Flow | None]]:
+    """Register the decorated function as the handler of effects of type ``kind``."""
+
+    def register(fn: Callable[[Effects, E, EffectContext], Flow | None]
+                 ) -> Callable[[Effects, E, EffectContext], Flow | None]:
+        if kind in EFFECTS:
+            raise ValueError(f"two handlers for {kind.__name__}")
+        EFFECTS[kind] = fn
+        return fn
+
+    return register
+
+
+class Effects(Copies):
+    """Running the effects of a resolving spell or ability, and damage (rule 120)."""
+
+    def _run_effects(self, effects: o.SpellText, targets: list[list[Ref]], controller: str,
+                     source: str, spell: Obj | None, ability: StackAbility | None) -> Flow:
+        pos = 0
+        exclude = spell.id if spell is not None else None  # a spell can't target itself
+        for eff in effects:
+            n = len(eff.slots)
+            mine = targets[pos:pos + n]
+            slots = eff.slots
+            pos += n
+            legal = [[self._slot_legal(r, s, controller, exclude, source) for r in refs]
+                     for s, refs in zip(slots, mine, strict=True)]
+            handler = EFFECTS.get(type(eff))
+            if handler is None:
+                raise refuse("internal", f"effect {type(eff).__name__} has no rule")
+            flow = handler(self, eff, EffectContext(mine, legal, controller, source, spell,
+                                                    ability))
+            if flow is not None:
+                yield from flow
+
+    def _damage(self, source: str, target: Ref, amount: int, combat: bool = False) -> None:
+        """``source`` deals ``amount`` damage to ``target`` (rule 120.3): prevented by
+        protection (702.16e); as poison counters to a player and -1/-1 counters to a creature
+        from a source with infect (702.90b-c), as -1/-1 counters from one with wither
+        (702.80a); then deathtouch and lifelink."""
+        if amount <= 0 or (combat and self.combat_damage_prevented == self.turn):
+            return
+        src = self.objects.get(source)
+        keywords = self.chars(src).keywords if src is not None else frozenset()
+        if target.zcc is not None and self.damage_prevented_by_protection(target, source):
+            return
+        self._emit("damage", source=source, target=target.id, amount=amount, step=self.step,
+                   combat=combat)
+        if target.zcc is None:
+            if self.infects(keywords):
+                self.players[target.id].poison += amount
+            else:
+                self.players[target.id].life -= amount
+                self._emit("life_change", player=target.id, amount=-amount)
+        elif {"infect", "wither"} & keywords:
+            self._add_counters(self.objects[target.id], "-1/-1", amount)
+        else:
+            self.objects[target.id].damage += amount
+        if "deathtouch" in keywords and target.zcc is not None:  # any damage, counters too
+            self.objects[target.id].deathtouched = True  # 704.5h
+        if src is not None and self.lifelink_applies(keywords):
+            self.players[src.controller].life += amount
+            self._emit("life_change", player=src.controller, amount=amount)
+
+    def damage_prevented_by_protection(self, target: Ref, source: str) -> bool:
+        """Hook: damage that would be dealt to a permanent with protection from a color by a
+        source of that color is prevented (702.16e)."""
+        return self._protected_from(self.chars(self.objects[target.id]), source)
+
+    def infects(self, keywords: frozenset[str]) -> bool:
+        """Hook: damage from a source with infect is dealt to players as poison counters
+        (702.90b)."""
+        return "infect" in keywords
+
+    def lifelink_applies(self, keywords: frozenset[str]) -> bool:
+        """Hook: damage dealt by a source with lifelink also causes its controller to gain that
+        much life (702.15b)."""
+        return "lifelink" in keywords
+
+
+@effect(o.DamageTargets)
+def _damage_targets(r: Effects, eff: o.DamageTargets, ctx: EffectContext) -> None:
+    for amount, refs, ok in zip(eff.amounts, ctx.targets, ctx.legal, strict=True):
+        if ok[0]:
+            r._damage(ctx.source, refs[0], (ctx.x or 0) if amount is None else amount)
+
+
+@effect(o.DividedDamage)
+def _divided_damage(r: Effects, eff: o.DividedDamage, ctx: EffectContext) -> None:
+    spell = ctx.spell
+    division = spell.spell.division if spell and spell.spell else None
+    for ref, ok, amount in zip(ctx.targets[0], ctx.legal[0], division or (), strict=True):
+        if ok:
+            r._damage(ctx.source, ref, amount)
+
+
+@effect(o.DamageEach)
+def _damage_each(r: Effects, eff: o.DamageEach, ctx: EffectContext) -> None:
+    if eff.group in ("creature", "creature_and_player"):
+        for oid in list(r.battlefield):
+            ob = r.objects[oid]
+            if "Creature" in r.chars(ob).types:
+                r._damage(ctx.source, ob.ref, eff.amount)
+    if eff.group == "you":
+        r._damage(ctx.source, Ref(ctx.controller), eff.amount)
+    elif eff.group != "creature":
+        for p in (r.active, other(r.active)):
+            if eff.group != "opponent" or p != ctx.controller:
+                r._damage(ctx.source, Ref(p), eff.amount)
+
+
+@effect(o.PutCounters)
+def _put_counters(r: Effects, eff: o.PutCounters, ctx: EffectContext) -> None:
+    if eff.target:
+        ref = ctx.first()
+        objs = [r.objects[ref.id]] if ref is not None else []
+    else:
+        src = r.objects.get(ctx.source)
+        objs = [src] if src is not None and src.zone == "battlefield" else []
+    for ob in objs:
+        r._add_counters(ob, eff.counter, eff.n)
+
+
+@effect(o.DamageSpellControllerByManaValue)
+def _damage_by_mana_value(r: Effects, eff: o.DamageSpellControllerByManaValue,
+                          ctx: EffectContext) -> None:
+    ref = ctx.first()
+    if ref is not None:
+        target = r.objects[ref.id]
+        r._damage(ctx.source, Ref(target.controller), r.chars(target).mana_value)
+
+
+@effect(o.CounterSpell)
+def _counter_spell(r: Effects, eff: o.CounterSpell, ctx: EffectContext) -> None:
+    ref = ctx.first()
+    if ref is not None:
+        target = r.objects[ref.id]
+        if target.spell is not None and target.spell.face.text.cant_be_countered:
+            return  # "can't be countered" (101.2)
+        r._emit("countered", object=target.id, card=target.card_name, by=ctx.source)
+        r._leave_stack(target, "graveyard")
+
+
+@effect(o.CopyTargetSpell)
+def _copy_target_spell(r: Effects, eff: o.CopyTargetSpell, ctx: EffectContext) -> Flow | None:
+    ref = ctx.first()
+    if ref is None:
+        return None
+    return r._copy_spell(snapshot_spell(r.objects[ref.id]), ctx.controller, ctx.source,
+                         eff.may_choose_new_targets)
+
+
+@effect(o.CopyTriggeringSpell)
+def _copy_triggering_spell(r: Effects, eff: o.CopyTriggeringSpell, ctx: EffectContext) -> Flow:
+    ability = ctx.ability
+    assert ability is not None and ability.spell is not None
+    for _ in range(eff.times):
+        yield from r._copy_spell(ability.spell, ctx.controller, ability.id,
+                                 eff.may_choose_new_targets)
+
+
+@effect(o.ExileTargetCardFromGraveyard)
+def _exile_from_graveyard(r: Effects, eff: o.ExileTargetCardFromGraveyard,
+                          ctx: EffectContext) -> None:
+    ref = ctx.first()
+    if ref is not None:
+        r._move(r.objects[ref.id], "exile")
+
+
+@effect(o.Draw)
+def _draw(r: Effects, eff: o.Draw, ctx: EffectContext) -> None:
+    r._draw(ctx.controller, eff.n)
+
+
+@effect(o.GainLife)
+def _gain_life(r: Effects, eff: o.GainLife, ctx: EffectContext) -> None:
+    r.players[ctx.controller].life += eff.n
+    r._emit("life_change", player=ctx.controller, amount=eff.n)
+
+
+@effect(o.DestroyTarget)
+def _destroy(r: Effects, eff: o.DestroyTarget, ctx: EffectContext) -> None:
+    ref = ctx.first()
+    if ref is not None:
+        r._destroy(r.objects[ref.id])
+
+
+@effect(o.PumpTarget)
+def _pump_target(r: Effects, eff: o.PumpTarget, ctx: EffectContext) -> None:
+    ref = ctx.first()
+    if ref is not None:
+        r.effects.append(ContinuousEffect(next(r._clock), frozenset({ref}), eff.power,
+                                          eff.toughness, add=eff.keywords))
+
+
+@effect(o.PumpGroup)
+def _pump_group(r: Effects, eff: o.PumpGroup, ctx: EffectContext) -> None:
+    def mine(ob: Obj) -> bool:
+        if eff.scope == "all":
+            return True
+        return (ob.controller == ctx.controller) == (eff.scope == "you")
+
+    affected = frozenset(
+        r.objects[oid].ref for oid in r.battlefield
+        if mine(r.objects[oid])
+        and "Creature" in (c := r.chars(r.objects[oid])).types
+        and (not eff.subtype or eff.subtype in c.subtypes))  # locked in (rule 611.2c)
+    r.effects.append(ContinuousEffect(next(r._clock), affected, eff.power, eff.toughness,
+                                      add=eff.keywords))
+
+
+@effect(o.PumpSelf)
+def _pump_self(r: Effects, eff: o.PumpSelf, ctx: EffectContext) -> None:
+    src = r.objects.get(ctx.source)
+    if src is not None and src.zone == "battlefield":
+        r.effects.append(ContinuousEffect(next(r._clock), frozenset({src.ref}), eff.power,
+                                          eff.toughness, add=eff.keywords))
+
+
+@effect(o.PreventAllCombatDamage)
+def _prevent_combat_damage(r: Effects, eff: o.PreventAllCombatDamage, ctx: EffectContext) -> None:
+    r.combat_damage_prevented = r.turn
+
+
+@effect(o.AttachSelf)
+def _attach_self(r: Effects, eff: o.AttachSelf, ctx: EffectContext) -> None:
+    src = r.objects.get(ctx.source)
+    ref = ctx.first()
+    if src is not None and src.zone == "battlefield" and ref is not None:
+        src.attached_to = ref  # 702.6a, 701.3a
+        r._statics_cache = None
+
+
+@effect(o.Regenerate)
+def _regenerate(r: Effects, eff: o.Regenerate, ctx: EffectContext) -> None:
+    src = r.objects.get(ctx.source)
+    if src is not None and src.zone == "battlefield":
+        src.regeneration += 1
+
+
+@effect(o.ReturnToHand)
+def _return_to_hand(r: Effects, eff: o.ReturnToHand, ctx: EffectContext) -> None:
+    ref = ctx.first()
+    if ref is not None:
+        r._move(r.objects[ref.id], "hand")
+
+
+@effect(o.ExileTarget)
+def _exile_target(r: Effects, eff: o.ExileTarget, ctx: EffectContext) -> None:
+    ref = ctx.first()
+    if ref is not None:
+        r._move(r.objects[ref.id], "exile")
+
+
+@effect(o.TapTarget)
+def _tap_target(r: Effects, eff: o.TapTarget, ctx: EffectContext) -> None:
+    ref = ctx.first()
+    if ref is not None:
+        r.objects[ref.id].tapped = not eff.untap
+
+
+@effect(o.LoseLife)
+def _lose_life(r: Effects, eff: o.LoseLife, ctx: EffectContext) -> None:
+    if eff.who == "opponents":
+        players = [p for p in (r.active, other(r.active)) if p != ctx.controller]
+    else:
+        ref = ctx.first()
+        players = [ref.id] if ref is not None else []
+    for p in players:
+        r.players[p].life -= eff.n
+        r._emit("life_change", player=p, amount=-eff.n)
+
+
+@effect(o.MustBeBlockedByAll)
+def _must_be_blocked(r: Effects, eff: o.MustBeBlockedByAll, ctx: EffectContext) -> None:
+    ref = ctx.first()
+    if ref is not None:
+        r.requirements.append((ref, r.turn))
+
+
+@effect(o.CreateToken)
+def _create_token(r: Effects, eff: o.CreateToken, ctx: EffectContext) -> None:
+    for _ in range(eff.count):
+        tok = Obj(id=r._new_id("token"), owner=ctx.controller, controller=ctx.controller,
+                  zone="battlefield", token=eff.token, timestamp=next(r._clock),
+                  summoning_sick=True)
+        r.objects[tok.id] = tok
+        r.battlefield.append(tok.id)
+        r._statics_cache = None
+        r._emit("token_created", object=tok.id, card=eff.token.name, controller=ctx.controller)
+
+
+@effect(o.Surveil)
+def _surveil(r: Effects, eff: o.Surveil, ctx: EffectContext) -> Flow:
+    lib = r.zones[(ctx.controller, "library")]
+    looked = lib[:eff.n]
+    if looked:
+        answer = yield Choice("surveil", {"player": ctx.controller, "cards": looked})
+        chosen = answer.get("graveyard") or []
+        if not isinstance(chosen, list) or any(c not in looked for c in chosen):
+            raise refuse("illegal_action", f"surveil: choose among {looked}")
+        for cid in chosen:
+            r._move(r.objects[cid], "graveyard")
+
+
+@effect(o.EnchantTarget)
+def _enchant_target(r: Effects, eff: o.EnchantTarget, ctx: EffectContext) -> None:
+    """The Aura is attached as it enters the battlefield (``PriorityAndStack._resolve_spell``)."""
+
+
+@effect(o.CreateDelayedCopyTrigger)
+def _delayed_copy(r: Effects, eff: o.CreateDelayedCopyTrigger, ctx: EffectContext) -> None:
+    src = r.objects.get(ctx.source)
+    name = src.card_name if src is not None else ctx.source
+    r.delayed.append(DelayedTrigger(ctx.controller, ctx.source, name, r.turn, eff))

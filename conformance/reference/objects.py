@@ -1,0 +1,237 @@
+"""Objects and zones (rules 108-111, 400): the game's data — cards, tokens and copies of spells
+(:class:`Obj`), abilities on the stack, pending and delayed triggers, continuous effects,
+characteristics and players — and the names of players, steps and zones.
+
+Rule behaviour lives in the rule modules; this module only holds data and two pure helpers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from dataclasses import dataclass, field
+from typing import Any
+
+from conformance.errors import EngineReportedError
+from conformance.reference import abilities as o
+from conformance.reference.cards import CardDef, Face
+from conformance.reference.mana import ManaPool
+
+PLAYERS = ("p1", "p2")
+STEPS = ("untap", "upkeep", "draw", "precombat_main", "beginning_of_combat", "declare_attackers",
+         "declare_blockers", "first_strike_damage", "combat_damage", "end_of_combat",
+         "postcombat_main", "end", "cleanup")
+NO_PRIORITY_STEPS = frozenset({"untap", "cleanup"})
+MAIN_STEPS = frozenset({"precombat_main", "postcombat_main"})
+ZONES = ("library", "hand", "battlefield", "graveyard", "exile", "stack")
+PERMANENT_TYPES = frozenset({"Artifact", "Creature", "Enchantment", "Land", "Planeswalker",
+                             "Battle"})
+ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V", 6: "VI"}
+CHOICES = frozenset({"trigger_order", "new_targets", "mode", "x", "surveil", "legend_rule",
+                     "targets"})
+"""The kinds of decisions the engine asks for (answered by ``choose`` actions)."""
+
+Answer = dict[str, Any]
+Flow = Generator["Choice", Answer, None]
+
+
+def other(player: str) -> str:
+    """The opponent of ``player`` (two-player games)."""
+    return "p2" if player == "p1" else "p1"
+
+
+def refuse(kind: str, message: str) -> EngineReportedError:
+    """An engine-reported error (the game refuses an action)."""
+    return EngineReportedError(kind, message)
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """A decision the engine waits for; answered by a ``choose`` action of the same ``kind``."""
+
+    kind: str
+    detail: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Ref:
+    """A chosen target: a player, or an object in the zone it had (``zcc``) when targeted."""
+
+    id: str
+    zcc: int | None = None
+
+
+@dataclass
+class SpellState:
+    """What a spell on the stack carries beyond its card: the cast half and the choices."""
+
+    face: Face
+    targets: list[list[Ref]]
+    """One list per target slot of the chosen effects (``oracle.TargetSlot``)."""
+    x: int | None = None
+    modes: tuple[int, ...] = ()
+    division: tuple[int, ...] | None = None
+    cast_from: str | None = None
+    flashback: bool = False
+    """Cast for its flashback cost (exiled whenever it leaves the stack, rule 702.34a)."""
+
+
+@dataclass(frozen=True)
+class SpellSnapshot:
+    """Last known information of a spell, enough to copy it."""
+
+    obj_id: str
+    card: CardDef
+    face: Face
+    controller: str
+    targets: tuple[tuple[Ref, ...], ...]
+    x: int | None
+    modes: tuple[int, ...]
+    division: tuple[int, ...] | None
+
+
+@dataclass(eq=False)
+class Obj:
+    """A card, token or copy of a spell. Keeps its case id across zone changes; ``zcc`` counts
+    zone changes so that a target that left its zone is no longer the same object (rule 400.7)."""
+
+    id: str
+    owner: str
+    controller: str
+    zone: str
+    card: CardDef | None = None
+    token: o.TokenDef | None = None
+    zcc: int = 0
+    tapped: bool = False
+    counters: dict[str, int] = field(default_factory=dict)
+    damage: int = 0
+    attacking: str | None = None
+    blocking: str | None = None
+    blocked: bool = False
+    summoning_sick: bool = False
+    timestamp: int = 0
+    is_copy: bool = False
+    spell: SpellState | None = None
+    setup_keywords: tuple[str, ...] = ()
+    once_turns: dict[str, int] = field(default_factory=dict)
+    regeneration: int = 0
+    """Regeneration shields (rule 701.15), until the cleanup step."""
+    deathtouched: bool = False
+    """Dealt damage by a source with deathtouch since state-based actions were last checked
+    (rule 704.5h)."""
+    attached_to: Ref | None = None
+    """The object or player this permanent is attached to (rule 301.5, 303.4)."""
+
+    @property
+    def ref(self) -> Ref:
+        """A reference to this object as it is now."""
+        return Ref(self.id, self.zcc)
+
+    @property
+    def card_name(self) -> str:
+        """The card (or token) name the object was set up or created with."""
+        if self.token is not None:
+            return self.token.name
+        assert self.card is not None
+        return self.card.name
+
+
+@dataclass(eq=False)
+class StackAbility:
+    """A triggered or activated ability on the stack."""
+
+    id: str
+    source: str
+    source_name: str
+    controller: str
+    name: str
+    effects: o.SpellText
+    targets: list[list[Ref]] = field(default_factory=list)
+    chapter: bool = False
+    spell: SpellSnapshot | None = None
+
+
+@dataclass
+class PendingTrigger:
+    """A triggered ability that has triggered and waits to be put on the stack."""
+
+    controller: str
+    source: str
+    source_name: str
+    name: str
+    effects: o.SpellText
+    chapter: bool = False
+    spell: SpellSnapshot | None = None
+
+
+@dataclass
+class DelayedTrigger:
+    """"When you next cast an instant or sorcery spell this turn, ..." (created on resolution)."""
+
+    controller: str
+    source: str
+    source_name: str
+    turn: int
+    effect: o.CreateDelayedCopyTrigger
+    used: bool = False
+
+
+@dataclass
+class ContinuousEffect:
+    """A continuous effect from a resolved spell or ability, or from a case action."""
+
+    timestamp: int
+    affected: frozenset[Ref]
+    power: int = 0
+    toughness: int = 0
+    add: tuple[str, ...] = ()
+    remove: tuple[str, ...] = ()
+    lose_all: bool = False
+    until_end_of_turn: bool = True
+
+
+@dataclass(frozen=True)
+class Chars:
+    """An object's characteristics after continuous effects."""
+
+    name: str
+    mana_value: int
+    colors: tuple[str, ...]
+    types: tuple[str, ...]
+    subtypes: tuple[str, ...]
+    supertypes: tuple[str, ...]
+    power: int | None
+    toughness: int | None
+    keywords: frozenset[str]
+    text: o.FaceText | None
+    """The abilities the object has (``None``: it has lost all abilities)."""
+
+
+@dataclass
+class Player:
+    """A player's life, mana pool and loss flags."""
+
+    life: int = 20
+    poison: int = 0
+    pool: ManaPool = field(default_factory=ManaPool)
+    lost: bool = False
+    drew_from_empty: bool = False
+
+
+def snapshot_spell(obj: Obj) -> SpellSnapshot:
+    """Last known information of a spell on the stack, enough to copy it (rule 707.10)."""
+    spell = obj.spell
+    assert spell is not None and obj.card is not None
+    return SpellSnapshot(obj.id, obj.card, spell.face, obj.controller,
+                         tuple(tuple(r) for r in spell.targets), spell.x, spell.modes,
+                         spell.division)
+
+
+def spell_effects(face: Face, modes: tuple[int, ...]) -> o.SpellText:
+    """The effects a spell of ``face`` has with the chosen ``modes``; an Aura spell's only
+    "effect" is its target (rule 303.4a)."""
+    if face.text.enchant is not None:  # an Aura spell targets what it will enchant
+        return (o.EnchantTarget(face.text.enchant),)
+    spell = face.text.spell
+    if isinstance(spell, o.Modal):
+        return tuple(e for m in modes for e in spell.modes[m])
+    return spell or ()

@@ -1,0 +1,88 @@
+"""The rules of the reference engine as one class, :class:`Rules`, assembled from the rule
+modules, each named after the part of the Comprehensive Rules it models:
+
+* :mod:`~conformance.reference.zones` — :class:`Zones`: zones and zone changes (400-406);
+* :mod:`~conformance.reference.continuous_effects` — :class:`ContinuousEffects`:
+  characteristics, layers 6 and 7, split cards (611-613, 709);
+* :mod:`~conformance.reference.targets` — :class:`Targets`: targets and crimes (115, 700.13);
+* :mod:`~conformance.reference.state_based_actions` — :class:`StateBasedActions` (704);
+* :mod:`~conformance.reference.triggers` — :class:`TriggeredAbilities` (603, 714.2);
+* :mod:`~conformance.reference.copies` — :class:`Copies`: copies of spells (707.10);
+* :mod:`~conformance.reference.effects` — :class:`Effects`: resolving effects (608.2, 120);
+* :mod:`~conformance.reference.combat` — :class:`Combat`: combat damage (506-511);
+* :mod:`~conformance.reference.turn` — :class:`TurnStructure`: steps and turns (500-514);
+* :mod:`~conformance.reference.stack` — :class:`PriorityAndStack` (117, 405, 608);
+* :mod:`~conformance.reference.casting` with :mod:`~conformance.reference.mana` —
+  :class:`Casting`: casting, activating, costs (601, 602, 605).
+
+Each class extends the one above it; :class:`Rules` is the last. Its public surface is
+:data:`HOOKS`: small methods, each deciding one rule, that a variant engine may override (the
+mutants of :mod:`conformance.reference.mutants` each override one to break that rule), plus
+:meth:`~.continuous_effects.ContinuousEffects.chars` (an object's characteristics),
+:meth:`~.continuous_effects.ContinuousEffects.abilities`,
+:meth:`~.targets.Targets.opponent_related` and :meth:`~.targets.Targets.commit_crimes`, and the
+state a hook may read: ``players``, ``objects``, ``battlefield``, ``stack``, ``pending``
+(triggered abilities waiting to be put on the stack), ``effects``, ``active``, ``step``, ``turn``.
+Methods whose names start with ``_`` are internal. Actions and effects are registries
+(:mod:`conformance.reference.actions`, :data:`conformance.reference.effects.EFFECTS`).
+"""
+
+from __future__ import annotations
+
+from conformance.reference.casting import Casting
+
+HOOKS: dict[str, str] = {
+    "stack_exit_zone": "702.127a, 702.34a: where a spell that leaves the stack goes",
+    "detect_enters_triggers": "603.6a: abilities that trigger as a permanent enters",
+    "stack_characteristics": "709.3b: on the stack only the cast half exists",
+    "split_mana_value": "709.4b: a split card's mana value off the stack",
+    "is_outlaw": "700.13 (2024 rulings): an outlaw is a permanent with an outlaw type",
+    "crime_timing": "700.13: a crime is committed as the spell becomes cast",
+    "crime_count": "700.13: one crime per spell or ability, however many targets",
+    "final_chapter": "714.2d: a Saga's final chapter number",
+    "saga_sacrifice_due": "714.4: when a Saga is sacrificed",
+    "loses_to_poison": "704.5c: ten poison counters",
+    "annihilated": "704.5q: +1/+1 and -1/-1 counters annihilate",
+    "legend_groups": "704.5j: the legend rule",
+    "aura_attachment_legal": "704.5m: an Aura attached illegally or to nothing",
+    "consume_delayed": "603.7c: 'when you next ...' triggers once",
+    "once_each_turn_applies": "603.2h: 'triggers only once each turn'",
+    "chapters_crossed": "714.2b: a chapter triggers when lore counters reach it from below",
+    "order_triggers": "603.3b: simultaneous triggers in the order their controller chooses",
+    "trigger_targets_commit_crimes": "700.13: a targeting triggered ability commits crimes",
+    "copy_x": "707.10: a copy has the original's X",
+    "copy_modes": "707.10: a copy has the original's modes",
+    "copy_division": "707.10: a copy divides damage as the original did",
+    "copy_controller": "707.10: who copies a spell controls the copy",
+    "copy_is_cast": "707.10: a copy is not cast",
+    "place_copy": "707.10: a copy is put on the stack on top",
+    "after_copy_targets": "707.10c: choosing new targets for a copy is not targeting on cast",
+    "first_strike_step_happens": "510.4: when there is a first-strike combat damage step",
+    "deals_regular_damage": "510.4, 702.7c: who deals damage in the second step",
+    "saga_gets_turn_counter": "714.3b: which Sagas get a lore counter each turn",
+    "skips_first_draw": "103.7a: the starting player skips the draw step of turn 1",
+    "may_cast_face_from": "702.127a, 702.34a: from which zones a half or card is cast",
+    "payment_plan": "601.2h: how a cost is paid from the mana pool",
+    "targetable_by": "702.11b, 702.18a: hexproof and shroud",
+    "enters_tapped": "614.1c: a permanent that enters the battlefield tapped",
+    "tramples": "702.19b: trample assigns excess combat damage to the player",
+    "lifelink_applies": "702.15b: lifelink",
+    "destroyed_by_deathtouch": "704.5h: damage from a source with deathtouch destroys",
+    "damage_prevented_by_protection": "702.16e: protection prevents damage",
+    "infects": "702.90b: infect damage to a player is poison counters",
+    "regenerates": "701.15a: a regeneration shield replaces destruction",
+    "equipment_attachment_legal": "704.5n: an Equipment attached illegally becomes unattached",
+    "timing_permits": "307.1, 304.1: when a spell may be cast",
+    "cycling_is_cast": "702.29a: cycling activates an ability, it does not cast the card",
+    "priority_after_resolution": "117.3b: the active player receives priority after resolving",
+    "is_graveyard_card": "400.7: a card cast from a graveyard is no longer in it",
+    "copyable": "707.10: any spell can be copied",
+    "chapters_independent_of_source": "113.7a: an ability on the stack is independent of its source",
+    "opponent_related": "700.13: which targets make a crime",
+    "dies_triggers_look_back": "603.10a: leaves-the-battlefield abilities look back in time",
+}
+"""Every hook of :class:`Rules`: name -> the rule it decides."""
+
+
+class Rules(Casting):
+    """All the rules the reference engine models (the public surface: :data:`HOOKS`)."""

@@ -1,0 +1,95 @@
+"""Priority and the stack (rules 117, 405, 608): who may act, passing priority, resolving the top
+object (a spell whose targets are all illegal does not resolve, 608.2b; a permanent spell
+enters the battlefield, 608.3)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from conformance.reference.objects import (
+    NO_PRIORITY_STEPS,
+    PERMANENT_TYPES,
+    PLAYERS,
+    Flow,
+    Obj,
+    StackAbility,
+    other,
+    refuse,
+    spell_effects,
+)
+from conformance.reference.turn import TurnStructure
+
+
+class PriorityAndStack(TurnStructure):
+    """Priority and resolving."""
+
+    def _require_priority(self, player: Any) -> None:
+        if player not in PLAYERS:
+            raise refuse("illegal_action", f"unknown player {player!r}")
+        if self.step in NO_PRIORITY_STEPS:
+            raise refuse("illegal_action", f"no player gets priority in the {self.step} step")
+        if self.priority != player:
+            raise refuse("illegal_action", f"{player} does not have priority "
+                                           f"({self.priority} has)")
+
+    def pass_priority(self, a: dict[str, Any]) -> Flow:
+        """One priority pass (rule 117.3d): two in succession resolve the top object, or end the
+        step when the stack is empty (117.4)."""
+        player = a.get("player")
+        self._require_priority(player)
+        assert isinstance(player, str)
+        self.passes += 1
+        if self.passes < 2:
+            self.priority = other(player)
+            return
+        if self.stack:
+            yield from self._resolve_top()
+        else:
+            yield from self._advance(None, False)
+
+    def priority_after_resolution(self) -> str:
+        """Hook: after a spell or ability resolves, the active player receives priority
+        (117.3b)."""
+        return self.active
+
+    def _resolve_top(self) -> Flow:
+        item = self.stack[-1]
+        if isinstance(item, StackAbility):
+            self.stack.pop()
+            yield from self._run_effects(item.effects, item.targets, item.controller,
+                                         item.source, None, item)
+            self._emit("resolved", object=item.id, source=item.source, ability=item.name)
+        else:
+            yield from self._resolve_spell(item)
+        self.priority = self.priority_after_resolution()
+        self.passes = 0
+        yield from self._put_triggers()
+
+    def _resolve_spell(self, obj: Obj) -> Flow:
+        spell = obj.spell
+        assert spell is not None
+        effects = spell_effects(spell.face, spell.modes)
+        slots = tuple(s for e in effects for s in e.slots)
+        flat = [(slot, r) for slot, refs in zip(slots, spell.targets, strict=True) for r in refs]
+        if flat and not any(self._slot_legal(r, s, obj.controller, obj.id) for s, r in flat):
+            self._emit("countered", object=obj.id, card=obj.card_name, by=None,
+                       reason="all targets illegal (rule 608.2b)")
+            self._leave_stack(obj, "graveyard")
+            return
+        if self.crime_timing == "resolution" and not obj.is_copy:
+            self.commit_crimes(obj.controller, spell.targets, obj.id)
+        yield from self._run_effects(effects, spell.targets, obj.controller, obj.id, obj, None)
+        self._emit("resolved", object=obj.id, card=obj.card_name, copy=obj.is_copy)
+        if PERMANENT_TYPES & set(spell.face.types):
+            controller = obj.controller
+            host = spell.targets[0][0] if spell.face.text.enchant is not None else None
+            self._move(obj, "battlefield", controller=controller)
+            obj.attached_to = host  # rule 303.4f
+            for counter, n in spell.face.text.enters_with:  # 614.1c, X from the spell
+                amount = spell.x if n is None else n
+                if amount:
+                    self._add_counters(obj, counter, amount)
+            if "Saga" in spell.face.subtypes:
+                self._add_counters(obj, "lore", 1)  # rule 715.3a
+        elif obj.zone == "stack":
+            self._leave_stack(obj, "graveyard")

@@ -1,0 +1,180 @@
+"""Zones and zone changes (rules 400-406): the game state, the event log, moving objects
+(a moved object is a new object, rule 400.7), leaving the stack, drawing."""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+from conformance.reference import abilities as o
+from conformance.reference.objects import (
+    PLAYERS,
+    Choice,
+    ContinuousEffect,
+    DelayedTrigger,
+    Flow,
+    Obj,
+    PendingTrigger,
+    Player,
+    Ref,
+    StackAbility,
+    refuse,
+)
+
+
+class Zones:
+    """The game state and zone changes; the base of :class:`~conformance.reference.rules.Rules`."""
+
+    def _reset(self) -> None:
+        """A fresh, empty game: the state every rule module reads."""
+        self.case_id = ""
+        self.players = {p: Player() for p in PLAYERS}
+        self.objects: dict[str, Obj] = {}
+        self.zones: dict[tuple[str, str], list[str]] = {
+            (p, z): [] for p in PLAYERS for z in ("library", "hand", "graveyard", "exile")}
+        self.battlefield: list[str] = []
+        self.stack: list[Obj | StackAbility] = []
+        self.events: list[dict[str, Any]] = []
+        self.pending: list[PendingTrigger] = []
+        self.delayed: list[DelayedTrigger] = []
+        self.effects: list[ContinuousEffect] = []
+        self.requirements: list[tuple[Ref, int]] = []
+        self.active = "p1"
+        self.priority = "p1"
+        self.passes = 0
+        self.step = "precombat_main"
+        self.turn = 1
+        self.fs_step = False
+        self.fs_began: set[str] = set()
+        self._clock = itertools.count(1)
+        self._ids = itertools.count(1)
+        self._pending: tuple[Flow, Choice] | None = None
+        self._statics_cache: list[tuple[Obj, o.Static]] | None = None
+        self.combat_damage_prevented: int | None = None
+        """The turn in which all combat damage is prevented (615), if any."""
+
+    def _new_id(self, prefix: str) -> str:
+        while True:
+            oid = f"{prefix}{next(self._ids)}"
+            if oid not in self.objects:
+                return oid
+
+    def _emit(self, etype: str, **fields: Any) -> None:
+        event = {"type": etype, **fields}
+        self.events.append(event)
+        self._after_event(event)
+
+    def _get(self, oid: Any) -> Obj:
+        obj = self.objects.get(oid) if isinstance(oid, str) else None
+        if obj is None:
+            raise refuse("unknown_object", f"no object {oid!r}")
+        return obj
+
+    def _remove_from_zone(self, obj: Obj) -> None:
+        if obj.zone == "battlefield":
+            self.battlefield.remove(obj.id)
+        elif obj.zone == "stack":
+            self.stack.remove(obj)
+        else:
+            self.zones[(obj.owner, obj.zone)].remove(obj.id)
+
+    def _move(self, obj: Obj, to: str, *, controller: str | None = None, top: bool = True) -> None:
+        """Move ``obj`` to a zone; it becomes a new object (rule 400.7)."""
+        frm = obj.zone
+        looked_back = self._dies_triggers(obj, to) if frm == "battlefield" else []
+        self._statics_cache = None
+        self._remove_from_zone(obj)
+        obj.zcc += 1
+        obj.tapped = False
+        obj.counters = {}
+        obj.damage = 0
+        obj.attacking = obj.blocking = None
+        obj.blocked = False
+        obj.setup_keywords = ()
+        obj.once_turns = {}
+        obj.attached_to = None
+        obj.deathtouched = False
+        obj.regeneration = 0
+        if frm == "stack":
+            obj.spell = None
+        obj.zone = to
+        obj.controller = controller or obj.owner
+        if to == "battlefield":
+            obj.timestamp = next(self._clock)
+            obj.summoning_sick = True
+            obj.tapped = self.enters_tapped(obj)
+            self.battlefield.append(obj.id)
+        elif to == "stack":
+            self.stack.append(obj)
+        elif to == "library" and top:
+            self.zones[(obj.owner, to)].insert(0, obj.id)
+        else:
+            self.zones[(obj.owner, to)].append(obj.id)
+        self._emit("zone_change", object=obj.id, card=obj.card_name, **{"from": frm, "to": to})
+        if to == "battlefield":
+            self.detect_enters_triggers(obj)
+        for t in looked_back:
+            self._trigger(t)
+
+    def _leave_stack(self, obj: Obj, to: str) -> None:
+        """A spell leaves the stack: a copy ceases to exist (rule 707.10a); an aftermath half
+        cast from a graveyard is exiled instead (rule 702.127a)."""
+        if obj.is_copy:
+            self.stack.remove(obj)
+            obj.zone = "ceased"
+            del self.objects[obj.id]
+            return
+        self._move(obj, self.stack_exit_zone(obj, to))
+
+    def stack_exit_zone(self, obj: Obj, to: str) -> str:
+        """Hook: where a spell that leaves the stack goes."""
+        spell = obj.spell
+        if spell is not None and spell.face.text.aftermath and spell.cast_from == "graveyard":
+            return "exile"
+        if spell is not None and spell.flashback:
+            return "exile"
+        return to
+
+    def _draw(self, player: str, n: int = 1) -> None:
+        for _ in range(n):
+            lib = self.zones[(player, "library")]
+            if not lib:
+                self.players[player].drew_from_empty = True
+                continue
+            self._move(self.objects[lib[0]], "hand")
+
+    def detect_enters_triggers(self, obj: Obj) -> None:
+        """Hook (rule 603.6a): look for abilities that trigger as ``obj`` enters the battlefield
+        (implemented by :class:`~conformance.reference.triggers.TriggeredAbilities`)."""
+
+    def _dies_triggers(self, obj: Obj, to: str) -> list[PendingTrigger]:
+        """Leaves-the-battlefield abilities ("When CARDNAME dies, ...") of ``obj`` as it is
+        about to leave the battlefield for ``to``, looking back in time (rule 603.10a);
+        implemented by :class:`~conformance.reference.triggers.TriggeredAbilities`."""
+        return []
+
+    def _trigger(self, t: PendingTrigger) -> None:
+        """A triggered ability triggers: it waits to be put on the stack (rule 603.3)."""
+        self.pending.append(t)
+
+    def enters_tapped(self, obj: Obj) -> bool:
+        """Hook: whether a permanent enters the battlefield tapped ("CARDNAME enters the
+        battlefield tapped", a replacement effect, rule 614.1c), from its printed text."""
+        card = obj.card
+        if card is None or card.is_split:
+            return False
+        text = card.faces[0].text
+        if text.enters_tapped_unless is not None:
+            fewer_or_more, n = text.enters_tapped_unless
+            lands = 0
+            for oid in self.battlefield:
+                other_card = self.objects[oid].card
+                if (oid != obj.id and self.objects[oid].controller == obj.controller
+                        and other_card is not None and "Land" in other_card.faces[0].types):
+                    lands += 1
+            return lands > n if fewer_or_more == "fewer" else lands < n
+        return text.enters_tapped
+
+    def _after_event(self, event: dict[str, Any]) -> None:
+        """Called after each event is logged (triggered abilities look at ``cast`` and
+        ``crime_committed`` events, :class:`~conformance.reference.triggers.TriggeredAbilities`)."""
