@@ -138,7 +138,12 @@ class PositionMixin:
                       "graveyard": "Graveyard", "exile": "Exile"}[zone]
             if zone == "library":
                 self.debug("MoveToZone", object_id=oid, to_zone="Exile", simulate=False)
-            if zone != "hand":
+            if zone == "hand":
+                # phase deals the opening hand at random from the deck: with more than seven cards in a
+                # deck a hand object may still be in the library (seen: Echo of Eons' 31-card position)
+                if (self.g.object(oid) or {}).get("zone") != "Hand":
+                    self.debug("MoveToZone", object_id=oid, to_zone="Hand", simulate=False)
+            else:
                 self.debug("MoveToZone", object_id=oid, to_zone=target, simulate=False)
             if zone == "battlefield":
                 if owner != seat(pid):

@@ -134,3 +134,17 @@ def test_committed_table_matches_the_committed_case_statuses() -> None:
         got = table.get(case.id)
         assert got is not None, case.id
         assert got == (case.hash, case.status), case.id
+
+
+def test_committed_table_has_every_engine_ci_runs() -> None:
+    """The committed table was built with reference, python-mtg and phase (none missing), and a
+    case phase passes lists phase among the engines that verify it."""
+    from conformance.verification import ENGINES, TABLE_JSON
+
+    data = json.loads((CASES_DIR / TABLE_JSON).read_text(encoding="utf-8"))
+    assert data["missing_engines"] == []
+    assert [e["name"] for e in data["engines"]] == [n for n, _ in ENGINES]
+    for row in data["cases"].values():
+        assert set(row["engines"]) <= {n for n, _ in ENGINES}
+        assert row["verified_by"] == sorted(n for n, s in row["engines"].items() if s == "pass")
+    assert sum("phase" in row["verified_by"] for row in data["cases"].values()) > 400

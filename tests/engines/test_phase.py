@@ -92,6 +92,25 @@ def test_results_do_not_depend_on_the_seed() -> None:
     assert a["events"] == b["events"] and a["state"] == b["state"]
 
 
+@pytest.mark.parametrize("seed", ["1", "2", "3", "4", "5"])
+def test_hand_objects_are_in_the_hand_whatever_the_deck_size(seed: str) -> None:
+    """phase deals its opening hand at random from the deck the set-up builds: with 30 library cards
+    a hand card stayed in the library for most seeds (Echo of Eons' flashback case could not cast)."""
+    setup = json.loads(json.dumps(BOLT_CASE))
+    setup["players"]["p1"]["library"] = [{"id": f"l{i}", "card": "Island"} for i in range(1, 31)]
+    obs = _talk(_harness({"PHASE_HARNESS_SEED": seed}), [
+        {"cmd": "start", "protocol": 1},
+        {"cmd": "setup", "case": "t/bolt", "setup": setup},
+        {"cmd": "action", "action": {"cast": {"player": "p1", "object": "bolt", "targets": ["p2"]}}},
+        {"cmd": "observe"},
+        {"cmd": "stop"},
+    ])
+    assert obs[2]["ok"], obs[2]
+    state = obs[3]["state"]
+    assert state["objects"]["bolt"]["zone"] == "stack"
+    assert all(state["objects"][f"l{i}"]["zone"] == "library" for i in range(1, 31))
+
+
 def test_cards_newer_than_the_data_come_from_the_recent_oracle_file() -> None:
     data = json.loads((ROOT / "fixtures" / "cards" / "recent_oracle.json").read_text(encoding="utf-8"))
     assert [c["name"] for c in data["cards"]] == ["Summon: G.F. Cerberus"]
