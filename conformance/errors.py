@@ -24,7 +24,9 @@ setup / action / observe    :class:`EngineReportedError` (the       ``error``
                             :class:`EngineCrashed` (process died)   ``crash``
                             :class:`EngineProtocolError` (garbage,  ``crash``
                             a wrong ``seq``, a response that breaks
-                            its schema)
+                            its schema, NaN, a lone surrogate)
+                            :class:`EngineAnswerTooLarge` (an       ``error``
+                            answer over ``--max-answer-mb``)
 close                       :class:`EngineCloseError`               -- (logged; the process is
                                                                     killed)
 ==========================  =====================================  ==============================
@@ -36,7 +38,7 @@ treated like a crash.
 
 from __future__ import annotations
 
-import yaml
+import yaml  # type: ignore[import-untyped,unused-ignore]
 
 
 class ConformanceError(Exception):
@@ -185,6 +187,13 @@ class EngineProtocolError(EngineFailure):
     status = "crash"
 
 
+class EngineAnswerTooLarge(EngineProtocolError):
+    """An answer line is longer than the harness accepts (``--max-answer-mb``); the process is
+    killed. The case's status is ``error``: the engine may be right, the harness cannot tell."""
+
+    status = "error"
+
+
 # --- close ---------------------------------------------------------------------------------------
 
 
@@ -194,6 +203,7 @@ class EngineCloseError(ConformanceError):
 
 __all__ = [
     "CaseFormatError",
+    "EngineAnswerTooLarge",
     "ConformanceError",
     "DuplicateCase",
     "EngineCloseError",
