@@ -131,17 +131,22 @@ def load_case(path: str | Path, *, check_hash: bool = True,
 def find_case_files(paths: Iterable[str | Path]) -> list[Path]:
     """Every ``*.yaml`` file under the given files or directories, sorted, without duplicates.
 
-    One file named twice (``cases/a.yaml`` and ``./cases/../cases/a.yaml``, or through a symlink)
-    is listed once, under the first name given.
+    One file named twice (``cases/a.yaml`` and ``./cases/../cases/a.yaml``, or inside a directory
+    also given) is listed once, under the first name given. Two names of one file that differ in
+    their last component (a symlink named ``*.yaml``) stay two entries: nothing is dropped.
     """
     seen: dict[Path, Path] = {}
+
+    def key(f: Path) -> Path:
+        return f.parent.resolve() / f.name
+
     for p in paths:
         p = Path(p)
         if p.is_dir():
             for f in sorted(p.rglob("*.yaml")):
-                seen.setdefault(f.resolve(), f)
+                seen.setdefault(key(f), f)
         elif p.exists() or p.is_symlink():
-            seen.setdefault(p.resolve(), p)
+            seen.setdefault(key(p), p)
         else:
             raise CaseFormatError(str(p), ["no such file or directory"])
     return list(seen.values())
@@ -162,8 +167,10 @@ def check_suite(cases: Sequence[Case]) -> None:
     problems: list[str] = []
     first: dict[str, Case] = {}
     for case in cases:
-        other = first.setdefault(case.id, case)
-        if other is not case:
+        other = first.get(case.id)
+        if other is None:
+            first[case.id] = case
+        else:
             problems.append(f"case id {case.id!r} is used by two files: "
                             f"{other.path or '<no file>'} and {case.path or '<no file>'}")
         if (why := stale_hash_message(case)) is not None:

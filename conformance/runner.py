@@ -21,13 +21,18 @@ import concurrent.futures as cf
 import datetime as dt
 import hashlib
 import json
+import math
 import multiprocessing
+import multiprocessing.util
+import os
+import signal
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from conformance.cases_io import Case, CaseFilter, shard_of, suite_version
+from conformance.cases_io import Case, CaseFilter, check_suite, shard_of, suite_version
+from conformance.engines import reaper
 from conformance.engines.protocol import PROTOCOL_VERSION, Engine, EngineInfo
 from conformance.engines.spec import EngineSpec, parse_spec
 from conformance.errors import (
@@ -41,6 +46,13 @@ from conformance.judge import judge, judge_error
 
 STATUSES = ("pass", "fail", "error", "crash", "timeout", "unsupported")
 """Every case status, in report order."""
+MAX_ANSWER_MB = 256.0
+"""Default bound of one stdio answer line, in MB (``rulings run --max-answer-mb``)."""
+MAX_TEXT = 4000
+"""Characters of engine text (a message, stderr) kept in a result."""
+MAX_OBSERVED = 4000
+"""Characters of a mismatch's expected or observed value kept in a result (as JSON); a longer
+value is replaced by a ``{"truncated": ..., "chars": N}`` summary."""
 
 
 @dataclass(frozen=True)
@@ -64,16 +76,28 @@ class RunOptions:
     """Restart a stdio engine after a case that leaves its resident memory above this (MB)."""
     run_id: str | None = None
     """The run's id in the header (None: :func:`default_run_id`, shared by a run's shards)."""
+    max_answer_mb: float = MAX_ANSWER_MB
+    """Longest answer line a stdio engine may send, in MB (over it: status ``error``)."""
 
     def __post_init__(self) -> None:
+        if not (isinstance(self.timeout, int | float) and math.isfinite(self.timeout)
+                and self.timeout > 0):
+            raise ValueError(f"timeout must be a positive number of seconds, not {self.timeout}")
+        if not (math.isfinite(self.max_answer_mb) and self.max_answer_mb > 0):
+            raise ValueError(f"max_answer_mb must be positive, not {self.max_answer_mb}")
         if self.restart_every is not None and self.restart_every < 1:
             raise ValueError(f"restart_every must be at least 1, not {self.restart_every}")
         if self.max_rss_mb is not None and not self.max_rss_mb > 0:
             raise ValueError(f"max_rss_mb must be positive, not {self.max_rss_mb}")
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form for run headers (the run id is a header field of its own)."""
-        return {"timeout": self.timeout, "jobs": self.jobs,
+        """JSON-ready form for run headers (the run id is a header field of its own).
+
+        ``max_answer_mb`` is listed only when it is not the default (run ids stay as they were).
+        """
+        extra = ({"max_answer_mb": self.max_answer_mb}
+                 if self.max_answer_mb != MAX_ANSWER_MB else {})
+        return {**extra, "timeout": self.timeout, "jobs": self.jobs,
                 "shard": f"{self.shard[0]}/{self.shard[1]}" if self.shard else None,
                 "features": sorted(self.filter.features), "cards": sorted(self.filter.cards),
                 "ids": list(self.filter.ids), "strict_unsupported": self.strict_unsupported,
@@ -276,18 +300,42 @@ def execute_case(engine: Engine, case: Case, timeout: float) -> CaseResult:
     except EngineFailure as exc:
         base.status = exc.status
         base.message = f"{exc.message} (at {step})"
-        base.stderr = exc.stderr[-4000:] or None
+        base.stderr = exc.stderr[-MAX_TEXT:] or None
     else:
         found = [*judge_error(case.expect, reported), *judge(case.expect, observation)]
         if found:
             base.status = "fail"
-            base.mismatches = [m.to_dict() for m in found]
+            base.mismatches = [bounded_mismatch(m.to_dict()) for m in found]
             base.message = f"{len(found)} expectation(s) not met"
     finally:
         if callable(set_deadline):
             set_deadline(None)
         base.duration = round(time.monotonic() - t0, 6)
+    base.message = _clip(base.message)
+    if base.error is not None:
+        base.error["message"] = _clip(base.error["message"])
     return base
+
+
+def _clip(text: str | None, limit: int = MAX_TEXT) -> str | None:
+    """Engine text bounded to ``limit`` characters (a note says how much was cut)."""
+    if text is None or len(text) <= limit:
+        return text
+    return text[:limit] + f"... [{len(text) - limit} more characters cut]"
+
+
+def _bounded_value(value: Any) -> Any:
+    text = json.dumps(value, ensure_ascii=False, default=str)
+    if len(text) <= MAX_OBSERVED:
+        return value
+    return {"truncated": text[:MAX_OBSERVED], "chars": len(text)}
+
+
+def bounded_mismatch(mismatch: dict[str, Any]) -> dict[str, Any]:
+    """A mismatch whose expected and observed values are at most :data:`MAX_OBSERVED` characters
+    of JSON each (an engine answering a million events must not make a gigabyte run file)."""
+    return {**mismatch, "expected": _bounded_value(mismatch.get("expected")),
+            "observed": _bounded_value(mismatch.get("observed"))}
 
 
 class CaseExecutor:
@@ -300,8 +348,10 @@ class CaseExecutor:
     """
 
     def __init__(self, spec: EngineSpec, timeout: float, validate: bool = False, *,
-                 restart_every: int | None = None, max_rss_mb: float | None = None) -> None:
+                 restart_every: int | None = None, max_rss_mb: float | None = None,
+                 max_answer_mb: float = MAX_ANSWER_MB) -> None:
         self.spec = spec
+        self.max_answer_mb = max_answer_mb
         self.timeout = timeout
         self.validate = validate
         self.restart_every = restart_every
@@ -322,7 +372,9 @@ class CaseExecutor:
             if self._started:
                 self.restarts += 1
             self._started = True
-            self._engine = self.spec.connect(timeout=self.timeout, validate=self.validate)
+            self._engine = self.spec.connect(
+                timeout=self.timeout, validate=self.validate,
+                max_answer_bytes=int(self.max_answer_mb * 1024 * 1024))
             self.info = self._engine.info()
             self._sent = 0
         return self._engine
@@ -354,8 +406,8 @@ class CaseExecutor:
                               features=list(case.features), message=why)
         result = execute_case(engine, case, self.timeout)
         self._sent += 1
-        if result.status in ("crash", "timeout"):
-            self.discard()
+        if result.status in ("crash", "timeout") or getattr(engine, "alive", True) is False:
+            self.discard()  # a failed engine (an over-size answer, too) is not trusted again
         elif self.recycle_reason(engine) is not None:
             self.recycled += 1
             self.discard()
@@ -410,10 +462,21 @@ _worker: CaseExecutor | None = None
 
 
 def _worker_init(spec_text: str, timeout: float, validate: bool, restart_every: int | None,
-                 max_rss_mb: float | None) -> None:
+                 max_rss_mb: float | None, max_answer_mb: float = MAX_ANSWER_MB) -> None:
     global _worker
     _worker = CaseExecutor(parse_spec(spec_text), timeout, validate,
-                           restart_every=restart_every, max_rss_mb=max_rss_mb)
+                           restart_every=restart_every, max_rss_mb=max_rss_mb,
+                           max_answer_mb=max_answer_mb)
+    # A worker killed by SIGTERM/SIGINT (the parent's handler, or a terminal's Ctrl-C, which
+    # reaches the whole foreground group) kills its engine first; a worker that ends normally
+    # stops its engine (multiprocessing runs finalizers, not atexit, in its children).
+    reaper.install_exit_handlers()
+    multiprocessing.util.Finalize(None, _worker_close, exitpriority=10)
+
+
+def _worker_close() -> None:
+    if _worker is not None:
+        _worker.discard()
 
 
 def _worker_run(cases: list[Case]) -> tuple[list[CaseResult], int]:
@@ -422,6 +485,28 @@ def _worker_run(cases: list[Case]) -> tuple[list[CaseResult], int]:
     before = _worker.restarts
     results = [_worker.run(c) for c in cases]
     return results, _worker.restarts - before
+
+
+def _stop_workers(pool: cf.ProcessPoolExecutor) -> None:
+    """Send SIGTERM to every worker of ``pool`` (each kills its engine and exits)."""
+    procs = getattr(pool, "_processes", None) or {}
+    for proc in list(procs.values()):
+        pid = getattr(proc, "pid", None)
+        if isinstance(pid, int):
+            try:
+                os.kill(pid, signal.SIGTERM)
+            except OSError:
+                pass
+    pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _close_quietly(executor: CaseExecutor) -> None:
+    """Stop the engine; one that does not stop cleanly is killed, and the run goes on (the
+    cases were judged already)."""
+    try:
+        executor.close()
+    except EngineCloseError:
+        pass
 
 
 def _chunks(items: Sequence[Case], size: int) -> list[list[Case]]:
@@ -443,12 +528,32 @@ def run_cases(
     expectations are for another engine). ``on_start`` gets the run before any case (header
     fields set), ``on_result`` each result as it comes (in completion order with ``jobs > 1``);
     the returned run lists results in case order.
+
+    Raises :class:`SuiteError` when two cases share an id or a case's hash is stale. While it
+    runs, SIGTERM and SIGINT kill every engine (and worker) and exit with status 128 + signal.
     """
     options = options or RunOptions()
     espec = spec if isinstance(spec, EngineSpec) else parse_spec(spec)
+    check_suite(cases)
     selected = select_cases(cases, options)
     executor = CaseExecutor(espec, options.timeout, options.validate_protocol,
-                            restart_every=options.restart_every, max_rss_mb=options.max_rss_mb)
+                            restart_every=options.restart_every, max_rss_mb=options.max_rss_mb,
+                            max_answer_mb=options.max_answer_mb)
+    pools: list[cf.ProcessPoolExecutor] = []
+
+    def on_signal(_signum: int) -> None:
+        for pool in pools:
+            _stop_workers(pool)
+
+    with reaper.handling_signals(on_signal):
+        return _run(cases, selected, espec, options, expectations, executor, pools,
+                    on_start, on_result)
+
+
+def _run(cases: Sequence[Case], selected: list[Case], espec: EngineSpec, options: RunOptions,
+         expectations: Expectations | None, executor: CaseExecutor,
+         pools: list[cf.ProcessPoolExecutor], on_start: Callable[[Run], None] | None,
+         on_result: Callable[[CaseResult], None] | None) -> Run:
     executor.connect()
     assert executor.info is not None
     if expectations is not None:
@@ -483,14 +588,16 @@ def run_cases(
                                       features=list(case.features), message=why))
                 else:
                     runnable.append(case)
-            executor.close()
+            _close_quietly(executor)
             size = max(1, min(25, len(runnable) // (jobs * 4) or 1))
             ctx = multiprocessing.get_context("spawn")
             with cf.ProcessPoolExecutor(jobs, mp_context=ctx, initializer=_worker_init,
                                         initargs=(espec.text, options.timeout,
                                                   options.validate_protocol,
                                                   options.restart_every,
-                                                  options.max_rss_mb)) as pool:
+                                                  options.max_rss_mb,
+                                                  options.max_answer_mb)) as pool:
+                pools.append(pool)
                 futures = [pool.submit(_worker_run, chunk) for chunk in _chunks(runnable, size)]
                 for fut in cf.as_completed(futures):
                     results, restarts = fut.result()
@@ -498,10 +605,7 @@ def run_cases(
                     for r in results:
                         record(r)
     finally:
-        try:
-            executor.close()
-        except EngineCloseError:
-            pass
+        _close_quietly(executor)
     run.restarts += executor.restarts
     run.results = [by_id[c.id] for c in selected if c.id in by_id]
     run.duration = time.monotonic() - t0
