@@ -27,7 +27,7 @@ import stat
 from pathlib import Path
 from typing import Any
 
-import yaml
+import yaml  # type: ignore[import-untyped,unused-ignore]
 
 from conformance.errors import YamlFileError
 
@@ -69,7 +69,7 @@ def _construct_mapping(self: Any, node: yaml.MappingNode, deep: bool = False) ->
 
 
 def _make_loader(base: type[Any]) -> type[Any]:
-    loader = type(f"_Suite{base.__name__}", (base,), {
+    loader: Any = type(f"_Suite{base.__name__}", (base,), {
         "yaml_implicit_resolvers": _NO_TIMESTAMPS,
         "construct_mapping": _construct_mapping,
     })
