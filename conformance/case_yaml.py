@@ -8,6 +8,8 @@ Every YAML file of the conformance suite is read here and nowhere else, with the
 * **No implicit timestamps.** ``ruling_date: 2024-04-12`` stays the string ``"2024-04-12"``.
 * **No aliases.** An anchor (``&a``) or alias (``*a``) is an error naming its line: an alias lets a
   2 KB file stand for gigabytes once expanded ("billion laughs"), and no case needs one.
+* **JSON values only.** ``!!binary``, ``!!set``, ``!!timestamp``, ``!!omap`` and ``!!pairs`` are
+  errors naming their line (their values could not be hashed or sent to an engine).
 * **No duplicate keys.** ``expect:`` written twice is an error naming both lines (YAML says keys
   are unique; PyYAML silently keeps the last one).
 * **Bounded size.** A file larger than ``max_bytes`` (default :data:`MAX_YAML_BYTES`, 256 KiB;
@@ -44,6 +46,12 @@ _NO_TIMESTAMPS = {
 }
 
 
+_NON_JSON_TAGS = frozenset(f"tag:yaml.org,2002:{t}"
+                           for t in ("binary", "set", "timestamp", "omap", "pairs"))
+"""Tags whose values have no JSON form (bytes, sets, dates, pair lists): refused, so every value
+read can be hashed, validated and sent to an engine as JSON."""
+
+
 class _DuplicateKey(Exception):
     def __init__(self, key: Any, line: int, first: int) -> None:
         super().__init__(f"duplicate key {key!r} (first at line {first})")
@@ -73,7 +81,8 @@ def _make_loader(base: type[Any]) -> type[Any]:
         "yaml_implicit_resolvers": _NO_TIMESTAMPS,
         "construct_mapping": _construct_mapping,
     })
-    loader.yaml_constructors = dict(base.yaml_constructors)
+    loader.yaml_constructors = {tag: fn for tag, fn in base.yaml_constructors.items()
+                                if tag not in _NON_JSON_TAGS}
     return loader
 
 

@@ -463,3 +463,18 @@ def test_expectations_naming_unknown_ids_are_reported(tmp_path):
     proc, _ = rulings("run", root, "-e", wild(""), "--expectations", exp)
     assert proc.returncode == 0, proc.stderr
     assert "1 case ids not in the suite: wild/renamed-long-ago" in proc.stderr
+
+
+@pytest.mark.parametrize("value", ["!!binary aGVsbG8=", "!!set {a, b}", "!!timestamp 2024-01-01",
+                                   "!!python/object/apply:os.system [echo]"])
+def test_tags_without_a_json_value_are_errors_with_the_line(tmp_path, value):
+    root = suite(tmp_path, "ok")
+    f = root / "wild" / "ok.yaml"
+    f.write_text(f.read_text().replace("{id: bolt, card: Lightning Bolt}",
+                                       f"{{id: bolt, card: {value}}}"))  # hashed, sent
+    line = next(i for i, t in enumerate(f.read_text().splitlines(), 1) if value in t)
+    for args in (("cases", "rehash", root), ("cases", "lint", root, "--no-cards"),
+                 ("run", root, "-e", wild(""))):
+        proc, _ = rulings(*args)
+        assert proc.returncode in (1, 2) and "Traceback" not in proc.stderr, proc.stderr
+        assert f"{f}:{line}:" in proc.stdout + proc.stderr
