@@ -48,6 +48,9 @@ STATUSES = ("pass", "fail", "error", "crash", "timeout", "unsupported")
 """Every case status, in report order."""
 MAX_ANSWER_MB = 256.0
 """Default bound of one stdio answer line, in MB (``rulings run --max-answer-mb``)."""
+MAX_START_FAILURES = 3
+"""Starts of one engine that may fail in a row before the run stops trying (the remaining cases
+are ``crash`` at once)."""
 MAX_TEXT = 4000
 """Characters of engine text (a message, stderr) kept in a result."""
 MAX_OBSERVED = 4000
@@ -365,16 +368,32 @@ class CaseExecutor:
         """Engine starts after the first (successful or not)."""
         self.recycled = 0
         """Engines dropped on purpose (``restart_every`` / ``max_rss_mb``), not for failing."""
+        self._start_failures = 0
+        """Starts failed in a row."""
+        self._last_start_error = ""
 
     def connect(self) -> Engine:
-        """The live engine, started if needed (raises :class:`EngineStartError`)."""
+        """The live engine, started if needed (raises :class:`EngineStartError`).
+
+        After :data:`MAX_START_FAILURES` starts failed in a row, no start is tried again (each
+        could cost the whole start timeout): the error is raised at once.
+        """
         if self._engine is None:
+            if self._start_failures >= MAX_START_FAILURES:
+                raise EngineStartError(f"not restarted: the last {self._start_failures} starts "
+                                       f"failed ({self._last_start_error})")
             if self._started:
                 self.restarts += 1
             self._started = True
-            self._engine = self.spec.connect(
-                timeout=self.timeout, validate=self.validate,
-                max_answer_bytes=int(self.max_answer_mb * 1024 * 1024))
+            try:
+                self._engine = self.spec.connect(
+                    timeout=self.timeout, validate=self.validate,
+                    max_answer_bytes=int(self.max_answer_mb * 1024 * 1024))
+            except EngineStartError as exc:
+                self._start_failures += 1
+                self._last_start_error = str(exc).splitlines()[0][:300]
+                raise
+            self._start_failures = 0
             self.info = self._engine.info()
             self._sent = 0
         return self._engine

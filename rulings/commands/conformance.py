@@ -192,12 +192,24 @@ def run_command(cases: tuple[Path, ...], engine_spec: str, jobs: int, timeout: f
                                "`rulings report conformance --history FILE SHARDS...`")
     if run_id is not None and not run_id.strip():
         raise click.BadParameter("must not be empty", param_hint="--run-id")
-    options = RunOptions(
-        timeout=timeout, jobs=jobs, shard=shard_tuple,
-        filter=cases_io.CaseFilter(frozenset(features), frozenset(cards), ids),
-        strict_unsupported=strict_unsupported, validate_protocol=validate_protocol,
-        restart_every=restart_every, max_rss_mb=max_rss_mb, run_id=run_id,
-        max_answer_mb=max_answer_mb)
+    try:
+        options = RunOptions(
+            timeout=timeout, jobs=jobs, shard=shard_tuple,
+            filter=cases_io.CaseFilter(frozenset(features), frozenset(cards), ids),
+            strict_unsupported=strict_unsupported, validate_protocol=validate_protocol,
+            restart_every=restart_every, max_rss_mb=max_rss_mb, run_id=run_id,
+            max_answer_mb=max_answer_mb)
+    except ValueError as exc:
+        raise click.UsageError(str(exc)) from exc
+    outputs = {"--jsonl": jsonl, "--junit": junit, "--markdown": markdown,
+               "--write-expectations": write_expectations, "--history": history}
+    named: dict[Path, str] = {}
+    for flag, target in outputs.items():
+        if target is not None:
+            other = named.setdefault(Path(target).resolve(), flag)
+            if other != flag:
+                raise click.UsageError(f"{other} and {flag} name the same file {target}: one "
+                                       "output would overwrite the other")
     for target in (jsonl, junit, markdown, write_expectations):
         if target:
             Path(target).parent.mkdir(parents=True, exist_ok=True)

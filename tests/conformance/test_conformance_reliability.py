@@ -478,3 +478,28 @@ def test_tags_without_a_json_value_are_errors_with_the_line(tmp_path, value):
         proc, _ = rulings(*args)
         assert proc.returncode in (1, 2) and "Traceback" not in proc.stderr, proc.stderr
         assert f"{f}:{line}:" in proc.stdout + proc.stderr
+
+
+def test_an_engine_that_cannot_be_restarted_is_given_up_after_three_starts(tmp_path):
+    root = suite(tmp_path, "a-misbehave", "b", "c", "d", "e", "f", "g")
+    out, pids = tmp_path / "run.jsonl", tmp_path / "pids"
+    pids.mkdir()
+    proc, _ = rulings("run", root, "-e", wild("no_restart"), "--jsonl", out,
+                      env={"WILD_PIDS": str(pids)})
+    assert proc.returncode == 1, proc.stderr
+    results = load_run(out).results
+    assert [r.status for r in results] == ["crash"] * 7
+    assert len(list(pids.glob("*.pid"))) == 1 + 3  # the first engine, then three tries
+    assert "not restarted: the last 3 starts failed" in results[-1].message
+
+
+def test_two_outputs_on_one_file_are_refused(tmp_path):
+    proc, _ = rulings("run", suite(tmp_path, "ok"), "-e", wild(""), "--jsonl", tmp_path / "o",
+                      "--junit", tmp_path / "." / "o")
+    assert proc.returncode == 2 and "--jsonl and --junit name the same file" in proc.stderr
+
+
+@pytest.mark.parametrize("flag, value", [("--max-answer-mb", "inf"), ("--max-rss-mb", "nan")])
+def test_a_non_finite_limit_is_a_usage_error(tmp_path, flag, value):
+    proc, _ = rulings("run", suite(tmp_path, "ok"), "-e", wild(""), flag, value)
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr, proc.stderr

@@ -24,6 +24,8 @@ float_seq            echoes ``seq`` as a float (``1.0``)
 unsolicited          writes an extra answer nobody asked for before answering the setup
 big                  answers ``observe`` with a valid answer of SIZE MB (second argument)
 many_events          answers ``observe`` with N events (second argument) and nothing else
+no_restart           crashes (status 3) on a misbehave setup; when ``WILD_PIDS`` already holds a
+                     pid, fails at start (it cannot be restarted)
 """
 
 from __future__ import annotations
@@ -89,6 +91,8 @@ def misbehave(req: dict[str, Any], engine: ToyEngine) -> bool:
         sys.stderr.write("crashing with a child holding stdout\n")
         sys.stderr.flush()
         os._exit(3)
+    if MODE == "no_restart":
+        os._exit(3)
     if MODE == "close_stdout":
         os.close(1)
         forever()
@@ -140,6 +144,10 @@ def misbehave_observe(req: dict[str, Any], engine: ToyEngine) -> bool:
 
 
 def main() -> None:
+    if MODE == "no_restart" and PIDS and os.listdir(PIDS):
+        note_pid()
+        sys.stderr.write("cannot start twice\n")
+        sys.exit(1)
     note_pid()
     engine = ToyEngine()
     bad_case = False
