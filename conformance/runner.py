@@ -6,7 +6,8 @@
 ``fail``         the engine answered, but the facts differ (the mismatches say how)
 ``error``        the engine reported an error (``EngineReportedError``) the case did not expect
 ``crash``        the engine process died or broke the protocol (it is restarted)
-``timeout``      no answer within the per-case time limit (the process is killed and restarted)
+``timeout``      no answer within the per-case time limit (the process group is killed and the
+                 engine restarted; an in-process Python engine is interrupted by a timer)
 ``unsupported``  the case needs a feature or card the engine did not declare (never sent), or
                  the engine refused it with kind ``unsupported`` and the case expects no error
 

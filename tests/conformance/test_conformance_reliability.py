@@ -503,3 +503,15 @@ def test_two_outputs_on_one_file_are_refused(tmp_path):
 def test_a_non_finite_limit_is_a_usage_error(tmp_path, flag, value):
     proc, _ = rulings("run", suite(tmp_path, "ok"), "-e", wild(""), flag, value)
     assert proc.returncode == 2 and "Traceback" not in proc.stderr, proc.stderr
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_an_in_process_engine_that_loops_forever_times_out(tmp_path, jobs):
+    root = suite(tmp_path, "misbehave", "ok")
+    out = tmp_path / "run.jsonl"
+    proc, took = rulings("run", root, "-e", "toy:LoopToy", "-j", jobs, "--timeout", "1",
+                         "--jsonl", out, env={"PYTHONPATH": str(FAKES)}, bound=60)
+    assert statuses(out) == {"wild/misbehave": "timeout", "wild/ok": "pass"}, proc.stderr
+    bad = next(r for r in load_run(out).results if r.id == "wild/misbehave")
+    assert "interrupted" in (bad.message or "")
+    assert took < 45
