@@ -5,7 +5,9 @@ Lines files. :func:`xml_safe` makes any string legal in XML 1.0 (control charact
 tab, newline and carriage return, lone surrogates and U+FFFE/U+FFFF are written as visible
 ``\\xNN`` / ``\\uNNNN`` escapes, so nothing is silently lost); :func:`md_text` also escapes HTML
 (an engine writing ``<!--`` must not hide the rest of a step summary); :func:`fence` picks a code
-fence longer than any backtick run in the text.
+fence longer than any backtick run in the text; :func:`console_safe` keeps an engine from
+sending terminal escape sequences (``ESC [ 2 J``, a carriage return over the summary line) to
+the user's terminal through ``rulings run``'s output.
 """
 
 from __future__ import annotations
@@ -36,3 +38,12 @@ def fence(text: str) -> str:
     """A backtick fence longer than every backtick run in ``text`` (at least three)."""
     longest = max((len(m) for m in re.findall(r"`+", text)), default=0)
     return "`" * max(3, longest + 1)
+
+
+_CONSOLE_BAD = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
+def console_safe(text: str) -> str:
+    """``text`` on one terminal line: every C0/C1 control character (escape, carriage return,
+    newline, tab...), DEL and lone surrogate written as a visible escape."""
+    return _CONSOLE_BAD.sub(_escape, text)

@@ -181,6 +181,7 @@ def run_command(cases: tuple[Path, ...], engine_spec: str, jobs: int, timeout: f
     from conformance.output.jsonl import JsonlWriter
     from conformance.output.junit import write_junit
     from conformance.output.markdown import write_markdown
+    from conformance.output.text import console_safe
     from conformance.runner import CaseResult, Run, RunOptions, parse_shard, run_cases
 
     try:
@@ -222,11 +223,13 @@ def run_command(cases: tuple[Path, ...], engine_spec: str, jobs: int, timeout: f
         if not quiet and (r.unexpected or r.status not in ("pass", "unsupported")):
             tag = {"expected": "known", "unexpected_pass": "UNEXPECTED PASS"}.get(
                 r.outcome, r.status.upper())
-            click.echo(f"{tag:>8} {r.id}" + (f": {r.message}" if r.message and r.unexpected else ""))
+            click.echo(f"{tag:>8} {r.id}" + (f": {console_safe(r.message)}"
+                                             if r.message and r.unexpected else ""))
             if r.unexpected:
                 for m in r.mismatches:
-                    click.echo(f"         {m['where']}: {m['message']}; expected "
-                               f"{m.get('expected')!r}, observed {m.get('observed')!r}")
+                    click.echo(console_safe(
+                        f"         {m['where']}: {m['message']}; expected "
+                        f"{m.get('expected')!r}, observed {m.get('observed')!r}"))
 
     try:
         suite = cases_io.load_cases(list(cases) or [cases_io.CASES_DIR], max_bytes=max_case_bytes)
@@ -252,7 +255,8 @@ def run_command(cases: tuple[Path, ...], engine_spec: str, jobs: int, timeout: f
         extra += f" ({len(run.unexpected_passes)} unexpected passes: update the expectations)"
     if run.restarts:
         extra += f"; {run.restarts} engine restarts"
-    click.echo(f"{run.engine.name} {run.engine.version}: {len(run.results)} cases: "
+    click.echo(f"{console_safe(run.engine.name)} {console_safe(run.engine.version)}: "
+               f"{len(run.results)} cases: "
                f"{counts or 'none'}{extra} [{run.duration:.2f}s]")
     if write_expectations:
         _write_expectations(run, write_expectations, exp, strict_unsupported)

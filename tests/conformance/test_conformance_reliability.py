@@ -207,6 +207,8 @@ def test_control_characters_from_an_engine_keep_junit_valid(tmp_path):
     suite_ = next(iter(junitparser.JUnitXml.fromfile(str(xml))))
     assert suite_.errors == 1 and suite_.tests == 2
     assert "\x00" not in md.read_text() and "\x1b" not in md.read_text()
+    assert "\x1b" not in proc.stdout and "\r" not in proc.stdout  # nothing reaches the terminal
+    assert "wild\\x1b[2J\\x0d" in proc.stdout and "\\x1b[31mred" in proc.stdout
 
 
 def test_engine_text_cannot_hide_the_markdown_summary(tmp_path):

@@ -15,7 +15,8 @@ fork_then_crash      starts a child that holds stdout and sleeps, then exits wit
 daemon_at_start      starts a child (same process group) that sleeps for an hour; stays honest
 ignore_eof           honest, but at end of input (and after ``stop``) keeps running
 close_stdout         closes its stdout and keeps running
-control_chars        refuses the setup with a message full of control characters
+control_chars        refuses the setup with a message full of control characters (and declares
+                     a name holding a terminal escape sequence)
 surrogate            refuses the setup with a message holding a lone surrogate escape
 nan                  answers ``observe`` with ``NaN`` life
 deep                 answers ``setup`` with JSON nested 100,000 deep
@@ -161,6 +162,8 @@ def main() -> None:
         if cmd == "observe" and bad_case and misbehave_observe(req, engine):
             continue
         resp, stop = handle(engine, req)
+        if cmd == "start" and MODE == "control_chars":
+            resp["engine"]["name"] = "wild\u001b[2J\r"  # clears a terminal, returns the cursor
         write(resp)
         if cmd == "start":
             if MODE == "deaf_at_start":
