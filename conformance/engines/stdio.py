@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import selectors
 import signal
 import subprocess
@@ -61,6 +62,9 @@ WRITE_CHUNK = 1 << 16
 """Bytes written to the engine's stdin per system call."""
 CLOSE_TIMEOUT = 5.0
 """Seconds ``close`` gives the engine to answer ``stop`` and to exit."""
+
+
+_LEADING_WS = re.compile(rb"[ \t\r\n]*")
 
 
 def _no_constant(name: str) -> Any:
@@ -354,6 +358,10 @@ class StdioEngine:
 
     def _read_line(self, cmd: str, limit: float) -> bytes:
         while True:
+            blank = _LEADING_WS.match(self._buf).end()  # blank lines, dropped in one go
+            if blank:
+                del self._buf[:blank]
+                self._scanned = max(0, self._scanned - blank)
             nl = self._buf.find(b"\n", self._scanned)
             if nl >= 0:
                 if nl > self.max_answer_bytes:

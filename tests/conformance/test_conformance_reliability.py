@@ -517,3 +517,10 @@ def test_an_in_process_engine_that_loops_forever_times_out(tmp_path, jobs):
     bad = next(r for r in load_run(out).results if r.id == "wild/misbehave")
     assert "interrupted" in (bad.message or "")
     assert took < 45
+
+
+def test_a_flood_of_blank_lines_is_skipped_quickly(tmp_path):
+    root = suite(tmp_path, "misbehave")
+    out = tmp_path / "run.jsonl"
+    proc, _ = rulings("run", root, "-e", wild("blank_lines"), "--timeout", "5", "--jsonl", out)
+    assert statuses(out) == {"wild/misbehave": "pass"}, proc.stdout + proc.stderr

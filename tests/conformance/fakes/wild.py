@@ -22,6 +22,7 @@ nan                  answers ``observe`` with ``NaN`` life
 deep                 answers ``setup`` with JSON nested 100,000 deep
 bad_utf8             answers ``setup`` with bytes that are not UTF-8
 float_seq            echoes ``seq`` as a float (``1.0``)
+blank_lines          writes 20 MB of blank lines before answering the setup
 unsolicited          writes an extra answer nobody asked for before answering the setup
 big                  answers ``observe`` with a valid answer of SIZE MB (second argument)
 many_events          answers ``observe`` with N events (second argument) and nothing else
@@ -114,6 +115,9 @@ def misbehave(req: dict[str, Any], engine: ToyEngine) -> bool:
     if MODE == "float_seq":
         out(b'{"seq": %d.0, "ok": true}\n' % seq)
         return True
+    if MODE == "blank_lines":
+        out(b"\n" * 20_000_000)  # 20 MB of blank lines (ignored), then the answer
+        return False
     if MODE == "unsolicited":
         write({"seq": seq + 1, "ok": True})
         return False
