@@ -306,7 +306,13 @@ def execute_case(engine: Engine, case: Case, timeout: float) -> CaseResult:
         base.message = f"{exc.message} (at {step})"
         base.stderr = exc.stderr[-MAX_TEXT:] or None
     else:
-        found = [*judge_error(case.expect, reported), *judge(case.expect, observation)]
+        try:
+            found = [*judge_error(case.expect, reported), *judge(case.expect, observation)]
+        except (AttributeError, TypeError, KeyError, ValueError, IndexError) as exc:
+            # the observation is not shaped as the protocol says (a list where a mapping goes)
+            base.status = "crash"
+            base.message = f"observe answer does not fit the protocol: {_shape_problem(observation, exc)}"
+            found = []
         if found:
             base.status = "fail"
             base.mismatches = [bounded_mismatch(m.to_dict()) for m in found]
@@ -319,6 +325,20 @@ def execute_case(engine: Engine, case: Case, timeout: float) -> CaseResult:
     if base.error is not None:
         base.error["message"] = _clip(base.error["message"])
     return base
+
+
+def _shape_problem(observation: Any, exc: Exception) -> str:
+    """What is wrong with an observation the judge could not read: its schema problems, or the
+    error the judge met."""
+    from conformance import schemas
+
+    wire = {"seq": 0, "ok": True, "events": getattr(observation, "events", None),
+            "state": getattr(observation, "state", None)}
+    try:
+        found = schemas.problems("io/observe.response", wire)
+    except Exception:  # noqa: BLE001 - only for the message
+        found = []
+    return "; ".join(found[:3]) if found else f"{type(exc).__name__}: {exc}"
 
 
 def _clip(text: str | None, limit: int = MAX_TEXT) -> str | None:

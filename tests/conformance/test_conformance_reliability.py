@@ -284,6 +284,7 @@ def test_a_million_events_do_not_make_a_giant_run_file(tmp_path):
     ("float_seq", "invalid response"),
     ("unsolicited", "invalid response"),
     ("close_stdout", "closed its output"),
+    ("odd_state", "observe answer does not fit the protocol"),
 ])
 def test_broken_answers_are_crashes_and_the_run_goes_on(tmp_path, mode, text):
     root = suite(tmp_path, "misbehave", "ok")

@@ -26,6 +26,7 @@ blank_lines          writes 20 MB of blank lines before answering the setup
 unsolicited          writes an extra answer nobody asked for before answering the setup
 big                  answers ``observe`` with a valid answer of SIZE MB (second argument)
 many_events          answers ``observe`` with N events (second argument) and nothing else
+odd_state            answers ``observe`` with ``players`` a list and ``objects`` a string
 no_restart           crashes (status 3) on a misbehave setup; when ``WILD_PIDS`` already holds a
                      pid, fails at start (it cannot be restarted)
 """
@@ -139,6 +140,10 @@ def misbehave_observe(req: dict[str, Any], engine: ToyEngine) -> bool:
         state = {**obs.state, "padding": pad}
         out(json.dumps({"seq": seq, "ok": True, "events": obs.events, "state": state})
             .encode() + b"\n")
+        return True
+    if MODE == "odd_state":
+        write({"seq": seq, "ok": True, "events": [], "state": {"players": [20, 17],
+                                                               "objects": "none"}})
         return True
     if MODE == "many_events":
         obs = engine.observe()
