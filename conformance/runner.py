@@ -293,7 +293,7 @@ def execute_case(engine: Engine, case: Case, timeout: float) -> CaseResult:
         step = "observe"
         observation = engine.observe()
     except EngineReportedError as exc:
-        base.error = {"kind": exc.kind, "message": exc.message,
+        base.error = {"kind": _clip(exc.kind, 200), "message": exc.message,
                       "action": int(step.split()[1]) if step.startswith("action") else None}
         if exc.kind == "unsupported":
             base.status = "unsupported"
@@ -570,7 +570,8 @@ def run_cases(
     the returned run lists results in case order.
 
     Raises :class:`SuiteError` when two cases share an id or a case's hash is stale. While it
-    runs, SIGTERM and SIGINT kill every engine (and worker) and exit with status 128 + signal.
+    runs, SIGTERM, SIGINT and SIGHUP kill every engine (and worker) and exit with status
+    128 + signal.
     """
     options = options or RunOptions()
     espec = spec if isinstance(spec, EngineSpec) else parse_spec(spec)

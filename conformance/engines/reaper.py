@@ -4,9 +4,9 @@ Engines run in process groups of their own (so a terminal's Ctrl-C does not reac
 killing one kills what it started); the harness must therefore kill them itself when it is
 interrupted. :func:`register` / :func:`unregister` keep the list (``StdioEngine`` calls them);
 :func:`kill_all` kills every listed engine's process group; :func:`handling_signals` installs
-SIGTERM/SIGINT handlers for the duration of a run: they kill every engine, call the ``on_signal``
+SIGTERM/SIGINT/SIGHUP handlers for the duration of a run: they kill every engine, call the ``on_signal``
 hook (the runner stops its worker processes there), and exit with the conventional status
-``128 + signal number`` (130 for SIGINT, 143 for SIGTERM).
+``128 + signal number`` (129 for SIGHUP, 130 for SIGINT, 143 for SIGTERM).
 """
 
 from __future__ import annotations
@@ -30,8 +30,9 @@ class Killable(Protocol):
 _live: dict[int, Killable] = {}
 _lock = threading.Lock()
 
-SIGNALS = (signal.SIGTERM, signal.SIGINT)
-"""The signals a run cleans up after."""
+SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGINT", "SIGHUP")
+                if hasattr(signal, name))
+"""The signals a run cleans up after (SIGHUP: the terminal closed)."""
 
 
 def register(engine: Killable) -> None:
@@ -66,7 +67,7 @@ def exit_status(signum: int) -> int:
 
 @contextlib.contextmanager
 def handling_signals(on_signal: Callable[[int], None] | None = None) -> Iterator[None]:
-    """Within the block, SIGTERM and SIGINT kill every engine, call ``on_signal(signum)``, and
+    """Within the block, SIGTERM, SIGINT and SIGHUP kill every engine, call ``on_signal(signum)``, and
     exit with status ``128 + signum`` by raising ``SystemExit`` (``finally`` blocks run).
 
     Outside the main thread this does nothing (Python delivers signals to the main thread only).
@@ -96,7 +97,7 @@ def handling_signals(on_signal: Callable[[int], None] | None = None) -> Iterator
 
 
 def install_exit_handlers() -> None:
-    """For a worker process: SIGTERM and SIGINT kill every engine, then ``os._exit(128 + n)``
+    """For a worker process: SIGTERM, SIGINT and SIGHUP kill every engine, then ``os._exit(128 + n)``
     (a worker's task loop would catch ``SystemExit``)."""
 
     def handler(signum: int, _frame: Any) -> None:

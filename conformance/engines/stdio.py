@@ -22,7 +22,8 @@ Failures while a case runs become :class:`~conformance.errors.EngineTimeout`,
 :class:`~conformance.errors.EngineCrashed`, :class:`~conformance.errors.EngineProtocolError` or
 :class:`~conformance.errors.EngineAnswerTooLarge`; after any of them the process group is killed
 and the object is dead (the runner starts a new one). Every live engine is listed in
-:mod:`conformance.engines.reaper`, which kills them all when the harness gets SIGTERM or SIGINT.
+:mod:`conformance.engines.reaper`, which kills them all when the harness gets SIGTERM, SIGINT or
+SIGHUP.
 """
 
 from __future__ import annotations

@@ -175,7 +175,7 @@ def run_command(cases: tuple[Path, ...], engine_spec: str, jobs: int, timeout: f
 
     Exit status 0 unless a result differs from its expectation (1); 2 when the run cannot start
     (a bad case file, two cases with one id, a stale hash, an engine that does not start);
-    130/143 after SIGINT/SIGTERM (every engine is killed first).
+    129/130/143 after SIGHUP/SIGINT/SIGTERM (every engine is killed first).
     """
     from conformance.expectations import load_expectations
     from conformance.output.jsonl import JsonlWriter
