@@ -359,7 +359,8 @@ class StdioEngine:
 
     def _read_line(self, cmd: str, limit: float) -> bytes:
         while True:
-            blank = _LEADING_WS.match(self._buf).end()  # blank lines, dropped in one go
+            m = _LEADING_WS.match(self._buf)  # blank lines, dropped in one go
+            blank = m.end() if m is not None else 0
             if blank:
                 del self._buf[:blank]
                 self._scanned = max(0, self._scanned - blank)
