@@ -23,10 +23,6 @@ import datetime as dt
 import hashlib
 import json
 import math
-import multiprocessing
-import multiprocessing.util
-import os
-import signal
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
@@ -44,21 +40,17 @@ from conformance.errors import (
 )
 from conformance.expectations import Expectations
 from conformance.judge import judge, judge_error
+from conformance.limits import (
+    MAX_ANSWER_MB,
+    MAX_START_FAILURES,
+    MAX_TEXT,
+    bounded_mismatch,
+    clip,
+    shape_problem,
+)
 
 STATUSES = ("pass", "fail", "error", "crash", "timeout", "unsupported")
 """Every case status, in report order."""
-MAX_ANSWER_MB = 256.0
-"""Default bound of one stdio answer line, in MB (``rulings run --max-answer-mb``)."""
-MAX_START_FAILURES = 3
-"""Starts of one engine that may fail in a row before the run stops trying (the remaining cases
-are ``crash`` at once)."""
-MAX_TEXT = 4000
-"""Characters of engine text (a message, stderr) kept in a result."""
-MAX_OBSERVED = 4000
-"""Characters of a mismatch's expected or observed value kept in a result (as JSON); a longer
-value is replaced by a ``{"truncated": ..., "chars": N}`` summary."""
-
-
 @dataclass(frozen=True)
 class RunOptions:
     """How to run (everything but the cases and the engine)."""
@@ -293,7 +285,7 @@ def execute_case(engine: Engine, case: Case, timeout: float) -> CaseResult:
         step = "observe"
         observation = engine.observe()
     except EngineReportedError as exc:
-        base.error = {"kind": _clip(exc.kind, 200), "message": exc.message,
+        base.error = {"kind": clip(exc.kind, 200), "message": exc.message,
                       "action": int(step.split()[1]) if step.startswith("action") else None}
         if exc.kind == "unsupported":
             base.status = "unsupported"
@@ -311,7 +303,7 @@ def execute_case(engine: Engine, case: Case, timeout: float) -> CaseResult:
         except (AttributeError, TypeError, KeyError, ValueError, IndexError) as exc:
             # the observation is not shaped as the protocol says (a list where a mapping goes)
             base.status = "crash"
-            base.message = f"observe answer does not fit the protocol: {_shape_problem(observation, exc)}"
+            base.message = f"observe answer does not fit the protocol: {shape_problem(observation, exc)}"
             found = []
         if found:
             base.status = "fail"
@@ -321,45 +313,10 @@ def execute_case(engine: Engine, case: Case, timeout: float) -> CaseResult:
         if callable(set_deadline):
             set_deadline(None)
         base.duration = round(time.monotonic() - t0, 6)
-    base.message = _clip(base.message)
+    base.message = clip(base.message)
     if base.error is not None:
-        base.error["message"] = _clip(base.error["message"])
+        base.error["message"] = clip(base.error["message"])
     return base
-
-
-def _shape_problem(observation: Any, exc: Exception) -> str:
-    """What is wrong with an observation the judge could not read: its schema problems, or the
-    error the judge met."""
-    from conformance import schemas
-
-    wire = {"seq": 0, "ok": True, "events": getattr(observation, "events", None),
-            "state": getattr(observation, "state", None)}
-    try:
-        found = schemas.problems("io/observe.response", wire)
-    except Exception:  # noqa: BLE001 - only for the message
-        found = []
-    return "; ".join(found[:3]) if found else f"{type(exc).__name__}: {exc}"
-
-
-def _clip(text: str | None, limit: int = MAX_TEXT) -> str | None:
-    """Engine text bounded to ``limit`` characters (a note says how much was cut)."""
-    if text is None or len(text) <= limit:
-        return text
-    return text[:limit] + f"... [{len(text) - limit} more characters cut]"
-
-
-def _bounded_value(value: Any) -> Any:
-    text = json.dumps(value, ensure_ascii=False, default=str)
-    if len(text) <= MAX_OBSERVED:
-        return value
-    return {"truncated": text[:MAX_OBSERVED], "chars": len(text)}
-
-
-def bounded_mismatch(mismatch: dict[str, Any]) -> dict[str, Any]:
-    """A mismatch whose expected and observed values are at most :data:`MAX_OBSERVED` characters
-    of JSON each (an engine answering a million events must not make a gigabyte run file)."""
-    return {**mismatch, "expected": _bounded_value(mismatch.get("expected")),
-            "observed": _bounded_value(mismatch.get("observed"))}
 
 
 class CaseExecutor:
@@ -496,50 +453,6 @@ def select_cases(cases: Iterable[Case], options: RunOptions) -> list[Case]:
     return out
 
 
-# --- worker processes ----------------------------------------------------------------------------
-
-_worker: CaseExecutor | None = None
-
-
-def _worker_init(spec_text: str, timeout: float, validate: bool, restart_every: int | None,
-                 max_rss_mb: float | None, max_answer_mb: float = MAX_ANSWER_MB) -> None:
-    global _worker
-    _worker = CaseExecutor(parse_spec(spec_text), timeout, validate,
-                           restart_every=restart_every, max_rss_mb=max_rss_mb,
-                           max_answer_mb=max_answer_mb)
-    # A worker killed by SIGTERM/SIGINT (the parent's handler, or a terminal's Ctrl-C, which
-    # reaches the whole foreground group) kills its engine first; a worker that ends normally
-    # stops its engine (multiprocessing runs finalizers, not atexit, in its children).
-    reaper.install_exit_handlers()
-    multiprocessing.util.Finalize(None, _worker_close, exitpriority=10)
-
-
-def _worker_close() -> None:
-    if _worker is not None:
-        _worker.discard()
-
-
-def _worker_run(cases: list[Case]) -> tuple[list[CaseResult], int]:
-    """The chunk's results and the engine restarts it took."""
-    assert _worker is not None
-    before = _worker.restarts
-    results = [_worker.run(c) for c in cases]
-    return results, _worker.restarts - before
-
-
-def _stop_workers(pool: cf.ProcessPoolExecutor) -> None:
-    """Send SIGTERM to every worker of ``pool`` (each kills its engine and exits)."""
-    procs = getattr(pool, "_processes", None) or {}
-    for proc in list(procs.values()):
-        pid = getattr(proc, "pid", None)
-        if isinstance(pid, int):
-            try:
-                os.kill(pid, signal.SIGTERM)
-            except OSError:
-                pass
-    pool.shutdown(wait=False, cancel_futures=True)
-
-
 def _close_quietly(executor: CaseExecutor) -> None:
     """Stop the engine; one that does not stop cleanly is killed, and the run goes on (the
     cases were judged already)."""
@@ -547,10 +460,6 @@ def _close_quietly(executor: CaseExecutor) -> None:
         executor.close()
     except EngineCloseError:
         pass
-
-
-def _chunks(items: Sequence[Case], size: int) -> list[list[Case]]:
-    return [list(items[i:i + size]) for i in range(0, len(items), size)]
 
 
 def run_cases(
@@ -583,8 +492,10 @@ def run_cases(
     pools: list[cf.ProcessPoolExecutor] = []
 
     def on_signal(_signum: int) -> None:
+        from conformance.workers import stop_workers
+
         for pool in pools:
-            _stop_workers(pool)
+            stop_workers(pool)
 
     with reaper.handling_signals(on_signal):
         return _run(cases, selected, espec, options, expectations, executor, pools,
@@ -630,21 +541,9 @@ def _run(cases: Sequence[Case], selected: list[Case], espec: EngineSpec, options
                 else:
                     runnable.append(case)
             _close_quietly(executor)
-            size = max(1, min(25, len(runnable) // (jobs * 4) or 1))
-            ctx = multiprocessing.get_context("spawn")
-            with cf.ProcessPoolExecutor(jobs, mp_context=ctx, initializer=_worker_init,
-                                        initargs=(espec.text, options.timeout,
-                                                  options.validate_protocol,
-                                                  options.restart_every,
-                                                  options.max_rss_mb,
-                                                  options.max_answer_mb)) as pool:
-                pools.append(pool)
-                futures = [pool.submit(_worker_run, chunk) for chunk in _chunks(runnable, size)]
-                for fut in cf.as_completed(futures):
-                    results, restarts = fut.result()
-                    run.restarts += restarts
-                    for r in results:
-                        record(r)
+            from conformance.workers import run_in_workers
+
+            run.restarts += run_in_workers(runnable, espec.text, options, jobs, pools, record)
     finally:
         _close_quietly(executor)
     run.restarts += executor.restarts
