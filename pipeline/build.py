@@ -48,6 +48,7 @@ from pipeline.store import (
     DatasetWriter,
     cards_table,
     open_dataset_writer,
+    outdir,
     quarantine_table,
     rulings_table,
     slugs_for,
@@ -327,12 +328,16 @@ def _reusable(out: Path, key: str) -> BuildSummary | None:
     marker = out / MARKER
     try:
         manifest = json.loads(marker.read_text(encoding="utf-8"))
+        marker_ctime = os.lstat(marker).st_ctime_ns
     except (OSError, ValueError):
         return None
     if manifest.get("build_key") != key:
         return None
-    if not all((out / f).is_file() for f in manifest.get("files", [])):
-        return None
+    written = manifest.get("written")
+    if not isinstance(written, dict) or outdir.verify_written(
+        out, written, trust_before_ns=marker_ctime
+    ):
+        return None  # a file missing, changed or damaged: rebuild (a dataset of an older version)
     summary = BuildSummary.from_dict(out, manifest["summary"])
     summary.reused = True
     return summary
@@ -401,6 +406,7 @@ def build(
 def _build_no_gc(
     inputs: Sequence[Path | str], out: Path, detector: str, prog: _Progress
 ) -> BuildSummary:
+    outdir.check_disjoint(out, inputs)
     items = discover(inputs)
     blobs: list[bytes] = []
     for item in items:
