@@ -419,6 +419,7 @@ def _build_no_gc(
     reused = _reusable(out, key)
     if reused is not None:
         return reused
+    outdir.check_replaceable(out, "dataset folder")  # fail before the work, not after it
     # The detector runs in a child process (lingua holds the GIL while it loads its models and
     # while it detects): its models load while this process parses the inputs.
     backend = _start_detector(detector, sum(len(b) for b in blobs))
