@@ -17,7 +17,6 @@ from pathlib import Path
 
 from pipeline.errors import PipelineError
 from pipeline.store import outdir
-from reports.common.html import CSP
 from reports.conformance.cases import load_case_index
 from reports.conformance.errors import RunFileError
 from reports.conformance.history import HistoryRow, append_runs, read_history
@@ -31,15 +30,17 @@ HISTORY_NAME = "history.parquet"
 """The history file's default name inside the output directory."""
 
 
-_PAGE_START = ('<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
-               f'<meta http-equiv="Content-Security-Policy" content="{CSP}">\n').encode()
+_PAGE_START = (b'<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
+               b'<meta http-equiv="Content-Security-Policy" content="default-src &#x27;none&#x27;;')
+"""How the dashboard page (:func:`reports.conformance.render.render_report`) begins."""
 
 
 def _earlier_index(path: Path) -> bool:
-    """Whether ``path`` is the ``index.html`` of a dashboard of a version without a marker."""
-    with open(path, "rb") as fh:
-        head = fh.read(4096)
-    return head.startswith(_PAGE_START) and b"conformance" in head.lower()
+    """Whether ``path`` is the ``index.html`` of a dashboard of a version without a marker: it
+    begins like the dashboard and has its sections."""
+    data = path.read_bytes()
+    return data.startswith(_PAGE_START) and all(
+        f'id="{section}"'.encode() in data for section in ("engines", "failures"))
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ nothing else in ``OUT`` is touched (:func:`pipeline.store.outdir.write_into`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from html import escape
 from pathlib import Path
 from typing import Any
 
@@ -54,7 +55,7 @@ class TranslationReport:
 
 
 _PAGE_START = ('<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
-               f'<meta http-equiv="Content-Security-Policy" content="{CSP}">\n')
+               f'<meta http-equiv="Content-Security-Policy" content="{escape(CSP)}">\n')
 _EARLIER = {
     HTML_NAME: _PAGE_START.encode("utf-8"),
     CSV_NAME: (",".join(FINDING_FIELDS) + "\n").encode("utf-8"),
