@@ -55,6 +55,7 @@ __all__ = [
     "check_replaceable",
     "file_record",
     "marker_bytes",
+    "marker_json",
     "prepare_into",
     "read_written",
     "record_file",
@@ -69,6 +70,7 @@ TOOL = "mtg-rulings"
 """The ``tool`` field of a :data:`OUTPUT_MARKER`."""
 OUTPUT_MARKER = ".rulings-output.json"
 """The marker of every output folder except a dataset (whose marker is its ``_build.json``)."""
+_HEX = re.compile(r"[0-9a-f]{64}")
 MAX_LISTED = 20
 """How many foreign entries an error message names (the rest are counted)."""
 
@@ -150,8 +152,29 @@ def record_file(path: Path) -> dict[str, Any]:
     return file_record(path.read_bytes())
 
 
-def _marker_json(body: Mapping[str, Any]) -> bytes:
-    return (json.dumps(body, indent=2, sort_keys=True, ensure_ascii=False) + "\n").encode("utf-8")
+def marker_json(body: Mapping[str, Any]) -> bytes:
+    """A marker's bytes: ``body`` as indented JSON with sorted keys, except that each entry of
+    ``written`` takes one line (readable, and ~5x faster to write for a dataset's ~13,000
+    files than fully indented JSON)."""
+    rest = {k: v for k, v in body.items() if k != "written"}
+    head = json.dumps(rest, indent=2, sort_keys=True, ensure_ascii=False)
+    if "written" not in body:
+        return (head + "\n").encode("utf-8")
+    if any(k > "written" for k in rest):
+        raise DatasetError("a marker's keys must sort before 'written'")
+    enc = json.JSONEncoder(ensure_ascii=False, sort_keys=True).encode
+
+    def record(rec: Mapping[str, Any]) -> str:
+        size, digest = rec.get("bytes"), rec.get("sha256")
+        if (len(rec) == 2 and type(size) is int and isinstance(digest, str)
+                and _HEX.fullmatch(digest)):
+            return f'{{"bytes": {size}, "sha256": "{digest}"}}'  # what enc() gives, faster
+        return enc(rec)
+
+    lines = [f"    {enc(rel)}: {record(rec)}" for rel, rec in sorted(body["written"].items())]
+    block = "{\n" + ",\n".join(lines) + "\n  }" if lines else "{}"
+    sep = ",\n" if rest else "\n"
+    return (head[:-2] + sep + '  "written": ' + block + "\n}\n").encode("utf-8")
 
 
 def marker_bytes(layout: Layout, written: Mapping[str, Mapping[str, Any]]) -> bytes:
@@ -164,7 +187,7 @@ def marker_bytes(layout: Layout, written: Mapping[str, Mapping[str, Any]]) -> by
         raise DatasetError(f"{layout.kind}: not a name this output writes: {bad[0]}")
     body = {"tool": TOOL, "kind": layout.kind,
             "written": {rel: dict(rec) for rel, rec in sorted(written.items())}}
-    return _marker_json(body)
+    return marker_json(body)
 
 
 def write_marker(root: Path, layout: Layout, written: Mapping[str, Mapping[str, Any]]) -> None:

@@ -26,7 +26,7 @@ whole tables.
 
 from __future__ import annotations
 
-import json
+import hashlib
 import os
 import threading
 from collections.abc import Iterator, Mapping, Sequence
@@ -103,13 +103,12 @@ _SIDE_PREFIX = ".written-"
 
 
 def _record_partitions(root: Path, written: Sequence[str], files: Sequence[Any]) -> None:
-    """Append the records of partition files just written under ``root`` to this process's side
-    file ``root/.written-<pid>.jsonl`` (the forked align child has no other way back)."""
-    lines = "".join(
-        json.dumps([rel, outdir.file_record(data)], separators=(",", ":")) + "\n"
-        for rel, data in zip(written, files, strict=True)
-    )
-    with open(os.path.join(root, f"{_SIDE_PREFIX}{os.getpid()}.jsonl"), "a", encoding="utf-8") as fh:
+    """Append the size and SHA-256 of partition files just written under ``root`` to this
+    process's side file ``root/.written-<pid>.tsv`` (the forked align child has no other way
+    back)."""
+    lines = "".join(f"{rel}\t{len(data)}\t{hashlib.sha256(data).hexdigest()}\n"
+                    for rel, data in zip(written, files, strict=True))
+    with open(os.path.join(root, f"{_SIDE_PREFIX}{os.getpid()}.tsv"), "a", encoding="utf-8") as fh:
         fh.write(lines)
 
 
@@ -118,10 +117,10 @@ def _collect_records(root: Path) -> dict[str, dict[str, Any]]:
     records: dict[str, dict[str, Any]] = {}
     if not root.is_dir():
         return records
-    for side in sorted(root.glob(f"{_SIDE_PREFIX}*.jsonl")):
+    for side in sorted(root.glob(f"{_SIDE_PREFIX}*.tsv")):
         for line in side.read_text(encoding="utf-8").splitlines():
-            rel, rec = json.loads(line)
-            records[rel] = rec
+            rel, size, digest = line.split("\t")
+            records[rel] = {"bytes": int(size), "sha256": digest}
         side.unlink()
     return records
 
@@ -283,9 +282,7 @@ class DatasetWriter:
         body = dict(manifest)
         body["files"] = sorted(self.files)
         body["written"] = {rel: self.records[rel] for rel in sorted(self.records)}
-        (self.root / MARKER).write_text(
-            json.dumps(body, indent=2, sort_keys=True, ensure_ascii=False) + "\n", encoding="utf-8"
-        )
+        (self.root / MARKER).write_bytes(outdir.marker_json(body))
 
 
 @contextmanager
