@@ -759,7 +759,7 @@ def _build(
     )
 
     try:
-        with open_dataset_writer(out) as writer:
+        with open_dataset_writer(out, prechecked=True) as writer:
             with prog.stage("align", len(work)) as advance:
                 aligned = _stage_call(
                     "align",

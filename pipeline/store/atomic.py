@@ -92,16 +92,18 @@ def _dispose(old: Path, out: Path, legacy: outdir.Legacy | None = None) -> None:
         )
 
 
-def recover(out: Path) -> None:
+def recover(out: Path) -> bool:
     """Repair what an interrupted earlier run left beside ``out``.
 
     Restores ``.OUT.old-*`` when ``out`` is missing (killed between the two fallback renames) and
     removes temporary directories of runs that are no longer alive (a temporary directory holding
     a finished output or a previous one loses only the files its marker proves this tool wrote).
+    Returns whether ``out`` was restored.
     """
     parent = out.parent
+    restored = False
     if not parent.is_dir():
-        return
+        return restored
     for entry in sorted(parent.iterdir()):
         name = entry.name
         for kind in ("tmp", "old"):
@@ -116,14 +118,17 @@ def recover(out: Path) -> None:
                 continue
             if kind == "old" and not out.exists():
                 os.rename(entry, out)
+                restored = True
             elif outdir.read_written(entry) is not None:
                 _dispose(entry, out)
             else:  # a partial output: everything in it was written by the run that died
                 shutil.rmtree(entry, ignore_errors=True)
+    return restored
 
 
 @contextlib.contextmanager
-def atomic_directory(out: Path, legacy: outdir.Legacy | None = None) -> Iterator[Path]:
+def atomic_directory(out: Path, legacy: outdir.Legacy | None = None, *,
+                     prechecked: bool = False) -> Iterator[Path]:
     """Yield a temporary directory; on normal exit it replaces ``out`` atomically.
 
     On any exception (``KeyboardInterrupt`` included) the temporary directory is removed and
@@ -131,16 +136,18 @@ def atomic_directory(out: Path, legacy: outdir.Legacy | None = None) -> Iterator
     :class:`~pipeline.errors.DatasetError`) when ``out`` exists but holds anything this tool did
     not write (see :func:`pipeline.store.outdir.check_replaceable`), before and again just before
     the swap. The caller writes the marker of its output into the temporary directory;
-    ``legacy`` recognises an output of an earlier version that has none.
+    ``legacy`` recognises an output of an earlier version that has none. ``prechecked``: the
+    caller has just checked ``out`` itself (one scan of a large folder fewer).
     """
     out = Path(os.path.abspath(out))
-    outdir.check_replaceable(out, legacy=legacy)
+    if not prechecked:
+        outdir.check_replaceable(out, legacy=legacy)
     try:
         out.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise DatasetError(f"{out.parent}: cannot create: {exc.strerror or exc}") from exc
-    recover(out)
-    outdir.check_replaceable(out, legacy=legacy)
+    if recover(out):
+        outdir.check_replaceable(out, legacy=legacy)
     try:
         tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.tmp-{os.getpid()}-", dir=out.parent))
     except OSError as exc:

@@ -286,13 +286,14 @@ class DatasetWriter:
 
 
 @contextmanager
-def open_dataset_writer(out: Path) -> Iterator[DatasetWriter]:
+def open_dataset_writer(out: Path, *, prechecked: bool = False) -> Iterator[DatasetWriter]:
     """Write a dataset that replaces ``out`` atomically when the block ends without error.
 
     The block must call :meth:`DatasetWriter.finish`; otherwise :class:`DatasetError` is raised
-    and ``out`` is left as it was.
+    and ``out`` is left as it was. ``prechecked``: see
+    :func:`~pipeline.store.atomic.atomic_directory`.
     """
-    with atomic_directory(Path(out)) as tmp:
+    with atomic_directory(Path(out), prechecked=prechecked) as tmp:
         writer = DatasetWriter(tmp)
         try:
             yield writer
