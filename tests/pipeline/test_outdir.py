@@ -245,3 +245,15 @@ def test_dataset_of_an_earlier_version_is_still_replaceable(built: Path, tmp_pat
     res = run_build(SEEDS, "--out", ds)  # not reused (nothing to verify against): rebuilt
     assert res.returncode == 0, res.stderr
     assert "written" in json.loads((ds / "_build.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.skipif(not Path("/sys/kernel").is_dir(), reason="needs a read-only sysfs")
+def test_an_unwritable_out_is_a_clean_error(built: Path) -> None:
+    """Permissions cannot be tested as root, but sysfs refuses new folders to root too."""
+    for args, codes in ((["build", str(SEEDS), "--out", "/sys/rulings-out", "-q"], (1, 2)),
+                        (["export", str(built), "--format", "csv", "--out", "/sys/rulings-out"],
+                         (2,)),
+                        (["report", "translation", str(built), "--out", "/sys/rulings-out"], (2,))):
+        res = subprocess.run([str(RULINGS), *args], capture_output=True, text=True, timeout=300)
+        assert res.returncode in codes and "Traceback" not in res.stderr, res.stderr
+        assert "/sys" in res.stderr and "not permitted" in res.stderr
