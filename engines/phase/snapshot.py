@@ -74,6 +74,7 @@ class SnapshotMixin:
                 "power": o.get("power") if on_bf and "Creature" in types else None,
                 "toughness": o.get("toughness") if on_bf and "Creature" in types else None,
                 "keywords": sorted(_kw(k) for k in o.get("keywords") or []) if on_bf else [],
+                "attached_to": _attached_to(f, o.get("attached_to")),
                 **({"token": True} if o.get("is_token") else {}),
             }
         stack = []
@@ -101,6 +102,13 @@ class SnapshotMixin:
 
 COLOR_LETTERS = {"White": "W", "Blue": "U", "Black": "B", "Red": "R", "Green": "G"}
 MANA_LETTERS = {**COLOR_LETTERS, "Colorless": "C"}
+
+
+def _attached_to(f: Facts, ref: Any) -> str | None:
+    """phase's ``attached_to`` (``{"type": "Object", "data": id}`` or ``Player``) as a case id / player."""
+    if not isinstance(ref, dict) or ref.get("data") is None:
+        return None
+    return player_name(ref["data"]) if ref.get("type") == "Player" else f.cid(ref["data"])
 
 
 def mana_pool(pool: Any) -> str:

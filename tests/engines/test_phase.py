@@ -236,3 +236,20 @@ def test_the_cleanup_step_belongs_to_the_turn_that_ends() -> None:
     obs = _play(setup, [{"advance": {"to": "upkeep", "next_turn": True}}])
     steps = [(e["name"], e["turn"]) for e in obs["events"] if e["type"] == "step"]
     assert ("cleanup", 3) in steps and ("untap", 4) in steps and ("cleanup", 4) not in steps
+
+
+def test_a_triggered_ability_gets_its_scripted_targets_and_an_equipment_its_host() -> None:
+    """`choose: targets` answers phase's TriggerTargetSelection (rule 603.3d); a setup `attached_to` is
+    phase's Debug Attach, and the snapshot reports the attachment."""
+    setup = {"active_player": "p1", "step": "precombat_main", "turn": 3, "players": {
+        "p1": {"life": 20, "mana": "{1}{R}", "hand": [{"id": "spark", "card": "Sparkmage Apprentice"}],
+               "battlefield": [{"id": "split", "card": "Bonesplitter", "attached_to": "bears"},
+                               {"id": "bears", "card": "Grizzly Bears"}]},
+        "p2": {"life": 20}}}
+    obs = _play(setup, [{"cast": {"player": "p1", "object": "spark"}}, {"resolve_top": {}},
+                        {"choose": {"choice": "targets", "targets": ["p2"]}}, {"resolve_stack": {}}])
+    assert [(e["source"], e["ability"]) for e in obs["events"] if e["type"] == "triggered"] == [("spark", "enters")]
+    assert obs["state"]["players"]["p2"]["life"] == 19
+    objects = obs["state"]["objects"]
+    assert objects["split"]["attached_to"] == "bears" and objects["bears"]["attached_to"] is None
+    assert objects["bears"]["power"] == 4                     # Bonesplitter's +2/+0 applies
