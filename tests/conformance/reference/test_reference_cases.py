@@ -43,12 +43,12 @@ def test_unsupported_cases_are_exactly_the_unverified_ones() -> None:
 
     A mined case marked unverified that the engine now supports (its cards became buildable)
     must pass: the miner marks it verified when the cases are mined again
-    (``conformance.mining.miner``); until then its status is stale, not wrong."""
+    (``conformance.mining.miner``); until then its status is stale, not wrong. So must a new
+    hand-written case, unverified until ``rulings verify`` runs after it is merged."""
     supported = {c.id for c in reference_cases()}
     for case in all_cases():
         if case.id in supported:
             if case.status != "verified":
-                assert case.provenance["source"].startswith("mined:"), case.id
                 result = execute_case(ReferenceEngine(), case, timeout=10.0)
                 assert result.status == "pass", (case.id, result.message, result.mismatches)
         else:

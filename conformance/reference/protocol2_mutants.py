@@ -1,0 +1,25 @@
+"""Mutants killed by the protocol-2 cases (``check``, and the actions protocol 2 adds).
+
+Each breaks one rule through one hook of :data:`conformance.reference.rules.HOOKS`, like those of
+:mod:`conformance.reference.mutants` (which registers these in ``MUTANTS``).
+"""
+
+from __future__ import annotations
+
+from conformance.reference.engine import ReferenceEngine
+
+
+class ManaPoolPersists(ReferenceEngine):
+    """Unused mana stays in the pool from step to step instead of emptying."""
+
+    MUTANT = "mana_pool_persists"
+    RULE = "500.4"
+
+    def mana_empties(self) -> bool:
+        return False
+
+
+PROTOCOL2_MUTANTS: dict[str, type[ReferenceEngine]] = {
+    cls.MUTANT: cls for cls in (ManaPoolPersists,) if cls.MUTANT is not None
+}
+"""Mutant name -> engine class, for the protocol-2 cases."""

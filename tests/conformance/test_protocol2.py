@@ -1,0 +1,144 @@
+"""Protocol 2: negotiation at ``start`` and the ``check`` action (SPEC.md, "Protocol 2")."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from conformance_testlib import CASES, FEATURES, fake_cmd
+from toy import ToyEngine
+
+from conformance.cases_io import CASES_DIR, lint, load_cases, rehash
+from conformance.engines.protocol import V1_ACTIONS, V1_CHOICES, EngineInfo
+from conformance.engines.stdio import info_from_wire, info_to_wire
+from conformance.errors import EngineStartError
+from conformance.reference.engine import ReferenceEngine
+from conformance.reference.mutants import MUTANTS
+from conformance.runner import RunOptions, execute_case, run_cases
+
+MID_GAME_CHECK = """  - check:
+      state:
+        stack: [Lightning Bolt]
+        life: {p2: LIFE}
+"""
+
+
+class ToyV2(ToyEngine):
+    """The toy engine speaking protocol 2 and declaring ``check``."""
+
+    name = "toy-v2"
+    ACTIONS = V1_ACTIONS | {"check"}
+
+    def info(self) -> EngineInfo:
+        base = super().info()
+        return EngineInfo(name=self.name, version=base.version, protocol=2,
+                          features=base.features, cards=base.cards,
+                          actions=self.ACTIONS, choices=V1_CHOICES)
+
+
+class ToyV2WithoutCheck(ToyV2):
+    """Protocol 2, but ``check`` not declared."""
+
+    name = "toy-v2-nocheck"
+    ACTIONS = V1_ACTIONS
+
+
+def _suite_with_check(tmp_path: Path, life: int) -> Path:
+    root = tmp_path / "cases"
+    shutil.copytree(CASES, root)
+    f = root / "lightning-bolt" / "face.yaml"
+    text = f.read_text()
+    cast = "  - cast: {player: p1, object: bolt, targets: [p2]}\n"
+    assert cast in text
+    f.write_text(text.replace(cast, cast + MID_GAME_CHECK.replace("LIFE", str(life))))
+    rehash([f])
+    return root
+
+
+def _run(root: Path, spec: str):
+    cases = [c for c in load_cases([root]) if c.id == "lightning-bolt/face"]
+    return run_cases(cases, spec, RunOptions()).results[0]
+
+
+@pytest.mark.parametrize("spec, missing", [
+    ("toy:ToyEngine", "actions not supported (protocol 1): check"),
+    ("test_protocol2:ToyV2WithoutCheck", "actions not supported (protocol 2): check"),
+])
+def test_a_case_needing_an_undeclared_action_is_unsupported_and_never_sent(tmp_path, spec,
+                                                                             missing):
+    result = _run(_suite_with_check(tmp_path, 20), spec)
+    assert result.status == "unsupported"
+    assert missing in (result.message or "")
+    assert result.duration == 0.0  # never sent: no setup, no action
+
+
+def test_a_protocol1_engine_supports_exactly_the_v1_actions_whatever_it_declares():
+    info = info_from_wire({"name": "old", "version": "1", "protocol": 1, "features": [],
+                           "cards": [], "actions": ["check", "cast"]})
+    assert info.supported_actions == V1_ACTIONS
+    assert info.extra == {"actions": ["check", "cast"]}  # kept, not believed
+
+
+def test_protocol2_declarations_round_trip_on_the_wire():
+    wire = info_to_wire(ReferenceEngine().info())
+    assert wire["protocol"] == 2 and "check" in wire["actions"] and "surveil" in wire["choices"]
+    back = info_from_wire(wire)
+    assert back.supported_actions == frozenset(wire["actions"])
+    assert back.supported_choices == frozenset(wire["choices"])
+
+
+def test_a_protocol2_start_without_actions_is_refused():
+    with pytest.raises(EngineStartError, match="actions"):
+        run_cases([], fake_cmd("v2_without_actions"), RunOptions())
+
+
+def test_a_reference_engine_served_over_stdio_negotiates_protocol2():
+    import sys
+
+    spec = f"cmd:{sys.executable} -m conformance.engines.serve reference"
+    cases = [c for c in load_cases([CASES_DIR / "shock"]) if "mana-empties" in c.id]
+    run = run_cases(cases, spec, RunOptions())
+    assert run.engine.protocol == 2
+    assert [r.status for r in run.results] == ["pass"]
+
+
+@pytest.mark.parametrize("life, status", [(20, "pass"), (17, "fail")])
+def test_check_is_judged_at_its_point_of_the_actions(tmp_path, life, status):
+    result = _run(_suite_with_check(tmp_path, life), "test_protocol2:ToyV2")
+    assert result.status == status, (result.message, result.mismatches)
+    if status == "fail":
+        assert [m["where"] for m in result.mismatches] == ["actions[1].check.state.life.p2"]
+        assert result.mismatches[0]["observed"] == 20  # before the bolt resolved
+
+
+def test_the_mana_pool_case_kills_its_mutant_at_the_check():
+    case, = (c for c in load_cases([CASES_DIR / "shock"]) if "mana-empties" in c.id)
+    assert execute_case(ReferenceEngine(), case, 10.0).status == "pass"
+    result = execute_case(MUTANTS["mana_pool_persists"](), case, 10.0)
+    assert result.status == "fail"
+    assert [m["where"] for m in result.mismatches] == ["actions[5].check.state.players.p1"]
+
+
+@pytest.mark.parametrize("planted, message, line_text", [
+    ("      error: {kind: unanswered_choice}\n", "'error' is not allowed here", "error:"),
+    ("      state: {zones: {bolts: graveyard}}\n", "actions[1].check.state.zones refers to "
+     "unknown object 'bolts'", "bolts:"),
+    ("      state: {zone: {bolt: graveyard}}\n", "Additional properties", "zone:"),
+], ids=["error-in-check", "unknown-object", "unknown-key"])
+def test_lint_places_a_misused_check_on_its_line(tmp_path, planted, message, line_text):
+    root = tmp_path / "cases"
+    shutil.copytree(CASES, root)
+    f = root / "lightning-bolt" / "face.yaml"
+    cast = "  - cast: {player: p1, object: bolt, targets: [p2]}\n"
+    f.write_text(f.read_text().replace(cast, cast + "  - check:\n" + planted))
+    try:
+        rehash([f])
+    except Exception:  # noqa: BLE001 - a schema error leaves the hash stale; lint says so too
+        pass
+    found = [p for p in lint([root], features_file=FEATURES) if p.severity == "error"]
+    hits = [p for p in found if message in p.message]
+    assert hits, [str(p) for p in found]
+    lines = f.read_text().splitlines()
+    assert hits[0].line is not None and line_text in lines[hits[0].line - 1], str(hits[0])
+    assert str(hits[0]).startswith(f"{f}:{hits[0].line}: error: ")
