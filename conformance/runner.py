@@ -8,9 +8,9 @@
 ``crash``        the engine process died or broke the protocol (it is restarted)
 ``timeout``      no answer within the per-case time limit (the process group is killed and the
                  engine restarted; an in-process Python engine is interrupted by a timer)
-``unsupported``  the case needs a feature, card, action or choice the engine did not declare (never
-                 sent), or
-                 the engine refused it with kind ``unsupported`` and the case expects no error
+``unsupported``  the case needs a feature, card, action or choice the engine did not declare
+                 (never sent), or the engine refused it with kind ``unsupported`` and the case
+                 expects no error
 
 Engines are restarted after a ``crash`` or ``timeout``, and on request every ``restart_every``
 cases or when a stdio engine's resident memory exceeds ``max_rss_mb`` (between cases, outside any

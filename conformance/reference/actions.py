@@ -47,6 +47,12 @@ def activate(rules: Rules, a: dict[str, Any]) -> Flow:
     return rules.activate(a)
 
 
+@action("play_land")
+def play_land(rules: Rules, a: dict[str, Any]) -> Flow:
+    """Play a land (rules 305.1-305.2; protocol 2)."""
+    return rules.play_land(a)
+
+
 @action("pass_priority")
 def pass_priority(rules: Rules, a: dict[str, Any]) -> Flow:
     """One priority pass (rule 117.3d)."""

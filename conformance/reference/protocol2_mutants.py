@@ -19,7 +19,17 @@ class ManaPoolPersists(ReferenceEngine):
         return False
 
 
+class TwoLandsPerTurn(ReferenceEngine):
+    """A player may play two lands each turn instead of one."""
+
+    MUTANT = "two_lands_per_turn"
+    RULE = "305.2"
+
+    def land_plays_per_turn(self, player: str) -> int:
+        return 2
+
+
 PROTOCOL2_MUTANTS: dict[str, type[ReferenceEngine]] = {
-    cls.MUTANT: cls for cls in (ManaPoolPersists,) if cls.MUTANT is not None
+    cls.MUTANT: cls for cls in (ManaPoolPersists, TwoLandsPerTurn) if cls.MUTANT is not None
 }
 """Mutant name -> engine class, for the protocol-2 cases."""

@@ -142,3 +142,43 @@ def test_lint_places_a_misused_check_on_its_line(tmp_path, planted, message, lin
     lines = f.read_text().splitlines()
     assert hits[0].line is not None and line_text in lines[hits[0].line - 1], str(hits[0])
     assert str(hits[0]).startswith(f"{f}:{hits[0].line}: error: ")
+
+
+# --- play_land -------------------------------------------------------------------------------
+
+def _plant_action(tmp_path: Path, action: str) -> tuple[Path, Path]:
+    """The test suite with ``action`` (YAML lines) inserted after the face case's cast."""
+    root = tmp_path / "cases"
+    shutil.copytree(CASES, root)
+    f = root / "lightning-bolt" / "face.yaml"
+    cast = "  - cast: {player: p1, object: bolt, targets: [p2]}\n"
+    f.write_text(f.read_text().replace(cast, cast + action))
+    try:
+        rehash([f])
+    except Exception:  # noqa: BLE001 - a schema error leaves the hash stale; lint says so too
+        pass
+    return root, f
+
+
+@pytest.mark.parametrize("action, message, line_text", [
+    ("  - play_land: {player: p1}\n", "'object' is a required property", "play_land"),
+    ("  - play_land: {player: p1, object: mountain}\n", "action 1 refers to unknown object "
+     "'mountain'", "play_land"),
+    ("  - play_land: {player: p3, object: bolt}\n", "actions/1/play_land/player", "play_land"),
+], ids=["no-object", "unknown-object", "unknown-player"])
+def test_lint_places_a_misused_play_land_on_its_line(tmp_path, action, message, line_text):
+    root, f = _plant_action(tmp_path, action)
+    found = [p for p in lint([root], features_file=FEATURES) if p.severity == "error"]
+    hits = [p for p in found if message in p.message]
+    assert hits, [str(p) for p in found]
+    lines = f.read_text().splitlines()
+    assert hits[0].line is not None and line_text in lines[hits[0].line - 1], str(hits[0])
+
+
+def test_the_land_play_case_is_unsupported_on_protocol1_and_kills_its_mutant():
+    case, = load_cases([CASES_DIR / "mountain"])
+    assert "play_land" in (run_cases([case], "toy:ToyEngine").results[0].message or "")
+    assert execute_case(ReferenceEngine(), case, 10.0).status == "pass"
+    result = execute_case(MUTANTS["two_lands_per_turn"](), case, 10.0)
+    assert result.status == "fail"
+    assert [m["where"] for m in result.mismatches] == ["error", "state.zones.forest"]
