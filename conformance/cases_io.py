@@ -352,6 +352,7 @@ def _refs(value: Any, keys: frozenset[str]) -> Iterator[str]:
 
 
 _ACTION_REF_KEYS = frozenset({"object", "targets", "order"})
+_DECLARATIONS = (("declare_attackers", "attackers"), ("declare_blockers", "blocks"))
 
 
 def lint_case_file(
@@ -402,7 +403,12 @@ def lint_case_file(
         if "check" in action:
             blocks.append((f"actions[{i}].check", ("actions", i, "check"), action["check"]))
             continue
-        for ref in _refs(action, _ACTION_REF_KEYS):
+        refs = list(_refs(action, _ACTION_REF_KEYS))
+        for name, key in _DECLARATIONS:  # protocol 2: {attacker: what it attacks}, {blocker: attacker}
+            body = action.get(name)
+            if isinstance(body, dict) and isinstance(body.get(key), dict):
+                refs += [r for pair in body[key].items() for r in pair]
+        for ref in refs:
             if ref not in known:
                 out.append(LintProblem(where, f"action {i} refers to unknown object {ref!r}",
                                        line=line(("actions", i))))

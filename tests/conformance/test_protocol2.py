@@ -12,7 +12,7 @@ from toy import ToyEngine
 from conformance.cases_io import CASES_DIR, lint, load_cases, rehash
 from conformance.engines.protocol import V1_ACTIONS, V1_CHOICES, EngineInfo
 from conformance.engines.stdio import info_from_wire, info_to_wire
-from conformance.errors import EngineStartError
+from conformance.errors import EngineReportedError, EngineStartError
 from conformance.reference.engine import ReferenceEngine
 from conformance.reference.mutants import MUTANTS
 from conformance.runner import RunOptions, execute_case, run_cases
@@ -182,3 +182,54 @@ def test_the_land_play_case_is_unsupported_on_protocol1_and_kills_its_mutant():
     result = execute_case(MUTANTS["two_lands_per_turn"](), case, 10.0)
     assert result.status == "fail"
     assert [m["where"] for m in result.mismatches] == ["error", "state.zones.forest"]
+
+
+# --- declare_attackers / declare_blockers ----------------------------------------------------
+
+@pytest.mark.parametrize("action, message", [
+    ("  - declare_attackers: {player: p1, attackers: {bears: p2}}\n",
+     "action 1 refers to unknown object 'bears'"),
+    ("  - declare_attackers: {player: p1, attackers: {bolt: P2}}\n",
+     "actions/1/declare_attackers/attackers/bolt"),
+    ("  - declare_blockers: {player: p2}\n", "'blocks' is a required property"),
+    ("  - declare_blockers: {player: p2, blocks: {bolt: giant}}\n",
+     "action 1 refers to unknown object 'giant'"),
+], ids=["unknown-attacker", "bad-attack-target", "no-blocks", "unknown-blocked"])
+def test_lint_places_a_misused_declaration_on_its_line(tmp_path, action, message):
+    root, f = _plant_action(tmp_path, action)
+    found = [p for p in lint([root], features_file=FEATURES) if p.severity == "error"]
+    hits = [p for p in found if message in p.message]
+    assert hits, [str(p) for p in found]
+    lines = f.read_text().splitlines()
+    assert hits[0].line is not None and "declare_" in lines[hits[0].line - 1], str(hits[0])
+
+
+@pytest.mark.parametrize("case_id, mutant, where", [
+    ("grizzly-bears/attack-block-and-deal-combat-damage", "attacker_stays_untapped",
+     ["actions[2].check.state.objects.bears", "actions[2].check.state.objects.giant"]),
+    ("grizzly-bears/summoning-sick-creature-cannot-attack", "summoning_sick_attacks",
+     ["error", "state.objects.bears"]),
+])
+def test_combat_cases_pass_on_the_reference_and_kill_their_mutants(case_id, mutant, where):
+    case, = (c for c in load_cases([CASES_DIR / "grizzly-bears"]) if c.id == case_id)
+    assert execute_case(ReferenceEngine(), case, 10.0).status == "pass"
+    result = execute_case(MUTANTS[mutant](), case, 10.0)
+    assert result.status == "fail"
+    assert [m["where"] for m in result.mismatches] == where
+    assert "declare_attackers" in (run_cases([case], "toy:ToyEngine").results[0].message or "")
+
+
+def test_declarations_are_refused_when_the_rules_forbid_them():
+    engine = ReferenceEngine()
+    engine.setup("t/x", {"active_player": "p1", "step": "declare_attackers", "turn": 3,
+                         "players": {"p1": {"battlefield": [{"id": "angel", "card": "Serra Angel"},
+                                                            {"id": "wall", "card": "Grizzly Bears"}]},
+                                     "p2": {"battlefield": [{"id": "b", "card": "Grizzly Bears"}]}}})
+    engine.act({"declare_attackers": {"player": "p1", "attackers": {"angel": "p2"}}})
+    with pytest.raises(EngineReportedError, match="already"):
+        engine.act({"declare_attackers": {"player": "p1", "attackers": {"wall": "p2"}}})
+    engine.act({"advance": {"to": "declare_blockers"}})
+    with pytest.raises(EngineReportedError, match="cannot block"):  # flying (702.9b)
+        engine.act({"declare_blockers": {"player": "p2", "blocks": {"b": "angel"}}})
+    with pytest.raises(EngineReportedError, match="defending player"):
+        engine.act({"declare_blockers": {"player": "p1", "blocks": {}}})
