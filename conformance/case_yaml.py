@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import os
 import stat
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -170,3 +171,35 @@ def read_text(path: str | Path, max_bytes: int = MAX_YAML_BYTES) -> str:
 def load_yaml_file(path: str | Path, max_bytes: int = MAX_YAML_BYTES) -> Any:
     """:func:`read_text` then :func:`parse_yaml`: the value of one suite YAML file."""
     return parse_yaml(read_text(path, max_bytes), str(path))
+
+
+def line_of(text: str, path: Sequence[str | int]) -> int | None:
+    """The 1-based line of the node at ``path`` (mapping keys and list indexes from the top) in
+    the YAML ``text``, or of the deepest node of ``path`` that exists; None when the text does
+    not parse. Only the node tree is built (no values), so it costs little; lint calls it only
+    for files with a problem to place.
+    """
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    try:
+        node: Any = yaml.compose(text, Loader=_BaseLoader)
+    except yaml.YAMLError:
+        return None
+    if node is None:
+        return None
+    line = node.start_mark.line + 1
+    for step in path:
+        if isinstance(node, yaml.MappingNode):
+            for key, value in node.value:
+                if isinstance(key, yaml.ScalarNode) and key.value == str(step):
+                    line, node = key.start_mark.line + 1, value
+                    break
+            else:
+                return line
+        elif isinstance(node, yaml.SequenceNode) and isinstance(step, int) \
+                and 0 <= step < len(node.value):
+            node = node.value[step]
+            line = node.start_mark.line + 1
+        else:
+            return line
+    return line

@@ -18,7 +18,7 @@ from typing import Any
 
 from conformance import schemas
 from conformance.card_data import mtgjson_rows
-from conformance.case_yaml import MAX_YAML_BYTES, load_yaml_file, parse_yaml, read_text
+from conformance.case_yaml import MAX_YAML_BYTES, line_of, load_yaml_file, parse_yaml, read_text
 from conformance.errors import CaseFormatError, SuiteError, VocabularyError, YamlFileError
 
 PACKAGE_DIR = Path(__file__).resolve().parent
@@ -52,6 +52,15 @@ class Case:
     def computed_hash(self) -> str:
         """The hash the case's content has now (differs from :attr:`hash` after an edit)."""
         return case_hash(self.setup, self.actions, self.expect)
+
+    @property
+    def needs(self) -> tuple[frozenset[str], frozenset[str]]:
+        """The action names and ``choose`` kinds the case's actions use (derived, never
+        declared): the runner sends the case only to an engine that supports them all."""
+        names = frozenset(next(iter(a)) for a in self.actions)
+        choices = frozenset(str(a["choose"].get("choice")) for a in self.actions
+                            if "choose" in a and isinstance(a["choose"], dict))
+        return names, choices
 
     def to_dict(self) -> dict[str, Any]:
         """The case as the mapping its file holds."""
@@ -343,6 +352,7 @@ def _refs(value: Any, keys: frozenset[str]) -> Iterator[str]:
 
 
 _ACTION_REF_KEYS = frozenset({"object", "targets", "order"})
+_DECLARATIONS = (("declare_attackers", "attackers"), ("declare_blockers", "blocks"))
 
 
 def lint_case_file(
@@ -359,8 +369,10 @@ def lint_case_file(
     except YamlFileError as exc:
         return None, [LintProblem(where, exc.message, line=exc.line)]
     except CaseFormatError as exc:
-        return None, [LintProblem(where, p) for p in exc.problems]
+        line = _Lines(path, max_bytes)
+        return None, [LintProblem(where, p, line=line(_problem_path(p))) for p in exc.problems]
     out: list[LintProblem] = []
+    line = _Lines(path, max_bytes)
     root = root or cases_root_of(path)
     if root is not None:
         rel = path.resolve().relative_to(root.resolve()).with_suffix("").as_posix()
@@ -385,17 +397,55 @@ def lint_case_file(
             out.append(LintProblem(where, f"setup card {obj['card']!r} (object {obj['id']}) is "
                                           "not listed in cards", "warning"))
     known = ids | {"p1", "p2"}
+    blocks: list[tuple[str, tuple[str | int, ...], dict[str, Any]]] = [
+        ("expect", ("expect",), case.expect)]
     for i, action in enumerate(case.actions):
-        for ref in _refs(action, _ACTION_REF_KEYS):
+        if "check" in action:
+            blocks.append((f"actions[{i}].check", ("actions", i, "check"), action["check"]))
+            continue
+        refs = list(_refs(action, _ACTION_REF_KEYS))
+        for name, key in _DECLARATIONS:  # protocol 2: {attacker: what it attacks}, {blocker: attacker}
+            body = action.get(name)
+            if isinstance(body, dict) and isinstance(body.get(key), dict):
+                refs += [r for pair in body[key].items() for r in pair]
+        for ref in refs:
             if ref not in known:
-                out.append(LintProblem(where, f"action {i} refers to unknown object {ref!r}"))
-    state = case.expect.get("state", {})
-    for section in ("zones", "objects"):
-        for ref in state.get(section, {}):
-            if ref not in known:
-                out.append(LintProblem(where, f"expect.state.{section} refers to unknown "
-                                              f"object {ref!r}"))
+                out.append(LintProblem(where, f"action {i} refers to unknown object {ref!r}",
+                                       line=line(("actions", i))))
+    for name, at, block in blocks:
+        state = block.get("state", {})
+        for section in ("zones", "objects"):
+            for ref in state.get(section, {}):
+                if ref not in known:
+                    out.append(LintProblem(where, f"{name}.state.{section} refers to unknown "
+                                                  f"object {ref!r}",
+                                           line=line((*at, "state", section, ref))))
     return case, out
+
+
+def _problem_path(problem: str) -> tuple[str | int, ...]:
+    """The location prefix of a schema problem (``actions/3/check: ...``) as a path."""
+    where = problem.split(": ", 1)[0]
+    if where == "(top)":
+        return ()
+    return tuple(int(p) if p.isdigit() else p for p in where.split("/"))
+
+
+class _Lines:
+    """The line of a path in one case file, read and composed once, and only when asked (lint
+    places a problem; clean files never pay for it)."""
+
+    def __init__(self, path: Path, max_bytes: int) -> None:
+        self.path, self.max_bytes = path, max_bytes
+        self._text: str | None = None
+
+    def __call__(self, at: Sequence[str | int]) -> int | None:
+        if self._text is None:
+            try:
+                self._text = read_text(self.path, self.max_bytes)
+            except YamlFileError:
+                return None
+        return line_of(self._text, at)
 
 
 def lint(

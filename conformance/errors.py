@@ -130,7 +130,7 @@ class EngineStartError(ConformanceError):
 class ProtocolVersionMismatch(EngineStartError):
     """The engine speaks another protocol version than the harness."""
 
-    def __init__(self, expected: int, got: object) -> None:
+    def __init__(self, expected: object, got: object) -> None:
         self.expected = expected
         self.got = got
         super().__init__(f"engine speaks protocol {got!r}, the harness speaks {expected}")

@@ -11,6 +11,8 @@ Matching rules (SPEC.md "expect"):
 * ``event_counts``: exactly ``count`` events partially match ``match``.
 * ``state``: ``life``, ``players``, ``zones``, ``objects``, ``count``, ``stack``, ``step``,
   ``turn``, ``active_player`` as described in SPEC.md.
+* a ``check`` action (protocol 2) is an expect block judged the same way against the observation
+  the runner takes at that point of the actions (:func:`judge_check`).
 """
 
 from __future__ import annotations
@@ -152,6 +154,15 @@ def judge(expect: Mapping[str, Any], observation: Observation) -> list[Mismatch]
     """Every mismatch between ``expect`` (minus its ``error`` key) and the observation."""
     return [*_events(expect, observation.events),
             *_state(expect.get("state") or {}, observation.state)]
+
+
+def judge_check(index: int, check: Mapping[str, Any],
+                observation: Observation) -> list[Mismatch]:
+    """Every mismatch between the ``check`` action at ``actions[index]`` (an expect block
+    without ``error``, protocol 2) and the observation taken at that point; each ``where``
+    starts with ``actions[index].check.``."""
+    return [Mismatch(f"actions[{index}].check.{m.where}", m.message, m.expected, m.observed)
+            for m in judge(check, observation)]
 
 
 def judge_error(

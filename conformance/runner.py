@@ -8,8 +8,9 @@
 ``crash``        the engine process died or broke the protocol (it is restarted)
 ``timeout``      no answer within the per-case time limit (the process group is killed and the
                  engine restarted; an in-process Python engine is interrupted by a timer)
-``unsupported``  the case needs a feature or card the engine did not declare (never sent), or
-                 the engine refused it with kind ``unsupported`` and the case expects no error
+``unsupported``  the case needs a feature, card, action or choice the engine did not declare
+                 (never sent), or the engine refused it with kind ``unsupported`` and the case
+                 expects no error
 
 Engines are restarted after a ``crash`` or ``timeout``, and on request every ``restart_every``
 cases or when a stdio engine's resident memory exceeds ``max_rss_mb`` (between cases, outside any
@@ -35,11 +36,12 @@ from conformance.engines.spec import EngineSpec, parse_spec
 from conformance.errors import (
     EngineCloseError,
     EngineFailure,
+    EngineProtocolError,
     EngineReportedError,
     EngineStartError,
 )
 from conformance.expectations import Expectations
-from conformance.judge import judge, judge_error
+from conformance.judge import Mismatch, judge, judge_check, judge_error
 from conformance.limits import (
     MAX_ANSWER_MB,
     MAX_START_FAILURES,
@@ -246,10 +248,16 @@ def process_rss_mb(pid: int) -> float | None:
 
 
 def unsupported_reason(case: Case, info: EngineInfo) -> str | None:
-    """Why ``info``'s engine cannot take ``case`` (undeclared features or cards), or None."""
+    """Why ``info``'s engine cannot take ``case`` (undeclared features or cards, actions or
+    choices its protocol or declaration lacks), or None."""
     feats = sorted(set(case.features) - info.features)
     cards = sorted(set(case.cards) - info.cards)
+    actions, choices = case.needs
     parts = []
+    if missing := sorted(actions - info.supported_actions):
+        parts.append(f"actions not supported (protocol {info.protocol}): " + ", ".join(missing))
+    if missing := sorted(choices - info.supported_choices):
+        parts.append(f"choices not supported (protocol {info.protocol}): " + ", ".join(missing))
     if feats:
         parts.append("features not declared: " + ", ".join(feats))
     if cards:
@@ -270,11 +278,20 @@ def execute_case(engine: Engine, case: Case, timeout: float) -> CaseResult:
     if callable(set_deadline):
         set_deadline(t0 + timeout)
     reported: tuple[int, str, str] | None = None
+    checked: list[Mismatch] = []
     step = "setup"
     try:
         engine.setup(case.id, case.setup)
         for i, action in enumerate(case.actions):
             step = f"action {i} ({next(iter(action))})"
+            if "check" in action:  # protocol 2: observe here, judge now, send nothing
+                seen = engine.observe()
+                try:
+                    checked += judge_check(i, action["check"], seen)
+                except (AttributeError, TypeError, KeyError, ValueError, IndexError) as exc:
+                    raise EngineProtocolError("observe answer does not fit the protocol: "
+                                              + shape_problem(seen, exc)) from exc
+                continue
             try:
                 engine.act(action)
             except EngineReportedError as exc:
@@ -299,7 +316,8 @@ def execute_case(engine: Engine, case: Case, timeout: float) -> CaseResult:
         base.stderr = exc.stderr[-MAX_TEXT:] or None
     else:
         try:
-            found = [*judge_error(case.expect, reported), *judge(case.expect, observation)]
+            found = [*checked, *judge_error(case.expect, reported),
+                     *judge(case.expect, observation)]
         except (AttributeError, TypeError, KeyError, ValueError, IndexError) as exc:
             # the observation is not shaped as the protocol says (a list where a mapping goes)
             base.status = "crash"

@@ -65,5 +65,7 @@ def _short(err: Any) -> str:
         best = min(err.context, key=lambda e: len(list(e.absolute_path)) * -1)
         sub = "/".join(str(p) for p in best.absolute_path)
         return f"{best.message}" + (f" (at {sub})" if sub else "")
+    if err.validator == "not" and err.validator_value == {} and err.absolute_path:
+        return f"{err.absolute_path[-1]!r} is not allowed here"
     msg = err.message
     return msg if len(msg) < 300 else msg[:297] + "..."

@@ -58,7 +58,7 @@ class InProcessEngine:
     """A Python engine behind the same failure rules as a process (an :class:`Engine`)."""
 
     def __init__(self, factory: EngineFactory, *, check_protocol: bool = True) -> None:
-        from conformance.engines.protocol import PROTOCOL_VERSION
+        from conformance.engines.protocol import PROTOCOLS
 
         try:
             self._engine = factory()
@@ -67,8 +67,8 @@ class InProcessEngine:
             raise EngineStartError(f"engine refused to start: {exc}") from exc
         except Exception as exc:  # noqa: BLE001 - any failure of foreign code at start
             raise EngineStartError(f"engine failed at start: {exc!r}") from exc
-        if check_protocol and self._info.protocol != PROTOCOL_VERSION:
-            raise ProtocolVersionMismatch(PROTOCOL_VERSION, self._info.protocol)
+        if check_protocol and self._info.protocol not in PROTOCOLS:
+            raise ProtocolVersionMismatch(" or ".join(map(str, PROTOCOLS)), self._info.protocol)
         self._deadline: float | None = None
         self._dead = False
 

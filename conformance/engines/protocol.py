@@ -25,10 +25,27 @@ from typing import Any, Protocol, runtime_checkable
 
 from conformance.errors import EngineReportedError
 
-__all__ = ["PROTOCOL_VERSION", "Engine", "EngineInfo", "EngineReportedError", "Observation"]
+__all__ = ["MAX_PROTOCOL", "PROTOCOLS", "PROTOCOL_VERSION", "V1_ACTIONS", "V1_CHOICES",
+           "V2_ACTIONS", "V2_CHOICES", "Engine", "EngineInfo", "EngineReportedError",
+           "Observation"]
 
 PROTOCOL_VERSION = 1
-"""The version of the case format and engine contract (conformance/SPEC.md)."""
+"""The base version of the case format and engine contract (conformance/SPEC.md): the
+``protocol`` the harness sends in ``start``, and the one run files and suite versions name."""
+MAX_PROTOCOL = 2
+"""The highest protocol the harness speaks (``max_protocol`` of the ``start`` request)."""
+PROTOCOLS = (1, 2)
+"""Every protocol an engine may answer ``start`` with."""
+
+V1_ACTIONS = frozenset({"cast", "activate", "pass_priority", "resolve_top", "resolve_stack",
+                        "choose", "add_counters", "remove_counters", "advance", "set_keywords"})
+"""The actions of protocol 1: a protocol-1 engine supports exactly these."""
+V1_CHOICES = frozenset({"trigger_order", "new_targets", "mode", "x", "legend_rule", "targets"})
+"""The ``choose`` kinds of protocol 1."""
+V2_ACTIONS = V1_ACTIONS | {"check", "play_land", "declare_attackers", "declare_blockers"}
+"""Every action name protocol 2 defines (an engine declares the ones it supports)."""
+V2_CHOICES = V1_CHOICES
+"""Every ``choose`` kind protocol 2 defines."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +60,22 @@ class EngineInfo:
     cards: frozenset[str]
     """English card names the engine implements."""
     extra: dict[str, Any] = field(default_factory=dict)
+    actions: frozenset[str] = V1_ACTIONS
+    """Action names the engine supports (protocol 2 declares them; protocol 1: :data:`V1_ACTIONS`)."""
+    choices: frozenset[str] = V1_CHOICES
+    """``choose`` kinds the engine supports (protocol 2 declares them; protocol 1:
+    :data:`V1_CHOICES`)."""
+
+    @property
+    def supported_actions(self) -> frozenset[str]:
+        """The actions the runner may send: the declared ones, or exactly the protocol-1 actions
+        for a protocol-1 engine (whatever it declared)."""
+        return self.actions if self.protocol >= 2 else V1_ACTIONS
+
+    @property
+    def supported_choices(self) -> frozenset[str]:
+        """The ``choose`` kinds the runner may send (as :attr:`supported_actions`)."""
+        return self.choices if self.protocol >= 2 else V1_CHOICES
 
 
 @dataclass(frozen=True, slots=True)

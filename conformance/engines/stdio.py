@@ -40,7 +40,15 @@ from typing import Any, NoReturn
 
 from conformance import schemas
 from conformance.engines import reaper
-from conformance.engines.protocol import PROTOCOL_VERSION, EngineInfo, Observation
+from conformance.engines.protocol import (
+    MAX_PROTOCOL,
+    PROTOCOL_VERSION,
+    PROTOCOLS,
+    V1_ACTIONS,
+    V1_CHOICES,
+    EngineInfo,
+    Observation,
+)
 from conformance.errors import (
     EngineAnswerTooLarge,
     EngineCloseError,
@@ -73,19 +81,32 @@ def _no_constant(name: str) -> Any:
 
 
 def info_from_wire(data: Mapping[str, Any]) -> EngineInfo:
-    """An :class:`EngineInfo` from the ``engine`` object of a ``start`` response."""
+    """An :class:`EngineInfo` from the ``engine`` object of a ``start`` response.
+
+    A protocol-2 engine's ``actions`` and ``choices`` are its declared support; a protocol-1
+    engine supports exactly the protocol-1 actions and choices (its ``extra`` keeps whatever it
+    sent under those keys).
+    """
+    protocol = int(data["protocol"])
     known = {"name", "version", "protocol", "features", "cards"}
+    if protocol >= 2:
+        known |= {"actions", "choices"}
     return EngineInfo(
-        name=str(data["name"]), version=str(data["version"]), protocol=int(data["protocol"]),
+        name=str(data["name"]), version=str(data["version"]), protocol=protocol,
         features=frozenset(data["features"]), cards=frozenset(data["cards"]),
         extra={k: v for k, v in data.items() if k not in known},
+        actions=frozenset(data["actions"]) if protocol >= 2 else V1_ACTIONS,
+        choices=frozenset(data["choices"]) if protocol >= 2 else V1_CHOICES,
     )
 
 
 def info_to_wire(info: EngineInfo) -> dict[str, Any]:
     """The ``engine`` object of a ``start`` response for ``info``."""
-    return {**info.extra, "name": info.name, "version": info.version, "protocol": info.protocol,
-            "features": sorted(info.features), "cards": sorted(info.cards)}
+    out = {**info.extra, "name": info.name, "version": info.version, "protocol": info.protocol,
+           "features": sorted(info.features), "cards": sorted(info.cards)}
+    if info.protocol >= 2:
+        out.update(actions=sorted(info.actions), choices=sorted(info.choices))
+    return out
 
 
 class StdioEngine:
@@ -155,7 +176,7 @@ class StdioEngine:
         saved = self.timeout
         self.timeout = start_timeout
         try:
-            resp = self._request("start", protocol=PROTOCOL_VERSION)
+            resp = self._request("start", protocol=PROTOCOL_VERSION, max_protocol=MAX_PROTOCOL)
         except (EngineFailure, EngineReportedError) as exc:
             self._kill()
             tail = self.stderr_tail()
@@ -167,9 +188,9 @@ class StdioEngine:
         if not isinstance(engine, dict) or schemas.problems("io/start.response", resp):
             self._kill()
             raise EngineStartError(f"invalid start response: {schemas.problems('io/start.response', resp)}")
-        if engine.get("protocol") != PROTOCOL_VERSION:
+        if engine.get("protocol") not in PROTOCOLS:
             self._kill()
-            raise ProtocolVersionMismatch(PROTOCOL_VERSION, engine.get("protocol"))
+            raise ProtocolVersionMismatch(" or ".join(map(str, PROTOCOLS)), engine.get("protocol"))
         return info_from_wire(engine)
 
     def info(self) -> EngineInfo:

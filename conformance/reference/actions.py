@@ -47,6 +47,24 @@ def activate(rules: Rules, a: dict[str, Any]) -> Flow:
     return rules.activate(a)
 
 
+@action("play_land")
+def play_land(rules: Rules, a: dict[str, Any]) -> Flow:
+    """Play a land (rules 305.1-305.2; protocol 2)."""
+    return rules.play_land(a)
+
+
+@action("declare_attackers")
+def declare_attackers(rules: Rules, a: dict[str, Any]) -> Flow:
+    """Declare attackers (rule 508.1; protocol 2)."""
+    return rules.declare_attackers(a)
+
+
+@action("declare_blockers")
+def declare_blockers(rules: Rules, a: dict[str, Any]) -> Flow:
+    """Declare blockers (rule 509.1; protocol 2)."""
+    return rules.declare_blockers(a)
+
+
 @action("pass_priority")
 def pass_priority(rules: Rules, a: dict[str, Any]) -> Flow:
     """One priority pass (rule 117.3d)."""

@@ -4,6 +4,7 @@ halves, modes, X, targets, divided damage and costs, paid by the mana solver
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from conformance.reference import abilities as o
@@ -26,6 +27,38 @@ from conformance.reference.stack import PriorityAndStack
 
 class Casting(PriorityAndStack):
     """Casting and activating."""
+
+    def _reset(self) -> None:
+        super()._reset()
+        self.lands_played: Counter[tuple[int, str]] = Counter()
+        """Lands played, by (turn, player)."""
+
+    def land_plays_per_turn(self, player: str) -> int:
+        """Hook (305.2): a player may play one land during each of their turns."""
+        return 1
+
+    def play_land(self, a: dict[str, Any]) -> Flow:
+        """Play a land from a hand (rule 305.1: a special action; it does not use the stack and
+        the player keeps priority; 305.2: in a main phase of the player's own turn with an empty
+        stack, at most :meth:`land_plays_per_turn` times)."""
+        player = a.get("player")
+        obj = self._get(a.get("object"))
+        self._require_priority(player)
+        assert isinstance(player, str)
+        if obj.card is None or obj.owner != player or obj.zone != "hand":
+            raise refuse("illegal_action", f"{player} cannot play {obj.id} from {obj.zone}")
+        if "Land" not in obj.card.faces[0].types:
+            raise refuse("illegal_action", f"{obj.card.name} is not a land")
+        if not self._sorcery_timing(player):
+            raise refuse("illegal_action", "a land is played only in its player's main phase "
+                                           "with an empty stack")
+        if self.lands_played[(self.turn, player)] >= self.land_plays_per_turn(player):
+            raise refuse("illegal_action", f"{player} has played their land for this turn")
+        self.lands_played[(self.turn, player)] += 1
+        self._move(obj, "battlefield", controller=player)
+        self.priority = player
+        self.passes = 0
+        yield from self._put_triggers()
 
     def _sorcery_timing(self, player: str) -> bool:
         return player == self.active and self.step in MAIN_STEPS and not self.stack

@@ -1,18 +1,130 @@
-"""Combat damage (rules 506-511): the first-strike combat damage step (510.4), first strike and
-double strike (702.4, 702.7), damage dealt simultaneously (510.2)."""
+"""Combat (rules 506-511): declaring attackers (508.1) and blockers (509.1) with the
+restrictions of summoning sickness (302.6), defender, flying and reach, menace; the first-strike
+combat damage step (510.4), first strike and double strike (702.4, 702.7), damage dealt
+simultaneously (510.2)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from conformance.reference.effects import Effects
 from conformance.reference.objects import (
+    PLAYERS,
+    Flow,
     Obj,
     Ref,
+    other,
     refuse,
 )
 
+UNMODELLED_EVASION = frozenset({"fear", "intimidate", "shadow", "horsemanship", "forestwalk",
+                                "islandwalk", "mountainwalk", "plainswalk", "swampwalk"})
+"""Evasion keywords whose blocking restrictions the engine does not model: a block of an
+attacker with one of them is refused as ``unsupported``."""
+
 
 class Combat(Effects):
-    """Combat damage."""
+    """Declaring attackers and blockers, and combat damage."""
+
+    def _reset(self) -> None:
+        super()._reset()
+        self.declared: set[tuple[int, str]] = set()
+        """``(turn, "attackers" | "blockers")`` once declared in that turn's combat."""
+
+    def may_attack(self, obj: Obj) -> bool:
+        """Hook: an untapped creature its controller has controlled continuously since their
+        most recent turn began (or with haste) and without defender may attack (302.6, 508.1a,
+        702.3b)."""
+        c = self.chars(obj)
+        return ("Creature" in c.types and not obj.tapped and "defender" not in c.keywords
+                and (not obj.summoning_sick or "haste" in c.keywords))
+
+    def attack_taps(self, obj: Obj) -> bool:
+        """Hook: declaring a creature as an attacker taps it unless it has vigilance
+        (508.1f, 702.20b)."""
+        return "vigilance" not in self.chars(obj).keywords
+
+    def _begin_declaration(self, a: dict[str, Any], what: str, player: Any) -> dict[str, Any]:
+        """The checks common to both declarations; returns the declaration mapping."""
+        step = f"declare_{what}"
+        if self.step != step:
+            raise refuse("illegal_action", f"{what} are declared in the {step} step, "
+                                           f"not in {self.step}")
+        if (self.turn, what) in self.declared:
+            raise refuse("illegal_action", f"{what} were declared already in this combat")
+        if self.stack or self.pending:
+            raise refuse("illegal_action", f"{what} are declared as the step begins "
+                                           "(the stack is not empty)")
+        if what == "attackers" and player != self.active:
+            raise refuse("illegal_action", f"the active player ({self.active}) declares "
+                                           "attackers")
+        if what == "blockers" and player != other(self.active):
+            raise refuse("illegal_action", "the defending player declares blockers")
+        chosen = a.get(what if what == "attackers" else "blocks")
+        if not isinstance(chosen, dict):
+            raise refuse("illegal_action", f"{what}: a mapping of object ids")
+        return chosen
+
+    def declare_attackers(self, a: dict[str, Any]) -> Flow:
+        """The active player declares attackers, each attacking a player (508.1); attackers
+        tap (508.1f); then the active player gets priority (508.8)."""
+        player = a.get("player")
+        chosen = self._begin_declaration(a, "attackers", player)
+        attackers: list[tuple[Obj, str]] = []
+        for oid, target in chosen.items():
+            obj = self._get(oid)
+            if target not in PLAYERS:
+                raise refuse("unsupported", "attacking something other than a player")
+            if obj.zone != "battlefield" or obj.controller != player or target == player:
+                raise refuse("illegal_action", f"{oid} cannot attack {target}")
+            if not self.may_attack(obj):
+                raise refuse("illegal_action", f"{oid} cannot attack (tapped, not a creature, "
+                                               "summoning sick or defender)")
+            attackers.append((obj, target))
+        for obj, target in attackers:
+            obj.attacking = target
+            if self.attack_taps(obj):
+                obj.tapped = True
+        self.declared.add((self.turn, "attackers"))
+        self.priority, self.passes = self.active, 0
+        yield from self._put_triggers()
+
+    def _may_block(self, blocker: Obj, attacker: Obj) -> bool:
+        """An untapped creature may block an attacker it can block (509.1a-b): flying only by
+        flying or reach (702.9b)."""
+        bc, ac = self.chars(blocker), self.chars(attacker)
+        if "Creature" not in bc.types or blocker.tapped:
+            return False
+        return "flying" not in ac.keywords or bool({"flying", "reach"} & bc.keywords)
+
+    def declare_blockers(self, a: dict[str, Any]) -> Flow:
+        """The defending player declares blockers, each blocking one attacker (509.1); an
+        attacker with menace needs two or more (702.111b); then the active player gets priority
+        (509.6)."""
+        player = a.get("player")
+        chosen = self._begin_declaration(a, "blockers", player)
+        blocks: list[tuple[Obj, Obj]] = []
+        for bid, aid in chosen.items():
+            blocker, attacker = self._get(bid), self._get(aid)
+            if (blocker.zone != "battlefield" or blocker.controller != player
+                    or attacker.zone != "battlefield" or attacker.attacking is None):
+                raise refuse("illegal_action", f"{bid} cannot block {aid}")
+            if UNMODELLED_EVASION & self.chars(attacker).keywords:
+                raise refuse("unsupported", f"blocking restrictions of {aid}'s keywords")
+            if not self._may_block(blocker, attacker):
+                raise refuse("illegal_action", f"{bid} cannot block {aid}")
+            blocks.append((blocker, attacker))
+        for _b, attacker in blocks:
+            n = sum(1 for _x, at in blocks if at is attacker)
+            if "menace" in self.chars(attacker).keywords and n < 2:
+                raise refuse("illegal_action", f"{attacker.id} has menace: it cannot be "
+                                               "blocked except by two or more creatures")
+        for blocker, attacker in blocks:
+            blocker.blocking = attacker.id
+            attacker.blocked = True
+        self.declared.add((self.turn, "blockers"))
+        self.priority, self.passes = self.active, 0
+        yield from self._put_triggers()
 
     def first_strike_step_happens(self) -> bool:
         """Hook: a first-strike combat damage step happens if an attacking or blocking

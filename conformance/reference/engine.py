@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from conformance.engines.protocol import PROTOCOL_VERSION, EngineInfo, Observation
+from conformance.engines.protocol import EngineInfo, Observation
 from conformance.reference.actions import ACTIONS
 from conformance.reference.cards import load_cards, token_defs
 from conformance.reference.mana import ManaSymbolError, pool_of
@@ -49,9 +49,12 @@ FEATURES = frozenset({
     "saga.sacrifice", "saga.lore_counter", "counters", "state_based_actions", "tokens",
     "activated_ability", "mana_ability", "surveil", "draw", "destroy", "indestructible",
     "until_end_of_turn", "lose_abilities", "keywords", "turn_structure", "life",
-    "flashback", "cycling",
+    "flashback", "cycling", "play_land", "combat.declare",
 })
 """Feature names (``conformance/features.yaml``) the reference engine implements."""
+PROTOCOL = 2
+"""The protocol the reference engine speaks: it declares its actions (its action registry,
+``choose``, and ``check``: it may be observed between actions) and choices."""
 
 
 class ReferenceEngine(Rules):
@@ -72,10 +75,10 @@ class ReferenceEngine(Rules):
     def info(self) -> EngineInfo:
         """Name, version, declared features and cards."""
         name = self.NAME if self.MUTANT is None else f"{self.NAME}-mutant-{self.MUTANT}"
-        return EngineInfo(name=name, version=self.VERSION, protocol=PROTOCOL_VERSION,
+        return EngineInfo(name=name, version=self.VERSION, protocol=PROTOCOL,
                           features=FEATURES, cards=frozenset(self._cards),
-                          extra={"mutant": self.MUTANT,
-                                 "choices": sorted(CHOICES)})
+                          extra={"mutant": self.MUTANT},
+                          actions=frozenset(ACTIONS) | {"choose", "check"}, choices=CHOICES)
 
     def setup(self, case_id: str, setup: dict[str, Any]) -> None:
         """Start a fresh game from a case's ``setup``."""

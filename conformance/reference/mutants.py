@@ -503,5 +503,7 @@ SURVIVOR_REASONS: dict[str, str] = {}
 
 # The mined families' own mutants (conformance/mining/mutants.py) run with these.
 from conformance.mining.mutants import FAMILY_MUTANTS  # noqa: E402
+from conformance.reference.protocol2_mutants import PROTOCOL2_MUTANTS  # noqa: E402
 
 MUTANTS.update(FAMILY_MUTANTS)
+MUTANTS.update(PROTOCOL2_MUTANTS)

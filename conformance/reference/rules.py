@@ -80,6 +80,10 @@ HOOKS: dict[str, str] = {
     "chapters_independent_of_source": "113.7a: an ability on the stack is independent of its source",
     "opponent_related": "700.13: which targets make a crime",
     "dies_triggers_look_back": "603.10a: leaves-the-battlefield abilities look back in time",
+    "may_attack": "302.6, 508.1a: which creatures may attack (summoning sickness, defender)",
+    "attack_taps": "508.1f: declaring an attacker taps it unless it has vigilance",
+    "land_plays_per_turn": "305.2: one land play during each of a player's turns",
+    "mana_empties": "500.4: mana empties from mana pools at the end of each step and phase",
 }
 """Every hook of :class:`Rules`: name -> the rule it decides."""
 

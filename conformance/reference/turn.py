@@ -46,9 +46,15 @@ class TurnStructure(Combat):
                 continue
             return name, False
 
+    def mana_empties(self) -> bool:
+        """Hook (500.4): unused mana empties from each player's pool at the end of each step
+        and phase."""
+        return True
+
     def _leave_step(self) -> None:
-        for pl in self.players.values():
-            pl.pool.empty()  # rule 500.4
+        if self.mana_empties():
+            for pl in self.players.values():
+                pl.pool.empty()  # rule 500.4
         if self.step == "declare_blockers":
             self.fs_step = self.first_strike_step_happens()
         if self.step == "end_of_combat":
