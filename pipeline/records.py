@@ -8,6 +8,7 @@ that every record in is a record out or a quarantined record.
 from __future__ import annotations
 
 import datetime as _dt
+import hashlib
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -125,3 +126,9 @@ class AlignedGroup:
     method: str
     status: str
     """``complete``, ``missing_en``, ``missing_it``, ``missing_de``, ``english_fallback_it``, ..."""
+
+
+def ruling_id(card_id: str, date: _dt.date, text_norm: str, file_lang: str) -> str:
+    """Stable id of a ruling: SHA-256 of (card, date, normalised text, file language), 16 hex."""
+    payload = "\x1f".join((card_id, date.isoformat(), text_norm, file_lang))
+    return hashlib.sha256(payload.encode("utf-8", "surrogatepass")).hexdigest()[:16]

@@ -213,7 +213,7 @@ class DatasetWriter:
         self.files.append(ALIGNED_WHOLE_FILE)
 
     def add_files(self, rel_paths: Sequence[str], *, check: bool = True) -> None:
-        """Record files written into :attr:`root` by someone else (e.g. the forked align worker);
+        """Record files written into :attr:`root` by someone else (e.g. the align worker process);
         ``check=False`` skips checking that each exists (the caller wrote them itself)."""
         if check:
             for rel in rel_paths:
