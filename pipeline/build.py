@@ -34,12 +34,13 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from pipeline.align.stage import align_and_write, card_work
 from pipeline.align.worker import AlignWorker
 from pipeline.cards.stage import CardsResult
 from pipeline.errors import BuildError, DatasetError, InputError, PipelineError
+from pipeline.keys import FORMAT, build_key, code_version
 from pipeline.language.cache import cache_file_name, cache_table, read_cache
 from pipeline.language.detectors import LanguageDetector
 from pipeline.language.errors import DetectorError
@@ -49,7 +50,7 @@ from pipeline.language.stage import (
     detect_languages,
     find_english_clauses,
 )
-from pipeline.normalise import normalise_files
+from pipeline.normalise import NormalisedFile, normalise_files
 from pipeline.progress import Progress, ProgressCallback, click_progress
 from pipeline.records import Quarantined, Ruling, ruling_id
 from pipeline.sources import SourceResult, discover, parse_bytes
@@ -78,53 +79,7 @@ __all__ = [
     "ruling_id",
 ]
 
-FORMAT = "mtg-rulings-dataset/1"
-"""Written in the manifest; part of the build key."""
-
-_PIPELINE_DIR = Path(__file__).resolve().parent
-
-
-# ----------------------------------------------------------------------------------- keys & ids
-
-
-def _hash_tree(h: Any, root: Path, patterns: Sequence[str]) -> None:
-    for path in sorted(p for pat in patterns for p in root.rglob(pat)):
-        if "__pycache__" in path.parts or not path.is_file():
-            continue
-        h.update(path.relative_to(root).as_posix().encode())
-        h.update(b"\0")
-        h.update(hashlib.sha256(path.read_bytes()).digest())
-
-
-_CODE_VERSION: str | None = None
-
-
-def code_version() -> str:
-    """Hash of the pipeline's code and of the data it reads (``fixtures/data``, the shipped
-    align lexicon ``fixtures/lexicon``)."""
-    global _CODE_VERSION
-    if _CODE_VERSION is None:
-        h = hashlib.sha256(FORMAT.encode())
-        _hash_tree(h, _PIPELINE_DIR, ("*.py", "*.json", "*.txt", "*.gz", "*.yaml"))
-        data = _PIPELINE_DIR.parent / "fixtures" / "data"
-        if data.is_dir():
-            _hash_tree(h, data, ("*.gz", "*.json", "*.txt"))
-        lexicon = _PIPELINE_DIR.parent / "fixtures" / "lexicon"
-        if lexicon.is_dir():
-            _hash_tree(h, lexicon, ("*.gz",))
-        _CODE_VERSION = h.hexdigest()[:20]
-    return _CODE_VERSION
-
-
-def build_key(inputs: Sequence[tuple[str, bytes]], options: dict[str, Any]) -> str:
-    """The key of a build: input names and bytes, code version and options."""
-    h = hashlib.sha256()
-    h.update(code_version().encode())
-    h.update(json.dumps(options, sort_keys=True).encode())
-    for source, data in inputs:
-        h.update(source.encode("utf-8", "surrogatepass") + b"\0")
-        h.update(hashlib.sha256(data).digest())
-    return h.hexdigest()
+_T = TypeVar("_T")
 
 
 # ------------------------------------------------------------------------------------ the build
@@ -227,7 +182,6 @@ def _build(
     detector: LanguageDetector,
     prog: Progress,
 ) -> BuildSummary:
-    from pipeline.cards import NamesTable
     from pipeline.cards.stage import resolve_cards
 
     summary = BuildSummary(out=out, files=len(raw))
@@ -257,9 +211,8 @@ def _build(
 
     worker = _start_align_worker(summary.records_in)
     try:
-        table = _stage_call("cards", NamesTable.load)
         cards: CardsResult = _stage_call(
-            "cards", resolve_cards, files, langs.file_langs, langs.ruling_langs, table, prog
+            "cards", resolve_cards, files, langs.file_langs, langs.ruling_langs, None, prog
         )
         issues += cards.issues
         quarantined += cards.duplicates
@@ -268,7 +221,7 @@ def _build(
             find_english_clauses,
             cards.rulings,
             detector,
-            table.names_for_masking,
+            cards.table.names_for_masking,
             prog,
         )
         summary.english_fallbacks = clauses.english_fallbacks
@@ -278,28 +231,7 @@ def _build(
 
         work = card_work(cards.rulings, cards.display_name, slugs_for)
         rulings = cards.rulings
-        rulings.sort(key=lambda r: (r.card.card_id, r.src.source, r.src.line, r.src.position))  # type: ignore[union-attr]
-        quarantined.sort(key=lambda q: (q.source, q.line, q.reason, q.detail))
-        summary.records_out = len(rulings)
-        summary.quarantined = len(quarantined)
-        if summary.records_in != summary.records_out + summary.quarantined:
-            raise BuildError(
-                f"record accounting broken: {summary.records_in} in, {summary.records_out} out, "
-                f"{summary.quarantined} quarantined"
-            )
-        summary.quarantined_by_reason = dict(Counter(q.reason for q in quarantined))
-        summary.rulings_per_lang = dict(Counter(r.lang for r in rulings))
-        summary.files_per_lang = dict(
-            Counter(fl for nf, fl in zip(files, langs.file_langs, strict=True) if nf.rulings)
-        )
-        for cid in {r.card.card_id for r in rulings}:  # type: ignore[union-attr]
-            status = cards.status(cid)
-            if status == "resolved":
-                summary.cards_resolved += 1
-            elif status == "ambiguous":
-                summary.cards_ambiguous += 1
-            else:
-                summary.cards_unresolved += 1
+        _count(summary, files, langs.file_langs, cards, quarantined)
         if worker is not None and len(work) < PARALLEL_MIN_CARDS:
             worker.close()  # not worth it for this many cards
             worker = None
@@ -313,9 +245,7 @@ def _build(
                             writer.aligned_root,
                             work,
                             advance=advance,
-                            meanwhile=lambda: _write_tables(
-                                writer, rulings, quarantined, cards, table
-                            ),
+                            meanwhile=lambda: _write_tables(writer, rulings, quarantined, cards),
                             worker=worker,
                         ),
                     )
@@ -334,6 +264,40 @@ def _build(
         if worker is not None:
             worker.close(kill=True)
     return summary
+
+
+def _count(
+    summary: BuildSummary,
+    files: Sequence[NormalisedFile],
+    file_langs: Sequence[str],
+    cards: CardsResult,
+    quarantined: list[Quarantined],
+) -> None:
+    """Sort the rulings and quarantined records into their stored order and count them into
+    ``summary``; :class:`BuildError` when a record went missing."""
+    rulings = cards.rulings
+    rulings.sort(key=lambda r: (r.card.card_id, r.src.source, r.src.line, r.src.position))  # type: ignore[union-attr]
+    quarantined.sort(key=lambda q: (q.source, q.line, q.reason, q.detail))
+    summary.records_out = len(rulings)
+    summary.quarantined = len(quarantined)
+    if summary.records_in != summary.records_out + summary.quarantined:
+        raise BuildError(
+            f"record accounting broken: {summary.records_in} in, {summary.records_out} out, "
+            f"{summary.quarantined} quarantined"
+        )
+    summary.quarantined_by_reason = dict(Counter(q.reason for q in quarantined))
+    summary.rulings_per_lang = dict(Counter(r.lang for r in rulings))
+    summary.files_per_lang = dict(
+        Counter(fl for nf, fl in zip(files, file_langs, strict=True) if nf.rulings)
+    )
+    for cid in {r.card.card_id for r in rulings}:  # type: ignore[union-attr]
+        status = cards.status(cid)
+        if status == "resolved":
+            summary.cards_resolved += 1
+        elif status == "ambiguous":
+            summary.cards_ambiguous += 1
+        else:
+            summary.cards_unresolved += 1
 
 
 def _manifest(
@@ -365,10 +329,9 @@ def _write_tables(
     rulings: list[Ruling],
     quarantined: list[Quarantined],
     cards: CardsResult,
-    names: Any,
 ) -> None:
     writer.write("rulings", rulings_table(rulings))
-    writer.write("cards", cards_table(cards.card_rows(names)))
+    writer.write("cards", cards_table(cards.card_rows()))
     writer.write("quarantine", quarantine_table(quarantined))
 
 
@@ -404,10 +367,6 @@ def _warm_names_table() -> None:
         pass
 
 
-DETECTOR_PROCESS = True
-"""Run the language detector in a child process (see :mod:`pipeline.language.process`) for big
-inputs; when false, or when the child cannot be started, it runs in the build's own process."""
-
 DETECTOR_PROCESS_MIN_BYTES = 256 * 1024
 """Inputs smaller than this (in bytes, as read) are detected in the build's own process: a
 child's start-up and model loading (~1 s) pay only when there is parsing and a names table to
@@ -419,7 +378,7 @@ def _start_detector(name: str, input_bytes: int) -> LanguageDetector:
     else the in-process detector."""
     from pipeline.language import get_detector
 
-    if DETECTOR_PROCESS and input_bytes >= DETECTOR_PROCESS_MIN_BYTES:
+    if input_bytes >= DETECTOR_PROCESS_MIN_BYTES:
         try:
             return DetectorProcess(name)
         except DetectorError:
@@ -427,7 +386,7 @@ def _start_detector(name: str, input_bytes: int) -> LanguageDetector:
     return _stage_call("language", get_detector, name)
 
 
-def _stage_call(what: str | None, fn: Callable[..., Any], *args: Any) -> Any:
+def _stage_call(what: str | None, fn: Callable[..., _T], *args: Any) -> _T:
     """``fn(*args)``, an exception of the pipeline's own modules (but a :class:`PipelineError`)
     raised as a :class:`BuildError` naming stage ``what`` (no stage: the whole build)."""
     try:
@@ -448,15 +407,11 @@ def _start_names_thread() -> None:
 PARALLEL_MIN_CARDS = 2000
 """Below this many cards, a second process for the align stage costs more than it saves."""
 
-ALIGN_WORKER = True
-"""Align big inputs in two processes (see :mod:`pipeline.align.worker`); when false, or when no
-child can be started, the align stage runs in the build's own process."""
-
 
 def _start_align_worker(records: int) -> AlignWorker | None:
     """An :class:`AlignWorker`, started when the cards stage begins (so that its start-up
     overlaps with the cards and clauses stages) if the inputs may have enough cards for it
     (every card has a ruling) and the machine has two CPUs or more; else ``None``."""
-    if not ALIGN_WORKER or records < PARALLEL_MIN_CARDS or (os.cpu_count() or 1) < 2:
+    if records < PARALLEL_MIN_CARDS or (os.cpu_count() or 1) < 2:
         return None
     return AlignWorker.start()

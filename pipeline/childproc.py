@@ -3,7 +3,9 @@
 A build runs some work in fresh Python interpreters (the language detector, the second align
 worker) started with :mod:`subprocess`: unlike ``os.fork``, this is safe in a process that runs
 threads (pyarrow starts some as soon as it is imported; the build runs one of its own). A child
-is ``python -m <module> <answers fd> ...``: it reads requests on its stdin and writes answers on
+is ``python -m <module> <answers fd> <languages> ...`` (``<languages>``: the languages registered
+beyond the built-in ones, as JSON, see :func:`child_setup`): it reads requests on its stdin and
+writes answers on
 a pipe of their own (not stdout, where a site hook or a library may print), each a frame of a
 4-byte little-endian length and a :mod:`marshal` payload (both ends are the same Python). Its
 stderr goes to a temporary file, whose last line names the failure when the child dies.
@@ -21,7 +23,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import IO, Any
 
-__all__ = ["Child", "read_frame", "write_frame"]
+from pipeline import languages
+
+__all__ = ["Child", "child_setup", "read_frame", "write_frame"]
 
 _LEN = struct.Struct("<I")
 _ROOT = str(Path(__file__).resolve().parents[1])
@@ -48,6 +52,13 @@ def read_frame(stream: IO[bytes]) -> Any:
     return marshal.loads(data)
 
 
+def child_setup(argv: Sequence[str]) -> tuple[IO[bytes], list[str]]:
+    """In a child's ``__main__``: register the parent's languages and open the answers pipe;
+    returns it and the child's own arguments (``argv`` is ``sys.argv``)."""
+    languages.register_json(argv[2])
+    return os.fdopen(int(argv[1]), "wb"), list(argv[3:])
+
+
 class Child:
     """A child interpreter running ``python -m module <answers fd> *args``.
 
@@ -62,7 +73,14 @@ class Child:
         answers_r, answers_w = os.pipe()
         try:
             self.proc: subprocess.Popen[bytes] | None = subprocess.Popen(
-                [sys.executable, "-m", module, str(answers_w), *args],
+                [
+                    sys.executable,
+                    "-m",
+                    module,
+                    str(answers_w),
+                    languages.to_json(languages.added()),
+                    *args,
+                ],
                 stdin=subprocess.PIPE,
                 stdout=subprocess.DEVNULL,
                 stderr=self._stderr,

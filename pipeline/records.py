@@ -12,8 +12,9 @@ import hashlib
 from dataclasses import dataclass, field
 from typing import Literal
 
-Lang = Literal["it", "de", "en", "und"]
-"""A detected language; ``und`` when a text has no letters or no detector could decide."""
+Lang = str
+"""A language code of the registry (:mod:`pipeline.languages`: ``en``, ``it``, ``de`` built in),
+or ``und`` when a text has no letters or no detector could decide."""
 
 SourceKind = Literal["seed", "mtgjson", "scryfall"]
 
@@ -119,9 +120,9 @@ class AlignedGroup:
     card_name: str
     date: _dt.date | None
     ruling_ids: dict[str, str | None]
-    """lang -> ruling_id for ``en``, ``it``, ``de``."""
+    """lang -> ruling_id, for every registered language."""
     texts: dict[str, str | None]
-    """lang -> raw text for ``en``, ``it``, ``de``."""
+    """lang -> raw text, for every registered language."""
     score: float
     method: str
     status: str

@@ -24,7 +24,7 @@ from typing import IO, Any
 import pyarrow as pa
 
 from pipeline.align.stage import AlignPart, CardWork, FileStats, align_part, from_wire, to_wire
-from pipeline.childproc import Child, read_frame, write_frame
+from pipeline.childproc import Child, child_setup, read_frame, write_frame
 from pipeline.errors import BuildError
 
 __all__ = ["AlignWorker", "serve"]
@@ -101,6 +101,8 @@ class AlignWorker:
             raise exc
         if kind != "ok":
             why = child.failure()
+            if self._send_error is not None:
+                why += f"; sending its work failed: {self._send_error}"
             self.close(kill=True)
             raise BuildError(f"align: the worker process ended abnormally ({why})")
         status = self.close()
@@ -179,5 +181,6 @@ def _picklable(exc: BaseException) -> BaseException:
 
 
 if __name__ == "__main__":
-    with os.fdopen(int(sys.argv[1]), "wb") as out:
-        sys.exit(serve(sys.stdin.buffer, out))
+    _answers, _args = child_setup(sys.argv)
+    with _answers:
+        sys.exit(serve(sys.stdin.buffer, _answers))

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from pipeline import languages
 from pipeline.cards.errors import UnknownCardError
 from pipeline.cards.table import NamesTable
 from pipeline.normalise import NormalisedFile
@@ -41,6 +42,8 @@ class CardsResult:
 
     rulings: list[Ruling]
     """Every ruling kept, in input order, with its card resolution and id."""
+    table: NamesTable
+    """The names table the cards were resolved with."""
     duplicates: list[Quarantined] = field(default_factory=list)
     """Rulings read again (same card, date, normalised text and file language)."""
     issues: list[Issue] = field(default_factory=list)
@@ -67,9 +70,11 @@ class CardsResult:
             default="unresolved",
         )
 
-    def card_rows(self, table: NamesTable) -> list[dict[str, Any]]:
-        """The rows of the ``cards`` table (sorted by card id), names from ``table``."""
+    def card_rows(self) -> list[dict[str, Any]]:
+        """The rows of the ``cards`` table (sorted by card id), names from :attr:`table`."""
+        table = self.table
         rows = []
+        localized = languages.localized()
         for cid in sorted(self.resolutions):
             res_list = self.resolutions[cid]
             best = min(res_list, key=lambda r: STATUS_RANK[r.status])
@@ -77,20 +82,19 @@ class CardsResult:
                 base = table.card_row(cid)
             except UnknownCardError:
                 base = {}
-            names_it = list(
-                dict.fromkeys([*base.get("names_it", []), *base.get("face_names_it", [])])
-            )
-            names_de = list(
-                dict.fromkeys([*base.get("names_de", []), *base.get("face_names_de", [])])
-            )
+            names = {
+                languages.get(lg).names_column: list(
+                    dict.fromkeys([*base.get(f"names_{lg}", []), *base.get(f"face_names_{lg}", [])])
+                )
+                for lg in localized
+            }
             rows.append(
                 {
                     "card_id": cid,
                     "oracle_id": base.get("oracle_id") or best.oracle_id,
                     "name": base.get("name") or best.english_name,
                     "face_names": list(base.get("face_names", [])),
-                    "names_it": names_it,
-                    "names_de": names_de,
+                    **names,
                     "titles": sorted(self.titles.get(cid, ())),
                     "status": best.status,
                     "method": ";".join(sorted({r.method for r in res_list})),
@@ -105,7 +109,7 @@ def resolve_cards(
     files: Sequence[NormalisedFile],
     file_langs: Sequence[Lang],
     ruling_langs: Sequence[Sequence[LanguageGuess]],
-    table: NamesTable,
+    table: NamesTable | None = None,
     progress: Progress | None = None,
 ) -> CardsResult:
     """Resolve every file (seed files by title, in their language) and JSON card to a card,
@@ -114,20 +118,21 @@ def resolve_cards(
     ``file_langs[i]`` is the language of ``files[i]`` and ``ruling_langs[i][j]`` the language of
     its ruling ``j`` (the language stage's results). A title that resolves to no card or to
     several is a warning; a ruling whose id (:func:`~pipeline.records.ruling_id`) was seen
-    before is quarantined as ``duplicate_ruling`` with a warning.
+    before is quarantined as ``duplicate_ruling`` with a warning. ``table`` defaults to
+    :meth:`NamesTable.load` (loaded inside the stage); the result keeps it.
     """
-    out = CardsResult([])
     card_res: defaultdict[str, list[CardResolution]] = defaultdict(list)
     card_titles: defaultdict[str, set[str]] = defaultdict(set)
     seen_ids: dict[str, SourceRuling] = {}
     by_json_card: dict[tuple[str | None, str | None], CardResolution] = {}
     with (progress or Progress()).stage("cards", len(files)) as advance:
+        out = CardsResult([], table if table is not None else NamesTable.load())
         for nf, file_lang, langs in zip(files, file_langs, ruling_langs, strict=True):
             advance()
             res_title: CardResolution | None = None
             if nf.is_seed and nf.title is not None and nf.rulings:
                 lang_arg = file_lang if file_lang != "und" else None
-                res_title = table.resolve_title(nf.title, lang_arg)
+                res_title = out.table.resolve_title(nf.title, lang_arg)
                 card_titles[res_title.card_id].add(nf.title)
                 card_res[res_title.card_id].append(res_title)
                 if res_title.status != "resolved":
@@ -147,7 +152,7 @@ def resolve_cards(
                     jk = (src.oracle_id, src.card_name)
                     found = by_json_card.get(jk)
                     if found is None:
-                        found = by_json_card[jk] = table.resolve_card(*jk)
+                        found = by_json_card[jk] = out.table.resolve_card(*jk)
                         card_res[found.card_id].append(found)
                     res = found
                 out.last[res.card_id] = res

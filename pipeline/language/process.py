@@ -14,12 +14,11 @@ Wire format (:mod:`pipeline.childproc`): a request is a list of texts; the answe
 
 from __future__ import annotations
 
-import os
 import sys
 from collections.abc import Sequence
 from typing import IO, Any
 
-from pipeline.childproc import Child, read_frame, write_frame
+from pipeline.childproc import Child, child_setup, read_frame, write_frame
 from pipeline.language.errors import DetectorError
 from pipeline.records import LanguageGuess
 
@@ -113,5 +112,6 @@ def serve(name: str, requests: IO[bytes], answers: IO[bytes]) -> int:
 
 
 if __name__ == "__main__":
-    with os.fdopen(int(sys.argv[1]), "wb") as answers:
-        sys.exit(serve(sys.argv[2], sys.stdin.buffer, answers))
+    _answers, _args = child_setup(sys.argv)
+    with _answers:
+        sys.exit(serve(_args[0], sys.stdin.buffer, _answers))

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from pipeline import languages
 from pipeline.language.cache import text_key
 from pipeline.language.clauses import EnglishClauseFinder
 from pipeline.language.detectors import LanguageDetector
@@ -131,7 +132,7 @@ def detect_languages(
                 lang, conf = g.lang, g.confidence
             else:
                 lang, conf = file_lang, 0.0
-            langs.append(LanguageGuess(lang, float(conf)))  # type: ignore[arg-type]
+            langs.append(LanguageGuess(lang, float(conf)))
         result.ruling_langs.append(langs)
     return result
 
@@ -157,7 +158,8 @@ def find_english_clauses(
     ``masked_names()`` gives the English card names to mask (called only when some ruling is
     searched, as is stage ``clauses`` of ``progress``).
     """
-    localized = [r for r in rulings if r.file_lang in ("it", "de")]
+    loc = set(languages.localized())
+    localized = [r for r in rulings if r.file_lang in loc]
     fallbacks = sum(1 for r in localized if r.lang == "en")
     to_search = [r for r in localized if r.lang != "en"]
     if to_search:

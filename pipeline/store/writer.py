@@ -41,9 +41,10 @@ from pipeline.store.atomic import MARKER, atomic_directory
 from pipeline.store.parquet_files import PartitionEncoder
 from pipeline.store.schema import (
     ALIGNED_WHOLE_FILE,
-    ALIGNED_WHOLE_SCHEMA,
     PARTITION_FIELD,
-    SCHEMAS,
+    aligned_schema,
+    aligned_whole_schema,
+    schemas,
 )
 
 __all__ = [
@@ -55,7 +56,6 @@ __all__ = [
     "partition_dir",
     "partition_runs",
     "write_dataset",
-    "write_partition",
     "write_partitions",
     "whole_aligned",
     "write_table",
@@ -88,17 +88,19 @@ def partition_dir(slug: str) -> str:
     return f"{PARTITION_FIELD}={slug}"
 
 
-_ENCODER: PartitionEncoder | None = None
+_ENCODER: tuple[pa.Schema, PartitionEncoder] | None = None
 _ENCODER_LOCK = threading.Lock()
 
 
 def _partition_encoder() -> PartitionEncoder:
-    """The process-wide encoder of ``aligned`` partition files (built on first use)."""
+    """The process-wide encoder of ``aligned`` partition files (built on first use, and again
+    when the registered languages change the schema)."""
     global _ENCODER
+    schema = aligned_schema()
     with _ENCODER_LOCK:
-        if _ENCODER is None:
-            _ENCODER = PartitionEncoder(SCHEMAS["aligned"])
-        return _ENCODER
+        if _ENCODER is None or _ENCODER[0] is not schema:
+            _ENCODER = (schema, PartitionEncoder(schema))
+        return _ENCODER[1]
 
 
 def write_partitions(
@@ -143,12 +145,6 @@ def partition_runs(slugs: Sequence[str]) -> list[tuple[str, int, int]]:
     return runs
 
 
-def write_partition(table: pa.Table, root: Path, slug: str) -> str:
-    """Write the ``aligned`` rows of one card under ``root/card=<slug>/``; returns the path
-    relative to the dataset (``aligned/card=<slug>/part-0.parquet``)."""
-    return write_partitions(root, table, [(slug, 0, table.num_rows)])[0]
-
-
 def whole_aligned(aligned: pa.Table, runs: Sequence[tuple[str, int, int]]) -> pa.Table:
     """The table of ``aligned.parquet``: the partitions' rows (``runs``: ``(slug, offset,
     length)`` of each partition in ``aligned``) in partition path order, with column ``card``.
@@ -159,12 +155,12 @@ def whole_aligned(aligned: pa.Table, runs: Sequence[tuple[str, int, int]]) -> pa
     indices = [i for _, off, n in ordered for i in range(off, off + n)]
     rows = conform(aligned, "aligned").take(pa.array(indices, type=pa.int64()))
     slugs = pa.array([slug for slug, _, n in ordered for _ in range(n)], type=pa.string())
-    return rows.append_column(ALIGNED_WHOLE_SCHEMA.field(PARTITION_FIELD), slugs)
+    return rows.append_column(aligned_whole_schema().field(PARTITION_FIELD), slugs)
 
 
 def conform(table: pa.Table, name: str) -> pa.Table:
     """Check ``table`` against the schema of table ``name`` and attach its metadata."""
-    schema = SCHEMAS[name]
+    schema = schemas()[name]
     if table.schema is schema or table.schema.equals(schema, check_metadata=True):
         return table
     if not table.schema.equals(schema, check_metadata=False):
@@ -190,23 +186,20 @@ class DatasetWriter:
 
     def write(self, name: str, table: pa.Table) -> None:
         """Write table ``name`` (``rulings``, ``cards`` or ``quarantine``) as one file."""
-        if name not in SCHEMAS or name == "aligned":
+        if name not in schemas() or name == "aligned":
             raise DatasetError(f"cannot write {name!r} as a single table")
         rel = f"{name}/part-0.parquet"
         write_table(conform(table, name), self.root / rel)
         self.files.append(rel)
 
-    def write_partition(self, slug: str, table: pa.Table) -> None:
-        """Write the ``aligned`` rows of one card."""
-        self.files.append(write_partition(table, self.aligned_root, slug))
-
     def write_whole_aligned(self, table: pa.Table) -> None:
         """Write ``aligned.parquet``: every ``aligned`` row with its ``card`` slug, in one file
         (the rows of the partitions, in partition path order; see the module docstring)."""
-        if table.schema.equals(ALIGNED_WHOLE_SCHEMA, check_metadata=True):
+        whole_schema = aligned_whole_schema()
+        if table.schema.equals(whole_schema, check_metadata=True):
             conformed = table
-        elif table.schema.equals(ALIGNED_WHOLE_SCHEMA, check_metadata=False):
-            conformed = table.cast(ALIGNED_WHOLE_SCHEMA)
+        elif table.schema.equals(whole_schema, check_metadata=False):
+            conformed = table.cast(whole_schema)
         else:
             raise DatasetError(f"{ALIGNED_WHOLE_FILE}: table does not match its schema")
         write_table(conformed, self.root / ALIGNED_WHOLE_FILE)
