@@ -34,11 +34,8 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from pipeline.align.stage import align_and_write, card_work
-from pipeline.align.worker import AlignWorker
-from pipeline.cards.stage import CardsResult
 from pipeline.errors import BuildError, DatasetError, InputError, PipelineError
 from pipeline.keys import FORMAT, build_key, code_version
 from pipeline.language.cache import cache_file_name, cache_table, read_cache
@@ -66,6 +63,10 @@ from pipeline.store import (
     slugs_for,
 )
 from pipeline.summary import BuildSummary
+
+if TYPE_CHECKING:  # imported when a build runs: a reused dataset needs none of them
+    from pipeline.align.worker import AlignWorker
+    from pipeline.cards.stage import CardsResult
 
 __all__ = [
     "DECLARED_OVERRIDE_CONFIDENCE",
@@ -182,6 +183,7 @@ def _build(
     detector: LanguageDetector,
     prog: Progress,
 ) -> BuildSummary:
+    from pipeline.align.stage import align_and_write, card_work
     from pipeline.cards.stage import resolve_cards
 
     summary = BuildSummary(out=out, files=len(raw))
@@ -414,4 +416,6 @@ def _start_align_worker(records: int) -> AlignWorker | None:
     (every card has a ruling) and the machine has two CPUs or more; else ``None``."""
     if records < PARALLEL_MIN_CARDS or (os.cpu_count() or 1) < 2:
         return None
+    from pipeline.align.worker import AlignWorker
+
     return AlignWorker.start()

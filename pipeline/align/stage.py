@@ -43,7 +43,7 @@ __all__ = [
 BATCH = 512
 """Cards whose groups are converted to Arrow and encoded at once (one table, one run per card)."""
 
-CHILD_SHARE = 0.6
+CHILD_SHARE = 0.55
 """Share of the rulings the worker takes: this process also runs ``meanwhile``."""
 
 
