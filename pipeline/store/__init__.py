@@ -18,6 +18,7 @@ from pipeline.store.writer import (
     DatasetWriter,
     open_dataset_writer,
     write_dataset,
+    write_partition,
     write_partitions,
     write_table,
 )
@@ -36,6 +37,7 @@ __all__ = [
     "open_dataset_writer",
     "quarantine_table",
     "rulings_table",
+    "write_partition",
     "write_partitions",
     "atomic_directory",
     "describe",

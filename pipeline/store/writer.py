@@ -56,6 +56,7 @@ __all__ = [
     "partition_dir",
     "partition_runs",
     "write_dataset",
+    "write_partition",
     "write_partitions",
     "whole_aligned",
     "write_table",
@@ -145,6 +146,12 @@ def partition_runs(slugs: Sequence[str]) -> list[tuple[str, int, int]]:
     return runs
 
 
+def write_partition(table: pa.Table, root: Path, slug: str) -> str:
+    """Write the ``aligned`` rows of one card under ``root/card=<slug>/``; returns the path
+    relative to the dataset (``aligned/card=<slug>/part-0.parquet``)."""
+    return write_partitions(root, table, [(slug, 0, table.num_rows)])[0]
+
+
 def whole_aligned(aligned: pa.Table, runs: Sequence[tuple[str, int, int]]) -> pa.Table:
     """The table of ``aligned.parquet``: the partitions' rows (``runs``: ``(slug, offset,
     length)`` of each partition in ``aligned``) in partition path order, with column ``card``.
@@ -191,6 +198,10 @@ class DatasetWriter:
         rel = f"{name}/part-0.parquet"
         write_table(conform(table, name), self.root / rel)
         self.files.append(rel)
+
+    def write_partition(self, slug: str, table: pa.Table) -> None:
+        """Write the ``aligned`` rows of one card."""
+        self.files.append(write_partition(table, self.aligned_root, slug))
 
     def write_whole_aligned(self, table: pa.Table) -> None:
         """Write ``aligned.parquet``: every ``aligned`` row with its ``card`` slug, in one file
