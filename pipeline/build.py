@@ -160,17 +160,21 @@ def _build_no_gc(
     if reused is not None:
         return reused
     # The detector runs in a child process (lingua holds the GIL while it loads its models and
-    # while it detects): its models load while this process parses the inputs.
-    backend = _start_detector(detector, sum(len(b) for b in blobs))
-    with prog.stage("read", len(items)) as advance:
-        raw: list[tuple[InputFile, bytes, SourceResult]] = []
-        for item, data in zip(items, blobs, strict=True):
-            raw.append((item, data, parse_bytes(data, item.source, item.format)))
-            advance()
-
+    # while it detects): its models load while this process parses the inputs. The align worker
+    # starts now too: its imports and lexicon load while the inputs are parsed and detected.
+    input_bytes = sum(len(b) for b in blobs)
+    backend = _start_detector(detector, input_bytes)
+    worker = _start_align_worker(input_bytes)
     try:
-        return _stage_call(None, _build, out, raw, key, detector, backend, prog)
+        with prog.stage("read", len(items)) as advance:
+            raw: list[tuple[InputFile, bytes, SourceResult]] = []
+            for item, data in zip(items, blobs, strict=True):
+                raw.append((item, data, parse_bytes(data, item.source, item.format)))
+                advance()
+        return _stage_call(None, _build, out, raw, key, detector, backend, worker, prog)
     finally:
+        if worker is not None:
+            worker.close(kill=True)  # idempotent; kills it only if the build failed
         if isinstance(backend, DetectorProcess):
             backend.close()
 
@@ -181,6 +185,7 @@ def _build(
     key: str,
     detector_name: str,
     detector: LanguageDetector,
+    worker: AlignWorker | None,
     prog: Progress,
 ) -> BuildSummary:
     from pipeline.align.stage import align_and_write, card_work
@@ -211,60 +216,55 @@ def _build(
     issues += langs.issues
     summary.detections = langs.detections
 
-    worker = _start_align_worker(summary.records_in)
+    cards: CardsResult = _stage_call(
+        "cards", resolve_cards, files, langs.file_langs, langs.ruling_langs, None, prog
+    )
+    issues += cards.issues
+    quarantined += cards.duplicates
+    clauses = _stage_call(
+        "language",
+        find_english_clauses,
+        cards.rulings,
+        detector,
+        cards.table.names_for_masking,
+        prog,
+    )
+    summary.english_fallbacks = clauses.english_fallbacks
+    summary.english_clauses = clauses.english_clauses
+    if isinstance(detector, DetectorProcess):
+        detector.close()  # detection is over: free its memory (~400 MB) before the align stage
+
+    work = card_work(cards.rulings, cards.display_name, slugs_for)
+    rulings = cards.rulings
+    _count(summary, files, langs.file_langs, cards, quarantined)
+    if worker is not None and len(work) < PARALLEL_MIN_CARDS:
+        worker.close()  # not worth it for this many cards
+        worker = None
+
     try:
-        cards: CardsResult = _stage_call(
-            "cards", resolve_cards, files, langs.file_langs, langs.ruling_langs, None, prog
-        )
-        issues += cards.issues
-        quarantined += cards.duplicates
-        clauses = _stage_call(
-            "language",
-            find_english_clauses,
-            cards.rulings,
-            detector,
-            cards.table.names_for_masking,
-            prog,
-        )
-        summary.english_fallbacks = clauses.english_fallbacks
-        summary.english_clauses = clauses.english_clauses
-        if isinstance(detector, DetectorProcess):
-            detector.close()  # detection is over: free its memory (~400 MB) before the align stage
-
-        work = card_work(cards.rulings, cards.display_name, slugs_for)
-        rulings = cards.rulings
-        _count(summary, files, langs.file_langs, cards, quarantined)
-        if worker is not None and len(work) < PARALLEL_MIN_CARDS:
-            worker.close()  # not worth it for this many cards
-            worker = None
-
-        try:
-            with open_dataset_writer(out) as writer:
-                with prog.stage("align", len(work)) as advance:
-                    aligned = _stage_call(
-                        "align",
-                        lambda: align_and_write(
-                            writer.aligned_root,
-                            work,
-                            advance=advance,
-                            meanwhile=lambda: _write_tables(writer, rulings, quarantined, cards),
-                            worker=worker,
-                        ),
-                    )
-                with prog.stage("write", 1):
-                    writer.write_whole_aligned(aligned.table)
-                    writer.add_files([f.path for f in aligned.files], check=False)
-                    summary.groups_aligned = sum(f.groups for f in aligned.files)
-                    summary.groups_multilingual = sum(f.multilingual for f in aligned.files)
-                    issues.sort(key=lambda i: (i.source, i.line, i.severity, i.code, i.message))
-                    summary.issues = issues
-                    writer.write_cache(cache_name, cache_table(langs.guesses))
-                    writer.finish(_manifest(key, detector_name, raw, summary))
-        except OSError as exc:
-            raise DatasetError(f"{out}: cannot write the dataset: {exc}") from exc
-    finally:
-        if worker is not None:
-            worker.close(kill=True)
+        with open_dataset_writer(out) as writer:
+            with prog.stage("align", len(work)) as advance:
+                aligned = _stage_call(
+                    "align",
+                    lambda: align_and_write(
+                        writer.aligned_root,
+                        work,
+                        advance=advance,
+                        meanwhile=lambda: _write_tables(writer, rulings, quarantined, cards),
+                        worker=worker,
+                    ),
+                )
+            with prog.stage("write", 1):
+                writer.write_whole_aligned(aligned.table)
+                writer.add_files([f.path for f in aligned.files], check=False)
+                summary.groups_aligned = sum(f.groups for f in aligned.files)
+                summary.groups_multilingual = sum(f.multilingual for f in aligned.files)
+                issues.sort(key=lambda i: (i.source, i.line, i.severity, i.code, i.message))
+                summary.issues = issues
+                writer.write_cache(cache_name, cache_table(langs.guesses))
+                writer.finish(_manifest(key, detector_name, raw, summary))
+    except OSError as exc:
+        raise DatasetError(f"{out}: cannot write the dataset: {exc}") from exc
     return summary
 
 
@@ -409,12 +409,17 @@ def _start_names_thread() -> None:
 PARALLEL_MIN_CARDS = 2000
 """Below this many cards, a second process for the align stage costs more than it saves."""
 
+ALIGN_WORKER_MIN_BYTES = 256 * 1024
+"""Inputs smaller than this (in bytes, as read) never have :data:`PARALLEL_MIN_CARDS` cards
+(the full corpus is 11 MB for 13,300 cards): no align worker is started for them."""
 
-def _start_align_worker(records: int) -> AlignWorker | None:
-    """An :class:`AlignWorker`, started when the cards stage begins (so that its start-up
-    overlaps with the cards and clauses stages) if the inputs may have enough cards for it
-    (every card has a ruling) and the machine has two CPUs or more; else ``None``."""
-    if records < PARALLEL_MIN_CARDS or (os.cpu_count() or 1) < 2:
+
+def _start_align_worker(input_bytes: int) -> AlignWorker | None:
+    """An :class:`AlignWorker`, started with the build (its start-up overlaps with reading and
+    detection) for inputs of :data:`ALIGN_WORKER_MIN_BYTES` or more on a machine with two CPUs
+    or more; else ``None``. The build closes it unused when the inputs have fewer than
+    :data:`PARALLEL_MIN_CARDS` cards."""
+    if input_bytes < ALIGN_WORKER_MIN_BYTES or (os.cpu_count() or 1) < 2:
         return None
     from pipeline.align.worker import AlignWorker
 

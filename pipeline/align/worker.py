@@ -4,7 +4,7 @@ the cards (see :mod:`pipeline.align.stage`).
 It is started with :mod:`subprocess` (:class:`pipeline.childproc.Child`), not forked: a build
 runs threads (pyarrow's, and its own names-table thread), and ``os.fork`` in a threaded process
 may leave the child holding a lock nobody will release. The child imports the align stage and
-loads the lexicon as soon as it starts, so a build starts it early (when the cards stage begins)
+loads the lexicon as soon as it starts, so a build starts it early (with the detector process)
 and the start-up overlaps with the parent's work. It then takes one request ``(dataset
 directory, batch size, work)`` on its stdin, writes the work's partitions, and answers
 ``("ok", (Arrow IPC bytes, runs, files))`` or ``("error", pickled exception)``.

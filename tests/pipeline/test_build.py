@@ -216,6 +216,7 @@ def _use_the_worker(monkeypatch: pytest.MonkeyPatch) -> None:
     import pipeline.build as build_mod
 
     monkeypatch.setattr(build_mod, "PARALLEL_MIN_CARDS", 1)
+    monkeypatch.setattr(build_mod, "ALIGN_WORKER_MIN_BYTES", 0)
     monkeypatch.setattr(build_mod.os, "cpu_count", lambda: 2)
 
 

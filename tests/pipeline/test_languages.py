@@ -117,6 +117,7 @@ def test_a_registered_language_is_built_with_columns_of_its_own(
         # the child processes (detector, align worker) are told the registered languages
         monkeypatch.setattr(build_mod, "DETECTOR_PROCESS_MIN_BYTES", 0)
         monkeypatch.setattr(build_mod, "PARALLEL_MIN_CARDS", 1)
+        monkeypatch.setattr(build_mod, "ALIGN_WORKER_MIN_BYTES", 0)
         monkeypatch.setattr(build_mod.os, "cpu_count", lambda: 2)
         build([seeds, italian, KNIFEPOINT], tmp_path / "children")
         assert tree_digest(tmp_path / "children") == tree_digest(out)
