@@ -2,7 +2,7 @@
 
 Run by ``bench/run.py`` (``make bench``) or directly. Each measurement runs in a fresh
 subprocess; peak memory is that subprocess's ``ru_maxrss``, and its largest child's (the
-language detector process or the forked align worker, ``RUSAGE_CHILDREN``) is printed beside it. The cold build runs with empty per-user caches
+language detector process or the align worker process, ``RUSAGE_CHILDREN``) is printed beside it. The cold build runs with empty per-user caches
 (``$MTG_RULINGS_CACHE`` and ``$MTG_RULINGS_CACHE_DIR``), as on a fresh machine. CPU seconds (user +
 system, all threads, the align worker included) are printed beside wall time: the machine may be
 shared, and the load average is printed before and after.
@@ -164,7 +164,7 @@ def main() -> None:
     )
     print(
         f"  peak memory     {cold['rss_kb'] / 1024:,.0f} MB (the build process; its largest child, "
-        f"the language detector or the forked align worker: "
+        f"the language detector or the align worker process: "
         f"{cold['helpers_rss_kb'] / 1024:,.0f} MB; together at most "
         f"{(cold['rss_kb'] + cold['helpers_rss_kb']) / 1024:,.0f} MB)"
     )

@@ -17,8 +17,16 @@ The function is idempotent: ``normalise(normalise(x)) == normalise(x)``.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-__all__ = ["APOSTROPHE", "QUOTE", "normalise"]
+from pipeline.records import SourceRuling
+
+if TYPE_CHECKING:
+    from pipeline.sources import SourceResult
+
+__all__ = ["APOSTROPHE", "QUOTE", "NormalisedFile", "normalise", "normalise_files"]
 
 APOSTROPHE = "'"
 """The canonical apostrophe (and single quote) of normalised text."""
@@ -59,3 +67,57 @@ def normalise(text: str) -> str:
     if out.isprintable() and "  " not in out:
         return out.strip()
     return " ".join(out.split())
+
+
+# ----------------------------------------------------------------------------------- the stage
+
+
+@dataclass(frozen=True, slots=True)
+class NormalisedFile:
+    """One input file after the ``normalise`` stage: its rulings with their normalised texts."""
+
+    source: str
+    """The file as named in records and messages (posix form)."""
+    rulings: Sequence[SourceRuling]
+    """The file's rulings, in file order."""
+    texts: Sequence[str]
+    """``text_norm`` of each ruling of :attr:`rulings`, in the same order."""
+    title: str | None
+    """Seed files: the title line as read; ``None`` for JSON sources."""
+    title_norm: str | None
+    """:func:`normalise` of :attr:`title` (``None`` when there is no title)."""
+    is_seed: bool
+    """A localized seed file (its language is detected), not an English JSON source."""
+
+
+def normalise_files(
+    results: Sequence[SourceResult], advance: Callable[[], None] | None = None
+) -> list[NormalisedFile]:
+    """The ``normalise`` stage: each parsed input file with the normalised text of its rulings.
+
+    A text met several times (the JSON sources repeat rulings across cards) is normalised once.
+    ``advance()`` is called after each file.
+    """
+    cache: dict[str, str] = {}
+    out: list[NormalisedFile] = []
+    for result in results:
+        texts: list[str] = []
+        for sr in result.rulings:
+            n = cache.get(sr.text_raw)
+            if n is None:
+                n = cache[sr.text_raw] = normalise(sr.text_raw)
+            texts.append(n)
+        title = result.title
+        out.append(
+            NormalisedFile(
+                source=result.source,
+                rulings=result.rulings,
+                texts=texts,
+                title=title,
+                title_norm=normalise(title) if title is not None else None,
+                is_seed=any(r.kind == "seed" for r in result.rulings) or title is not None,
+            )
+        )
+        if advance is not None:
+            advance()
+    return out

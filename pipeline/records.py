@@ -8,11 +8,13 @@ that every record in is a record out or a quarantined record.
 from __future__ import annotations
 
 import datetime as _dt
+import hashlib
 from dataclasses import dataclass, field
 from typing import Literal
 
-Lang = Literal["it", "de", "en", "und"]
-"""A detected language; ``und`` when a text has no letters or no detector could decide."""
+Lang = str
+"""A language code of the registry (:mod:`pipeline.languages`: ``en``, ``it``, ``de`` built in),
+or ``und`` when a text has no letters or no detector could decide."""
 
 SourceKind = Literal["seed", "mtgjson", "scryfall"]
 
@@ -128,10 +130,16 @@ class AlignedGroup:
     card_name: str
     date: _dt.date | None
     ruling_ids: dict[str, str | None]
-    """lang -> ruling_id for ``en``, ``it``, ``de``."""
+    """lang -> ruling_id, for every registered language."""
     texts: dict[str, str | None]
-    """lang -> raw text for ``en``, ``it``, ``de``."""
+    """lang -> raw text, for every registered language."""
     score: float
     method: str
     status: str
     """``complete``, ``missing_en``, ``missing_it``, ``missing_de``, ``english_fallback_it``, ..."""
+
+
+def ruling_id(card_id: str, date: _dt.date, text_norm: str, file_lang: str) -> str:
+    """Stable id of a ruling: SHA-256 of (card, date, normalised text, file language), 16 hex."""
+    payload = "\x1f".join((card_id, date.isoformat(), text_norm, file_lang))
+    return hashlib.sha256(payload.encode("utf-8", "surrogatepass")).hexdigest()[:16]

@@ -12,8 +12,9 @@ from typing import Any
 from conformance.card_data import mtgjson_rows
 from conformance.mining.errors import MiningError
 from conformance.mining.text import card_name_variants, normalise
+from pipeline import languages
 
-LANGS = ("en", "it", "de")
+LANGS = languages.codes()
 SEED_CARDS = ("At Knifepoint", "Summon: G.F. Cerberus", "Refuse // Cooperate")
 """The cards of the seed files: each of their ruling groups must end as cases or a reason."""
 

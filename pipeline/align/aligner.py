@@ -1,16 +1,19 @@
-"""Align the rulings of one card across English, Italian and German by content.
+"""Align the rulings of one card across English and the localized languages by content.
 
-Order of work inside :func:`align_card`:
+The languages are the registry's (:mod:`pipeline.languages`: English, Italian and German built
+in); "localized" below is each of them but English, in registry order. Order of work inside
+:func:`align_card`:
 
-1. **English fallbacks** — rulings of the Italian/German files that are wholly English
+1. **English fallbacks** — rulings of the localized files that are wholly English
    (``lang == "en"``) are matched to the English source rulings by normalised text
    (``identical``), else by near-identity (``near_identical``, e.g. an older English wording).
-2. **Content pivots** — the other Italian and German rulings are matched to the remaining English
+2. **Content pivots** — the other localized rulings are matched to the remaining English
    rulings by :func:`pipeline.align.score.pair_score`, with a global maximum-weight assignment
    (Hungarian) and a score threshold: first inside each date block, then — with a stricter
    threshold — across dates for what is left.
-3. **it <-> de** — Italian and German rulings without an English partner are matched to each other
-   (to a lone counterpart or to one already in an English group lacking that language).
+3. **localized <-> localized** — localized rulings without an English partner are matched to
+   those of each other localized language (to a lone counterpart or to one already in an English
+   group lacking that language), pair by pair in registry order (it -> de, then de -> it).
 4. Everything still alone becomes its own group: never a forced pair.
 """
 
@@ -19,10 +22,12 @@ from __future__ import annotations
 import datetime as _dt
 import difflib
 import hashlib
+import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from operator import attrgetter
 
+from pipeline import languages
 from pipeline.records import AlignedGroup
 
 from .assign import max_weight_assignment
@@ -31,8 +36,12 @@ from .lexicon import Lexicon
 from .score import Profile, pair_score, profile, reweight
 from .text import compare_key
 
-SLOTS: tuple[str, ...] = ("en", "it", "de")
-"""Languages of the source files, and the keys of ``AlignedGroup.texts`` / ``ruling_ids``."""
+
+def slots() -> tuple[str, ...]:
+    """Languages of the source files, and the keys of ``AlignedGroup.texts`` / ``ruling_ids``:
+    the registered languages, English first (``en``, ``it``, ``de`` built in)."""
+    return languages.codes()
+
 
 CONTENT_THRESHOLD = 0.20
 """Minimum :func:`pair_score` for a same-date content pair."""
@@ -68,34 +77,37 @@ METHODS: frozenset[str] = frozenset(
 """Link methods. A group's ``method`` is its distinct link methods joined by ``,`` in link order
 (en-it, en-de, it-de); ``none`` for a single-member group."""
 
-STATUSES: frozenset[str] = frozenset(
-    {
-        "complete",
-        "missing_en",
-        "missing_it",
-        "missing_de",
-        "unaligned_en",
-        "unaligned_it",
-        "unaligned_de",
-        "english_fallback_it",
-        "english_fallback_de",
-        "english_fallback_it_de",
+
+def statuses() -> frozenset[str]:
+    """The closed status vocabulary of the registered languages.
+
+    With *expected* = ``en`` plus every file language present in the card's inputs:
+
+    * ``complete`` — every expected language is in the group, none as an English fallback;
+    * ``english_fallback_<langs>`` — the group holds an English source ruling and the localized
+      file's ruling for it is in English, for each of ``<langs>`` (localized languages joined by
+      ``_`` in registry order; takes precedence over ``missing_*``);
+    * ``unaligned_<lang>`` — a single ruling with no counterpart although the card has rulings in
+      another language (the aligner found none of them similar enough);
+    * ``missing_<lang>`` — otherwise, the one expected language absent from the group (e.g. all
+      the rulings of a card that has only an Italian file are ``missing_en``).
+    """
+    codes = languages.codes()
+    loc = languages.localized()
+    fallbacks = {
+        "english_fallback_" + "_".join(c for c, bit in zip(loc, mask, strict=True) if bit)
+        for mask in itertools.product((False, True), repeat=len(loc))
+        if any(mask)
     }
-)
-"""The closed status vocabulary. With *expected* = ``en`` plus every file language present in the
-card's inputs:
+    return frozenset(
+        {"complete", *(f"missing_{c}" for c in codes), *(f"unaligned_{c}" for c in codes)}
+        | fallbacks
+    )
 
-* ``complete`` — every expected language is in the group, none as an English fallback;
-* ``english_fallback_<langs>`` — the group holds an English source ruling and the Italian and/or
-  German file's ruling for it is in English (takes precedence over ``missing_*``);
-* ``unaligned_<lang>`` — a single ruling with no counterpart although the card has rulings in
-  another language (the aligner found none of them similar enough);
-* ``missing_<lang>`` — otherwise, the one expected language absent from the group (e.g. all the
-  rulings of a card that has only an Italian file are ``missing_en``).
-"""
 
-_VALID_LANGS = frozenset({"en", "it", "de", "und"})
-_SLOT_SET = frozenset(SLOTS)
+STATUSES: frozenset[str] = statuses()
+"""The status vocabulary of the built-in languages (see :func:`statuses`)."""
+
 
 FAST_PATH = True
 """Cards whose rulings all come from files of one language skip profiling and scoring (their
@@ -142,12 +154,14 @@ def _validate(items: Sequence[AlignItem]) -> set[str]:
     languages of ``items``."""
     # one C-level pass per attribute decides that the common, valid input is valid; anything
     # else (an error, or an AlignItem subclass) is looked at item by item
+    slot_set = frozenset(slots())
+    valid_langs = slot_set | {languages.UND}
     if set(map(type, items)) <= {AlignItem}:
         file_langs = set(map(_file_lang, items))
         ids = set(map(_ruling_id, items))
         if (
-            file_langs <= _SLOT_SET
-            and set(map(_lang, items)) <= _VALID_LANGS
+            file_langs <= slot_set
+            and set(map(_lang, items)) <= valid_langs
             and len(ids) == len(items)
             and "" not in ids
         ):
@@ -156,13 +170,13 @@ def _validate(items: Sequence[AlignItem]) -> set[str]:
     for it in items:
         if not isinstance(it, AlignItem):
             raise InvalidAlignInput(f"expected AlignItem, got {type(it).__name__}")
-        if it.file_lang not in SLOTS:
+        if it.file_lang not in slot_set:
             raise InvalidAlignInput(
-                f"ruling {it.ruling_id!r}: file_lang {it.file_lang!r} not in {SLOTS}"
+                f"ruling {it.ruling_id!r}: file_lang {it.file_lang!r} not in {slots()}"
             )
-        if it.lang not in _VALID_LANGS:
+        if it.lang not in valid_langs:
             raise InvalidAlignInput(
-                f"ruling {it.ruling_id!r}: lang {it.lang!r} not in {sorted(_VALID_LANGS)}"
+                f"ruling {it.ruling_id!r}: lang {it.lang!r} not in {sorted(valid_langs)}"
             )
         if not it.ruling_id:
             raise InvalidAlignInput("empty ruling_id")
@@ -269,15 +283,17 @@ def align_card(
         # One file language only: nothing to compare across languages, every ruling is its own
         # group (what the stages below end with, minus the profiles and scores they compute).
         return _singletons(items, card_id, card_name)
-    items = sorted(items, key=lambda x: (SLOTS.index(x.file_lang), x.position, x.ruling_id))
-    by_slot: dict[str, list[int]] = {s: [] for s in SLOTS}
+    all_slots = slots()
+    localized = languages.localized()
+    items = sorted(items, key=lambda x: (all_slots.index(x.file_lang), x.position, x.ruling_id))
+    by_slot: dict[str, list[int]] = {s: [] for s in all_slots}
     for idx, it in enumerate(items):
         by_slot[it.file_lang].append(idx)
     expected = present | {"en"}
 
     profiles: dict[int, Profile] = {}
-    for slot in SLOTS:
-        for lang in SLOTS:
+    for slot in all_slots:
+        for lang in all_slots:
             members = [i for i in by_slot[slot] if _content_lang(items[i]) == lang]
             raw = [profile(items[i].text_norm or items[i].text_raw, lang) for i in members]
             profiles.update(zip(members, reweight(raw, lexicon), strict=True))
@@ -332,7 +348,7 @@ def align_card(
     near: dict[tuple[str, str], float] = {}
 
     # 1 + 2: per localized slot, fallbacks then content, against the English rulings
-    for slot in ("it", "de"):
+    for slot in localized:
         loc = by_slot[slot]
         fallbacks = [i for i in loc if _content_lang(items[i]) == "en"]
         content = [i for i in loc if _content_lang(items[i]) != "en"]
@@ -364,8 +380,8 @@ def align_card(
         if content and free_en:
             join_by_content(content, free_en)
 
-    # 3: it <-> de for what has no partner in the other localized language
-    for slot, other in (("it", "de"), ("de", "it")):
+    # 3: localized <-> localized for what has no partner in the other localized language
+    for slot, other in itertools.permutations(localized, 2):
         rows = [i for i in by_slot[slot] if i not in group_of]
         cols = [
             j for j in by_slot[other] if slot not in (group_of[j].members if j in group_of else {})
@@ -380,17 +396,22 @@ def align_card(
             groups.append(g)
             group_of[idx] = g
 
-    out = [_finish(g, items, card_id, card_name, expected, present) for g in groups]
+    link_order = _link_order(localized)
+    out = [_finish(g, items, card_id, card_name, expected, present, link_order) for g in groups]
     pos = {it.ruling_id: it.position for it in items}
     out.sort(key=lambda ag: _order_key(ag, pos))
     return out
 
 
-_ALONE_STATUS: dict[str, str] = {"en": "complete", "it": "missing_en", "de": "missing_en"}
-"""File language -> status of the groups of a card whose rulings all come from files of that
-language (what :func:`_status` gives a single-member group when ``present`` is that language)."""
-_NO_MEMBERS: dict[str, str | None] = dict.fromkeys(SLOTS)
-"""``ruling_ids`` / ``texts`` of a group without members: copied, then filled."""
+def _link_order(localized: Sequence[str]) -> dict[tuple[str, str], int]:
+    """Rank of each link of a group in its ``method``: en-<localized> in registry order, then
+    the pairs of localized languages (``(en, it) 0, (en, de) 1, (it, de) 2`` built in)."""
+    order = {("en", c): i for i, c in enumerate(localized)}
+    for i, (a, b) in enumerate(itertools.combinations(localized, 2), start=len(localized)):
+        order[a, b] = order[b, a] = i
+    return order
+
+
 _MIN_DATE = _dt.date.min
 
 
@@ -400,7 +421,8 @@ def _singletons(items: Sequence[AlignItem], card_id: str, card_name: str) -> lis
     if not items:
         return []
     slot = items[0].file_lang
-    status = _ALONE_STATUS[slot]
+    # what _status gives a single-member group when ``present`` is that language
+    status = "complete" if slot == languages.ENGLISH else "missing_en"
     sha256 = hashlib.sha256
     # _order_key of a single-member group is (date, position, group_id); the full path sorts
     # equal keys by ruling id, which comes next here (it is unique: the item is never compared)
@@ -417,10 +439,11 @@ def _singletons(items: Sequence[AlignItem], card_id: str, card_name: str) -> lis
         ]
     )
     out = []
+    no_members: dict[str, str | None] = dict.fromkeys(slots())
     for _date, _position, gid, rid, it in rows:
-        ids = _NO_MEMBERS.copy()
+        ids = no_members.copy()
         ids[slot] = rid
-        texts = _NO_MEMBERS.copy()
+        texts = no_members.copy()
         texts[slot] = it.text_raw
         out.append(
             AlignedGroup(gid, card_id, card_name, it.date, ids, texts, 0.0, METHOD_NONE, status)
@@ -432,7 +455,9 @@ def _status(g: _Group, items: Sequence[AlignItem], expected: set[str], present: 
     members = set(g.members)
     absent = expected - members
     fallback = [
-        s for s in ("it", "de") if s in g.members and _content_lang(items[g.members[s]]) == "en"
+        s
+        for s in languages.localized()
+        if s in g.members and _content_lang(items[g.members[s]]) == "en"
     ]
     if "en" in members and fallback:
         return "english_fallback_" + "_".join(fallback)
@@ -454,10 +479,11 @@ def _finish(
     card_name: str,
     expected: set[str],
     present: set[str],
+    order: dict[tuple[str, str], int],
 ) -> AlignedGroup:
-    ids = {s: (items[g.members[s]].ruling_id if s in g.members else None) for s in SLOTS}
-    texts = {s: (items[g.members[s]].text_raw if s in g.members else None) for s in SLOTS}
-    order = {("en", "it"): 0, ("en", "de"): 1, ("it", "de"): 2, ("de", "it"): 2}
+    all_slots = slots()
+    ids = {s: (items[g.members[s]].ruling_id if s in g.members else None) for s in all_slots}
+    texts = {s: (items[g.members[s]].text_raw if s in g.members else None) for s in all_slots}
     links = sorted(g.links, key=lambda x: order[(x[0], x[1])])
     if links:
         methods = list(dict.fromkeys(m for _, _, m, _ in links))
@@ -466,7 +492,7 @@ def _finish(
     else:
         method = METHOD_NONE
         score = 0.0
-    first = next(s for s in SLOTS if s in g.members)
+    first = next(s for s in all_slots if s in g.members)
     return AlignedGroup(
         group_id=group_id_of([x for x in ids.values() if x is not None]),
         card_id=card_id,
@@ -483,7 +509,7 @@ def _finish(
 def _order_key(ag: AlignedGroup, pos: dict[str, int]) -> tuple[object, ...]:
     big = 1 << 30
     positions = []
-    for s in SLOTS:
+    for s in slots():
         rid = ag.ruling_ids[s]
         positions.append(pos[rid] if rid is not None else big)
     return (ag.date or _dt.date.min, *positions, ag.group_id)

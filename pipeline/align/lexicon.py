@@ -25,6 +25,7 @@ from __future__ import annotations
 import functools
 import gzip
 import hashlib
+import itertools
 import json
 import math
 import os
@@ -35,6 +36,8 @@ from pathlib import Path
 from typing import Literal
 
 import numpy as np
+
+from pipeline import languages
 
 from .errors import LexiconError
 from .text import normalise, words
@@ -47,8 +50,22 @@ CARDS_PATH = _REPO / "fixtures/data/mtgjson-2022/cards.jsonl.gz"
 SHIPPED_DIR = _REPO / "fixtures" / "lexicon"
 SHIPPED_PATH = SHIPPED_DIR / f"lexicon-{LEXICON_VERSION}.json.gz"
 """The shipped lexicon learned from the train split of :data:`CARDS_PATH`."""
-LANGS: tuple[str, ...] = ("en", "it", "de")
-PAIRS: tuple[tuple[str, str], ...] = (("en", "it"), ("en", "de"), ("it", "de"))
+
+
+def lexicon_langs() -> tuple[str, ...]:
+    """The languages of the lexicon: the registry's (``en``, ``it``, ``de`` built in)."""
+    return languages.codes()
+
+
+def lexicon_pairs() -> tuple[tuple[str, str], ...]:
+    """The language pairs learned: English with each localized language, then the localized
+    pairs (``(en, it), (en, de), (it, de)`` built in)."""
+    loc = languages.localized()
+    return (
+        *((languages.ENGLISH, c) for c in loc),
+        *itertools.combinations(loc, 2),
+    )
+
 
 Split = Literal["train", "dev", "test"]
 
@@ -101,7 +118,7 @@ def load_parallel_faces(path: Path = CARDS_PATH) -> list[ParallelFace]:
                     names: dict[str, tuple[str, ...]] = {
                         "en": _names(card.get("name"), face.get("face_name"))
                     }
-                    for lang in ("it", "de"):
+                    for lang in languages.localized():
                         loc = face.get(lang) or {}
                         if loc.get("text"):
                             texts[lang] = loc["text"]
@@ -154,38 +171,16 @@ def _units(face: ParallelFace, la: str, lb: str) -> list[tuple[str, str]]:
     return [(_mask(face.texts[la], na), _mask(face.texts[lb], nb))]
 
 
-_SUFFIXES: dict[str, tuple[str, ...]] = {
-    "en": ("ing", "ed", "es", "s"),
-    "it": (
-        "azione",
-        "amento",
-        "ando",
-        "endo",
-        "are",
-        "ere",
-        "ire",
-        "ata",
-        "ato",
-        "ate",
-        "ati",
-        "ita",
-        "ito",
-        "iti",
-        "ite",
-        "a",
-        "e",
-        "i",
-        "o",
-    ),
-    "de": ("ungen", "ung", "en", "er", "es", "em", "st", "e", "s", "t"),
-}
+def _suffixes(lang: str) -> tuple[str, ...]:
+    """The stemmer's suffixes of ``lang`` (:attr:`pipeline.languages.Language.stem_suffixes`)."""
+    return languages.get(lang).stem_suffixes if lang in languages.codes() else ()
 
 
 @functools.lru_cache(maxsize=1 << 18)
 def stem(word: str, lang: str) -> str:
     """Light stem for the inflection back-off: one common suffix of ``lang`` stripped (keeping
     three letters at least), English final *e* dropped, then cut to :data:`STEM_LEN` letters."""
-    for suf in _SUFFIXES.get(lang, ()):
+    for suf in _suffixes(lang):
         if word.endswith(suf) and len(word) - len(suf) >= 3:
             word = word[: -len(suf)]
             break
@@ -195,7 +190,8 @@ def stem(word: str, lang: str) -> str:
 
 
 class Lexicon:
-    """Word-association tables between en, it and de, plus IDF weights and length ratios.
+    """Word-association tables between the registered languages, plus IDF weights and length
+    ratios.
 
     Use :meth:`load` (cached) in production and :meth:`learn` to build one from chosen faces.
     """
@@ -222,17 +218,13 @@ class Lexicon:
         """Association scores (0..1) of ``word`` in ``la`` with words in ``lb``."""
         return self.translation_table(la, lb).get(word, {})
 
-    def stem_translations(self, la: str, lb: str, word_stem: str) -> Mapping[str, float]:
-        """Association scores of a :func:`stem` in ``la`` with stems in ``lb``."""
-        return self.stem_table(la, lb).get(word_stem, {})
-
     def translation_table(self, la: str, lb: str) -> Mapping[str, Mapping[str, float]]:
         """Word in ``la`` -> its :meth:`translations` into ``lb`` (a word without any: absent)."""
         return self._trans.get(la, {}).get(lb, {})
 
     def stem_table(self, la: str, lb: str) -> Mapping[str, Mapping[str, float]]:
-        """Stem in ``la`` -> its :meth:`stem_translations` into ``lb`` (a stem without any:
-        absent)."""
+        """Stem (:func:`stem`) in ``la`` -> association scores with stems in ``lb`` (a stem
+        without any: absent)."""
         return self._trans.get("~" + la, {}).get("~" + lb, {})
 
     def weight(self, lang: str, word: str) -> float:
@@ -260,10 +252,10 @@ class Lexicon:
         """Learn a lexicon from parallel faces (all of them: the caller chooses the split)."""
         faces = list(faces)
         trans: dict[str, dict[str, dict[str, dict[str, float]]]] = {
-            k: {} for la in LANGS for k in (la, "~" + la)
+            k: {} for la in lexicon_langs() for k in (la, "~" + la)
         }
         ratios: dict[str, float] = {}
-        for la, lb in PAIRS:
+        for la, lb in lexicon_pairs():
             units: list[tuple[str, str]] = []
             lens: list[float] = []
             for f in faces:
@@ -286,7 +278,7 @@ class Lexicon:
             ratios[f"{la}>{lb}"] = r
             ratios[f"{lb}>{la}"] = 1.0 / r
         idf: dict[str, dict[str, float]] = {}
-        for lang in LANGS:
+        for lang in lexicon_langs():
             docs = [set(words(f.texts[lang])) for f in faces if lang in f.texts]
             df: dict[str, int] = {}
             for d in docs:

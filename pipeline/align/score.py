@@ -23,6 +23,8 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
+from pipeline import languages
+
 from .lexicon import Lexicon, stem
 from .text import (
     anchors,
@@ -73,12 +75,17 @@ def profile(text: str, lang: str) -> Profile:
         word_set=frozenset(ws),
         stem_set=frozenset(stem(w, lang) for w in ws),
         anchors=anchors(text),
-        # German capitalises every noun: only Italian and English capitals hint at card names
-        names=frozenset(capitalised(text)) if lang != "de" else frozenset(),
+        # German capitalises every noun: there capitals do not hint at card names
+        names=frozenset() if _capitalises_nouns(lang) else frozenset(capitalised(text)),
         quotes=sh.quotes,
         parens=sh.parens,
         length=sh.length,
     )
+
+
+def _capitalises_nouns(lang: str) -> bool:
+    """Whether ``lang`` capitalises every noun (a language not registered does not)."""
+    return lang in languages.codes() and languages.get(lang).capitalises_nouns
 
 
 STEM_FACTOR = 0.9

@@ -15,19 +15,32 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from pipeline import languages
+
 from .errors import CardDataError
 
 __all__ = ["ForgeLine", "RawCard", "read_mtgjson_cards", "read_recent_card", "read_forge_names"]
 
 RawCard = dict[str, Any]
 """``{card_id, oracle_id, name, layout, method, reason, faces: [{face_name, type, mana_cost,
-text, it, de}]}``; ``it``/``de`` are ``None`` or ``{name, face_name, names, face_names, type,
-text, set, source}`` (``type``, ``text``, ``set``, ``source`` may be absent)."""
+text, <lang>...}]}``, one ``<lang>`` key per localized language of the registry (``it``,
+``de``): ``None`` or ``{name, face_name, names, face_names, type, text, set, source}``
+(``type``, ``text``, ``set``, ``source`` may be absent)."""
 
 MTGJSON_METHOD = "mtgjson-2022"
 FORGE_METHOD = "supplement:forge"
-_FOREIGN_LANGS = {"Italian": "it", "German": "de"}
-_FORGE_SECTIONS = {"it-IT": "it", "de-DE": "de"}
+
+
+def _foreign_langs() -> dict[str, str]:
+    """MTGJSON ``foreignData`` language -> code, for the registry's localized languages."""
+    return {languages.get(c).name: c for c in languages.localized()}
+
+
+def _forge_sections() -> dict[str, str]:
+    """Forge ``cardnames`` section -> code, for the registry's localized languages."""
+    return {languages.get(c).locale: c for c in languages.localized()}
+
+
 _FACE_KEYS = ("face_name", "type", "mana_cost", "text")
 
 
@@ -56,7 +69,7 @@ def _check_block(block: Any) -> bool:
 def _check_card(obj: Any) -> str | None:
     """Return what is wrong with a ``cards.jsonl.gz`` object, or ``None`` if it is usable.
 
-    Absent face fields and ``it``/``de`` blocks are set to ``None``, absent ``names`` and
+    Absent face fields and localized blocks are set to ``None``, absent ``names`` and
     ``face_names`` to lists (``names`` holding at least the block's ``name``).
     """
     if not isinstance(obj, dict):
@@ -68,6 +81,7 @@ def _check_card(obj: Any) -> str | None:
     faces = obj.get("faces")
     if not isinstance(faces, list) or not faces:
         return "missing or empty 'faces'"
+    localized = languages.localized()
     for face in faces:
         if not isinstance(face, dict):
             return "a face is not a JSON object"
@@ -75,10 +89,9 @@ def _check_card(obj: Any) -> str | None:
             value = face.setdefault(key, None)
             if value is not None and not isinstance(value, str):
                 return f"face field {key!r} is not a string"
-        if not _check_block(face.setdefault("it", None)):
-            return "invalid 'it' block"
-        if not _check_block(face.setdefault("de", None)):
-            return "invalid 'de' block"
+        for lang in localized:
+            if not _check_block(face.setdefault(lang, None)):
+                return f"invalid {lang!r} block"
     return None
 
 
@@ -131,7 +144,7 @@ def _opt_str(obj: dict[str, Any], key: str, where: str) -> str | None:
 def read_recent_card(path: Path) -> RawCard:
     """Read one MTGJSON card object of a single-face card newer than the 2022 snapshot.
 
-    The oracle id is ``identifiers.scryfallOracleId``; Italian and German come from
+    The oracle id is ``identifiers.scryfallOracleId``; the localized languages come from
     ``foreignData`` (the first entry of each language).
     """
     where = str(path)
@@ -148,12 +161,13 @@ def read_recent_card(path: Path) -> RawCard:
     name = _need_str(obj, "name", where)
     oracle_id = _need_str(obj.get("identifiers"), "scryfallOracleId", where)
     source = f"recent:{path.name}"
-    blocks: dict[str, dict[str, Any] | None] = {"it": None, "de": None}
+    blocks: dict[str, dict[str, Any] | None] = dict.fromkeys(languages.localized())
+    foreign_langs = _foreign_langs()
     foreign_data = obj.get("foreignData") or []
     if not isinstance(foreign_data, list):
         raise CardDataError(f"{where}: 'foreignData' is not a list")
     for foreign in foreign_data:
-        lang = _FOREIGN_LANGS.get(_need_str(foreign, "language", where))
+        lang = foreign_langs.get(_need_str(foreign, "language", where))
         if lang is None or blocks[lang] is not None:
             continue
         local = _need_str(foreign, "name", where)
@@ -201,14 +215,15 @@ class ForgeLine:
 def read_forge_names(path: Path) -> list[ForgeLine]:
     """Read Forge cardnames lines ``English|Localized|LocalizedType|LocalizedText``.
 
-    Sections ``[it-IT]`` and ``[de-DE]`` set the language; lines of other sections are
-    skipped; ``#`` lines and blank lines are comments.
+    Sections ``[<locale>]`` of the localized languages (``[it-IT]``, ``[de-DE]``) set the
+    language; lines of other sections are skipped; ``#`` lines and blank lines are comments.
     """
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
     except (OSError, UnicodeDecodeError) as exc:
         raise CardDataError(f"{path}: cannot read ({exc})") from exc
     out: list[ForgeLine] = []
+    sections = _forge_sections()
     lang: str | None = None
     in_section = False
     for lineno, line in enumerate(lines, 1):
@@ -216,7 +231,7 @@ def read_forge_names(path: Path) -> list[ForgeLine]:
         if not stripped or stripped.startswith("#"):
             continue
         if stripped.startswith("[") and stripped.endswith("]"):
-            lang = _FORGE_SECTIONS.get(stripped[1:-1])
+            lang = sections.get(stripped[1:-1])
             in_section = True
             continue
         if not in_section:

@@ -2,18 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-__all__ = ["LocalizedFace", "CardFace", "CardEntry", "LANGS"]
-
-LANGS: tuple[str, ...] = ("it", "de")
-"""The localized languages the names table carries."""
+__all__ = ["LocalizedFace", "CardFace", "CardEntry"]
 
 
 @dataclass(frozen=True, slots=True)
 class LocalizedFace:
-    """The Italian or German data of one face, as printed."""
+    """The data of one face in one localized language, as printed."""
 
     name: str
     """The localized card name (the latest non-English one seen), e.g. ``Rifiutare // Collaborare``."""
@@ -43,16 +40,13 @@ class CardFace:
     mana_cost: str | None
     text: str | None
     """English oracle text; ``None`` when unknown (cards known only from the Forge supplement)."""
-    it: LocalizedFace | None
-    de: LocalizedFace | None
+    blocks: Mapping[str, LocalizedFace]
+    """Localized language (of the registry, :mod:`pipeline.languages`) -> the face's data in it,
+    for the languages the card data has."""
 
     def localized(self, lang: str) -> LocalizedFace | None:
-        """Return the ``it`` or ``de`` block (``None`` for any other language or when absent)."""
-        if lang == "it":
-            return self.it
-        if lang == "de":
-            return self.de
-        return None
+        """Return the ``lang`` block (``None`` when the face has none in that language)."""
+        return self.blocks.get(lang)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,4 +1,7 @@
-"""The names table: card identities with English, Italian and German names and texts.
+"""The names table: card identities with their English and localized names and texts.
+
+The localized languages are the registry's (:mod:`pipeline.languages`; Italian and German built
+in); a card file block or Forge section of another language is not read.
 
 Built from ``<data_dir>/mtgjson-2022/cards.jsonl.gz`` (23,738 cards keyed by Scryfall oracle
 id), every ``<data_dir>/recent/*.json`` MTGJSON card object (cards newer than the snapshot, with
@@ -9,43 +12,24 @@ order, so the table is deterministic.
 
 from __future__ import annotations
 
-import dataclasses
-import gc
-import hashlib
-import marshal
-import os
-import sys
-import tempfile
 import threading
 from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from pipeline import languages
 from pipeline.records import CardResolution, Issue
 
+from .disk_cache import CACHE_ENV, cache_dir, load_parts
 from .errors import CardDataError, CardQueryError, UnknownCardError, UnsupportedLanguageError
-from .loaders import (
-    FORGE_METHOD,
-    MTGJSON_METHOD,
-    ForgeLine,
-    RawCard,
-    read_forge_names,
-    read_mtgjson_cards,
-    read_recent_card,
-)
-from .model import LANGS, CardEntry, CardFace, LocalizedFace
+from .index import WHOLE, Hit, english_names
+from .loaders import FORGE_METHOD, MTGJSON_METHOD, RawCard
+from .model import CardEntry, CardFace, LocalizedFace
 from .normalize import name_key, stable_card_id, title_id
 
 __all__ = ["NamesTable", "default_data_dir", "cache_dir", "iter_parallel_faces", "CACHE_ENV"]
 
-_WHOLE = -1
-"""Face index of a hit on a whole-card name."""
 
-_Hit = tuple[str, int, bool]
-"""(card_id, face index or ``_WHOLE``, the name variant comes only from the Forge supplement)."""
-
-_INDEX_LANGS = ("en", *LANGS)
 _CURLY = "\u2019"
 
 
@@ -74,103 +58,9 @@ def _fingerprint(files: list[Path]) -> tuple[tuple[str, int, int], ...]:
     return tuple(out)
 
 
-CACHE_ENV = "MTG_RULINGS_CACHE_DIR"
-"""Environment variable naming the disk cache directory; set to an empty string to disable."""
-
-_CACHE_FORMAT = 2
-"""Bump when the cached layout (raw cards, index, issues as field tuples) changes."""
-
-_CACHE_SUFFIX = ".marshal"
-_CACHE_GLOBS = ("names-table-*" + _CACHE_SUFFIX, "names-table-*.pickle")
-"""Cache files pruned by age; ``.pickle`` is the layout of format 1 (left by older versions)."""
-
-_CACHE_KEEP = 3
-"""How many names-table cache files a cache directory keeps (the newest)."""
-
-
-def cache_dir() -> Path | None:
-    """Return the names table's disk cache directory, or ``None`` when disabled.
-
-    ``$MTG_RULINGS_CACHE_DIR`` if set (empty: disabled), else
-    ``$XDG_CACHE_HOME/mtg-rulings`` or ``~/.cache/mtg-rulings``.
-    """
-    env = os.environ.get(CACHE_ENV)
-    if env is not None:
-        return Path(env) if env.strip() else None
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "mtg-rulings"
-
-
-def _content_key(root: Path, files: list[Path]) -> str:
-    # The input files' contents, this package's code (a changed name_key or loader must not
-    # reuse an old index) and the Python version (the marshal format is version-specific).
-    digest = hashlib.sha256(f"names-table/{_CACHE_FORMAT}/{sys.version_info[:2]}".encode())
-    for code in sorted(Path(__file__).parent.glob("*.py")):
-        digest.update(code.name.encode() + b"\0" + hashlib.sha256(code.read_bytes()).digest())
-    for path in files:
-        digest.update(path.relative_to(root).as_posix().encode() + b"\0")
-        digest.update(hashlib.sha256(path.read_bytes()).digest())
-    return digest.hexdigest()[:32]
-
-
-@contextmanager
-def _gc_paused() -> Iterator[None]:
-    # Building or unmarshalling ~200k small containers triggers many useless GC passes.
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
-
-
 def _load_or_build(root: Path, files: list[Path]) -> NamesTable:
-    directory = cache_dir()
-    path = None
-    if directory is not None:
-        path = directory / f"names-table-{_content_key(root, files)}{_CACHE_SUFFIX}"
-        try:
-            with _gc_paused():
-                state = marshal.loads(path.read_bytes())
-                if isinstance(state, tuple) and len(state) == 4 and state[0] == _CACHE_FORMAT:
-                    issues = tuple(Issue(*fields) for fields in state[3])
-                    return NamesTable(state[1], state[2], root, issues)
-        except FileNotFoundError:
-            pass
-        except (OSError, EOFError, ValueError, TypeError):
-            pass  # unreadable or stale cache file: rebuild and overwrite it
-    with _gc_paused():
-        table = _build(root, files)
-    if path is not None:
-        issue_fields = tuple(dataclasses.astuple(issue) for issue in table.issues)
-        _write_cache(path, (_CACHE_FORMAT, table._raw, table._index, issue_fields))
-    return table
-
-
-def _write_cache(path: Path, state: tuple[Any, ...]) -> None:
-    # marshal, not pickle: the state is plain dicts, lists, tuples, strings, ints, bools and
-    # None, which marshal writes three times faster (and reads as fast).
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
-        try:
-            with os.fdopen(fd, "wb") as fh:
-                fh.write(marshal.dumps(state))
-            os.replace(tmp, path)
-        finally:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
-        # Every change of input or code gives a new file (~20 MB): keep only the newest few.
-        old = sorted(
-            (p for pattern in _CACHE_GLOBS for p in path.parent.glob(pattern) if p != path),
-            key=lambda p: (p.stat().st_mtime_ns, p.name),
-            reverse=True,
-        )
-        for stale in old[_CACHE_KEEP - 1 :]:
-            stale.unlink(missing_ok=True)
-    except OSError:
-        pass  # the disk cache is an optimisation; an unwritable directory is not an error
+    raw_cards, index, issues = load_parts(root, files)
+    return NamesTable(raw_cards, index, root, issues)
 
 
 _CACHE: dict[tuple[Any, ...], NamesTable] = {}
@@ -178,7 +68,7 @@ _CACHE_LOCK = threading.Lock()
 
 
 class NamesTable:
-    """Card identities with their English, Italian and German names, faces and texts.
+    """Card identities with their English and localized names, faces and texts.
 
     Obtain one with :meth:`load`; instances are immutable and shared (cached per process).
     """
@@ -193,7 +83,7 @@ class NamesTable:
     def __init__(
         self,
         raw: dict[str, RawCard],
-        index: dict[str, dict[str, tuple[_Hit, ...]]],
+        index: dict[str, dict[str, tuple[Hit, ...]]],
         data_dir: Path,
         issues: tuple[Issue, ...],
     ) -> None:
@@ -225,7 +115,7 @@ class NamesTable:
         """
         root = (data_dir if data_dir is not None else default_data_dir()).resolve()
         files = _input_files(root)
-        key = (str(root), _fingerprint(files))
+        key = (str(root), _fingerprint(files), languages.localized())
         with _CACHE_LOCK:
             table = _CACHE.get(key)
             if table is None:
@@ -259,22 +149,21 @@ class NamesTable:
         """Return the OUT/cards row of a card (JSON-ready: strings, ``None`` and lists).
 
         Keys: ``card_id``, ``oracle_id``, ``name`` (English), ``layout``, ``face_names``
-        (English), ``names_it``, ``names_de`` (every card-name variant), ``face_names_it``,
-        ``face_names_de`` (every face-name variant), ``method`` and ``reason`` (how the card's
-        identity was established: ``mtgjson-2022``, ``recent:<file>``, ``supplement:forge``).
-        Raises :class:`UnknownCardError` for ids not in the table.
+        (English), for each localized language ``names_<lang>`` (every card-name variant) and
+        ``face_names_<lang>`` (every face-name variant), ``method`` and ``reason`` (how the
+        card's identity was established: ``mtgjson-2022``, ``recent:<file>``,
+        ``supplement:forge``). Raises :class:`UnknownCardError` for ids not in the table.
         """
         c = self.card(card_id)
+        localized = languages.localized()
         return {
             "card_id": c.card_id,
             "oracle_id": c.oracle_id,
             "name": c.name,
             "layout": c.layout,
             "face_names": list(c.face_names),
-            "names_it": list(c.localized_names("it")),
-            "names_de": list(c.localized_names("de")),
-            "face_names_it": list(c.localized_face_names("it")),
-            "face_names_de": list(c.localized_face_names("de")),
+            **{f"names_{lg}": list(c.localized_names(lg)) for lg in localized},
+            **{f"face_names_{lg}": list(c.localized_face_names(lg)) for lg in localized},
             "method": c.method,
             "reason": c.reason,
         }
@@ -290,14 +179,14 @@ class NamesTable:
         if card_id is None:
             if self._masking is None:
                 self._masking = _masking_order(
-                    n for raw in self._raw.values() for n in _english_names(raw)
+                    n for raw in self._raw.values() for n in english_names(raw)
                 )
             return list(self._masking)
         raw = self._raw.get(card_id)
-        return [] if raw is None else list(_masking_order(_english_names(raw)))
+        return [] if raw is None else list(_masking_order(english_names(raw)))
 
     def localized_names(self, lang: str) -> dict[str, str]:
-        """Return ``{localized name: English name}`` for ``lang`` (``it`` or ``de``).
+        """Return ``{localized name: English name}`` for the localized language ``lang``.
 
         Keys are every printed variant of card names and face names; values are the English
         card name (or face name, for face variants). Variants equal to the card's own English
@@ -310,7 +199,7 @@ class NamesTable:
         for raw in self._raw.values():
             english_key = name_key(raw["name"])
             for face in raw["faces"]:
-                block = face[lang]
+                block = face.get(lang)
                 if block is None:
                     continue
                 for variant in block["names"]:
@@ -324,7 +213,7 @@ class NamesTable:
         return {k: min(v) for k, v in sorted(multi.items())}
 
     def ambiguous_names(self, lang: str) -> dict[str, tuple[str, ...]]:
-        """Return the names of ``lang`` (``it``, ``de``, ``en``) that several cards share.
+        """Return the names of ``lang`` (a registered language) that several cards share.
 
         Maps the normalised name (:func:`name_key`) to the sorted ids of the cards that carry
         it as a card name or face name; :meth:`resolve_title` reports such titles as
@@ -351,7 +240,7 @@ class NamesTable:
             if oracle_id is None:
                 continue
             for face in raw["faces"]:
-                block = face[lang]
+                block = face.get(lang)
                 if face["text"] and block is not None and block.get("text"):
                     yield oracle_id, face["face_name"] or raw["name"], face["text"], block["text"]
 
@@ -360,10 +249,10 @@ class NamesTable:
     def resolve_title(self, title: str, lang: str | None) -> CardResolution:
         """Tie a printed (localized or English) title to a card; never raises for any title.
 
-        Titles are compared by :func:`name_key`. With ``lang`` ``it`` or ``de``, names in
-        that language are tried first, then English names, then the other language; with
-        ``en`` English first, then Italian and German; with ``None`` (or ``und``) all
-        languages at once. Card names and face names are both tried (a split-card half gives
+        Titles are compared by :func:`name_key`. With a localized ``lang`` (``it``, ``de``),
+        names in that language are tried first, then English names, then the other localized
+        languages; with ``en`` English first, then the localized languages; with ``None`` (or
+        ``und``) all languages at once. Card names and face names are both tried (a split-card half gives
         ``face_name``, method ``localized_face:<lang>``).
 
         - one card: ``resolved``; ``card_id`` is the oracle id, or for cards known only from
@@ -373,8 +262,8 @@ class NamesTable:
           ``candidates`` the card ids, the reason naming them;
         - none: ``unresolved``, ``card_id`` ``unresolved:<hash of title>``.
 
-        Raises :class:`UnsupportedLanguageError` only for a ``lang`` other than ``it``,
-        ``de``, ``en``, ``und`` or ``None``.
+        Raises :class:`UnsupportedLanguageError` only for a ``lang`` that is not registered,
+        ``und`` or ``None``.
         """
         stages = _stages(lang)
         key = name_key(title)
@@ -453,34 +342,32 @@ class NamesTable:
     ) -> CardResolution:
         rank = {lg: i for i, lg in enumerate(_preference(lang))}
         best: dict[str, tuple[str, str, int, bool]] = {}
-        for hit in sorted(hits, key=lambda h: (h[2] != _WHOLE, rank[h[0]], h[3], h[1], h[2])):
+        for hit in sorted(hits, key=lambda h: (h[2] != WHOLE, rank[h[0]], h[3], h[1], h[2])):
             best.setdefault(hit[1], hit)
         if len(best) > 1:
             return self._ambiguous(title, lang, list(best.values()))
         hit_lang, cid, face, forge_only = next(iter(best.values()))
         c = self.card(cid)
-        face_name = c.faces[face].face_name if face != _WHOLE else None
+        face_name = c.faces[face].face_name if face != WHOLE else None
         notes: list[str] = []
-        if lang in LANGS and hit_lang != lang:
+        if lang in languages.localized() and hit_lang != lang:
+            notes.append(f"no {_name(lang)} name matches; matched the {_name(hit_lang)} name")
+        if hit_lang != "en" and key in {name_key(n) for n in english_names(self._raw[cid])}:
             notes.append(
-                f"no {_LANG_NAMES[lang]} name matches; matched the {_LANG_NAMES[hit_lang]} name"
-            )
-        if hit_lang != "en" and key in {name_key(n) for n in _english_names(self._raw[cid])}:
-            notes.append(
-                f"the {_LANG_NAMES[hit_lang]} name matched is identical to the English name "
+                f"the {_name(hit_lang)} name matched is identical to the English name "
                 "(the real translation, or a printing that carries the English name)"
             )
         if c.method == FORGE_METHOD:
             method = FORGE_METHOD
             notes.append(
-                f"matched the {_LANG_NAMES[hit_lang]} name of {c.name!r} in the Forge cardnames "
+                f"matched the {_name(hit_lang)} name of {c.name!r} in the Forge cardnames "
                 "supplement; oracle id unknown in the 2022 MTGJSON snapshot; identity derived "
                 "from the English name"
             )
         elif forge_only:
             method = FORGE_METHOD
             notes.append(
-                f"{_LANG_NAMES[hit_lang]} name known only from the Forge cardnames supplement; "
+                f"{_name(hit_lang)} name known only from the Forge cardnames supplement; "
                 "oracle id from the table"
             )
         else:
@@ -498,9 +385,9 @@ class NamesTable:
         for hit_lang, cid, face, _forge in hits:
             raw = self._raw[cid]
             what = raw["name"]
-            if face != _WHOLE:
+            if face != WHOLE:
                 what += f" (face {raw['faces'][face]['face_name']})"
-            described.append(f"{what} [{cid}] by its {_LANG_NAMES[hit_lang]} name")
+            described.append(f"{what} [{cid}] by its {_name(hit_lang)} name")
             methods.add(_hit_method(hit_lang, face))
         return CardResolution(
             status="ambiguous",
@@ -514,32 +401,34 @@ class NamesTable:
         )
 
 
-_LANG_NAMES = {"en": "English", "it": "Italian", "de": "German"}
+def _name(lang: str) -> str:
+    return languages.get(lang).name
 
 
 def _check_lang(lang: str, *, allow_en: bool) -> str:
-    allowed = _INDEX_LANGS if allow_en else LANGS
+    allowed = languages.codes() if allow_en else languages.localized()
     if lang not in allowed:
         raise UnsupportedLanguageError(f"language {lang!r} not supported (use one of {allowed})")
     return lang
 
 
 def _stages(lang: str | None) -> tuple[tuple[str, ...], ...]:
+    localized = languages.localized()
     if lang is None or lang == "und":
-        return (("it", "de", "en"),)
+        return ((*localized, "en"),)
     if lang == "en":
-        return (("en",), LANGS)
-    if lang in LANGS:
-        other = tuple(lg for lg in LANGS if lg != lang)
+        return (("en",), localized)
+    if lang in localized:
+        other = tuple(lg for lg in localized if lg != lang)
         return ((lang,), ("en",), other)
-    raise UnsupportedLanguageError(
-        f"language {lang!r} not supported (use 'it', 'de', 'en', 'und' or None)"
-    )
+    choices = ", ".join(repr(c) for c in (*localized, "en", "und"))
+    raise UnsupportedLanguageError(f"language {lang!r} not supported (use {choices} or None)")
 
 
 def _preference(lang: str | None) -> tuple[str, ...]:
-    first = (lang,) if lang in LANGS else ()
-    return (*first, "en", *(lg for lg in LANGS if lg != lang))
+    localized = languages.localized()
+    first = (lang,) if lang in localized else ()
+    return (*first, "en", *(lg for lg in localized if lg != lang))
 
 
 def _resolved(c: CardEntry, face_name: str | None, method: str, reason: str) -> CardResolution:
@@ -557,7 +446,7 @@ def _resolved(c: CardEntry, face_name: str | None, method: str, reason: str) -> 
 
 def _hit_method(hit_lang: str, face: int) -> str:
     """The method of a match by a card name or face name (``face``) of ``hit_lang``."""
-    kind = "face" if face != _WHOLE else "name"
+    kind = "face" if face != WHOLE else "name"
     return f"english_{kind}" if hit_lang == "en" else f"localized_{kind}:{hit_lang}"
 
 
@@ -580,125 +469,6 @@ def _masking_order(names: Iterable[str]) -> tuple[str, ...]:
         if "'" in n:
             out.add(n.replace("'", _CURLY))
     return tuple(sorted(out, key=lambda s: (-len(s), s)))
-
-
-# ---------------------------------------------------------------------- build
-
-
-def _build(root: Path, files: list[Path]) -> NamesTable:
-    issues: list[Issue] = []
-    raw_cards: dict[str, RawCard] = {}
-    en_keys: dict[str, str] = {}  # card id -> name_key of its English name, as raw_cards grows
-    for raw in read_mtgjson_cards(files[0]):
-        if raw["card_id"] in raw_cards:
-            raise CardDataError(f"{files[0]}: oracle id {raw['card_id']} appears twice")
-        raw_cards[raw["card_id"]] = raw
-        en_keys[raw["card_id"]] = name_key(raw["name"])
-    forge_variants: set[tuple[str, str, str]] = set()  # (card_id, lang, name) added by Forge
-    for path in files[1:]:
-        if path.suffix == ".json":
-            raw = read_recent_card(path)
-            if raw["card_id"] in raw_cards:
-                issues.append(
-                    Issue(
-                        str(path),
-                        0,
-                        "warning",
-                        "known_oracle_id",
-                        f"oracle id {raw['card_id']} is already in the names table; file skipped",
-                    )
-                )
-                continue
-            raw_cards[raw["card_id"]] = raw
-            en_keys[raw["card_id"]] = name_key(raw["name"])
-        else:
-            lines = read_forge_names(path)
-            _apply_forge(path, lines, raw_cards, en_keys, forge_variants, issues)
-    index = _build_index(raw_cards, en_keys, forge_variants)
-    return NamesTable(raw_cards, index, root, tuple(issues))
-
-
-def _apply_forge(
-    path: Path,
-    lines: list[ForgeLine],
-    raw_cards: dict[str, RawCard],
-    en_keys: dict[str, str],
-    forge_variants: set[tuple[str, str, str]],
-    issues: list[Issue],
-) -> None:
-    wanted = {name_key(fl.english) for fl in lines}
-    by_english: dict[str, list[str]] = {}
-    for cid, english_key in en_keys.items():
-        if english_key in wanted:
-            by_english.setdefault(english_key, []).append(cid)
-    for fl in lines:
-        english_key = name_key(fl.english)
-        ids = by_english.get(english_key, [])
-        if len(ids) > 1:
-            issues.append(
-                Issue(
-                    str(path),
-                    fl.line,
-                    "warning",
-                    "ambiguous_english_name",
-                    f"{fl.english!r} names {len(ids)} cards; line not used",
-                )
-            )
-            continue
-        if ids:
-            raw = raw_cards[ids[0]]
-            forge_card = raw["method"] == FORGE_METHOD
-        else:
-            cid = stable_card_id(fl.english)
-            raw = {
-                "card_id": cid,
-                "oracle_id": None,
-                "name": fl.english,
-                "layout": "unknown",
-                "faces": [
-                    {
-                        "face_name": None,
-                        "type": None,
-                        "mana_cost": None,
-                        "text": None,
-                        "it": None,
-                        "de": None,
-                    }
-                ],
-                "method": FORGE_METHOD,
-                "reason": "oracle id unknown in the 2022 MTGJSON snapshot; identity derived "
-                "from the English name (Forge cardnames supplement)",
-            }
-            raw_cards[cid] = raw
-            en_keys[cid] = english_key
-            by_english[english_key] = [cid]
-            forge_card = True
-        key = name_key(fl.localized)
-        blocks = [f[fl.lang] for f in raw["faces"] if f[fl.lang] is not None]
-        if blocks:
-            if any(key == name_key(n) for b in blocks for n in b["names"]):
-                continue
-            for b in blocks:
-                b["names"].append(fl.localized)
-        else:
-            single = len(raw["faces"]) == 1
-            for face in raw["faces"]:
-                face[fl.lang] = {
-                    "name": fl.localized,
-                    "face_name": None,
-                    "names": [fl.localized],
-                    "face_names": [],
-                    "type": fl.type if single else None,
-                    "text": fl.text if single else None,
-                    "set": None,
-                    "source": FORGE_METHOD,
-                }
-        if not forge_card:
-            forge_variants.add((raw["card_id"], fl.lang, fl.localized))
-
-
-def _english_names(raw: RawCard) -> list[str]:
-    return [raw["name"], *(f["face_name"] for f in raw["faces"] if f["face_name"] is not None)]
 
 
 def _block(block: dict[str, Any] | None) -> LocalizedFace | None:
@@ -728,61 +498,13 @@ def _entry(raw: RawCard) -> CardEntry:
                 type=f["type"],
                 mana_cost=f["mana_cost"],
                 text=f["text"],
-                it=_block(f["it"]),
-                de=_block(f["de"]),
+                blocks={lg: b for lg in languages.localized() if (b := _block(f.get(lg)))},
             )
             for f in raw["faces"]
         ),
         method=raw["method"],
         reason=raw["reason"],
     )
-
-
-def _build_index(
-    raw_cards: dict[str, RawCard],
-    en_keys: dict[str, str],
-    forge_variants: set[tuple[str, str, str]],
-) -> dict[str, dict[str, tuple[_Hit, ...]]]:
-    # lang -> key -> hits sorted by (card_id, face); a hit is forge-only if every name giving it
-    # comes from the Forge file. Most keys have one hit: it is stored as a 1-tuple at once, and
-    # only the keys that get several are sorted at the end.
-    index: dict[str, dict[str, tuple[_Hit, ...]]] = {lg: {} for lg in _INDEX_LANGS}
-    several: set[tuple[str, str]] = set()
-    forge_ids = {cid for cid, _lang, _name in forge_variants}
-
-    def add(lang: str, key: str, cid: str, face: int, only: bool) -> None:
-        by_key = index[lang]
-        hits = by_key.get(key)
-        if hits is None:
-            by_key[key] = ((cid, face, only),)
-            return
-        for i, (hit_cid, hit_face, hit_only) in enumerate(hits):
-            if hit_cid == cid and hit_face == face:
-                if hit_only and not only:
-                    by_key[key] = (*hits[:i], (cid, face, False), *hits[i + 1 :])
-                return
-        by_key[key] = (*hits, (cid, face, only))
-        several.add((lang, key))
-
-    for cid, raw in raw_cards.items():
-        forge_card = raw["method"] == FORGE_METHOD
-        add("en", en_keys[cid], cid, _WHOLE, forge_card)
-        variants = cid in forge_ids
-        for i, face in enumerate(raw["faces"]):
-            if face["face_name"] is not None:
-                add("en", name_key(face["face_name"]), cid, i, forge_card)
-            for lang in LANGS:
-                block = face[lang]
-                if block is None:
-                    continue
-                for n in block["names"]:
-                    only = forge_card or (variants and (cid, lang, n) in forge_variants)
-                    add(lang, name_key(n), cid, _WHOLE, only)
-                for n in block["face_names"]:
-                    add(lang, name_key(n), cid, i, forge_card)
-    for lang, key in several:
-        index[lang][key] = tuple(sorted(index[lang][key]))
-    return index
 
 
 def iter_parallel_faces(

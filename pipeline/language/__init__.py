@@ -3,7 +3,7 @@
 Public interface:
 
 - :func:`get_detector` (``"lingua"``, the default and most accurate, or ``"langdetect"``)
-  returns a :class:`LanguageDetector` restricted to it/de/en, with ``detect(text)`` and the
+  returns a :class:`LanguageDetector` restricted to the registered languages, with ``detect(text)`` and the
   batched ``detect_many(texts)``; text without letters gets ``LanguageGuess("und", 0.0)``.
 - :func:`detect_file_language`: a seed file's language from its rulings' guesses (English
   rulings left untranslated in a localized file do not make the file English).

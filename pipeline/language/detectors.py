@@ -1,10 +1,10 @@
-"""Language detectors restricted to Italian, German and English.
+"""Language detectors restricted to the registered languages (:mod:`pipeline.languages`).
 
 Two backends share one interface (:class:`LanguageDetector`):
 
-- ``lingua`` (default): ``lingua-language-detector`` built once per process for it/de/en with
-  preloaded models; :meth:`LinguaDetector.detect_many` uses its parallel batch API.
-- ``langdetect``: ``langdetect`` 1.0.9 with only the it/de/en profiles loaded. Its algorithm is
+- ``lingua`` (default): ``lingua-language-detector`` built once per process (and per registry)
+  for the registered languages with preloaded models; :meth:`LinguaDetector.detect_many` uses its parallel batch API.
+- ``langdetect``: ``langdetect`` 1.0.9 with only the registered languages' profiles loaded. Its algorithm is
   randomised; the factory's seed is set to 0 when the detector is constructed, so results are
   identical from run to run and from process to process.
 
@@ -21,14 +21,18 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
+from pipeline import languages
 from pipeline.language.errors import DetectorError, UnknownDetectorError
 from pipeline.records import LanguageGuess
 
 DETECTOR_NAMES: tuple[str, ...] = ("lingua", "langdetect")
 """The names :func:`get_detector` accepts; the first is the default."""
 
-LANGS: tuple[str, ...] = ("it", "de", "en")
-"""The languages every detector is restricted to."""
+
+def detector_langs() -> tuple[str, ...]:
+    """The languages every detector is restricted to: the registry's, localized first."""
+    return languages.detector_codes()
+
 
 UND = LanguageGuess("und", 0.0)
 
@@ -69,24 +73,25 @@ class LanguageDetector(Protocol):
 # --------------------------------------------------------------------------------------- lingua
 
 _LINGUA_LOCK = threading.Lock()
-_LINGUA_BACKEND: Any = None
+_LINGUA_BACKENDS: dict[tuple[str, ...], Any] = {}
 
 
 def _lingua_backend() -> Any:
-    """The process-wide lingua detector for it/de/en (built on first use, then cached)."""
-    global _LINGUA_BACKEND
+    """The process-wide lingua detector for the registered languages (built on first use, then
+    cached per set of languages)."""
+    codes = detector_langs()
     with _LINGUA_LOCK:
-        if _LINGUA_BACKEND is None:
+        backend = _LINGUA_BACKENDS.get(codes)
+        if backend is None:
             from lingua import Language, LanguageDetectorBuilder
 
-            _LINGUA_BACKEND = (
-                LanguageDetectorBuilder.from_languages(
-                    Language.ITALIAN, Language.GERMAN, Language.ENGLISH
-                )
+            members = [getattr(Language, languages.get(c).lingua) for c in codes]
+            backend = _LINGUA_BACKENDS[codes] = (
+                LanguageDetectorBuilder.from_languages(*members)
                 .with_preloaded_language_models()
                 .build()
             )
-        return _LINGUA_BACKEND
+        return backend
 
 
 def _lingua_guess(values: Sequence[Any]) -> LanguageGuess:
@@ -96,13 +101,14 @@ def _lingua_guess(values: Sequence[Any]) -> LanguageGuess:
     top = values[0]
     code = top.language.iso_code_639_1.name.lower()
     conf = float(top.value)
-    if code not in LANGS or conf <= 0.0:
+    if code not in detector_langs() or conf <= 0.0:
         return UND
     return LanguageGuess(code, round(min(1.0, conf), CONFIDENCE_DECIMALS))
 
 
 class LinguaDetector:
-    """:class:`LanguageDetector` backed by lingua (it/de/en, preloaded models, shared instance)."""
+    """:class:`LanguageDetector` backed by lingua (registered languages, preloaded models,
+    shared instance)."""
 
     name = "lingua"
 
@@ -133,48 +139,55 @@ class LinguaDetector:
 # ----------------------------------------------------------------------------------- langdetect
 
 _LANGDETECT_LOCK = threading.Lock()
-_LANGDETECT_FACTORY: Any = None
+_LANGDETECT_FACTORIES: dict[tuple[str, ...], Any] = {}
 
 
 def _langdetect_factory() -> Any:
-    """A langdetect ``DetectorFactory`` holding only the it/de/en profiles (cached, seed 0)."""
-    global _LANGDETECT_FACTORY
-    from langdetect.detector_factory import (  # type: ignore[import-untyped]
+    """A langdetect ``DetectorFactory`` holding only the registered languages' profiles (cached
+    per set of languages, seed 0). A language without a langdetect profile is never guessed."""
+    from langdetect.detector_factory import (  # type: ignore[import-untyped, unused-ignore]
         PROFILES_DIRECTORY,
         DetectorFactory,
     )
-    from langdetect.utils.lang_profile import LangProfile  # type: ignore[import-untyped]
+    from langdetect.utils.lang_profile import LangProfile  # type: ignore[import-untyped, unused-ignore]
 
+    profiles = [(c, p) for c in detector_langs() if (p := languages.get(c).langdetect)]
+    key = tuple(c for c, _ in profiles)
     with _LANGDETECT_LOCK:
         # Set on the class (the documented switch) and the instance, in every process using it.
         DetectorFactory.seed = 0
-        if _LANGDETECT_FACTORY is None:
+        factory = _LANGDETECT_FACTORIES.get(key)
+        if factory is None:
             factory = DetectorFactory()
-            for index, code in enumerate(LANGS):
-                path = Path(PROFILES_DIRECTORY) / code
+            for index, (_code, profile) in enumerate(profiles):
+                path = Path(PROFILES_DIRECTORY) / profile
                 try:
                     data = json.loads(path.read_text(encoding="utf-8"))
                 except (OSError, ValueError) as exc:
                     raise DetectorError(f"cannot read langdetect profile {path}: {exc}") from exc
-                factory.add_profile(LangProfile(**data), index, len(LANGS))
-            _LANGDETECT_FACTORY = factory
-        _LANGDETECT_FACTORY.set_seed(0)
-        return _LANGDETECT_FACTORY
+                factory.add_profile(LangProfile(**data), index, len(profiles))
+            _LANGDETECT_FACTORIES[key] = factory
+        factory.set_seed(0)
+        return factory
 
 
 class LangdetectDetector:
-    """:class:`LanguageDetector` backed by langdetect (it/de/en profiles only, seed 0)."""
+    """:class:`LanguageDetector` backed by langdetect (registered languages' profiles only,
+    seed 0)."""
 
     name = "langdetect"
 
     def __init__(self) -> None:
         self._factory = _langdetect_factory()
+        self._codes = {
+            p: c for c in detector_langs() if (p := languages.get(c).langdetect) is not None
+        }
 
     def detect(self, text: str) -> LanguageGuess:
         """The language of one text (``und`` when langdetect finds no feature in it)."""
         if not has_letters(text):
             return UND
-        from langdetect.lang_detect_exception import (  # type: ignore[import-untyped]
+        from langdetect.lang_detect_exception import (  # type: ignore[import-untyped, unused-ignore]
             LangDetectException,
         )
 
@@ -187,9 +200,10 @@ class LangdetectDetector:
         if not probs:
             return UND
         best = max(probs, key=lambda p: (p.prob, p.lang))
-        if best.lang not in LANGS:  # pragma: no cover - only it/de/en profiles are loaded
+        code = self._codes.get(best.lang)
+        if code is None:  # pragma: no cover - only the registered languages' profiles are loaded
             return UND
-        return LanguageGuess(best.lang, round(min(1.0, float(best.prob)), CONFIDENCE_DECIMALS))
+        return LanguageGuess(code, round(min(1.0, float(best.prob)), CONFIDENCE_DECIMALS))
 
     def detect_many(self, texts: Sequence[str]) -> list[LanguageGuess]:
         """The language of each text, one after another (langdetect has no batch API)."""

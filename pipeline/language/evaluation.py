@@ -22,6 +22,7 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from pipeline.language.lexicon import words
 
@@ -107,7 +108,7 @@ def seed_rulings(seeds_dir: Path = SEEDS_DIR) -> list[SeedRuling]:
 # --------------------------------------------------------------------------------- card data
 
 
-def load_cards(path: Path = CARDS_PATH) -> list[dict]:
+def load_cards(path: Path = CARDS_PATH) -> list[dict[str, Any]]:
     """The cards of ``cards.jsonl.gz``, in file order."""
     with gzip.open(path, "rt", encoding="utf-8") as fh:
         return [json.loads(line) for line in fh if line.strip()]
@@ -119,7 +120,7 @@ def load_english_rulings(path: Path = RULINGS_EN_PATH) -> list[str]:
         return sorted({json.loads(line)["text"] for line in fh if line.strip()})
 
 
-def english_card_names(cards: Sequence[dict]) -> list[str]:
+def english_card_names(cards: Sequence[dict[str, Any]]) -> list[str]:
     """Every English card name and face name, sorted (what a build would mask)."""
     names: set[str] = set()
     for card in cards:
@@ -130,7 +131,7 @@ def english_card_names(cards: Sequence[dict]) -> list[str]:
     return sorted(names)
 
 
-def card_texts(cards: Sequence[dict], lang: str) -> list[str]:
+def card_texts(cards: Sequence[dict[str, Any]], lang: str) -> list[str]:
     """The distinct face texts of ``lang`` (``en``: the English oracle text), in card order."""
     seen: set[str] = set()
     out: list[str] = []

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from pipeline import languages
 from pipeline.records import Lang, LanguageGuess
 
 LOCALIZED_MIN_SHARE = 0.075
@@ -25,7 +26,7 @@ def detect_file_language(
     title, when given, votes with :data:`TITLE_WEIGHT` times its confidence. English rulings are
     ignored as soon as a localized language has a clear presence, because the file of an Italian
     or German card can keep rulings left untranslated in English: the localized language with
-    the most weight (``it`` or ``de``; ties go to the title's language, then to ``it``) is the
+    the most weight (ties go to the title's language, then to the first registered one) is the
     file's language when its weight is at least :data:`LOCALIZED_MIN_WEIGHT` and at least
     :data:`LOCALIZED_MIN_SHARE` of the total. Otherwise the file is ``en`` if anything voted for
     English, else the localized language if anything voted for it, else ``und``.
@@ -33,7 +34,8 @@ def detect_file_language(
     A file whose rulings are all English is therefore English; a file with one Italian ruling
     among nine English ones is Italian.
     """
-    weight: dict[str, float] = {"it": 0.0, "de": 0.0, "en": 0.0}
+    localized = languages.localized()
+    weight: dict[str, float] = dict.fromkeys((*localized, languages.ENGLISH), 0.0)
     for g in guesses:
         if g.lang in weight and g.confidence > 0.0:
             weight[g.lang] += g.confidence
@@ -47,13 +49,11 @@ def detect_file_language(
     if total <= 0.0:
         return "und"
     title_lang = title_guess.lang if title_guess is not None else None
-    localized: Lang = max(
-        ("it", "de"),
-        key=lambda lang: (weight[lang], lang == title_lang, lang == "it"),
-    )
-    loc_weight = weight[localized]
+    rank = {lang: -i for i, lang in enumerate(localized)}  # earlier registered wins a tie
+    best: Lang = max(localized, key=lambda lang: (weight[lang], lang == title_lang, rank[lang]))
+    loc_weight = weight[best]
     if loc_weight >= LOCALIZED_MIN_WEIGHT and loc_weight >= LOCALIZED_MIN_SHARE * total:
-        return localized
-    if weight["en"] > 0.0:
-        return "en"
-    return localized
+        return best
+    if weight[languages.ENGLISH] > 0.0:
+        return languages.ENGLISH
+    return best

@@ -8,30 +8,21 @@ with :mod:`subprocess`, so the build parses its inputs while the models load and
 table while the texts are detected. Results are the child's ``detect_many`` results, unchanged:
 the same guesses as in the build's own process (tested).
 
-Wire format: requests on the child's stdin, answers on a pipe of their own (not stdout, where a
-site hook or a library might print), both frames of a 4-byte little-endian length and a
-:mod:`marshal` payload (both ends are the same Python). A request is a list of texts; the answer
-is ``("ok", [(lang, confidence), ...])`` or ``("error", message)``. The child exits at end of input.
+Wire format (:mod:`pipeline.childproc`): a request is a list of texts; the answer is
+``("ok", [(lang, confidence), ...])`` or ``("error", message)``. The child exits at end of input.
 """
 
 from __future__ import annotations
 
-import marshal
-import os
-import struct
-import subprocess
 import sys
-import tempfile
 from collections.abc import Sequence
-from pathlib import Path
 from typing import IO, Any
 
+from pipeline.childproc import Child, child_setup, read_frame, write_frame
 from pipeline.language.errors import DetectorError
 from pipeline.records import LanguageGuess
 
 __all__ = ["DetectorProcess"]
-
-_LEN = struct.Struct("<I")
 
 
 class DetectorProcess:
@@ -52,27 +43,16 @@ class DetectorProcess:
                 f"unknown language detector {name!r}; choose one of: {', '.join(DETECTOR_NAMES)}"
             )
         self.name = name
-        root = str(Path(__file__).resolve().parents[2])  # the directory holding ``pipeline``
-        env = dict(os.environ)
-        env["PYTHONPATH"] = os.pathsep.join(p for p in (root, env.get("PYTHONPATH")) if p)
-        self._stderr = tempfile.TemporaryFile()
-        answers_r, answers_w = os.pipe()
+        self._child: Child | None = None
         try:
-            self._proc: subprocess.Popen[bytes] | None = subprocess.Popen(
-                [sys.executable, "-m", "pipeline.language.process", name, str(answers_w)],
-                stdin=subprocess.PIPE,
-                stdout=subprocess.DEVNULL,
-                stderr=self._stderr,
-                env=env,
-                pass_fds=(answers_w,),
-            )
+            self._child = Child("pipeline.language.process", [name])
         except (OSError, ValueError) as exc:  # ValueError: no pass_fds on this platform
-            os.close(answers_r)
-            self._stderr.close()
             raise DetectorError(f"cannot start the {name} detector process: {exc}") from exc
-        finally:
-            os.close(answers_w)
-        self._answers = os.fdopen(answers_r, "rb")
+
+    @property
+    def _proc(self) -> Any:
+        """The child's :class:`subprocess.Popen` (``None`` once closed)."""
+        return self._child.proc if self._child is not None else None
 
     def detect(self, text: str) -> LanguageGuess:
         """The language of one text."""
@@ -80,15 +60,15 @@ class DetectorProcess:
 
     def detect_many(self, texts: Sequence[str]) -> list[LanguageGuess]:
         """The language of each text, in order (one round trip to the child)."""
-        proc = self._proc
-        if proc is None:
+        child = self._child
+        if child is None or child.proc is None:
             raise DetectorError(f"the {self.name} detector process is closed")
         try:
-            _write_frame(proc.stdin, list(texts))  # type: ignore[arg-type]
-            answer = _read_frame(self._answers)
+            write_frame(child.stdin, list(texts))
+            answer = read_frame(child.answers)
         except (OSError, EOFError, ValueError) as exc:
             raise DetectorError(
-                f"the {self.name} detector process failed: {self._failure()}"
+                f"the {self.name} detector process failed: {child.failure()}"
             ) from exc
         kind, body = answer
         if kind != "ok":
@@ -99,18 +79,8 @@ class DetectorProcess:
 
     def close(self) -> None:
         """End the child (end of input, then wait; killed if it does not end within 10 s)."""
-        proc, self._proc = self._proc, None
-        if proc is None:
-            return
-        try:
-            proc.stdin.close()  # type: ignore[union-attr]
-            proc.wait(timeout=10)
-        except (OSError, subprocess.TimeoutExpired):
-            proc.kill()
-            proc.wait()
-        finally:
-            self._answers.close()
-            self._stderr.close()
+        if self._child is not None:
+            self._child.close()
 
     def __enter__(self) -> DetectorProcess:
         return self
@@ -119,39 +89,8 @@ class DetectorProcess:
         self.close()
 
     def __del__(self) -> None:  # a forgotten process must not outlive its owner
-        if getattr(self, "_proc", None) is not None:
+        if getattr(self, "_child", None) is not None:
             self.close()
-
-    def _failure(self) -> str:
-        proc = self._proc
-        if proc is not None:
-            try:
-                proc.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
-        self._stderr.seek(0)
-        lines = self._stderr.read().decode("utf-8", "replace").strip().splitlines()
-        status = f"exit status {proc.returncode}" if proc is not None else "closed"
-        return f"{status}: {lines[-1] if lines else 'no error output'}"
-
-
-def _write_frame(stream: IO[bytes], obj: Any) -> None:
-    data = marshal.dumps(obj)
-    stream.write(_LEN.pack(len(data)))
-    stream.write(data)
-    stream.flush()
-
-
-def _read_frame(stream: IO[bytes]) -> Any:
-    head = stream.read(4)
-    if len(head) < 4:
-        raise EOFError("end of stream")
-    (size,) = _LEN.unpack(head)
-    data = stream.read(size)
-    if len(data) < size:
-        raise EOFError("truncated frame")
-    return marshal.loads(data)
 
 
 def serve(name: str, requests: IO[bytes], answers: IO[bytes]) -> int:
@@ -161,7 +100,7 @@ def serve(name: str, requests: IO[bytes], answers: IO[bytes]) -> int:
     detector = get_detector(name)
     while True:
         try:
-            texts = _read_frame(requests)
+            texts = read_frame(requests)
         except EOFError:
             return 0
         try:
@@ -169,9 +108,10 @@ def serve(name: str, requests: IO[bytes], answers: IO[bytes]) -> int:
             answer: tuple[str, Any] = ("ok", [(g.lang, g.confidence) for g in guesses])
         except Exception as exc:  # noqa: BLE001 - reported to the parent
             answer = ("error", f"{type(exc).__name__}: {exc}")
-        _write_frame(answers, answer)
+        write_frame(answers, answer)
 
 
 if __name__ == "__main__":
-    with os.fdopen(int(sys.argv[2]), "wb") as answers:
-        sys.exit(serve(sys.argv[1], sys.stdin.buffer, answers))
+    _answers, _args = child_setup(sys.argv)
+    with _answers:
+        sys.exit(serve(_args[0], sys.stdin.buffer, _answers))

@@ -5,13 +5,11 @@ from __future__ import annotations
 from pipeline.store.atomic import MARKER, atomic_directory, recover
 from pipeline.store.reader import Dataset, read_dataset, read_table
 from pipeline.store.schema import (
-    ALIGNED_SCHEMA,
-    CARDS_SCHEMA,
     PARTITION_FIELD,
     QUARANTINE_SCHEMA,
-    RULINGS_SCHEMA,
-    SCHEMAS,
+    aligned_schema,
     describe,
+    schemas,
 )
 from pipeline.store.slug import slug_for, slugs_for
 from pipeline.store.tables import aligned_table, cards_table, quarantine_table, rulings_table
@@ -26,14 +24,12 @@ from pipeline.store.writer import (
 )
 
 __all__ = [
-    "ALIGNED_SCHEMA",
     "CACHE_DIR",
-    "CARDS_SCHEMA",
     "MARKER",
     "PARTITION_FIELD",
     "QUARANTINE_SCHEMA",
-    "RULINGS_SCHEMA",
-    "SCHEMAS",
+    "aligned_schema",
+    "schemas",
     "Dataset",
     "DatasetWriter",
     "aligned_table",
@@ -53,3 +49,13 @@ __all__ = [
     "write_dataset",
     "write_table",
 ]
+
+
+def __getattr__(name: str) -> object:
+    """``ALIGNED_SCHEMA``, ``CARDS_SCHEMA``, ``RULINGS_SCHEMA``, ``SCHEMAS``: the schemas of the
+    languages registered when looked up (see :mod:`pipeline.store.schema`)."""
+    if name in ("ALIGNED_SCHEMA", "CARDS_SCHEMA", "RULINGS_SCHEMA", "SCHEMAS"):
+        from pipeline.store import schema
+
+        return getattr(schema, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

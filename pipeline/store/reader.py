@@ -12,22 +12,17 @@ import pyarrow.parquet as pq
 
 from pipeline.errors import DatasetError
 from pipeline.store.atomic import MARKER
-from pipeline.store.schema import (
-    ALIGNED_SCHEMA,
-    ALIGNED_WHOLE_FILE,
-    CARDS_SCHEMA,
-    PARTITION_FIELD,
-    QUARANTINE_SCHEMA,
-    RULINGS_SCHEMA,
-)
+from pipeline.store.schema import ALIGNED_WHOLE_FILE, PARTITION_FIELD, aligned_schema, schemas
 
 if TYPE_CHECKING:
     import pandas as pd
 
 __all__ = ["Dataset", "read_dataset", "read_table"]
 
-_ALIGNED_READ_SCHEMA = ALIGNED_SCHEMA.append(pa.field(PARTITION_FIELD, pa.string()))
-"""``aligned`` as read back: the schema's columns, then the partition column ``card``."""
+
+def _aligned_read_schema() -> pa.Schema:
+    """``aligned`` as read back: the schema's columns, then the partition column ``card``."""
+    return aligned_schema().append(pa.field(PARTITION_FIELD, pa.string()))
 
 
 @dataclass(slots=True)
@@ -52,25 +47,20 @@ def read_table(path: Path | str, table: str) -> pa.Table:
     partition paths) when the dataset has it, else from the ``aligned/card=<slug>/`` partitions.
     """
     root = Path(path)
-    schemas = {
-        "rulings": RULINGS_SCHEMA,
-        "aligned": ALIGNED_SCHEMA,
-        "cards": CARDS_SCHEMA,
-        "quarantine": QUARANTINE_SCHEMA,
-    }
-    if table not in schemas:
-        raise DatasetError(f"unknown table {table!r} (expected one of {', '.join(schemas)})")
+    known = schemas()
+    if table not in known:
+        raise DatasetError(f"unknown table {table!r} (expected one of {', '.join(known)})")
     where = root / table
     whole = root / ALIGNED_WHOLE_FILE
     if table == "aligned" and whole.is_file():
         # the same rows as aligned/, in one file: reading ~13,000 partition files costs seconds
         try:
-            return pq.read_table(whole).cast(_ALIGNED_READ_SCHEMA)
+            return pq.read_table(whole).cast(_aligned_read_schema())
         except (pa.ArrowInvalid, OSError, ValueError) as exc:
             raise DatasetError(f"{whole}: unreadable: {exc}") from exc
     if not where.is_dir():
         raise DatasetError(f"{where}: missing; is {root} a dataset written by `rulings build`?")
-    schema = schemas[table]
+    schema = known[table]
     import pyarrow.dataset as ds  # imports pandas: only when reading
 
     try:
@@ -79,7 +69,7 @@ def read_table(path: Path | str, table: str) -> pa.Table:
             data = ds.dataset(
                 where,
                 format="parquet",
-                schema=_ALIGNED_READ_SCHEMA,
+                schema=_aligned_read_schema(),
                 partitioning=ds.partitioning(part, flavor="hive"),
             )
         else:

@@ -3,23 +3,31 @@
 Each field carries its description in the field metadata (key ``description``); each schema
 carries ``dataset``, ``table`` and ``schema_version`` in the schema metadata. Both are stored in
 every Parquet file written, so a reader sees them without this module.
+
+The per-language columns (``aligned.text_<code>``, ``aligned.ruling_id_<code>``,
+``cards.names_<code>``) and their descriptions come from the language registry
+(:mod:`pipeline.languages`): the functions below build the schemas of the languages registered
+when they are called (cached until the registry changes). The ``*_SCHEMA`` and ``SCHEMAS`` names
+are the same schemas, looked up when they are imported.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 import pyarrow as pa
 
-__all__ = [
-    "ALIGNED_SCHEMA",
+from pipeline import languages
+
+__all__ = [  # and the names of __getattr__: RULINGS_SCHEMA, ALIGNED_SCHEMA, CARDS_SCHEMA, ...
     "ALIGNED_WHOLE_FILE",
-    "ALIGNED_WHOLE_SCHEMA",
-    "CARDS_SCHEMA",
     "PARTITION_FIELD",
     "QUARANTINE_SCHEMA",
-    "RULINGS_SCHEMA",
     "SCHEMA_VERSION",
-    "SCHEMAS",
+    "aligned_schema",
+    "aligned_whole_schema",
     "describe",
+    "schemas",
 ]
 
 SCHEMA_VERSION = "1"
@@ -43,136 +51,174 @@ def _schema(table: str, fields: list[pa.Field], description: str) -> pa.Schema:
     )
 
 
-RULINGS_SCHEMA = _schema(
-    "rulings",
-    [
-        _f(
-            "ruling_id",
-            pa.string(),
-            "Stable id: hash of (card_id, date, text_norm, file_lang).",
-            False,
-        ),
-        _f(
-            "card_id",
-            pa.string(),
-            "Card identity: Scryfall oracle id when known, else a stable id.",
-            False,
-        ),
-        _f("card_name", pa.string(), "English card name (null when the card is unresolved)."),
-        _f(
-            "file_lang",
-            pa.string(),
-            "Language of the whole file (detected for seed files; 'en' for JSON).",
-            False,
-        ),
-        _f("lang", pa.string(), "Detected language of this ruling: it, de, en or und.", False),
-        _f("lang_confidence", pa.float64(), "Detector confidence in 'lang', in [0, 1].", False),
-        _f(
-            "english_spans",
-            pa.list_(pa.string()),
-            "English clauses found inside a localized ruling (card names masked when searching).",
-            False,
-        ),
-        _f("date", pa.date32(), "Ruling date (ISO); seed files are read day-first by rule.", False),
-        _f(
-            "position",
-            pa.int32(),
-            "0-based index of the ruling in its file (seed) or card (JSON).",
-            False,
-        ),
-        _f(
-            "text_raw",
-            pa.string(),
-            "The ruling text exactly as in the source (after decoding).",
-            False,
-        ),
-        _f(
-            "text_norm",
-            pa.string(),
-            "NFC, canonical quotes and apostrophes, collapsed whitespace.",
-            False,
-        ),
-        _f("source", pa.string(), "Input file the ruling was read from (posix path).", False),
-        _f("line", pa.int32(), "1-based line of the ruling's first text line in 'source'.", False),
-    ],
-    "One row per ruling per source file.",
-)
+def _rulings_schema() -> pa.Schema:
+    detected = ", ".join(languages.detector_codes())
+    return _schema(
+        "rulings",
+        [
+            _f(
+                "ruling_id",
+                pa.string(),
+                "Stable id: hash of (card_id, date, text_norm, file_lang).",
+                False,
+            ),
+            _f(
+                "card_id",
+                pa.string(),
+                "Card identity: Scryfall oracle id when known, else a stable id.",
+                False,
+            ),
+            _f("card_name", pa.string(), "English card name (null when the card is unresolved)."),
+            _f(
+                "file_lang",
+                pa.string(),
+                "Language of the whole file (detected for seed files; 'en' for JSON).",
+                False,
+            ),
+            _f("lang", pa.string(), f"Detected language of this ruling: {detected} or und.", False),
+            _f("lang_confidence", pa.float64(), "Detector confidence in 'lang', in [0, 1].", False),
+            _f(
+                "english_spans",
+                pa.list_(pa.string()),
+                "English clauses found inside a localized ruling (card names masked when searching).",
+                False,
+            ),
+            _f(
+                "date",
+                pa.date32(),
+                "Ruling date (ISO); seed files are read day-first by rule.",
+                False,
+            ),
+            _f(
+                "position",
+                pa.int32(),
+                "0-based index of the ruling in its file (seed) or card (JSON).",
+                False,
+            ),
+            _f(
+                "text_raw",
+                pa.string(),
+                "The ruling text exactly as in the source (after decoding).",
+                False,
+            ),
+            _f(
+                "text_norm",
+                pa.string(),
+                "NFC, canonical quotes and apostrophes, collapsed whitespace.",
+                False,
+            ),
+            _f("source", pa.string(), "Input file the ruling was read from (posix path).", False),
+            _f(
+                "line",
+                pa.int32(),
+                "1-based line of the ruling's first text line in 'source'.",
+                False,
+            ),
+        ],
+        "One row per ruling per source file.",
+    )
 
-ALIGNED_SCHEMA = _schema(
-    "aligned",
-    [
-        _f(
-            "group_id",
-            pa.string(),
-            "Stable id of the aligned group (one ruling across languages).",
-            False,
-        ),
-        _f("card_id", pa.string(), "Card identity (see rulings.card_id).", False),
-        _f(
-            "card_name", pa.string(), "English card name, or the file title when unresolved.", False
-        ),
-        _f(
-            "date", pa.date32(), "Ruling date shared by the group (null when the members disagree)."
-        ),
-        _f("text_en", pa.string(), "English ruling text (raw), null when missing."),
-        _f("text_it", pa.string(), "Italian ruling text (raw), null when missing."),
-        _f("text_de", pa.string(), "German ruling text (raw), null when missing."),
-        _f(
-            "ruling_id_en",
-            pa.string(),
-            "rulings.ruling_id of the English member, null when missing.",
-        ),
-        _f(
-            "ruling_id_it",
-            pa.string(),
-            "rulings.ruling_id of the Italian member, null when missing.",
-        ),
-        _f(
-            "ruling_id_de",
-            pa.string(),
-            "rulings.ruling_id of the German member, null when missing.",
-        ),
-        _f("score", pa.float64(), "Alignment score in [0, 1] (1 for exact matches).", False),
-        _f("method", pa.string(), "How the group was aligned.", False),
-        _f(
-            "status",
-            pa.string(),
-            "complete, missing_en, missing_it, missing_de, english_fallback_it, ...",
-            False,
-        ),
-    ],
-    "One row per aligned group; hive-partitioned by card slug (aligned/card=<slug>/).",
-)
 
-CARDS_SCHEMA = _schema(
-    "cards",
-    [
-        _f("card_id", pa.string(), "Card identity used by rulings and aligned.", False),
-        _f("oracle_id", pa.string(), "Scryfall oracle id, null when unknown."),
-        _f("name", pa.string(), "English card name, null when unresolved."),
-        _f("face_names", pa.list_(pa.string()), "English face names (multi-face cards).", False),
-        _f("names_it", pa.list_(pa.string()), "Italian names known for the card.", False),
-        _f("names_de", pa.list_(pa.string()), "German names known for the card.", False),
-        _f(
-            "titles",
-            pa.list_(pa.string()),
-            "Titles of the seed files resolved to this card.",
-            False,
-        ),
-        _f("status", pa.string(), "resolved, unresolved or ambiguous.", False),
-        _f(
-            "method",
-            pa.string(),
-            "How the card was resolved (oracle_id, localized_name:it, ...).",
-            False,
-        ),
-        _f(
-            "reason", pa.string(), "Why a card is unresolved or ambiguous (empty otherwise).", False
-        ),
-        _f("candidates", pa.list_(pa.string()), "Card ids an ambiguous title could mean.", False),
-    ],
-    "One row per card met in the inputs.",
-)
+def _aligned_schema() -> pa.Schema:
+    langs = [languages.get(c) for c in languages.codes()]
+    statuses = ", ".join(["complete", *(f"missing_{lg.code}" for lg in langs)])
+    if len(langs) > 1:
+        statuses += f", english_fallback_{langs[1].code}"
+    return _schema(
+        "aligned",
+        [
+            _f(
+                "group_id",
+                pa.string(),
+                "Stable id of the aligned group (one ruling across languages).",
+                False,
+            ),
+            _f("card_id", pa.string(), "Card identity (see rulings.card_id).", False),
+            _f(
+                "card_name",
+                pa.string(),
+                "English card name, or the file title when unresolved.",
+                False,
+            ),
+            _f(
+                "date",
+                pa.date32(),
+                "Ruling date shared by the group (null when the members disagree).",
+            ),
+            *(
+                _f(lg.text_column, pa.string(), f"{lg.name} ruling text (raw), null when missing.")
+                for lg in langs
+            ),
+            *(
+                _f(
+                    lg.ruling_id_column,
+                    pa.string(),
+                    f"rulings.ruling_id of the {lg.name} member, null when missing.",
+                )
+                for lg in langs
+            ),
+            _f("score", pa.float64(), "Alignment score in [0, 1] (1 for exact matches).", False),
+            _f("method", pa.string(), "How the group was aligned.", False),
+            _f(
+                "status",
+                pa.string(),
+                f"{statuses}, ...",
+                False,
+            ),
+        ],
+        "One row per aligned group; hive-partitioned by card slug (aligned/card=<slug>/).",
+    )
+
+
+def _cards_schema() -> pa.Schema:
+    loc = [languages.get(c) for c in languages.localized()]
+    return _schema(
+        "cards",
+        [
+            _f("card_id", pa.string(), "Card identity used by rulings and aligned.", False),
+            _f("oracle_id", pa.string(), "Scryfall oracle id, null when unknown."),
+            _f("name", pa.string(), "English card name, null when unresolved."),
+            _f(
+                "face_names", pa.list_(pa.string()), "English face names (multi-face cards).", False
+            ),
+            *(
+                _f(
+                    lg.names_column,
+                    pa.list_(pa.string()),
+                    f"{lg.name} names known for the card.",
+                    False,
+                )
+                for lg in loc
+            ),
+            _f(
+                "titles",
+                pa.list_(pa.string()),
+                "Titles of the seed files resolved to this card.",
+                False,
+            ),
+            _f("status", pa.string(), "resolved, unresolved or ambiguous.", False),
+            _f(
+                "method",
+                pa.string(),
+                "How the card was resolved (oracle_id, localized_name:it, ...).",
+                False,
+            ),
+            _f(
+                "reason",
+                pa.string(),
+                "Why a card is unresolved or ambiguous (empty otherwise).",
+                False,
+            ),
+            _f(
+                "candidates",
+                pa.list_(pa.string()),
+                "Card ids an ambiguous title could mean.",
+                False,
+            ),
+        ],
+        "One row per card met in the inputs.",
+    )
+
 
 QUARANTINE_SCHEMA = _schema(
     "quarantine",
@@ -190,33 +236,81 @@ ALIGNED_WHOLE_FILE = "aligned.parquet"
 """The whole-table view of ``aligned/``: every row of every partition in one file, beside (not
 inside) ``aligned/`` so that readers of the partitioned directory do not see it twice."""
 
-ALIGNED_WHOLE_SCHEMA = pa.schema(
-    [
-        *ALIGNED_SCHEMA,
-        _f(
-            PARTITION_FIELD,
-            pa.string(),
-            "Card slug: the hive partition aligned/card=<slug>/ holding this row.",
-            False,
-        ),
-    ],
-    metadata={
-        **ALIGNED_SCHEMA.metadata,
-        b"table": b"aligned",
-        b"description": (
-            b"Every row of aligned/ in one file, with the partition column 'card', in partition "
-            b"path order: the whole-table view of the same rows, fast to read whole."
-        ),
-    },
-)
 
-SCHEMAS: dict[str, pa.Schema] = {
-    "rulings": RULINGS_SCHEMA,
-    "aligned": ALIGNED_SCHEMA,
-    "cards": CARDS_SCHEMA,
-    "quarantine": QUARANTINE_SCHEMA,
+def _aligned_whole_schema(aligned: pa.Schema) -> pa.Schema:
+    return pa.schema(
+        [
+            *aligned,
+            _f(
+                PARTITION_FIELD,
+                pa.string(),
+                "Card slug: the hive partition aligned/card=<slug>/ holding this row.",
+                False,
+            ),
+        ],
+        metadata={
+            **aligned.metadata,
+            b"table": b"aligned",
+            b"description": (
+                b"Every row of aligned/ in one file, with the partition column 'card', in "
+                b"partition path order: the whole-table view of the same rows, fast to read whole."
+            ),
+        },
+    )
+
+
+_CACHE: dict[int, dict[str, pa.Schema]] = {}
+
+
+def _current() -> dict[str, pa.Schema]:
+    generation = languages.generation()
+    found = _CACHE.get(generation)
+    if found is None:
+        aligned = _aligned_schema()
+        found = {
+            "rulings": _rulings_schema(),
+            "aligned": aligned,
+            "cards": _cards_schema(),
+            "quarantine": QUARANTINE_SCHEMA,
+            "aligned.parquet": _aligned_whole_schema(aligned),
+        }
+        _CACHE.clear()
+        _CACHE[generation] = found
+    return found
+
+
+def schemas() -> dict[str, pa.Schema]:
+    """Table name -> schema, for the languages registered now."""
+    return {k: v for k, v in _current().items() if k != ALIGNED_WHOLE_FILE}
+
+
+def aligned_schema() -> pa.Schema:
+    """The schema of ``aligned`` (one pair of columns per registered language)."""
+    return _current()["aligned"]
+
+
+def aligned_whole_schema() -> pa.Schema:
+    """The schema of ``aligned.parquet``: :func:`aligned_schema` plus the column ``card``."""
+    return _current()[ALIGNED_WHOLE_FILE]
+
+
+_CONSTANTS = {
+    "RULINGS_SCHEMA": "rulings",
+    "ALIGNED_SCHEMA": "aligned",
+    "CARDS_SCHEMA": "cards",
+    "ALIGNED_WHOLE_SCHEMA": ALIGNED_WHOLE_FILE,
 }
-"""Table name -> schema."""
+
+
+def __getattr__(name: str) -> Any:
+    """``RULINGS_SCHEMA``, ``ALIGNED_SCHEMA``, ``CARDS_SCHEMA``, ``ALIGNED_WHOLE_SCHEMA`` and
+    ``SCHEMAS``: the schemas of the languages registered when the name is looked up."""
+    if name == "SCHEMAS":
+        return schemas()
+    table = _CONSTANTS.get(name)
+    if table is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return _current()[table]
 
 
 def describe(schema: pa.Schema) -> dict[str, str]:

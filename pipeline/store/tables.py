@@ -8,8 +8,9 @@ from typing import Any
 
 import pyarrow as pa
 
+from pipeline import languages
 from pipeline.records import AlignedGroup, Quarantined, Ruling
-from pipeline.store.schema import ALIGNED_SCHEMA, CARDS_SCHEMA, QUARANTINE_SCHEMA, RULINGS_SCHEMA
+from pipeline.store.schema import QUARANTINE_SCHEMA, schemas
 
 __all__ = ["aligned_table", "cards_table", "quarantine_table", "rulings_table"]
 
@@ -50,16 +51,15 @@ def rulings_table(rulings: Sequence[Ruling]) -> pa.Table:
         if any(r.card is None for r in rulings):
             raise ValueError("every ruling needs a card resolution before it is stored") from None
         raise
-    return _table(RULINGS_SCHEMA, rows)
+    return _table(schemas()["rulings"], rows)
 
 
 def aligned_table(groups: Sequence[AlignedGroup]) -> pa.Table:
     """The ``aligned`` rows of some groups, in the given order."""
-    # the keys of texts and ruling_ids are spelt out: the languages of the text_*/ruling_id_*
-    # fields, in schema order
-    return _table(
-        ALIGNED_SCHEMA,
-        [
+    codes = languages.codes()
+    rows: list[tuple[object, ...]]
+    if codes == _BUILT_IN:  # the common case, spelt out: one tuple per group, no inner loop
+        rows = [
             (
                 g.group_id,
                 g.card_id,
@@ -76,20 +76,36 @@ def aligned_table(groups: Sequence[AlignedGroup]) -> pa.Table:
                 g.status,
             )
             for g in groups
-        ],
-    )
+        ]
+    else:  # the text_* then ruling_id_* fields, in registry (schema) order
+        rows = [
+            (
+                g.group_id,
+                g.card_id,
+                g.card_name,
+                g.date,
+                *(g.texts.get(c) for c in codes),
+                *(g.ruling_ids.get(c) for c in codes),
+                float(g.score),
+                g.method,
+                g.status,
+            )
+            for g in groups
+        ]
+    return _table(schemas()["aligned"], rows)
 
 
-_CARD_FIELDS = itemgetter(*CARDS_SCHEMA.names)
+_BUILT_IN = ("en", "it", "de")
 
 
 def cards_table(rows: Sequence[Mapping[str, Any]]) -> pa.Table:
     """The ``cards`` table from row dicts keyed by the schema's field names."""
+    schema = schemas()["cards"]
     try:
-        values = list(map(_CARD_FIELDS, rows))
+        values = list(map(itemgetter(*schema.names), rows))
     except KeyError:  # a field missing from a row is null (as with ``Table.from_pylist``)
-        values = [tuple(r.get(n) for n in CARDS_SCHEMA.names) for r in rows]
-    return _table(CARDS_SCHEMA, values)
+        values = [tuple(r.get(n) for n in schema.names) for r in rows]
+    return _table(schema, values)
 
 
 def quarantine_table(records: Sequence[Quarantined]) -> pa.Table:

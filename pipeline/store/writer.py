@@ -43,9 +43,10 @@ from pipeline.store.atomic import MARKER, atomic_directory
 from pipeline.store.parquet_files import PartitionEncoder
 from pipeline.store.schema import (
     ALIGNED_WHOLE_FILE,
-    ALIGNED_WHOLE_SCHEMA,
     PARTITION_FIELD,
-    SCHEMAS,
+    aligned_schema,
+    aligned_whole_schema,
+    schemas,
 )
 
 __all__ = [
@@ -98,8 +99,21 @@ def partition_dir(slug: str) -> str:
 
 _RECORD_ROOTS: set[str] = set()
 """``aligned`` folders whose partition files' records go to side files (see
-:func:`write_partitions`); set before the align stage forks, so its child inherits it."""
+:func:`write_partitions`); the align worker process is told to record its own
+(:func:`record_partitions_under`, :func:`records_partitions`)."""
 _SIDE_PREFIX = ".written-"
+
+
+def record_partitions_under(root: Path | str) -> None:
+    """Record the size and SHA-256 of every partition file :func:`write_partitions` writes under
+    ``root`` (in this process) for the dataset's marker; collected by the writer that owns it."""
+    _RECORD_ROOTS.add(os.fspath(root))
+
+
+def records_partitions(root: Path | str) -> bool:
+    """Whether partition files written under ``root`` are recorded (see
+    :func:`record_partitions_under`)."""
+    return os.fspath(root) in _RECORD_ROOTS
 
 
 def _record_partitions(root: Path, written: Sequence[str], files: Sequence[Any]) -> None:
@@ -125,17 +139,19 @@ def _collect_records(root: Path) -> dict[str, dict[str, Any]]:
     return records
 
 
-_ENCODER: PartitionEncoder | None = None
+_ENCODER: tuple[pa.Schema, PartitionEncoder] | None = None
 _ENCODER_LOCK = threading.Lock()
 
 
 def _partition_encoder() -> PartitionEncoder:
-    """The process-wide encoder of ``aligned`` partition files (built on first use)."""
+    """The process-wide encoder of ``aligned`` partition files (built on first use, and again
+    when the registered languages change the schema)."""
     global _ENCODER
+    schema = aligned_schema()
     with _ENCODER_LOCK:
-        if _ENCODER is None:
-            _ENCODER = PartitionEncoder(SCHEMAS["aligned"])
-        return _ENCODER
+        if _ENCODER is None or _ENCODER[0] is not schema:
+            _ENCODER = (schema, PartitionEncoder(schema))
+        return _ENCODER[1]
 
 
 def write_partitions(
@@ -198,12 +214,12 @@ def whole_aligned(aligned: pa.Table, runs: Sequence[tuple[str, int, int]]) -> pa
     indices = [i for _, off, n in ordered for i in range(off, off + n)]
     rows = conform(aligned, "aligned").take(pa.array(indices, type=pa.int64()))
     slugs = pa.array([slug for slug, _, n in ordered for _ in range(n)], type=pa.string())
-    return rows.append_column(ALIGNED_WHOLE_SCHEMA.field(PARTITION_FIELD), slugs)
+    return rows.append_column(aligned_whole_schema().field(PARTITION_FIELD), slugs)
 
 
 def conform(table: pa.Table, name: str) -> pa.Table:
     """Check ``table`` against the schema of table ``name`` and attach its metadata."""
-    schema = SCHEMAS[name]
+    schema = schemas()[name]
     if table.schema is schema or table.schema.equals(schema, check_metadata=True):
         return table
     if not table.schema.equals(schema, check_metadata=False):
@@ -232,7 +248,7 @@ class DatasetWriter:
 
     def write(self, name: str, table: pa.Table) -> None:
         """Write table ``name`` (``rulings``, ``cards`` or ``quarantine``) as one file."""
-        if name not in SCHEMAS or name == "aligned":
+        if name not in schemas() or name == "aligned":
             raise DatasetError(f"cannot write {name!r} as a single table")
         rel = f"{name}/part-0.parquet"
         self.records[rel] = write_table(conform(table, name), self.root / rel)
@@ -245,17 +261,18 @@ class DatasetWriter:
     def write_whole_aligned(self, table: pa.Table) -> None:
         """Write ``aligned.parquet``: every ``aligned`` row with its ``card`` slug, in one file
         (the rows of the partitions, in partition path order; see the module docstring)."""
-        if table.schema.equals(ALIGNED_WHOLE_SCHEMA, check_metadata=True):
+        whole_schema = aligned_whole_schema()
+        if table.schema.equals(whole_schema, check_metadata=True):
             conformed = table
-        elif table.schema.equals(ALIGNED_WHOLE_SCHEMA, check_metadata=False):
-            conformed = table.cast(ALIGNED_WHOLE_SCHEMA)
+        elif table.schema.equals(whole_schema, check_metadata=False):
+            conformed = table.cast(whole_schema)
         else:
             raise DatasetError(f"{ALIGNED_WHOLE_FILE}: table does not match its schema")
         self.records[ALIGNED_WHOLE_FILE] = write_table(conformed, self.root / ALIGNED_WHOLE_FILE)
         self.files.append(ALIGNED_WHOLE_FILE)
 
     def add_files(self, rel_paths: Sequence[str], *, check: bool = True) -> None:
-        """Record files written into :attr:`root` by someone else (e.g. the forked align worker);
+        """Record files written into :attr:`root` by someone else (e.g. the align worker process);
         ``check=False`` skips checking that each exists (the caller wrote them itself)."""
         if check:
             for rel in rel_paths:

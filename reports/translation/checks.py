@@ -19,6 +19,7 @@ from typing import Any
 
 import pandas as pd
 
+from pipeline import languages
 from pipeline.cards import NamesTable, UnknownCardError
 from pipeline.store.reader import Dataset
 from reports.translation.findings import Finding
@@ -37,7 +38,8 @@ from reports.translation.textchecks import (
 
 __all__ = ["LOCALIZED", "QUOTE_PREFERENCE", "run_checks"]
 
-LOCALIZED: tuple[str, ...] = ("it", "de")
+LOCALIZED: tuple[str, ...] = languages.localized()
+"""The localized languages checked (the registry's, :mod:`pipeline.languages`)."""
 
 QUOTE_PREFERENCE: dict[str, tuple[str, ...]] = {
     "it": ("guillemets", "curly", "straight", "low-9"),
@@ -45,11 +47,13 @@ QUOTE_PREFERENCE: dict[str, tuple[str, ...]] = {
 }
 """Tie-break of quote styles when a file uses two equally often: the language's typographic
 convention first (Italian «…», German „…“)."""
+_DEFAULT_QUOTES = ("curly", "straight", "guillemets", "low-9")
+"""The tie-break of a registered language without a convention above."""
 
 _QUOTE_MARKS = {
     "guillemets": ("«", "»"), "curly": ("“", "”"), "straight": ('"', '"'), "low-9": ("„", "“"),
 }
-_LANG_NAME = {"en": "English", "it": "Italian", "de": "German"}
+_LANG_NAME = {c: languages.get(c).name for c in languages.codes()}
 
 
 @dataclass(frozen=True)
@@ -128,7 +132,7 @@ class _Context:
         self.groups.sort(key=lambda g: (g["card_name"], g["group_id"]))
         self.group_of: dict[str, dict[str, Any]] = {}
         for g in self.groups:
-            for lang in ("en", "it", "de"):
+            for lang in languages.codes():
                 rid = _str(g.get(f"ruling_id_{lang}"))
                 if rid:
                     self.group_of[rid] = g
@@ -220,10 +224,10 @@ def _structure(ctx: _Context) -> list[Finding]:
     for g in ctx.groups:
         status = str(g["status"])
         members = {lg: ctx.rulings.get(_str(g.get(f"ruling_id_{lg}")) or "")
-                   for lg in ("en", "it", "de")}
+                   for lg in languages.codes()}
         present = {lg: m for lg, m in members.items() if m is not None}
         card_id = str(g["card_id"])
-        if status == "missing_en" or status in ("unaligned_it", "unaligned_de"):
+        if status == "missing_en" or status in {f"unaligned_{lg}" for lg in LOCALIZED}:
             for lang in LOCALIZED:
                 r = present.get(lang)
                 if r is None:
@@ -239,12 +243,12 @@ def _structure(ctx: _Context) -> list[Finding]:
                         "The card has no English rulings in the dataset: nothing to compare.",
                         [(0, len(r.text))]))
         missing: list[str] = []
-        if status in ("missing_it", "missing_de"):
+        if status in {f"missing_{lg}" for lg in LOCALIZED}:
             missing = [status.split("_", 1)[1]]
         elif status == "unaligned_en":
             missing = [lg for lg in LOCALIZED if ctx.files.get((card_id, lg))]
         for lang in missing:
-            ref = next((present[lg] for lg in ("en", "it", "de") if lg in present), None)
+            ref = next((present[lg] for lg in languages.codes() if lg in present), None)
             if ref is None:
                 continue
             files = ctx.files.get((card_id, lang), [])
@@ -432,7 +436,7 @@ def _typography(ctx: _Context) -> list[Finding]:
                   for r in rs}
         for kind, tokens, order in (
             ("apostrophe", apos, ("’", "'")),
-            ("quote", quotes, QUOTE_PREFERENCE[lang]),
+            ("quote", quotes, QUOTE_PREFERENCE.get(lang, _DEFAULT_QUOTES)),
         ):
             counts = Counter(t.value for ts in tokens.values() for t in ts)
             if len(counts) < 2:

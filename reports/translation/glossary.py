@@ -28,6 +28,7 @@ from typing import Any
 
 import yaml
 
+from pipeline import languages
 from pipeline.cards import NamesTable
 from reports.translation.errors import GlossaryError
 
@@ -50,7 +51,7 @@ MIN_DICE = 0.5
 MIN_ALT_DICE = 0.3
 MIN_CARDS = 3
 
-_LOCALIZED = ("it", "de")
+_LOCALIZED = languages.localized()
 _TYPE_SEP = re.compile(r"\s+[—–-]\s+")
 
 

@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from pipeline import languages
 from reports.common.charts import stacked_bar_chart
 from reports.common.html import Html, h, join, page, raw
 from reports.exports.spreadsheet import REPORT_NOTE as CSV_NOTE
@@ -23,7 +24,7 @@ from reports.translation.findings import CHECKS, FINDING_FIELDS, SEVERITIES, Fin
 __all__ = ["highlight", "render_csv", "render_html", "render_json", "summary"]
 
 SEVERITY_COLORS = {"error": "#c62828", "warning": "#b26a00", "info": "#2f6fdf"}
-_LANG_NAME = {"en": "English", "it": "Italian", "de": "German"}
+_LANG_NAME = {c: languages.get(c).name for c in languages.codes()}
 
 
 def highlight(text: str | None, spans: Sequence[tuple[int, int]]) -> Html:
@@ -134,7 +135,7 @@ def _row(f: Finding) -> Html:
                    highlight(f.text, f.spans)))
     if f.check == "missing_ruling":
         shown.add(f.ref_lang or "en")
-    for lang in ("en", "it", "de"):
+    for lang in languages.codes():
         if lang in shown:
             continue
         other = getattr(f, f"text_{lang}")

@@ -29,6 +29,8 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from pipeline import languages
+
 __all__ = [
     "Token",
     "NumberDiff",
@@ -45,7 +47,9 @@ __all__ = [
     "symbols",
 ]
 
-LANGS: tuple[str, ...] = ("en", "it", "de")
+LANGS: tuple[str, ...] = languages.codes()
+"""The languages of the texts checked (the registry's, :mod:`pipeline.languages`); a language
+without number words or chapter words here is checked on digits and symbols."""
 
 
 @dataclass(frozen=True, slots=True)

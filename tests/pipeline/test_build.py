@@ -190,63 +190,110 @@ def test_detector_process_builds_the_same_bytes(
     assert tree_digest(tmp_path / "child") == tree_digest(small_build()[0])
 
 
+def _track_workers(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Record the process id of every align worker a build starts; forbid ``os.fork``."""
+    import os
+
+    import pipeline.align.worker as worker_mod
+
+    pids: list[int] = []
+    real_init = worker_mod.AlignWorker.__init__
+
+    def init(self: worker_mod.AlignWorker) -> None:
+        real_init(self)
+        assert self.pid is not None
+        pids.append(self.pid)
+
+    def no_fork() -> int:
+        raise AssertionError("os.fork() called: the build runs threads")
+
+    monkeypatch.setattr(worker_mod.AlignWorker, "__init__", init)
+    monkeypatch.setattr(os, "fork", no_fork)
+    return pids
+
+
+def _use_the_worker(monkeypatch: pytest.MonkeyPatch) -> None:
+    import pipeline.build as build_mod
+
+    monkeypatch.setattr(build_mod, "PARALLEL_MIN_CARDS", 1)
+    monkeypatch.setattr(build_mod, "ALIGN_WORKER_MIN_BYTES", 0)
+    monkeypatch.setattr(build_mod.os, "cpu_count", lambda: 2)
+
+
 def test_two_processes_write_the_same_bytes(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The forked align worker (used for big inputs) gives the bytes of the one-process path."""
-    import pipeline.build as build_mod
-    import pipeline.workers as workers_mod
+    """The align worker (a child interpreter, used for big inputs) gives the bytes of the
+    one-process path, and the build never forks."""
+    import pipeline.align.stage as stage_mod
 
-    if not workers_mod.can_fork():
-        pytest.skip("the align stage forks on Linux only")
-    monkeypatch.setattr(build_mod, "PARALLEL_MIN_CARDS", 1)
-    monkeypatch.setattr(build_mod.os, "cpu_count", lambda: 2)
-    monkeypatch.setattr(workers_mod, "BATCH", 1)  # one table per card on both sides
-    s = build([SEEDS, KNIFEPOINT], tmp_path / "forked")
+    _use_the_worker(monkeypatch)
+    pids = _track_workers(monkeypatch)
+    monkeypatch.setattr(stage_mod, "BATCH", 1)  # one table per card on both sides
+    s = build([SEEDS, KNIFEPOINT], tmp_path / "two")
+    assert len(pids) == 1
     assert s.to_dict() == small_build()[1].to_dict()
-    assert tree_digest(tmp_path / "forked") == tree_digest(small_build()[0])
+    assert tree_digest(tmp_path / "two") == tree_digest(small_build()[0])
 
 
 @pytest.mark.parametrize("where", ["child", "parent"])
 def test_align_worker_error_is_raised_and_leaves_nothing(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, where: str
 ) -> None:
-    """An error in either process of the forked align stage fails the build cleanly."""
+    """An error in either process of the two-process align stage fails the build cleanly, and
+    the worker has ended (and was reaped) when ``build`` returns."""
     import os
 
-    import pipeline.build as build_mod
     import pipeline.store.writer as writer_mod
-    import pipeline.workers as workers_mod
 
-    if not workers_mod.can_fork():
-        pytest.skip("the align stage forks on Linux only")
-    parent = os.getpid()
-    real = writer_mod.write_partitions
+    _use_the_worker(monkeypatch)
+    pids = _track_workers(monkeypatch)
+    if where == "child":  # a real fault in the worker's interpreter only, by a site hook
+        hook = tmp_path / "hook"
+        hook.mkdir()
+        (hook / "sitecustomize.py").write_text(
+            "import pipeline.store.writer as w\n"
+            "def broken(root, table, runs):\n"
+            "    raise OSError(28, 'No space left on device')\n"
+            "w.write_partitions = broken\n"
+        )
+        monkeypatch.setenv("PYTHONPATH", str(hook))
+    else:
 
-    def broken(root, table, runs):  # noqa: ANN001
-        if (os.getpid() == parent) == (where == "parent"):
+        def broken(root, table, runs):  # noqa: ANN001
             raise OSError(28, "No space left on device")
-        return real(root, table, runs)
 
-    monkeypatch.setattr(build_mod, "PARALLEL_MIN_CARDS", 1)
-    monkeypatch.setattr(build_mod.os, "cpu_count", lambda: 2)
-    monkeypatch.setattr(writer_mod, "write_partitions", broken)
-    forked: list[int] = []
-    real_fork = os.fork
-
-    def fork() -> int:
-        pid = real_fork()
-        if pid:
-            forked.append(pid)
-        return pid
-
-    monkeypatch.setattr(workers_mod.os, "fork", fork)
+        monkeypatch.setattr(writer_mod, "write_partitions", broken)
+    out = tmp_path / "out"
+    out.mkdir()
     with pytest.raises(DatasetError, match="No space left"):
+        build([SEEDS, KNIFEPOINT], out / "o")
+    assert list(out.iterdir()) == []
+    assert len(pids) == 1
+    with pytest.raises(ChildProcessError):  # the worker ended and was reaped
+        os.waitpid(pids[0], os.WNOHANG)
+
+
+def test_a_killed_worker_fails_the_build(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A worker that dies without answering is a BuildError naming it, not a hang."""
+    import os
+    import signal
+
+    import pipeline.align.worker as worker_mod
+    from pipeline.errors import BuildError
+
+    _use_the_worker(monkeypatch)
+    real_submit = worker_mod.AlignWorker.submit
+
+    def submit(self: worker_mod.AlignWorker, *args: object) -> None:
+        assert self.pid is not None
+        os.kill(self.pid, signal.SIGKILL)
+        real_submit(self, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(worker_mod.AlignWorker, "submit", submit)
+    with pytest.raises(BuildError, match="worker process ended abnormally"):
         build([SEEDS, KNIFEPOINT], tmp_path / "o")
     assert list(tmp_path.iterdir()) == []
-    assert len(forked) == 1
-    with pytest.raises(ChildProcessError):  # the worker ended and was reaped
-        os.waitpid(forked[0], os.WNOHANG)
 
 
 def test_partition_write_error_is_raised_and_leaves_nothing(

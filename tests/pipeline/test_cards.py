@@ -24,6 +24,7 @@ from pipeline.cards import (
     name_key,
     stable_card_id,
 )
+from pipeline.cards import disk_cache as disk_cache_mod
 from pipeline.cards import table as table_mod
 from pipeline.errors import PipelineError
 
@@ -448,22 +449,33 @@ def test_card_entries_carry_texts(table):
     assert (c.oracle_id, c.name, c.layout) == (AT_KNIFEPOINT, "At Knifepoint", "normal")
     assert (face.type, face.mana_cost) == ("Enchantment", "{1}{B}{R}")
     assert face.text.startswith("During your turn, outlaws you control have first strike.")
-    assert face.it.name == "Coltello alla Mano" and face.it.type == "Incantesimo"
-    assert face.it.text.startswith("Fintanto che è il tuo turno")
-    assert face.de.text.startswith("Solange es dein Zug ist")
+    assert (
+        face.localized("it").name == "Coltello alla Mano"
+        and face.localized("it").type == "Incantesimo"
+    )
+    assert face.localized("it").text.startswith("Fintanto che è il tuo turno")
+    assert face.localized("de").text.startswith("Solange es dein Zug ist")
     rc = table.card(REFUSE_COOPERATE)
     coop = rc.faces[1]
-    assert (coop.face_name, coop.mana_cost, coop.it.face_name, coop.de.face_name) == (
+    assert (
+        coop.face_name,
+        coop.mana_cost,
+        coop.localized("it").face_name,
+        coop.localized("de").face_name,
+    ) == (
         "Cooperate",
         "{2}{U}",
         "Collaborare",
         "Kooperieren",
     )
     assert coop.text.startswith("Aftermath")
-    assert coop.it.text.startswith("Conseguenze")
+    assert coop.localized("it").text.startswith("Conseguenze")
     cerb = table.card(stable_card_id(CERBERUS))
     assert cerb.faces[0].text is None  # no English text in the data
-    assert "Sorveglia 1." in cerb.faces[0].it.text and "\\n" not in cerb.faces[0].it.text
+    assert (
+        "Sorveglia 1." in cerb.faces[0].localized("it").text
+        and "\\n" not in cerb.faces[0].localized("it").text
+    )
     assert table.card(AT_KNIFEPOINT) is c
 
 
@@ -540,14 +552,14 @@ def test_disk_cache_is_written_and_used(tmp_path, monkeypatch):
     assert len(list((tmp_path / "cache").glob("names-table-*.marshal"))) == 1
     assert first.resolve_title("Scrutare", "it").card_id == "o-1"
     assert first.resolve_title("Carta Nuova", "it").card_id == stable_card_id("New Card")
-    assert first.card(stable_card_id("New Card")).faces[0].it.text == "Testo.\nAltro."
+    assert first.card(stable_card_id("New Card")).faces[0].localized("it").text == "Testo.\nAltro."
     assert [i.code for i in first.issues] == ["ambiguous_english_name"]  # "Twin" names 2 cards
 
     def no_build(*_args: object) -> None:
         raise AssertionError("rebuilt although the disk cache is valid")
 
     monkeypatch.setattr(table_mod, "_CACHE", {})
-    monkeypatch.setattr(table_mod, "_build", no_build)
+    monkeypatch.setattr(disk_cache_mod, "build_parts", no_build)
     second = NamesTable.load(data)
     assert second is not first
     assert second.card_row("o-1") == first.card_row("o-1")
