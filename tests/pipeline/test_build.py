@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -144,6 +145,11 @@ def test_full_corpus_build(full_corpus_build) -> None:
     assert groups == s.groups_aligned
     assert cards == len(list((out / "aligned").iterdir())) == s.cards_resolved
     assert len(pd.read_parquet(out / "rulings", columns=["ruling_id"])) == s.records_out
+    # the marker lists every file written, the align worker's partitions too (it records its
+    # own in a side file the writer collects), and nothing is left beside them
+    written = json.loads((out / "_build.json").read_text())["written"]
+    on_disk = {p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file()}
+    assert on_disk - set(written) == {"_build.json"}
 
 
 def test_full_corpus_rebuild_reuses_the_dataset(full_corpus_build) -> None:
