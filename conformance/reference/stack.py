@@ -52,13 +52,19 @@ class PriorityAndStack(TurnStructure):
         (117.3b)."""
         return self.active
 
+    def ability_resolves(self, ab: StackAbility) -> bool:
+        """Hook: once on the stack, a triggered ability is independent of what made it trigger
+        and resolves even if that spell has been countered (113.7a, 608.2)."""
+        return True
+
     def _resolve_top(self) -> Flow:
         item = self.stack[-1]
         if isinstance(item, StackAbility):
             self.stack.pop()
-            yield from self._run_effects(item.effects, item.targets, item.controller,
-                                         item.source, None, item)
-            self._emit("resolved", object=item.id, source=item.source, ability=item.name)
+            if self.ability_resolves(item):
+                yield from self._run_effects(item.effects, item.targets, item.controller,
+                                             item.source, None, item)
+                self._emit("resolved", object=item.id, source=item.source, ability=item.name)
         else:
             yield from self._resolve_spell(item)
         self.priority = self.priority_after_resolution()
