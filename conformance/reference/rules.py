@@ -41,6 +41,7 @@ HOOKS: dict[str, str] = {
     "noncreature_spell": "702.108a, 205.2a: a spell with the type creature is not noncreature",
     "put_trigger_on_stack": "603.3, 405.2: a triggered ability goes on top of the stack",
     "ability_resolves": "113.7a: an ability on the stack is independent of what made it trigger",
+    "fizzles": "608.2b: a spell whose targets are all illegal doesn't resolve",
     "is_outlaw": "700.13 (2024 rulings): an outlaw is a permanent with an outlaw type",
     "crime_timing": "700.13: a crime is committed as the spell becomes cast",
     "crime_count": "700.13: one crime per spell or ability, however many targets",
