@@ -266,6 +266,17 @@ class TriggerLinkedToItsSpell(ReferenceEngine):
         return spell.zone == "stack"
 
 
+class IllegalTargetsResolve(ReferenceEngine):
+    """A spell resolves even when all its targets have become illegal (its effects on the
+    illegal targets do nothing, the others happen)."""
+
+    MUTANT = "illegal_targets_resolve"
+    RULE = "608.2b"
+
+    def fizzles(self, legal: list[bool]) -> bool:
+        return False
+
+
 FAMILY_MUTANTS: dict[str, type[ReferenceEngine]] = {
     cls.MUTANT: cls for cls in (
         FlashbackNotExiled, FlashbackIgnoresTiming, FlashbackManaValueFromCost,
@@ -274,6 +285,7 @@ FAMILY_MUTANTS: dict[str, type[ReferenceEngine]] = {
         CopyKeepsTargets, CopyNeedsTargets, XNotInManaValue, DevoidKeepsCostColors,
         DevoidOnlyOnBattlefield, PhyrexianSymbolsCountZero,
         MultitypeCreatureSpellNoncreature, TriggerUnderItsSpell, TriggerLinkedToItsSpell,
+        IllegalTargetsResolve,
     ) if cls.MUTANT is not None
 }
 """Mutant name -> engine class, for the mined families the reference mutants do not cover."""

@@ -8,6 +8,7 @@ from conformance.mining.families import (
     classified,
     copy,
     devoid,
+    fizzle,
     flashback,
     knifepoint,
     phyrexian,
@@ -60,6 +61,7 @@ MUTANT_OF: dict[str, str] = {
     "prowess-noncreature": "multitype_creature_spell_noncreature",
     "prowess-on-top": "trigger_under_its_spell",
     "prowess-countered": "trigger_linked_to_its_spell",
+    "illegal-target-fizzle": "illegal_targets_resolve",
 }
 """Family id -> the mutant breaking exactly the rules point the family tests."""
 
@@ -67,7 +69,7 @@ FAMILIES: tuple[Family, ...] = tuple(
     replace(f, mutant=MUTANT_OF.get(f.id)) for f in (
         *knifepoint.FAMILIES, *saga.SEED_FAMILIES, *classified.FAMILIES, *copy.FAMILIES,
         *flashback.FAMILIES, *saga.FAMILIES, *split.FAMILIES, *devoid.FAMILIES,
-        *phyrexian.FAMILIES, *prowess.FAMILIES,
+        *phyrexian.FAMILIES, *prowess.FAMILIES, *fizzle.FAMILIES,
     )
 )
 """Every family, in matching order."""

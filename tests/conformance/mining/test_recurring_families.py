@@ -97,3 +97,34 @@ def test_mine_prints_a_short_summary(full_corpus_dataset: Path, tmp_path: Path) 
     assert "| card | family |" not in res.stdout  # the table is COVERAGE.md's
     coverage = (tmp_path / "cases" / "COVERAGE.md").read_text(encoding="utf-8")
     assert "## Recurring ruling texts no family covers yet, by rulings" in coverage
+
+
+
+
+def test_fizzle_case_kills_the_mutant_resolving_illegal_targets() -> None:
+    """Fleeting Distraction (-1/-0, draw a card) at a creature killed in response: the
+    reference counters it and p1 draws nothing; the mutant lets it resolve and draw."""
+    text = "If the target creature is an illegal target by the time Fleeting Distraction " \
+        "tries to resolve, the spell doesn't resolve. You won't draw a card."
+    r = mine([RulingGroup("g", "Fleeting Distraction", "2020-01-01", {"en": text})])
+    (data,) = r.cases.values()
+    assert data["provenance"]["source"] == "mined:illegal-target-fizzle"
+    assert data["expect"]["state"]["zones"]["lib1"] == "library"
+    case = case_from_mapping(data)
+    assert execute_case(ReferenceEngine(), case, timeout=10.0).status == "pass"
+    assert execute_case(MUTANTS["illegal_targets_resolve"](), case, timeout=10.0).status == "fail"
+
+
+@pytest.mark.parametrize(("card", "why"), [
+    ("Lightning Bolt", "no single creature target"),  # any target: a player is scripted
+    ("Sudden Shock", "split second"),
+    ("Fling", "targets, choices or costs are not scripted"),  # an additional cost
+    ("Pacifism", "only one-face instant and sorcery cards"),
+])
+def test_no_fizzle_case_without_the_shape(card: str, why: str) -> None:
+    text = f"If the target creature is an illegal target by the time {card} tries to " \
+        "resolve, the spell doesn't resolve."
+    r = mine([RulingGroup("g", card, "2020-01-01", {"en": text})])
+    (out,) = r.outcomes
+    assert (out.family, out.status) == ("illegal-target-fizzle", NOT_EXECUTABLE)
+    assert why in out.reason
