@@ -119,7 +119,8 @@ def test_fizzle_case_kills_the_mutant_resolving_illegal_targets() -> None:
     ("Lightning Bolt", "no single creature target"),  # any target: a player is scripted
     ("Sudden Shock", "split second"),
     ("Fling", "targets, choices or costs are not scripted"),  # an additional cost
-    ("Pacifism", "only one-face instant and sorcery cards"),
+    ("Ornithopter", "only one-face instant, sorcery and Aura cards"),
+    ("Wild Growth", "targets, choices or costs are not scripted"),  # enchant land
 ])
 def test_no_fizzle_case_without_the_shape(card: str, why: str) -> None:
     text = f"If the target creature is an illegal target by the time {card} tries to " \
@@ -128,3 +129,16 @@ def test_no_fizzle_case_without_the_shape(card: str, why: str) -> None:
     (out,) = r.outcomes
     assert (out.family, out.status) == ("illegal-target-fizzle", NOT_EXECUTABLE)
     assert why in out.reason
+
+
+def test_an_aura_spell_whose_target_dies_never_enters_the_battlefield() -> None:
+    text = "An Aura spell that has an illegal target when it tries to resolve doesn't resolve " \
+        "and is instead put into its owner's graveyard. It doesn't enter the battlefield, so " \
+        "constellation abilities don't trigger."
+    r = mine([RulingGroup("g", "Divine Favor", "2020-01-01", {"en": text})])
+    (data,) = r.cases.values()
+    assert {"type": "zone_change", "object": "sp", "to": "battlefield"} in \
+        data["expect"]["events_absent"]
+    case = case_from_mapping(data)
+    assert execute_case(ReferenceEngine(), case, timeout=10.0).status == "pass"
+    assert execute_case(MUTANTS["illegal_targets_resolve"](), case, timeout=10.0).status == "fail"
