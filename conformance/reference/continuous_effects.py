@@ -4,6 +4,7 @@ in timestamp order."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from conformance.reference import abilities as o
@@ -45,10 +46,18 @@ class ContinuousEffects(Zones):
         face = card.faces[0]
         c = _face_chars(face)
         phyrexian = (face.mana_cost or "").count("/P}")
-        if phyrexian:  # 202.3: each Phyrexian symbol counts as the hook says
+        if phyrexian:  # 202.3, 105.2: each Phyrexian symbol counts as the hooks say
             c = replace(c, mana_value=c.mana_value - phyrexian
                         + phyrexian * self.phyrexian_symbol_mana_value())
+            if not self.phyrexian_symbols_colored():
+                plain = re.sub(r"\{[^}]*/P\}", "", face.mana_cost or "")
+                c = replace(c, colors=colors_of(plain))
         return c
+
+    def phyrexian_symbols_colored(self) -> bool:
+        """Hook: a Phyrexian mana symbol gives a card its color, however the cost is paid
+        (105.2, 107.4f)."""
+        return True
 
     def phyrexian_symbol_mana_value(self) -> int:
         """Hook: a Phyrexian mana symbol in a mana cost counts 1 toward its mana value

@@ -42,6 +42,7 @@ HOOKS: dict[str, str] = {
     "put_trigger_on_stack": "603.3, 405.2: a triggered ability goes on top of the stack",
     "ability_resolves": "113.7a: an ability on the stack is independent of what made it trigger",
     "fizzles": "608.2b: a spell whose targets are all illegal doesn't resolve",
+    "phyrexian_symbols_colored": "105.2, 107.4f: a Phyrexian mana symbol gives its color",
     "is_outlaw": "700.13 (2024 rulings): an outlaw is a permanent with an outlaw type",
     "crime_timing": "700.13: a crime is committed as the spell becomes cast",
     "crime_count": "700.13: one crime per spell or ability, however many targets",
