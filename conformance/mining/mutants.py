@@ -277,6 +277,16 @@ class IllegalTargetsResolve(ReferenceEngine):
         return False
 
 
+class PhyrexianSymbolsColorless(ReferenceEngine):
+    """A Phyrexian mana symbol gives a card no color (as if its cost were paid with life)."""
+
+    MUTANT = "phyrexian_symbols_colorless"
+    RULE = "105.2"
+
+    def phyrexian_symbols_colored(self) -> bool:
+        return False
+
+
 FAMILY_MUTANTS: dict[str, type[ReferenceEngine]] = {
     cls.MUTANT: cls for cls in (
         FlashbackNotExiled, FlashbackIgnoresTiming, FlashbackManaValueFromCost,
@@ -285,7 +295,7 @@ FAMILY_MUTANTS: dict[str, type[ReferenceEngine]] = {
         CopyKeepsTargets, CopyNeedsTargets, XNotInManaValue, DevoidKeepsCostColors,
         DevoidOnlyOnBattlefield, PhyrexianSymbolsCountZero,
         MultitypeCreatureSpellNoncreature, TriggerUnderItsSpell, TriggerLinkedToItsSpell,
-        IllegalTargetsResolve,
+        IllegalTargetsResolve, PhyrexianSymbolsColorless,
     ) if cls.MUTANT is not None
 }
 """Mutant name -> engine class, for the mined families the reference mutants do not cover."""

@@ -62,6 +62,7 @@ MUTANT_OF: dict[str, str] = {
     "prowess-on-top": "trigger_under_its_spell",
     "prowess-countered": "trigger_linked_to_its_spell",
     "illegal-target-fizzle": "illegal_targets_resolve",
+    "phyrexian-color": "phyrexian_symbols_colorless",
 }
 """Family id -> the mutant breaking exactly the rules point the family tests."""
 

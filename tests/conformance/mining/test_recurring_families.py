@@ -23,6 +23,8 @@ DEVOID = "A card with devoid is just colorless. It's not colorless and the color
 DEVOID_ZONES = "Devoid works in all zones, not just on the battlefield."
 PHYREXIAN = "To calculate the mana value of a card with Phyrexian mana symbols in its cost, " \
     "count each Phyrexian mana symbol as 1."
+PHYREXIAN_COLOR = "A card with Phyrexian mana symbols in its mana cost is each color that " \
+    "appears in that mana cost, regardless of how that cost may have been paid."
 PROWESS_TYPES = "Any spell you cast that doesn't have the type creature will cause prowess to " \
     "trigger. If a spell has multiple types, and one of those types is creature (such as an " \
     "artifact creature), casting it won't cause prowess to trigger. Playing a land also won't " \
@@ -37,6 +39,7 @@ FITTING = [
     ("devoid-colorless", "Oblivion Strike", DEVOID),  # a sorcery: checked in hand
     ("devoid-all-zones", "Blinding Drone", DEVOID_ZONES),
     ("phyrexian-mana-value", "Dismember", PHYREXIAN),
+    ("phyrexian-color", "Dismember", PHYREXIAN_COLOR),
     ("prowess-noncreature", "Monastery Swiftspear", PROWESS_TYPES),
     ("prowess-on-top", "Jeskai Student", PROWESS_TOP),
     ("prowess-countered", "Monastery Swiftspear", PROWESS_COUNTERED),
@@ -61,6 +64,7 @@ def test_the_family_mutant_fails_the_case_the_reference_passes(fam: str, card: s
     ("devoid-colorless", "Grizzly Bears", DEVOID, "no devoid keyword line"),
     ("devoid-all-zones", "Kozilek's Channeler", DEVOID_ZONES, "no devoid keyword line"),
     ("phyrexian-mana-value", "Grizzly Bears", PHYREXIAN, "no Phyrexian mana symbol"),
+    ("phyrexian-color", "Grizzly Bears", PHYREXIAN_COLOR, "comes only from Phyrexian"),
     ("prowess-noncreature", "Seeker of the Way", PROWESS_TYPES, "mentions casting or spells"),
     ("prowess-on-top", "Lightning Bolt", PROWESS_TOP, "only one-face creature cards"),
     ("prowess-countered", "Grizzly Bears", PROWESS_COUNTERED, "no prowess keyword line"),
