@@ -6,17 +6,22 @@ Public API (see ``conformance/SPEC.md`` for the contract and ``docs/engines.md``
   ``Observation``, ``EngineReportedError``, ``PROTOCOL_VERSION``.
 * :mod:`conformance.engines.spec` — ``parse_spec``, ``connect``, ``EngineSpec``,
   ``installed_engines`` (the ``mtg_rulings.engines`` entry-point group).
-* :mod:`conformance.engines.stdio` — ``StdioEngine`` (JSON lines over a child's stdin/stdout);
+* :mod:`conformance.engines.stdio` — ``StdioEngine`` (JSON lines over a child's stdin/stdout,
+  every write and read bounded, in a process group of its own);
+  :mod:`conformance.engines.reaper` — kills every live engine on SIGTERM/SIGINT;
   :mod:`conformance.engines.serve` — serve any Python engine over stdio;
   :mod:`conformance.engines.inprocess` — ``InProcessEngine``.
-* :mod:`conformance.cases_io` — ``Case``, ``load_case``, ``load_cases``, ``case_hash``, ``lint``,
-  ``rehash``, ``load_features``, ``CaseFilter``, ``shard_of``.
+* :mod:`conformance.case_yaml` — the one reader of suite YAML files (``parse_yaml``,
+  ``read_text``, ``load_yaml_file``: libyaml, no aliases, no duplicate keys, bounded size).
+* :mod:`conformance.cases_io` — ``Case``, ``load_case``, ``load_cases``, ``check_suite``,
+  ``case_hash``, ``lint``, ``rehash``, ``load_features``, ``CaseFilter``, ``shard_of``.
 * :mod:`conformance.judge` — ``judge``, ``matches``, ``Mismatch``.
 * :mod:`conformance.runner` — ``run_cases``, ``RunOptions``, ``Run``, ``CaseResult``,
   ``execute_case``, ``CaseExecutor``.
 * :mod:`conformance.expectations` — ``load_expectations``, ``Expectations``, ``Expected``.
 * :mod:`conformance.output` — ``jsonl`` (``JsonlWriter``, ``write_run``, ``load_run``),
-  ``junit`` (``render_junit``), ``markdown`` (``render_markdown``).
+  ``junit`` (``render_junit``), ``markdown`` (``render_markdown``), ``text`` (making engine
+  text safe for them).
 * :mod:`conformance.diff` — ``diff_runs``; :mod:`conformance.smoke` — ``smoke``;
   :mod:`conformance.mutation` — ``run_mutants``; :mod:`conformance.schemas` — the JSON Schemas.
 * :mod:`conformance.errors` — every exception, by lifecycle step.

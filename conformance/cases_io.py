@@ -10,17 +10,16 @@ import fnmatch
 import hashlib
 import json
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Container, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from conformance import schemas
 from conformance.card_data import mtgjson_rows
-from conformance.errors import CaseFormatError, VocabularyError
+from conformance.case_yaml import MAX_YAML_BYTES, load_yaml_file, parse_yaml, read_text
+from conformance.errors import CaseFormatError, SuiteError, VocabularyError, YamlFileError
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 REPO_DIR = PACKAGE_DIR.parent
@@ -30,21 +29,6 @@ FEATURES_FILE = PACKAGE_DIR / "features.yaml"
 """The closed feature vocabulary."""
 CARD_DATA = REPO_DIR / "fixtures" / "data" / "mtgjson-2022" / "cards.jsonl.gz"
 RECENT_CARDS_DIR = REPO_DIR / "fixtures" / "data" / "recent"
-
-
-class _Loader(yaml.SafeLoader):
-    """Safe YAML without implicit timestamps: dates stay strings, as the schema wants."""
-
-
-_Loader.yaml_implicit_resolvers = {
-    ch: [(tag, rx) for tag, rx in resolvers if tag != "tag:yaml.org,2002:timestamp"]
-    for ch, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
-}
-
-
-def parse_yaml(text: str) -> Any:
-    """Parse YAML text the way case files are parsed (safe; dates stay strings)."""
-    return yaml.load(text, Loader=_Loader)  # noqa: S506 - a SafeLoader subclass
 
 
 @dataclass(frozen=True)
@@ -121,29 +105,51 @@ def case_from_mapping(data: Any, path: Path | None = None) -> Case:
     )
 
 
-def load_case(path: str | Path) -> Case:
-    """Read and validate one case file. Raises :class:`CaseFormatError`."""
+def stale_hash_message(case: Case) -> str | None:
+    """Why ``case``'s ``hash`` is stale (its content hashes otherwise), or None when it holds."""
+    if case.hash == case.computed_hash:
+        return None
+    return (f"hash is stale (content hashes to {case.computed_hash}); "
+            "run `rulings cases rehash`")
+
+
+def load_case(path: str | Path, *, check_hash: bool = True,
+              max_bytes: int = MAX_YAML_BYTES) -> Case:
+    """Read and validate one case file (read by :mod:`conformance.case_yaml`).
+
+    With ``check_hash`` (the default) a case whose ``hash`` does not match its content is refused,
+    as ``rulings cases lint`` reports it: a run must not judge an edited case under its old hash.
+    Raises :class:`CaseFormatError` (:class:`YamlFileError` with a line for reading problems).
+    """
     path = Path(path)
-    try:
-        data = parse_yaml(path.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError) as exc:
-        raise CaseFormatError(str(path), [f"cannot read: {exc}"]) from exc
-    return case_from_mapping(data, path)
+    case = case_from_mapping(load_yaml_file(path, max_bytes), path)
+    if check_hash and (why := stale_hash_message(case)) is not None:
+        raise CaseFormatError(str(path), [why])
+    return case
 
 
 def find_case_files(paths: Iterable[str | Path]) -> list[Path]:
-    """Every ``*.yaml`` file under the given files or directories, sorted, without duplicates."""
-    seen: dict[Path, None] = {}
+    """Every ``*.yaml`` file under the given files or directories, sorted, without duplicates.
+
+    One file named twice (``cases/a.yaml`` and ``./cases/../cases/a.yaml``, or inside a directory
+    also given) is listed once, under the first name given. Two names of one file that differ in
+    their last component (a symlink named ``*.yaml``) stay two entries: nothing is dropped.
+    """
+    seen: dict[Path, Path] = {}
+
+    def key(f: Path) -> Path:
+        return f.parent.resolve() / f.name
+
     for p in paths:
         p = Path(p)
         if p.is_dir():
             for f in sorted(p.rglob("*.yaml")):
-                seen.setdefault(f, None)
-        elif p.exists():
-            seen.setdefault(p, None)
+                seen.setdefault(key(f), f)
+        elif p.exists() or p.is_symlink():
+            seen.setdefault(key(p), p)
         else:
             raise CaseFormatError(str(p), ["no such file or directory"])
-    return list(seen)
+    return list(seen.values())
 
 
 def cases_root_of(path: Path) -> Path | None:
@@ -154,9 +160,36 @@ def cases_root_of(path: Path) -> Path | None:
     return None
 
 
-def load_cases(paths: Iterable[str | Path]) -> list[Case]:
-    """Load every case under ``paths``; raises :class:`CaseFormatError` on the first bad file."""
-    return [load_case(f) for f in find_case_files(paths)]
+def check_suite(cases: Sequence[Case]) -> None:
+    """Refuse cases that cannot be run together: two cases with one id (their results would be
+    merged, hiding one), or a case whose ``hash`` is stale. Raises :class:`SuiteError` naming
+    every problem (both files of a duplicate id)."""
+    problems: list[str] = []
+    first: dict[str, Case] = {}
+    for case in cases:
+        other = first.get(case.id)
+        if other is None:
+            first[case.id] = case
+        else:
+            problems.append(f"case id {case.id!r} is used by two files: "
+                            f"{other.path or '<no file>'} and {case.path or '<no file>'}")
+        if (why := stale_hash_message(case)) is not None:
+            problems.append(f"{case.path or case.id}: {why}")
+    if problems:
+        shown = problems[:20] + ([f"... and {len(problems) - 20} more"] if len(problems) > 20
+                                 else [])
+        raise SuiteError("the suite cannot be run:\n  " + "\n  ".join(shown))
+
+
+def load_cases(paths: Iterable[str | Path], *, max_bytes: int = MAX_YAML_BYTES) -> list[Case]:
+    """Load every case under ``paths`` as one suite.
+
+    Raises :class:`CaseFormatError` on the first bad file, :class:`SuiteError` when two files
+    share an id (see :func:`check_suite`).
+    """
+    cases = [load_case(f, max_bytes=max_bytes) for f in find_case_files(paths)]
+    check_suite(cases)
+    return cases
 
 
 @dataclass(frozen=True)
@@ -198,11 +231,10 @@ def suite_version(cases: Sequence[Case]) -> str:
 
 def load_features(path: str | Path = FEATURES_FILE) -> dict[str, str]:
     """The feature vocabulary: name -> one-line definition. Raises :class:`VocabularyError`."""
-    path = Path(path)
     try:
-        data = parse_yaml(path.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError) as exc:
-        raise VocabularyError(f"{path}: cannot read: {exc}") from exc
+        data = load_yaml_file(path)
+    except CaseFormatError as exc:
+        raise VocabularyError(str(exc)) from exc
     found = schemas.problems("features", data)
     if found:
         raise VocabularyError(f"{path}: " + "; ".join(found))
@@ -228,18 +260,45 @@ def _fixture_card_names() -> frozenset[str]:
     return frozenset(names)
 
 
-def known_card_names() -> frozenset[str]:
-    """Real card names the project ships oracle text for, plus the reference engine's own cards."""
-    names = set(_fixture_card_names())
+@cache
+def _reference_card_names() -> frozenset[str]:
     try:
         from conformance import reference as ref_module
 
         fn = getattr(ref_module, "card_names", None)
     except ImportError:
         fn = None
-    if callable(fn):
-        names.update(fn())
-    return frozenset(names)
+    return frozenset(fn()) if callable(fn) else frozenset()
+
+
+def known_card_names() -> frozenset[str]:
+    """Real card names the project ships oracle text for, plus the reference engine's own cards."""
+    return _fixture_card_names() | _reference_card_names()
+
+
+@cache
+def _reference_list_names() -> frozenset[str]:
+    """The names of the reference engine's hand-picked card list (``reference_cards.yaml``): with
+    the shipped card data they are all its card names (the others it interprets from that data),
+    without interpreting every card as :func:`_reference_card_names` does."""
+    try:
+        from conformance.reference import cards as ref_cards
+    except ImportError:
+        return frozenset()
+    entries = getattr(ref_cards, "card_list", None)
+    if not callable(entries):
+        return frozenset()
+    return frozenset(e["name"] for e in entries() if isinstance(e, dict) and "name" in e)
+
+
+class KnownCards:
+    """:func:`known_card_names` as a lazy container: a name not in the shipped card data is looked
+    up in the reference engine's card list, and only then in its full card set (slow: it
+    interprets every card)."""
+
+    def __contains__(self, name: object) -> bool:
+        return (name in _fixture_card_names() or name in _reference_list_names()
+                or name in _reference_card_names())
 
 
 # --- lint and rehash -----------------------------------------------------------------------------
@@ -252,9 +311,12 @@ class LintProblem:
     path: str
     message: str
     severity: str = "error"
+    line: int | None = None
+    """1-based line in the file, when the problem has one."""
 
     def __str__(self) -> str:
-        return f"{self.path}: {self.severity}: {self.message}"
+        where = f"{self.path}:{self.line}" if self.line is not None else self.path
+        return f"{where}: {self.severity}: {self.message}"
 
 
 def _setup_objects(setup: dict[str, Any]) -> Iterator[tuple[str, dict[str, Any]]]:
@@ -287,12 +349,15 @@ def lint_case_file(
     path: Path,
     root: Path | None,
     features: dict[str, str] | None,
-    cards: frozenset[str] | None,
+    cards: Container[str] | None,
+    max_bytes: int = MAX_YAML_BYTES,
 ) -> tuple[Case | None, list[LintProblem]]:
     """Lint one file: schema, id == path, hash, vocabulary, cards, object references."""
     where = str(path)
     try:
-        case = load_case(path)
+        case = load_case(path, check_hash=False, max_bytes=max_bytes)
+    except YamlFileError as exc:
+        return None, [LintProblem(where, exc.message, line=exc.line)]
     except CaseFormatError as exc:
         return None, [LintProblem(where, p) for p in exc.problems]
     out: list[LintProblem] = []
@@ -301,9 +366,8 @@ def lint_case_file(
         rel = path.resolve().relative_to(root.resolve()).with_suffix("").as_posix()
         if rel != case.id:
             out.append(LintProblem(where, f"id {case.id!r} differs from its path {rel!r}"))
-    if case.hash != case.computed_hash:
-        out.append(LintProblem(where, f"hash is stale (content hashes to {case.computed_hash}); "
-                                      "run `rulings cases rehash`"))
+    if (why := stale_hash_message(case)) is not None:
+        out.append(LintProblem(where, why))
     if features is not None:
         for f in case.features:
             if f not in features:
@@ -340,10 +404,11 @@ def lint(
     features_file: str | Path | None = FEATURES_FILE,
     check_cards: bool = True,
     root: str | Path | None = None,
+    max_bytes: int = MAX_YAML_BYTES,
 ) -> list[LintProblem]:
     """Lint every case under ``paths``; also reports duplicate ids. Empty list = clean."""
     features = load_features(features_file) if features_file is not None else None
-    cards = known_card_names() if check_cards else None
+    cards: Container[str] | None = KnownCards() if check_cards else None
     problems: list[LintProblem] = []
     seen: dict[str, str] = {}
     for p in paths:
@@ -351,7 +416,7 @@ def lint(
         files = find_case_files([p])
         base = Path(root) if root else (p if p.is_dir() and p.name == "cases" else None)
         for f in files:
-            case, found = lint_case_file(f, base, features, cards)
+            case, found = lint_case_file(f, base, features, cards, max_bytes)
             problems.extend(found)
             if case is not None:
                 if case.id in seen and seen[case.id] != str(f):
@@ -370,11 +435,8 @@ def rehash_file(path: str | Path) -> bool:
     Raises :class:`CaseFormatError` when the file is not a valid case apart from its hash.
     """
     path = Path(path)
-    text = path.read_text(encoding="utf-8")
-    try:
-        data = parse_yaml(text)
-    except yaml.YAMLError as exc:
-        raise CaseFormatError(str(path), [f"cannot read: {exc}"]) from exc
+    text = read_text(path)
+    data = parse_yaml(text, str(path))
     if not isinstance(data, dict):
         raise CaseFormatError(str(path), ["not a mapping"])
     new = case_hash(data.get("setup"), data.get("actions") or [], data.get("expect"))

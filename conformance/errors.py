@@ -8,7 +8,9 @@ Lifecycle step              Raised                                  Case status 
 ==========================  =====================================  ==============================
 case / file parsing         :class:`CaseFormatError` (a case file   -- (run refuses to start)
                             breaks case.schema.json or cannot be
-                            read), :class:`VocabularyError`
+                            read; :class:`YamlFileError` with a
+                            line), :class:`SuiteError` (duplicate
+                            ids, stale hashes), :class:`VocabularyError`
                             (features.yaml), :class:`ExpectationsError`
                             (an expectations file),
                             :class:`RunFileError` and subclasses
@@ -22,7 +24,9 @@ setup / action / observe    :class:`EngineReportedError` (the       ``error``
                             :class:`EngineCrashed` (process died)   ``crash``
                             :class:`EngineProtocolError` (garbage,  ``crash``
                             a wrong ``seq``, a response that breaks
-                            its schema)
+                            its schema, NaN, a lone surrogate)
+                            :class:`EngineAnswerTooLarge` (an       ``error``
+                            answer over ``--max-answer-mb``)
 close                       :class:`EngineCloseError`               -- (logged; the process is
                                                                     killed)
 ==========================  =====================================  ==============================
@@ -33,6 +37,8 @@ treated like a crash.
 """
 
 from __future__ import annotations
+
+import yaml  # type: ignore[import-untyped,unused-ignore]
 
 
 class ConformanceError(Exception):
@@ -49,6 +55,34 @@ class CaseFormatError(ConformanceError):
         self.path = path
         self.problems = list(problems)
         super().__init__(f"{path}: " + "; ".join(self.problems))
+
+
+class YamlFileError(CaseFormatError, yaml.YAMLError):
+    """A suite YAML file (case, features, expectations) breaks the reading rules of
+    :mod:`conformance.case_yaml`: too big, not a regular file, not UTF-8, invalid YAML, an alias,
+    a duplicate key. ``line`` is 1-based, or None when the problem has no line. Also a
+    ``yaml.YAMLError``, so callers that caught PyYAML's errors catch it."""
+
+    def __init__(self, path: str, message: str, *, line: int | None = None) -> None:
+        self.line = line
+        self.message = message
+        super().__init__(path, [f"line {line}: {message}" if line is not None else message])
+        self.args = (f"{path}:{line}: {message}" if line is not None else f"{path}: {message}",)
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+    def __reduce__(self):  # picklable across worker processes
+        return (_rebuild_yaml_error, (self.path, self.message, self.line))
+
+
+def _rebuild_yaml_error(path: str, message: str, line: int | None) -> YamlFileError:
+    return YamlFileError(path, message, line=line)
+
+
+class SuiteError(ConformanceError):
+    """A set of cases cannot be run as one suite: two cases share an id, or a case's ``hash``
+    does not match its content (the file was edited without ``rulings cases rehash``)."""
 
 
 class VocabularyError(ConformanceError):
@@ -153,6 +187,13 @@ class EngineProtocolError(EngineFailure):
     status = "crash"
 
 
+class EngineAnswerTooLarge(EngineProtocolError):
+    """An answer line is longer than the harness accepts (``--max-answer-mb``); the process is
+    killed. The case's status is ``error``: the engine may be right, the harness cannot tell."""
+
+    status = "error"
+
+
 # --- close ---------------------------------------------------------------------------------------
 
 
@@ -162,6 +203,7 @@ class EngineCloseError(ConformanceError):
 
 __all__ = [
     "CaseFormatError",
+    "EngineAnswerTooLarge",
     "ConformanceError",
     "DuplicateCase",
     "EngineCloseError",
@@ -178,5 +220,7 @@ __all__ = [
     "MissingHeader",
     "ProtocolVersionMismatch",
     "RunFileError",
+    "SuiteError",
     "VocabularyError",
+    "YamlFileError",
 ]

@@ -23,8 +23,8 @@ from typing import TYPE_CHECKING, Any
 import yaml
 
 from conformance import schemas
-from conformance.cases_io import parse_yaml
-from conformance.errors import ExpectationsError
+from conformance.case_yaml import load_yaml_file
+from conformance.errors import ExpectationsError, YamlFileError
 
 if TYPE_CHECKING:
     from conformance.runner import CaseResult, Run
@@ -86,7 +86,9 @@ def expectations_from_mapping(data: Any, path: str | None = None) -> Expectation
 def load_expectations(path: str | Path) -> Expectations:
     """Read an expectations file. Raises :class:`ExpectationsError`."""
     try:
-        data = parse_yaml(Path(path).read_text(encoding="utf-8"))
+        data = load_yaml_file(path)
+    except YamlFileError as exc:
+        raise ExpectationsError(str(exc)) from exc
     except (OSError, yaml.YAMLError) as exc:
         raise ExpectationsError(f"{path}: cannot read: {exc}") from exc
     return expectations_from_mapping(data, str(path))

@@ -6,7 +6,8 @@
 ``fail``         the engine answered, but the facts differ (the mismatches say how)
 ``error``        the engine reported an error (``EngineReportedError``) the case did not expect
 ``crash``        the engine process died or broke the protocol (it is restarted)
-``timeout``      no answer within the per-case time limit (the process is killed and restarted)
+``timeout``      no answer within the per-case time limit (the process group is killed and the
+                 engine restarted; an in-process Python engine is interrupted by a timer)
 ``unsupported``  the case needs a feature or card the engine did not declare (never sent), or
                  the engine refused it with kind ``unsupported`` and the case expects no error
 
@@ -21,13 +22,14 @@ import concurrent.futures as cf
 import datetime as dt
 import hashlib
 import json
-import multiprocessing
+import math
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from conformance.cases_io import Case, CaseFilter, shard_of, suite_version
+from conformance.cases_io import Case, CaseFilter, check_suite, shard_of, suite_version
+from conformance.engines import reaper
 from conformance.engines.protocol import PROTOCOL_VERSION, Engine, EngineInfo
 from conformance.engines.spec import EngineSpec, parse_spec
 from conformance.errors import (
@@ -38,11 +40,17 @@ from conformance.errors import (
 )
 from conformance.expectations import Expectations
 from conformance.judge import judge, judge_error
+from conformance.limits import (
+    MAX_ANSWER_MB,
+    MAX_START_FAILURES,
+    MAX_TEXT,
+    bounded_mismatch,
+    clip,
+    shape_problem,
+)
 
 STATUSES = ("pass", "fail", "error", "crash", "timeout", "unsupported")
 """Every case status, in report order."""
-
-
 @dataclass(frozen=True)
 class RunOptions:
     """How to run (everything but the cases and the engine)."""
@@ -64,16 +72,28 @@ class RunOptions:
     """Restart a stdio engine after a case that leaves its resident memory above this (MB)."""
     run_id: str | None = None
     """The run's id in the header (None: :func:`default_run_id`, shared by a run's shards)."""
+    max_answer_mb: float = MAX_ANSWER_MB
+    """Longest answer line a stdio engine may send, in MB (over it: status ``error``)."""
 
     def __post_init__(self) -> None:
+        if not (isinstance(self.timeout, int | float) and math.isfinite(self.timeout)
+                and self.timeout > 0):
+            raise ValueError(f"timeout must be a positive number of seconds, not {self.timeout}")
+        if not (math.isfinite(self.max_answer_mb) and self.max_answer_mb > 0):
+            raise ValueError(f"max_answer_mb must be positive, not {self.max_answer_mb}")
         if self.restart_every is not None and self.restart_every < 1:
             raise ValueError(f"restart_every must be at least 1, not {self.restart_every}")
         if self.max_rss_mb is not None and not self.max_rss_mb > 0:
             raise ValueError(f"max_rss_mb must be positive, not {self.max_rss_mb}")
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form for run headers (the run id is a header field of its own)."""
-        return {"timeout": self.timeout, "jobs": self.jobs,
+        """JSON-ready form for run headers (the run id is a header field of its own).
+
+        ``max_answer_mb`` is listed only when it is not the default (run ids stay as they were).
+        """
+        extra = ({"max_answer_mb": self.max_answer_mb}
+                 if self.max_answer_mb != MAX_ANSWER_MB else {})
+        return {**extra, "timeout": self.timeout, "jobs": self.jobs,
                 "shard": f"{self.shard[0]}/{self.shard[1]}" if self.shard else None,
                 "features": sorted(self.filter.features), "cards": sorted(self.filter.cards),
                 "ids": list(self.filter.ids), "strict_unsupported": self.strict_unsupported,
@@ -265,7 +285,7 @@ def execute_case(engine: Engine, case: Case, timeout: float) -> CaseResult:
         step = "observe"
         observation = engine.observe()
     except EngineReportedError as exc:
-        base.error = {"kind": exc.kind, "message": exc.message,
+        base.error = {"kind": clip(exc.kind, 200), "message": exc.message,
                       "action": int(step.split()[1]) if step.startswith("action") else None}
         if exc.kind == "unsupported":
             base.status = "unsupported"
@@ -276,17 +296,26 @@ def execute_case(engine: Engine, case: Case, timeout: float) -> CaseResult:
     except EngineFailure as exc:
         base.status = exc.status
         base.message = f"{exc.message} (at {step})"
-        base.stderr = exc.stderr[-4000:] or None
+        base.stderr = exc.stderr[-MAX_TEXT:] or None
     else:
-        found = [*judge_error(case.expect, reported), *judge(case.expect, observation)]
+        try:
+            found = [*judge_error(case.expect, reported), *judge(case.expect, observation)]
+        except (AttributeError, TypeError, KeyError, ValueError, IndexError) as exc:
+            # the observation is not shaped as the protocol says (a list where a mapping goes)
+            base.status = "crash"
+            base.message = f"observe answer does not fit the protocol: {shape_problem(observation, exc)}"
+            found = []
         if found:
             base.status = "fail"
-            base.mismatches = [m.to_dict() for m in found]
+            base.mismatches = [bounded_mismatch(m.to_dict()) for m in found]
             base.message = f"{len(found)} expectation(s) not met"
     finally:
         if callable(set_deadline):
             set_deadline(None)
         base.duration = round(time.monotonic() - t0, 6)
+    base.message = clip(base.message)
+    if base.error is not None:
+        base.error["message"] = clip(base.error["message"])
     return base
 
 
@@ -300,8 +329,10 @@ class CaseExecutor:
     """
 
     def __init__(self, spec: EngineSpec, timeout: float, validate: bool = False, *,
-                 restart_every: int | None = None, max_rss_mb: float | None = None) -> None:
+                 restart_every: int | None = None, max_rss_mb: float | None = None,
+                 max_answer_mb: float = MAX_ANSWER_MB) -> None:
         self.spec = spec
+        self.max_answer_mb = max_answer_mb
         self.timeout = timeout
         self.validate = validate
         self.restart_every = restart_every
@@ -315,14 +346,32 @@ class CaseExecutor:
         """Engine starts after the first (successful or not)."""
         self.recycled = 0
         """Engines dropped on purpose (``restart_every`` / ``max_rss_mb``), not for failing."""
+        self._start_failures = 0
+        """Starts failed in a row."""
+        self._last_start_error = ""
 
     def connect(self) -> Engine:
-        """The live engine, started if needed (raises :class:`EngineStartError`)."""
+        """The live engine, started if needed (raises :class:`EngineStartError`).
+
+        After :data:`MAX_START_FAILURES` starts failed in a row, no start is tried again (each
+        could cost the whole start timeout): the error is raised at once.
+        """
         if self._engine is None:
+            if self._start_failures >= MAX_START_FAILURES:
+                raise EngineStartError(f"not restarted: the last {self._start_failures} starts "
+                                       f"failed ({self._last_start_error})")
             if self._started:
                 self.restarts += 1
             self._started = True
-            self._engine = self.spec.connect(timeout=self.timeout, validate=self.validate)
+            try:
+                self._engine = self.spec.connect(
+                    timeout=self.timeout, validate=self.validate,
+                    max_answer_bytes=int(self.max_answer_mb * 1024 * 1024))
+            except EngineStartError as exc:
+                self._start_failures += 1
+                self._last_start_error = str(exc).splitlines()[0][:300]
+                raise
+            self._start_failures = 0
             self.info = self._engine.info()
             self._sent = 0
         return self._engine
@@ -354,8 +403,8 @@ class CaseExecutor:
                               features=list(case.features), message=why)
         result = execute_case(engine, case, self.timeout)
         self._sent += 1
-        if result.status in ("crash", "timeout"):
-            self.discard()
+        if result.status in ("crash", "timeout") or getattr(engine, "alive", True) is False:
+            self.discard()  # a failed engine (an over-size answer, too) is not trusted again
         elif self.recycle_reason(engine) is not None:
             self.recycled += 1
             self.discard()
@@ -404,28 +453,13 @@ def select_cases(cases: Iterable[Case], options: RunOptions) -> list[Case]:
     return out
 
 
-# --- worker processes ----------------------------------------------------------------------------
-
-_worker: CaseExecutor | None = None
-
-
-def _worker_init(spec_text: str, timeout: float, validate: bool, restart_every: int | None,
-                 max_rss_mb: float | None) -> None:
-    global _worker
-    _worker = CaseExecutor(parse_spec(spec_text), timeout, validate,
-                           restart_every=restart_every, max_rss_mb=max_rss_mb)
-
-
-def _worker_run(cases: list[Case]) -> tuple[list[CaseResult], int]:
-    """The chunk's results and the engine restarts it took."""
-    assert _worker is not None
-    before = _worker.restarts
-    results = [_worker.run(c) for c in cases]
-    return results, _worker.restarts - before
-
-
-def _chunks(items: Sequence[Case], size: int) -> list[list[Case]]:
-    return [list(items[i:i + size]) for i in range(0, len(items), size)]
+def _close_quietly(executor: CaseExecutor) -> None:
+    """Stop the engine; one that does not stop cleanly is killed, and the run goes on (the
+    cases were judged already)."""
+    try:
+        executor.close()
+    except EngineCloseError:
+        pass
 
 
 def run_cases(
@@ -443,12 +477,35 @@ def run_cases(
     expectations are for another engine). ``on_start`` gets the run before any case (header
     fields set), ``on_result`` each result as it comes (in completion order with ``jobs > 1``);
     the returned run lists results in case order.
+
+    Raises :class:`SuiteError` when two cases share an id or a case's hash is stale. While it
+    runs, SIGTERM, SIGINT and SIGHUP kill every engine (and worker) and exit with status
+    128 + signal.
     """
     options = options or RunOptions()
     espec = spec if isinstance(spec, EngineSpec) else parse_spec(spec)
+    check_suite(cases)
     selected = select_cases(cases, options)
     executor = CaseExecutor(espec, options.timeout, options.validate_protocol,
-                            restart_every=options.restart_every, max_rss_mb=options.max_rss_mb)
+                            restart_every=options.restart_every, max_rss_mb=options.max_rss_mb,
+                            max_answer_mb=options.max_answer_mb)
+    pools: list[cf.ProcessPoolExecutor] = []
+
+    def on_signal(_signum: int) -> None:
+        from conformance.workers import stop_workers
+
+        for pool in pools:
+            stop_workers(pool)
+
+    with reaper.handling_signals(on_signal):
+        return _run(cases, selected, espec, options, expectations, executor, pools,
+                    on_start, on_result)
+
+
+def _run(cases: Sequence[Case], selected: list[Case], espec: EngineSpec, options: RunOptions,
+         expectations: Expectations | None, executor: CaseExecutor,
+         pools: list[cf.ProcessPoolExecutor], on_start: Callable[[Run], None] | None,
+         on_result: Callable[[CaseResult], None] | None) -> Run:
     executor.connect()
     assert executor.info is not None
     if expectations is not None:
@@ -483,25 +540,12 @@ def run_cases(
                                       features=list(case.features), message=why))
                 else:
                     runnable.append(case)
-            executor.close()
-            size = max(1, min(25, len(runnable) // (jobs * 4) or 1))
-            ctx = multiprocessing.get_context("spawn")
-            with cf.ProcessPoolExecutor(jobs, mp_context=ctx, initializer=_worker_init,
-                                        initargs=(espec.text, options.timeout,
-                                                  options.validate_protocol,
-                                                  options.restart_every,
-                                                  options.max_rss_mb)) as pool:
-                futures = [pool.submit(_worker_run, chunk) for chunk in _chunks(runnable, size)]
-                for fut in cf.as_completed(futures):
-                    results, restarts = fut.result()
-                    run.restarts += restarts
-                    for r in results:
-                        record(r)
+            _close_quietly(executor)
+            from conformance.workers import run_in_workers
+
+            run.restarts += run_in_workers(runnable, espec.text, options, jobs, pools, record)
     finally:
-        try:
-            executor.close()
-        except EngineCloseError:
-            pass
+        _close_quietly(executor)
     run.restarts += executor.restarts
     run.results = [by_id[c.id] for c in selected if c.id in by_id]
     run.duration = time.monotonic() - t0

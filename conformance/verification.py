@@ -43,7 +43,7 @@ engine's source (a suspect whose case was wrong is fixed instead, and leaves the
 ENGINES: tuple[tuple[str, str], ...] = (
     ("reference", "reference"),
     ("python-mtg", "cmd:engines/python-mtg/run-harness"),
-    ("phase", "phase"),
+    ("phase", "cmd:engines/phase/run-harness"),
 )
 """The engines CI runs (name in the table, engine spec), in table order. An engine spec that
 cannot start is an error of :func:`verify` unless missing engines are allowed."""

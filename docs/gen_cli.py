@@ -40,7 +40,9 @@ def render() -> str:
         subs = ([(f"{name} {s}", cmd.commands[s]) for s in sorted(cmd.commands)]
                 if isinstance(cmd, click.Group) else [(name, cmd)])
         for full, sub in subs:
-            parent = click.Context(group, info_name="rulings")
+            # the group's settings (-h as well as --help) as `rulings` itself applies them, whatever
+            # context click cached its help option from first
+            parent = click.Context(group, info_name="rulings", **group.context_settings)
             if full != name:
                 parent = click.Context(cmd, info_name=name, parent=parent)
             ctx = click.Context(sub, info_name=full.split()[-1], parent=parent,

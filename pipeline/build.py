@@ -48,6 +48,7 @@ from pipeline.store import (
     DatasetWriter,
     cards_table,
     open_dataset_writer,
+    outdir,
     quarantine_table,
     rulings_table,
     slugs_for,
@@ -327,12 +328,16 @@ def _reusable(out: Path, key: str) -> BuildSummary | None:
     marker = out / MARKER
     try:
         manifest = json.loads(marker.read_text(encoding="utf-8"))
+        marker_ctime = os.lstat(marker).st_ctime_ns
     except (OSError, ValueError):
         return None
     if manifest.get("build_key") != key:
         return None
-    if not all((out / f).is_file() for f in manifest.get("files", [])):
-        return None
+    written = manifest.get("written")
+    if not isinstance(written, dict) or outdir.verify_written(
+        out, written, trust_before_ns=marker_ctime
+    ):
+        return None  # a file missing, changed or damaged: rebuild (a dataset of an older version)
     summary = BuildSummary.from_dict(out, manifest["summary"])
     summary.reused = True
     return summary
@@ -403,6 +408,7 @@ def build(
 def _build_no_gc(
     inputs: Sequence[Path | str], out: Path, detector: str, prog: _Progress, limits: InputLimits
 ) -> BuildSummary:
+    outdir.check_disjoint(out, inputs)
     # An input that cannot be read is one quarantined record (see pipeline.sources.load_input).
     loaded = [
         load_input(i, limits) for i in discover(inputs, follow_symlinks=limits.follow_symlinks)
@@ -412,6 +418,7 @@ def _build_no_gc(
     reused = _reusable(out, key)
     if reused is not None:
         return reused
+    outdir.check_replaceable(out, "dataset folder")  # fail before the work, not after it
     # The detector runs in a child process (lingua holds the GIL while it loads its models and
     # while it detects): its models load while this process parses the inputs.
     backend = _start_detector(detector, sum(len(x.data) for x in loaded))
@@ -751,7 +758,7 @@ def _build(
     )
 
     try:
-        with open_dataset_writer(out) as writer:
+        with open_dataset_writer(out, prechecked=True) as writer:
             with prog.stage("align", len(work)) as advance:
                 aligned = _stage_call(
                     "align",

@@ -3,13 +3,19 @@
 :class:`InProcessEngine` wraps an engine factory so that an in-process engine fails the way a
 process does: any exception other than :class:`EngineReportedError` becomes
 :class:`EngineCrashed` (with the traceback as its "stderr"), and the wrapper is dead afterwards.
-A Python call cannot be interrupted, so a hang is not cut short in process: a call that returns
-after the deadline raises :class:`EngineTimeout`. Run a hang-prone engine over stdio
+A call is cut short at the deadline when it runs in the main thread of a process with
+``SIGALRM`` (the runner's case, workers included): a real-time timer raises
+:class:`EngineOvertime` (a ``BaseException``, so the engine's ``except Exception`` cannot swallow
+it) inside the engine's Python code, and the call is :class:`EngineTimeout`; the wrapper is dead
+afterwards. Elsewhere, and for an engine stuck in C code, a call that returns after the deadline
+raises :class:`EngineTimeout`. Run such an engine over stdio
 (``cmd:python -m conformance.engines.serve SPEC``) to get hard timeouts.
 """
 
 from __future__ import annotations
 
+import signal
+import threading
 import time
 import traceback
 from collections.abc import Callable, Mapping
@@ -23,6 +29,16 @@ from conformance.errors import (
     EngineTimeout,
     ProtocolVersionMismatch,
 )
+
+
+class EngineOvertime(BaseException):  # noqa: N818 - a signal, like KeyboardInterrupt
+    """Raised inside an in-process engine's call by the deadline timer (never escapes
+    :class:`InProcessEngine`: it becomes :class:`EngineTimeout`)."""
+
+
+def _overtime(_signum: int, _frame: Any) -> None:
+    raise EngineOvertime
+
 
 EngineFactory = Callable[[], Engine]
 """Anything that makes a fresh engine: an engine class, or a function returning one."""
@@ -73,7 +89,11 @@ class InProcessEngine:
         if self._dead:
             raise EngineCrashed("engine is not running (it failed earlier)")
         try:
-            result = fn(*args)
+            result = self._timed(fn, *args)
+        except EngineOvertime:
+            self._dead = True
+            raise EngineTimeout(f"engine did not answer `{name}` within the time limit "
+                                "(interrupted)", traceback.format_exc(limit=20)) from None
         except EngineReportedError:
             self._check_deadline(name)
             raise
@@ -83,6 +103,26 @@ class InProcessEngine:
                                 traceback.format_exc(limit=20)) from exc
         self._check_deadline(name)
         return result
+
+    def _timed(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """``fn(*args)``, interrupted by :class:`EngineOvertime` at the deadline when a timer can
+        be armed (main thread, SIGALRM, no other real-time timer running)."""
+        if (self._deadline is None or not hasattr(signal, "setitimer")
+                or threading.current_thread() is not threading.main_thread()
+                or signal.getitimer(signal.ITIMER_REAL)[0] > 0):
+            return fn(*args)
+        left = self._deadline - time.monotonic()
+        if left <= 0:
+            raise EngineOvertime
+        previous = signal.signal(signal.SIGALRM, _overtime)
+        try:
+            signal.setitimer(signal.ITIMER_REAL, left)
+            try:
+                return fn(*args)
+            finally:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+        finally:
+            signal.signal(signal.SIGALRM, previous)
 
     def _check_deadline(self, name: str) -> None:
         if self._deadline is not None and time.monotonic() > self._deadline:

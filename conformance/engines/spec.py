@@ -78,17 +78,21 @@ class EngineSpec:
         """A callable making a fresh in-process engine (not for ``cmd:`` specs)."""
         return load_factory(self)
 
-    def connect(self, *, timeout: float = 10.0, validate: bool = False) -> Engine:
+    def connect(self, *, timeout: float = 10.0, validate: bool = False,
+                max_answer_bytes: int | None = None) -> Engine:
         """Start the engine: an :class:`InProcessEngine` or a :class:`StdioEngine`.
 
-        Raises :class:`EngineSpecError` for an unknown target, :class:`EngineStartError` when it
-        does not start.
+        ``max_answer_bytes`` bounds a stdio engine's answer lines (None: the transport's
+        default). Raises :class:`EngineSpecError` for an unknown target,
+        :class:`EngineStartError` when it does not start.
         """
         if self.kind == "cmd":
-            from conformance.engines.stdio import StdioEngine
+            from conformance.engines.stdio import MAX_ANSWER_BYTES, StdioEngine
 
-            return StdioEngine(self.argv, timeout=timeout, validate=validate)
-        return engine_from_factory(self.factory(), timeout=timeout, validate=validate)
+            return StdioEngine(self.argv, timeout=timeout, validate=validate,
+                               max_answer_bytes=max_answer_bytes or MAX_ANSWER_BYTES)
+        return engine_from_factory(self.factory(), timeout=timeout, validate=validate,
+                                   max_answer_bytes=max_answer_bytes)
 
 
 def _accepted_options(factory: Callable[..., object], **options: object) -> dict[str, object]:
@@ -103,7 +107,7 @@ def _accepted_options(factory: Callable[..., object], **options: object) -> dict
 
 
 def engine_from_factory(factory: EngineFactory, *, timeout: float = 10.0,
-                        validate: bool = False) -> Engine:
+                        validate: bool = False, max_answer_bytes: int | None = None) -> Engine:
     """Call an engine factory and make what it returns an :class:`Engine` for the runner.
 
     A :class:`StdioEngine` is returned unwrapped (its per-request timeout set to ``timeout``, like
@@ -111,8 +115,9 @@ def engine_from_factory(factory: EngineFactory, *, timeout: float = 10.0,
     :class:`StdioEngine`; anything else is an in-process engine, wrapped in
     :class:`InProcessEngine`. Raises :class:`EngineStartError` when the factory fails.
     """
-    from conformance.engines.stdio import StdioEngine
+    from conformance.engines.stdio import MAX_ANSWER_BYTES, StdioEngine
 
+    limit = max_answer_bytes or MAX_ANSWER_BYTES
     if inspect.isclass(factory):
         return InProcessEngine(factory)
     kwargs = _accepted_options(factory, timeout=timeout, validate=validate)
@@ -127,6 +132,8 @@ def engine_from_factory(factory: EngineFactory, *, timeout: float = 10.0,
     if isinstance(made, StdioEngine):
         made.timeout = timeout
         made.validate = made.validate or validate
+        if max_answer_bytes is not None:
+            made.max_answer_bytes = max_answer_bytes
         return made
     if isinstance(made, str):
         try:
@@ -135,7 +142,8 @@ def engine_from_factory(factory: EngineFactory, *, timeout: float = 10.0,
             raise EngineStartError(f"cannot split command line {made!r}: {exc}") from exc
         made = argv
     if isinstance(made, list | tuple) and made and all(isinstance(a, str) for a in made):
-        return StdioEngine(list(made), timeout=timeout, validate=validate)
+        return StdioEngine(list(made), timeout=timeout, validate=validate,
+                           max_answer_bytes=limit)
     return InProcessEngine(lambda: made)  # type: ignore[arg-type,return-value]
 
 

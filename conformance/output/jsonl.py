@@ -6,6 +6,7 @@ Written as the run goes (:class:`JsonlWriter`), read back and validated by :func
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 from typing import IO, Any
 
@@ -21,8 +22,33 @@ from conformance.errors import (
 from conformance.runner import CaseResult, Run
 
 
+def _finite(value: Any) -> Any:
+    """``value`` with NaN and infinities written as strings (``"NaN"``, ``"Infinity"``)."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return json.dumps(value)
+    if isinstance(value, dict):
+        return {k: _finite(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_finite(v) for v in value]
+    return value
+
+
 def _dump(obj: dict[str, Any]) -> str:
-    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"), default=str)
+    """One strict JSON line: UTF-8 text, or ASCII escapes when the value holds a lone surrogate
+    (an in-process engine's string), which UTF-8 cannot encode; an in-process engine's NaN or
+    infinity becomes a string (strict JSON has none)."""
+    try:
+        text = json.dumps(obj, ensure_ascii=False, separators=(",", ":"), default=str,
+                          allow_nan=False)
+    except ValueError:
+        obj = _finite(obj)
+        text = json.dumps(obj, ensure_ascii=False, separators=(",", ":"), default=str)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        text = json.dumps(obj, ensure_ascii=True, separators=(",", ":"), default=str,
+                          allow_nan=False)
+    return text
 
 
 class JsonlWriter:

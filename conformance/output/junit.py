@@ -7,6 +7,9 @@ makes the exit code non-zero:
 * an unexpected ``fail`` or an unexpected pass -> ``<failure>``;
 * an unexpected ``error`` / ``crash`` / ``timeout`` -> ``<error type="STATUS">``;
 * a known failure met as expected, or an unsupported case -> ``<skipped>`` with the reason.
+
+Engine text is made legal XML 1.0 first (:func:`conformance.output.text.xml_safe`): control
+characters become visible ``\\xNN`` escapes instead of breaking the document.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ import json
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+from conformance.output.text import xml_safe
 from conformance.runner import CaseResult, Run
 
 
@@ -67,6 +71,11 @@ def render_junit(run: Run) -> str:
         elif r.status != "pass":
             why = r.reason or r.link or r.message or r.status
             ET.SubElement(tc, "skipped", message=f"{r.status}: {why}"[:500])
+    for el in root.iter():
+        if el.text:
+            el.text = xml_safe(el.text)
+        for k, v in el.attrib.items():
+            el.attrib[k] = xml_safe(v)
     ET.indent(root)
     return ET.tostring(root, encoding="unicode", xml_declaration=True) + "\n"
 

@@ -90,8 +90,13 @@ class Facts:
         cast_source: str | None = None
         target_source: str | None = None
         start = len(self.events)
+        # ``turn`` is the turn after the action: events before a TurnStarted of this result belong to the
+        # turn before it (the cleanup step of the turn that ended)
+        turn -= sum(1 for ev in result_events if ev.get("type") == "TurnStarted")
         for ev in result_events:
             t, d = ev.get("type"), ev.get("data") or {}
+            if t == "TurnStarted":
+                turn = int(d.get("turn_number", turn + 1))
             if t == "SpellCast":
                 oid = int(d["object_id"])
                 obj = objects.get(str(oid), {})
@@ -144,7 +149,7 @@ class Facts:
                     # (game/combat_damage.rs resolve_combat_damage, two sub-steps): the first-strike
                     # sub-step is the run of damage by first/double strikers that opens the step; it ends
                     # at a non-first-striker's damage, a source dealing again, or its end-of-batch marker
-                    kws = set((objects.get(str(src)) or {}).get("keywords") or [])
+                    kws = keyword_names((objects.get(str(src)) or {}).get("keywords"))
                     striker = bool(kws & {"FirstStrike", "DoubleStrike"})
                     if self.damage_substep is None:
                         self.damage_substep = "first_strike" if striker else "regular"
@@ -240,6 +245,18 @@ class Facts:
             self.stack_seen[sid] = entry
 
 
+def keyword_names(keywords: Any) -> set[str]:
+    """The names of phase's keywords: a plain keyword is a string (``"FirstStrike"``), one with a parameter
+    a one-key mapping (``{"Protection": {"type": "FromColor", ...}}``)."""
+    out: set[str] = set()
+    for k in keywords or []:
+        if isinstance(k, dict):
+            out.update(str(n) for n in k)
+        else:
+            out.add(str(k))
+    return out
+
+
 def ability_name(data: dict[str, Any], source: dict[str, Any]) -> str:
     """Our short name of a triggered ability (``chapter_II``, ``crime``, ``cast_trigger``, ``delayed_copy``),
     from the trigger's mode / description as phase put it on the stack."""
@@ -263,4 +280,13 @@ def ability_name(data: dict[str, Any], source: dict[str, Any]) -> str:
         return "delayed_copy" if "copy" in low else "delayed"
     if mode == "SpellCast" or "whenever you cast" in low or "when you cast" in low:
         return "cast_trigger"
+    if mode == "ZoneChanged":
+        # the event that triggered it (StackEntry.kind.data.trigger_event): a move of the source itself
+        # from the battlefield to a graveyard is its "dies" (rule 700.4), onto the battlefield "enters"
+        ev = (data.get("trigger_event") or {}).get("data") or {}
+        to = ev.get("to")
+        if to == "Graveyard" and ev.get("from") == "Battlefield":
+            return "dies"
+        if to == "Battlefield":
+            return "enters"
     return mode or "triggered"

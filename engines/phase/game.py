@@ -398,6 +398,15 @@ class PhaseGame(PositionMixin, SnapshotMixin):
                     want = self.target_ref(tid)
                     self._apply_choice(player, {"type": "ChooseTarget", "data": {"target": want}},
                                        f"new target {want}")
+        elif choice == "targets" and t == "TriggerTargetSelection":
+            # a triggered ability's targets as it is put on the stack (rule 603.3d): one ChooseTarget per
+            # target, phase checks each against the slot's legal targets
+            for tid in a.get("targets") or []:
+                if self.waiting().get("type") != "TriggerTargetSelection":
+                    raise HarnessError("illegal_action", f"phase wants no further target ({tid!r})")
+                want = self.target_ref(tid)
+                self._apply_choice(player, {"type": "ChooseTarget", "data": {"target": want}},
+                                   f"trigger target {want}")
         else:
             raise unsupported(f"choose {choice} while phase waits for {t}")
         self.pending_choice = None

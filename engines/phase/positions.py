@@ -87,9 +87,12 @@ class PositionMixin:
                 if zone not in ZONE.values() or zone == "stack":
                     raise unsupported(f"setup zone {zone!r}")
                 for item in items:
-                    for key in ("token", "face_down", "face", "attached_to"):
+                    for key in ("token", "face_down", "face"):
                         if item.get(key):
                             raise unsupported(f"setup object {item.get('id')}: {key}")
+                    if item.get("attached_to") and (zone != "battlefield" or item["attached_to"] in ("p1", "p2")):
+                        raise unsupported(f"setup object {item.get('id')}: attached_to {item['attached_to']!r} "
+                                          f"from the {zone} (phase's Debug Attach joins two permanents)")
                     if item.get("damage"):
                         raise unsupported(f"setup object {item.get('id')}: marked damage (no Debug action sets it)")
                     owner = item.get("owner", pid)
@@ -138,7 +141,12 @@ class PositionMixin:
                       "graveyard": "Graveyard", "exile": "Exile"}[zone]
             if zone == "library":
                 self.debug("MoveToZone", object_id=oid, to_zone="Exile", simulate=False)
-            if zone != "hand":
+            if zone == "hand":
+                # phase deals the opening hand at random from the deck: with more than seven cards in a
+                # deck a hand object may still be in the library (seen: Echo of Eons' 31-card position)
+                if (self.g.object(oid) or {}).get("zone") != "Hand":
+                    self.debug("MoveToZone", object_id=oid, to_zone="Hand", simulate=False)
+            else:
                 self.debug("MoveToZone", object_id=oid, to_zone=target, simulate=False)
             if zone == "battlefield":
                 if owner != seat(pid):
@@ -153,6 +161,10 @@ class PositionMixin:
             for counter, n in (item.get("counters") or {}).items():
                 self.debug("ModifyCounters", object_id=oid, counter_type=COUNTER_IN.get(counter, counter),
                            delta=int(n))
+        for _pid, _zone, item in placed:
+            if item.get("attached_to"):
+                # an Aura or Equipment on a permanent of the case: Debug Attach (phase checks nothing)
+                self.debug("Attach", object_id=self.oid(item["id"]), target={"type": "Object", "data": self.oid(item["attached_to"])})
         self._replay_combat(placed, step, active)
         for pid in ("p1", "p2"):
             pdata = players.get(pid) or {}

@@ -74,6 +74,7 @@ class SnapshotMixin:
                 "power": o.get("power") if on_bf and "Creature" in types else None,
                 "toughness": o.get("toughness") if on_bf and "Creature" in types else None,
                 "keywords": sorted(_kw(k) for k in o.get("keywords") or []) if on_bf else [],
+                "attached_to": _attached_to(f, o.get("attached_to")),
                 **({"token": True} if o.get("is_token") else {}),
             }
         stack = []
@@ -91,7 +92,8 @@ class SnapshotMixin:
                 stack.append({"object": seen.get("object", f"ab{sid}"), "card": f.card(int(src), so.get("name")),
                               "source": f.cid(src), "ability": seen.get("ability"),
                               "controller": player_name(e.get("controller", 0)), "copy": False})
-        players = {player_name(p["id"]): {"life": int(p["life"]), "poison": int(p.get("poison_counters", 0))}
+        players = {player_name(p["id"]): {"life": int(p["life"]), "poison": int(p.get("poison_counters", 0)),
+                                          "mana": mana_pool(p.get("mana_pool"))}
                    for p in player_list}
         return {"players": players, "objects": objects, "stack": stack, "step": self.step(),
                 "turn": int(self.g.turn), "active_player": player_name(self._active())}
@@ -99,6 +101,22 @@ class SnapshotMixin:
 
 
 COLOR_LETTERS = {"White": "W", "Blue": "U", "Black": "B", "Red": "R", "Green": "G"}
+MANA_LETTERS = {**COLOR_LETTERS, "Colorless": "C"}
+
+
+def _attached_to(f: Facts, ref: Any) -> str | None:
+    """phase's ``attached_to`` (``{"type": "Object", "data": id}`` or ``Player``) as a case id / player."""
+    if not isinstance(ref, dict) or ref.get("data") is None:
+        return None
+    return player_name(ref["data"]) if ref.get("type") == "Player" else f.cid(ref["data"])
+
+
+def mana_pool(pool: Any) -> str:
+    """A player's mana pool (``Player.mana_pool.mana``, one unit per mana) as our sorted symbol string
+    (``{G}{U}``; empty: ``""``), the shape of the setup's ``mana``."""
+    units = (pool or {}).get("mana") or [] if isinstance(pool, dict) else []
+    letters = [MANA_LETTERS.get(str(u.get("color")), str(u.get("color"))) for u in units if isinstance(u, dict)]
+    return "".join(f"{{{x}}}" for x in sorted(letters))
 
 
 def _kw(k: Any) -> str:

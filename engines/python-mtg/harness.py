@@ -105,6 +105,7 @@ COUNTER_TO_ENGINE = {"+1/+1": "p1p1", "-1/-1": "m1m1"}
 COUNTER_FROM_ENGINE = {v: k for k, v in COUNTER_TO_ENGINE.items()}
 COLOR_WORD = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green", "C": "colorless"}
 COLOR_LETTER = {v: k for k, v in COLOR_WORD.items() if k != "C"}
+COLOR_WORD_LETTER = {v: k for k, v in COLOR_WORD.items()}
 ZONE_RELS = (("in_hand", "hand"), ("in_library", "library"), ("command_zone", "command"))
 SET_ZONES = (("on_battlefield", "battlefield"), ("graveyard", "graveyard"), ("exile", "exile"))
 
@@ -293,6 +294,11 @@ def _install_hooks(m: _Mtg) -> None:
     def apply_effects(orig: Callable[..., Any]) -> Callable[..., Any]:
         def f(state: dict, pending: set, pending_dyn: set | None = None) -> None:
             g = REC.game
+            for (victim,) in sorted(state.get("countered", set())) if g is not None else ():
+                # driver._run_spell_effects sets countered(victim) for exactly this call, before it removes
+                # the countered spell from the stack (rule 701.5a)
+                by = sorted(g.resolving)
+                REC.emit({"type": "countered", "object": REC.cid(victim), "by": REC.cid(by[0]) if len(by) == 1 else None})
             if g is not None:
                 rows = [(r[0], r[-2]) for r in sorted(pending)] + [(r[0], r[-2]) for r in sorted(pending_dyn or ())]
                 for (a, src) in rows:
@@ -794,7 +800,12 @@ class Game:
                   "controller": st.get("_stack_info", {}).get(o), "copy": "__copy" in o}
                  for (o, _p) in sorted(st.get("on_stack", set()), key=lambda r: r[1])]
         life = {p: v for (p, v) in st["life"]}
-        return {"players": {p: {"life": life[p]} for p in sorted(life)}, "objects": objects, "stack": stack,
+        # the floating mana pool (driver.floating_mana(player, color, n), emptied at each step's end)
+        pool = {p: "".join(f"{{{COLOR_WORD_LETTER.get(c, c)}}}" * int(n) for c, n in
+                           sorted(d._floating(st, p).items(), key=lambda r: COLOR_WORD_LETTER.get(r[0], r[0])))
+                for p in life}
+        return {"players": {p: {"life": life[p], "mana": pool[p]} for p in sorted(life)}, "objects": objects,
+                "stack": stack,
                 "step": self.step(), "turn": st.get("_turn", 1), "active_player": next(iter(st["active_player"]))[0],
                 **({"loser": st["_loser"]} if st.get("_loser") else {})}
 

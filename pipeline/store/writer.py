@@ -2,7 +2,8 @@
 
 Layout of ``OUT/``::
 
-    _build.json                          manifest: build key, summary, file list (no timestamps)
+    _build.json                          manifest: build key, summary, file list, and ``written``:
+                                         size and SHA-256 of every file (no timestamps)
     rulings/part-0.parquet               one row per ruling per source, sorted by card, source, line
     aligned/card=<slug>/part-0.parquet   one file per card (hive partitioning)
     aligned.parquet                      the same rows in one file, plus the column ``card``
@@ -25,7 +26,7 @@ whole tables.
 
 from __future__ import annotations
 
-import json
+import hashlib
 import os
 import threading
 from collections.abc import Iterator, Mapping, Sequence
@@ -37,6 +38,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from pipeline.errors import DatasetError
+from pipeline.store import outdir
 from pipeline.store.atomic import MARKER, atomic_directory
 from pipeline.store.parquet_files import PartitionEncoder
 from pipeline.store.schema import (
@@ -75,10 +77,16 @@ dictionaries cost more than they save. :func:`write_partitions` writes files equ
 ``pq.write_table(table, path, **PARTITION_OPTIONS)`` writes (tested), faster."""
 
 
-def write_table(table: pa.Table, path: Path) -> None:
-    """Write one Parquet file with the project's fixed options (zstd, no timestamps)."""
+def write_table(table: pa.Table, path: Path) -> dict[str, Any]:
+    """Write one Parquet file with the project's fixed options (zstd, no timestamps); returns
+    its marker record (:func:`pipeline.store.outdir.file_record`)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    pq.write_table(table, path, compression=COMPRESSION, row_group_size=ROW_GROUP_SIZE)
+    sink = pa.BufferOutputStream()
+    pq.write_table(table, sink, compression=COMPRESSION, row_group_size=ROW_GROUP_SIZE)
+    data = sink.getvalue()
+    with open(path, "wb") as fh:
+        fh.write(data)
+    return outdir.file_record(memoryview(data))
 
 
 def partition_dir(slug: str) -> str:
@@ -86,6 +94,35 @@ def partition_dir(slug: str) -> str:
     if not slug or "/" in slug or "\x00" in slug or slug in (".", ".."):
         raise DatasetError(f"unsafe partition slug {slug!r}")
     return f"{PARTITION_FIELD}={slug}"
+
+
+_RECORD_ROOTS: set[str] = set()
+"""``aligned`` folders whose partition files' records go to side files (see
+:func:`write_partitions`); set before the align stage forks, so its child inherits it."""
+_SIDE_PREFIX = ".written-"
+
+
+def _record_partitions(root: Path, written: Sequence[str], files: Sequence[Any]) -> None:
+    """Append the size and SHA-256 of partition files just written under ``root`` to this
+    process's side file ``root/.written-<pid>.tsv`` (the forked align child has no other way
+    back)."""
+    lines = "".join(f"{rel}\t{len(data)}\t{hashlib.sha256(data).hexdigest()}\n"
+                    for rel, data in zip(written, files, strict=True))
+    with open(os.path.join(root, f"{_SIDE_PREFIX}{os.getpid()}.tsv"), "a", encoding="utf-8") as fh:
+        fh.write(lines)
+
+
+def _collect_records(root: Path) -> dict[str, dict[str, Any]]:
+    """Read and delete the side files of :func:`_record_partitions` under ``root``."""
+    records: dict[str, dict[str, Any]] = {}
+    if not root.is_dir():
+        return records
+    for side in sorted(root.glob(f"{_SIDE_PREFIX}*.tsv")):
+        for line in side.read_text(encoding="utf-8").splitlines():
+            rel, size, digest = line.split("\t")
+            records[rel] = {"bytes": int(size), "sha256": digest}
+        side.unlink()
+    return records
 
 
 _ENCODER: PartitionEncoder | None = None
@@ -125,6 +162,8 @@ def write_partitions(
         finally:
             os.close(fd)
         written.append(f"aligned/{name}/part-0.parquet")
+    if os.fspath(root) in _RECORD_ROOTS:
+        _record_partitions(root, written, files)
     return written
 
 
@@ -180,12 +219,15 @@ class DatasetWriter:
     def __init__(self, root: Path) -> None:
         self.root = root
         self.files: list[str] = []
+        self.records: dict[str, dict[str, Any]] = {}
+        """Marker record (size, SHA-256) of each file written, by relative path."""
 
     @property
     def aligned_root(self) -> Path:
         """Directory holding the ``card=<slug>`` partitions (created on first use)."""
         path = self.root / "aligned"
         path.mkdir(exist_ok=True)
+        _RECORD_ROOTS.add(os.fspath(path))
         return path
 
     def write(self, name: str, table: pa.Table) -> None:
@@ -193,7 +235,7 @@ class DatasetWriter:
         if name not in SCHEMAS or name == "aligned":
             raise DatasetError(f"cannot write {name!r} as a single table")
         rel = f"{name}/part-0.parquet"
-        write_table(conform(table, name), self.root / rel)
+        self.records[rel] = write_table(conform(table, name), self.root / rel)
         self.files.append(rel)
 
     def write_partition(self, slug: str, table: pa.Table) -> None:
@@ -209,7 +251,7 @@ class DatasetWriter:
             conformed = table.cast(ALIGNED_WHOLE_SCHEMA)
         else:
             raise DatasetError(f"{ALIGNED_WHOLE_FILE}: table does not match its schema")
-        write_table(conformed, self.root / ALIGNED_WHOLE_FILE)
+        self.records[ALIGNED_WHOLE_FILE] = write_table(conformed, self.root / ALIGNED_WHOLE_FILE)
         self.files.append(ALIGNED_WHOLE_FILE)
 
     def add_files(self, rel_paths: Sequence[str], *, check: bool = True) -> None:
@@ -225,27 +267,38 @@ class DatasetWriter:
         """Store a reusable table as ``.cache/<name>`` (not part of the dataset proper)."""
         if "/" in name or name.startswith(".") or not name:
             raise DatasetError(f"bad cache file name {name!r}")
-        write_table(table, self.root / CACHE_DIR / name)
+        self.records[f"{CACHE_DIR}/{name}"] = write_table(table, self.root / CACHE_DIR / name)
 
     def finish(self, manifest: Mapping[str, Any]) -> None:
-        """Write the manifest (``_build.json``) listing every data file, sorted."""
+        """Write the manifest (``_build.json``) listing every data file, sorted, and under
+        ``written`` the size and SHA-256 of every file written (cache included): the marker that
+        proves which files of the folder this tool wrote (:mod:`pipeline.store.outdir`)."""
+        aligned = self.root / "aligned"
+        _RECORD_ROOTS.discard(os.fspath(aligned))
+        self.records.update(_collect_records(aligned))
+        for rel in self.files:
+            if rel not in self.records:  # written by someone else (add_files)
+                self.records[rel] = outdir.record_file(self.root / rel)
         body = dict(manifest)
         body["files"] = sorted(self.files)
-        (self.root / MARKER).write_text(
-            json.dumps(body, indent=2, sort_keys=True, ensure_ascii=False) + "\n", encoding="utf-8"
-        )
+        body["written"] = {rel: self.records[rel] for rel in sorted(self.records)}
+        (self.root / MARKER).write_bytes(outdir.marker_json(body))
 
 
 @contextmanager
-def open_dataset_writer(out: Path) -> Iterator[DatasetWriter]:
+def open_dataset_writer(out: Path, *, prechecked: bool = False) -> Iterator[DatasetWriter]:
     """Write a dataset that replaces ``out`` atomically when the block ends without error.
 
     The block must call :meth:`DatasetWriter.finish`; otherwise :class:`DatasetError` is raised
-    and ``out`` is left as it was.
+    and ``out`` is left as it was. ``prechecked``: see
+    :func:`~pipeline.store.atomic.atomic_directory`.
     """
-    with atomic_directory(Path(out)) as tmp:
+    with atomic_directory(Path(out), prechecked=prechecked) as tmp:
         writer = DatasetWriter(tmp)
-        yield writer
+        try:
+            yield writer
+        finally:
+            _RECORD_ROOTS.discard(os.fspath(tmp / "aligned"))
         if not (tmp / MARKER).is_file():
             raise DatasetError("dataset not finished (no manifest written)")
 

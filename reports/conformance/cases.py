@@ -12,23 +12,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from conformance.case_yaml import load_yaml_file
+from conformance.errors import CaseFormatError
 from reports.conformance.errors import CaseIndexError
 
 LANGUAGE_ORDER: tuple[str, ...] = ("en", "it", "de", "fr", "es", "pt", "ja", "ko", "ru", "zhs",
                                    "zht")
 """Rulings are shown in this order; other languages follow, sorted."""
-
-
-class _Loader(yaml.SafeLoader):
-    """Safe YAML without implicit timestamps (``ruling_date`` stays a string)."""
-
-
-_Loader.yaml_implicit_resolvers = {
-    ch: [(tag, rx) for tag, rx in resolvers if tag != "tag:yaml.org,2002:timestamp"]
-    for ch, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
-}
 
 
 @dataclass(frozen=True)
@@ -65,9 +55,9 @@ def _strs(value: Any) -> tuple[str, ...]:
 def read_case(path: Path, root: Path) -> CaseInfo:
     """Read one case file; its id is its path under ``root`` without ``.yaml``."""
     try:
-        data = yaml.load(path.read_text(encoding="utf-8"), Loader=_Loader)
-    except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
-        raise CaseIndexError(f"{path}: cannot read the case: {exc}") from exc
+        data = load_yaml_file(path)  # the suite's one case-file reader
+    except CaseFormatError as exc:
+        raise CaseIndexError(f"cannot read the case: {exc}") from exc
     if not isinstance(data, dict):
         raise CaseIndexError(f"{path}: not a case (a YAML mapping)")
     prov_value = data.get("provenance")

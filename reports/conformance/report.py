@@ -2,6 +2,11 @@
 
 :func:`build_report` is what ``rulings report conformance`` calls; :func:`markdown_link` is the
 few lines a CI step summary needs to point at the dashboard.
+
+``index.html`` (and the default ``history.parquet``) are written into ``OUT`` with
+``OUT/.rulings-output.json`` listing them: an ``index.html`` this tool did not write is never
+overwritten, a history is only ever appended to, and nothing else in ``OUT`` is touched
+(:func:`pipeline.store.outdir.write_into`).
 """
 
 from __future__ import annotations
@@ -10,6 +15,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from pipeline.errors import PipelineError
+from pipeline.store import outdir
 from reports.conformance.cases import load_case_index
 from reports.conformance.errors import RunFileError
 from reports.conformance.history import HistoryRow, append_runs, read_history
@@ -21,6 +28,19 @@ INDEX_NAME = "index.html"
 """The dashboard's file name inside the output directory."""
 HISTORY_NAME = "history.parquet"
 """The history file's default name inside the output directory."""
+
+
+_PAGE_START = (b'<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
+               b'<meta http-equiv="Content-Security-Policy" content="default-src &#x27;none&#x27;;')
+"""How the dashboard page (:func:`reports.conformance.render.render_report`) begins."""
+
+
+def _earlier_index(path: Path) -> bool:
+    """Whether ``path`` is the ``index.html`` of a dashboard of a version without a marker: it
+    begins like the dashboard and has its sections."""
+    data = path.read_bytes()
+    return data.startswith(_PAGE_START) and all(
+        f'id="{section}"'.encode() in data for section in ("engines", "failures"))
 
 
 @dataclass(frozen=True)
@@ -50,9 +70,9 @@ def build_report(run_files: Sequence[str | Path], out_dir: str | Path,
     runs = load_runs(run_files)
     out = Path(out_dir)
     try:
-        out.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise RunFileError(f"{out}: cannot create the output directory: {exc}") from exc
+        outdir.prepare_into(out, outdir.CONFORMANCE_REPORT, [INDEX_NAME], _earlier_index)
+    except PipelineError as exc:
+        raise RunFileError(str(exc)) from exc
     cases = load_case_index(*cases_dirs)
     history_path: Path | None = None
     added: list[HistoryRow] = []
@@ -63,9 +83,12 @@ def build_report(run_files: Sequence[str | Path], out_dir: str | Path,
         timeline = read_history(history_path)
     page = render_report(runs, cases, timeline, title=title)
     index = out / INDEX_NAME
+    own_history = history_path is not None and history_path.parent.resolve() == out.resolve() \
+        and history_path.name == HISTORY_NAME
     try:
-        index.write_text(page, encoding="utf-8")
-    except OSError as exc:
+        outdir.write_into(out, outdir.CONFORMANCE_REPORT, {INDEX_NAME: page.encode("utf-8")},
+                          adopted=[HISTORY_NAME] if own_history else [], legacy=_earlier_index)
+    except PipelineError as exc:
         raise RunFileError(f"{index}: cannot write: {exc}") from exc
     return ReportResult(index=index, runs=tuple(runs), history=history_path,
                         recorded=tuple(added))

@@ -3,7 +3,8 @@
 Layouts (``OUT`` is the output directory):
 
 * ``parquet`` — ``OUT/<table>.parquet`` (Arrow schema and field descriptions kept);
-* ``csv`` — ``OUT/<table>.csv`` (UTF-8, lists as JSON arrays, dates ISO);
+* ``csv`` — ``OUT/<table>.csv`` (UTF-8, lists as JSON arrays, dates ISO; text cells that a
+  spreadsheet would run as a formula get a leading ``'``: :mod:`reports.exports.spreadsheet`);
 * ``jsonl`` — ``OUT/<table>.jsonl`` (one JSON object a line);
 * ``hf`` — ``OUT/data/<table>/train-00000-of-00001.parquet`` and
   ``OUT/data/parallel-<pair>/train-00000-of-00001.parquet``, with the configs declared in the
@@ -12,6 +13,10 @@ Layouts (``OUT`` is the output directory):
 
 Every format also writes ``OUT/parallel/<src>-<tgt>.tsv`` and ``.jsonl`` and ``OUT/README.md``.
 Rows are sorted, so the same dataset gives the same files.
+
+``OUT`` is written beside it and swapped in atomically; an existing ``OUT`` is replaced only when
+it holds nothing this tool did not write (``OUT/.rulings-output.json`` lists what an export
+wrote; see :mod:`pipeline.store.outdir`), and it may not contain the dataset nor lie inside it.
 """
 
 from __future__ import annotations
@@ -19,7 +24,6 @@ from __future__ import annotations
 import csv
 import datetime as _dt
 import json
-import shutil
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -29,9 +33,12 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from pipeline.errors import PipelineError
+from pipeline.store import outdir
+from pipeline.store.atomic import atomic_directory
 from pipeline.store.reader import read_dataset, read_table
 from pipeline.store.schema import SCHEMAS, describe
 from reports.exports.errors import ExportError
+from reports.exports.spreadsheet import CARD_NOTE, neutralise
 
 __all__ = ["FORMATS", "PAIRS", "TABLES", "ExportResult", "export_dataset", "parallel_pairs"]
 
@@ -92,7 +99,7 @@ def _write_csv(path: Path, columns: Sequence[str], rows: Sequence[dict[str, Any]
         for row in rows:
             w.writerow(["" if row.get(c) is None else
                         json.dumps(row[c], ensure_ascii=False) if isinstance(row[c], list)
-                        else row[c] for c in columns])
+                        else neutralise(row[c]) for c in columns])
 
 
 def _write_jsonl(path: Path, rows: Sequence[dict[str, Any]]) -> None:
@@ -163,9 +170,11 @@ def _pair_table(rows: list[dict[str, Any]]) -> pa.Table:
 def export_dataset(dataset: Path | str, out: Path | str, fmt: str) -> ExportResult:
     """Export the dataset at ``dataset`` into ``out`` in format ``fmt`` (:data:`FORMATS`).
 
-    ``out`` is replaced if it holds a previous export (it must otherwise be empty or absent).
-    Raises :class:`ExportError` for an unknown format, an unreadable dataset or an unwritable
-    or non-empty foreign ``out``.
+    ``out`` is replaced atomically if it holds only what this tool wrote (a previous export); it
+    must otherwise be empty or absent. Raises :class:`ExportError` for an unknown format, an
+    unreadable dataset, an unwritable ``out``, an ``out`` holding anything else (nothing is
+    deleted then; the message names the foreign entries), or an ``out`` that contains the
+    dataset or lies inside it.
     """
     if fmt not in FORMATS:
         raise ExportError(f"unknown format {fmt!r} (use one of {', '.join(FORMATS)})")
@@ -176,40 +185,62 @@ def export_dataset(dataset: Path | str, out: Path | str, fmt: str) -> ExportResu
         tables = {name: _sorted_table(src, name) for name in TABLES}
     except PipelineError as exc:
         raise ExportError(str(exc)) from exc
-    if out.exists() and any(out.iterdir()) and not (out / "README.md").is_file():
-        raise ExportError(f"{out}: not empty and not a previous export; refusing to overwrite")
-    result = ExportResult(out=out, format=fmt)
     try:
-        if out.exists():
-            shutil.rmtree(out)
-        out.mkdir(parents=True)
-        for name, table in tables.items():
-            result.counts[name] = table.num_rows
-            result.files += _write_table(out, name, table, fmt)
-        pair_rows = {}
-        (out / "parallel").mkdir()
-        for s, t in PAIRS:
-            rows = _pairs(ds.rulings, ds.aligned, s, t)
-            pair_rows[(s, t)] = rows
-            result.counts[f"parallel-{s}-{t}"] = len(rows)
-            tsv = out / "parallel" / f"{s}-{t}.tsv"
-            with tsv.open("w", encoding="utf-8", newline="\n") as fh:
-                fh.write("\t".join(PAIR_COLUMNS) + "\n")
-                for r in rows:
-                    fh.write("\t".join(_tsv_cell(r[c]) for c in PAIR_COLUMNS) + "\n")
-            jl = out / "parallel" / f"{s}-{t}.jsonl"
-            _write_jsonl(jl, rows)
-            result.files += [tsv, jl]
-            if fmt == "hf":
-                target = out / "data" / f"parallel-{s}-{t}" / "train-00000-of-00001.parquet"
-                target.parent.mkdir(parents=True)
-                pq.write_table(_pair_table(rows), target)
-                result.files.append(target)
-        readme = out / "README.md"
-        readme.write_text(_dataset_card(ds.manifest, tables, result, fmt), encoding="utf-8")
-        result.files.append(readme)
+        outdir.check_disjoint(out, [src], "dataset")
+        with atomic_directory(out, legacy=(outdir.EXPORT, _earlier_export)) as tmp:
+            result = _write_export(ds, tables, tmp, fmt)
+            outdir.write_marker(tmp, outdir.EXPORT, {
+                p.relative_to(tmp).as_posix(): outdir.record_file(p) for p in result.files})
+    except PipelineError as exc:
+        raise ExportError(str(exc)) from exc
     except OSError as exc:
         raise ExportError(f"{out}: cannot write the export: {exc}") from exc
+    result.out = out
+    result.files = sorted(out / p.relative_to(tmp) for p in result.files)
+    return result
+
+
+CARD_TITLE = "# mtg-rulings — aligned multilingual Magic: The Gathering rulings"
+"""The title line of the dataset card (``README.md``)."""
+
+
+def _earlier_export(folder: Path) -> bool:
+    """Whether ``folder`` holds an export of a version without a marker: its ``README.md`` is a
+    dataset card of this tool (only the files of the export layout are then replaced)."""
+    readme = folder / "README.md"
+    if readme.is_symlink() or not readme.is_file():
+        return False
+    with open(readme, "rb") as fh:
+        head = fh.read(8192).decode("utf-8", "replace")
+    return CARD_TITLE + "\n\nExport format: **" in head
+
+
+def _write_export(ds: Any, tables: dict[str, pa.Table], out: Path, fmt: str) -> ExportResult:
+    """Write every file of the export into the (new, empty) folder ``out``."""
+    result = ExportResult(out=out, format=fmt)
+    for name, table in tables.items():
+        result.counts[name] = table.num_rows
+        result.files += _write_table(out, name, table, fmt)
+    (out / "parallel").mkdir()
+    for s, t in PAIRS:
+        rows = _pairs(ds.rulings, ds.aligned, s, t)
+        result.counts[f"parallel-{s}-{t}"] = len(rows)
+        tsv = out / "parallel" / f"{s}-{t}.tsv"
+        with tsv.open("w", encoding="utf-8", newline="\n") as fh:
+            fh.write("\t".join(PAIR_COLUMNS) + "\n")
+            for r in rows:
+                fh.write("\t".join(_tsv_cell(r[c]) for c in PAIR_COLUMNS) + "\n")
+        jl = out / "parallel" / f"{s}-{t}.jsonl"
+        _write_jsonl(jl, rows)
+        result.files += [tsv, jl]
+        if fmt == "hf":
+            target = out / "data" / f"parallel-{s}-{t}" / "train-00000-of-00001.parquet"
+            target.parent.mkdir(parents=True)
+            pq.write_table(_pair_table(rows), target)
+            result.files.append(target)
+    readme = out / "README.md"
+    readme.write_text(_dataset_card(ds.manifest, tables, result, fmt), encoding="utf-8")
+    result.files.append(readme)
     result.files.sort()
     return result
 
@@ -244,7 +275,7 @@ def _dataset_card(manifest: dict[str, Any], tables: dict[str, pa.Table], result:
                   "task_categories:", "- translation", "pretty_name: MTG rulings (en/it/de)",
                   "---", ""]
     lines += [
-        "# mtg-rulings — aligned multilingual Magic: The Gathering rulings",
+        CARD_TITLE,
         "",
         f"Export format: **{fmt}**. Dataset format `{manifest.get('format', '?')}`, "
         f"schema version {tables['rulings'].schema.metadata.get(b'schema_version', b'?').decode()}.",
@@ -269,6 +300,8 @@ def _dataset_card(manifest: dict[str, Any], tables: dict[str, pa.Table], result:
         lines += ["", "Aligned groups per status:", "", "| status | groups |", "|---|---:|"]
         for st, n in sorted(aligned.groupby("status").size().items()):
             lines.append(f"| {st} | {n} |")
+    if fmt == "csv":
+        lines += ["", "## CSV and spreadsheets", "", CARD_NOTE]
     lines += ["", "## Files", ""]
     for p in sorted(result.files):
         if p.name != "README.md":

@@ -16,6 +16,8 @@ from typing import Any
 
 from reports.common.charts import stacked_bar_chart
 from reports.common.html import Html, h, join, page, raw
+from reports.exports.spreadsheet import REPORT_NOTE as CSV_NOTE
+from reports.exports.spreadsheet import neutralise
 from reports.translation.findings import CHECKS, FINDING_FIELDS, SEVERITIES, Finding
 
 __all__ = ["highlight", "render_csv", "render_html", "render_json", "summary"]
@@ -70,7 +72,8 @@ def render_json(findings: Sequence[Finding], meta: dict[str, Any]) -> str:
 
 
 def render_csv(findings: Sequence[Finding]) -> str:
-    """One row per finding, columns :data:`FINDING_FIELDS` (spans as JSON)."""
+    """One row per finding, columns :data:`FINDING_FIELDS` (spans as JSON). Text cells a
+    spreadsheet would run as a formula get a leading ``'`` (:mod:`reports.exports.spreadsheet`)."""
     buf = io.StringIO()
     writer = csv.writer(buf, lineterminator="\n")
     writer.writerow(FINDING_FIELDS)
@@ -81,7 +84,7 @@ def render_csv(findings: Sequence[Finding]) -> str:
             v = d.get(col)
             if col in ("spans", "ref_spans"):
                 v = json.dumps(v)
-            row.append("" if v is None else v)
+            row.append("" if v is None else neutralise(v))
         writer.writerow(row)
     return buf.getvalue()
 
@@ -192,12 +195,14 @@ def render_html(findings: Sequence[Finding], meta: dict[str, Any]) -> str:
         '<h2>Summary</h2><div class="charts">{charts}</div>'
         '<h2>Checks</h2><table class="checks"><thead><tr><th>check</th><th>what it finds</th>'
         "<th>findings</th></tr></thead><tbody>{checks}</tbody></table>"
-        '<h2>Findings</h2><div class="filters">{filters}</div>'
+        '<h2>Findings</h2><p class="muted">Also in <code>findings.json</code> and '
+        "<code>findings.csv</code>. {csvnote}</p>"
+        '<div class="filters">{filters}</div>'
         '<table id="findings"><thead><tr><th>severity</th><th>check</th><th>card / file / '
         "ruling</th><th>lang</th><th>finding</th><th>texts (evidence highlighted)</th></tr>"
         "</thead><tbody>{rows}</tbody></table>",
         ds=meta.get("dataset", ""), cards=meta.get("cards", 0),
         rulings=meta.get("localized_rulings", 0), sumcards=cards, charts=charts,
-        checks=check_rows, filters=filters, rows=rows,
+        checks=check_rows, filters=filters, rows=rows, csvnote=CSV_NOTE,
     )
     return page("Translation consistency report", body, css=_CSS, script=_SCRIPT)

@@ -1,18 +1,25 @@
-"""``rulings report translation``: read a dataset, run the checks, write HTML, CSV and JSON."""
+"""``rulings report translation``: read a dataset, run the checks, write HTML, CSV and JSON.
+
+The three files are written into ``OUT`` one by one, atomically, with ``OUT/.rulings-output.json``
+listing them: a file of the same name that this tool did not write is never overwritten, and
+nothing else in ``OUT`` is touched (:func:`pipeline.store.outdir.write_into`).
+"""
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
+from html import escape
 from pathlib import Path
 from typing import Any
 
 from pipeline.cards import NamesTable
 from pipeline.errors import PipelineError
+from pipeline.store import outdir
 from pipeline.store.reader import read_dataset
+from reports.common.html import CSP
 from reports.translation.checks import LOCALIZED, run_checks
 from reports.translation.errors import TranslationReportError
-from reports.translation.findings import Finding
+from reports.translation.findings import FINDING_FIELDS, Finding
 from reports.translation.glossary import DEFAULT_OVERRIDES, load_glossary
 from reports.translation.render import render_csv, render_html, render_json, summary
 
@@ -47,10 +54,22 @@ class TranslationReport:
         return self.out / JSON_NAME
 
 
-def _write(path: Path, text: str) -> None:
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(text, encoding="utf-8", newline="")
-    os.replace(tmp, path)
+_PAGE_START = ('<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+               f'<meta http-equiv="Content-Security-Policy" content="{escape(CSP)}">\n')
+_EARLIER = {
+    HTML_NAME: _PAGE_START.encode("utf-8"),
+    CSV_NAME: (",".join(FINDING_FIELDS) + "\n").encode("utf-8"),
+    JSON_NAME: b'{\n  "meta": {\n    "dataset": ',
+}
+
+
+def _earlier_report(path: Path) -> bool:
+    """Whether ``path`` is a file of a translation report of a version without a marker."""
+    start = _EARLIER[path.name]
+    with open(path, "rb") as fh:
+        return fh.read(len(start)) == start and (
+            path.name != HTML_NAME or b"<title>Translation consistency report</title>" in
+            fh.read(200))
 
 
 def translation_report(
@@ -63,11 +82,17 @@ def translation_report(
     """Check the dataset at ``dataset`` and write ``index.html``, ``findings.csv`` and
     ``findings.json`` into ``out`` (created if needed). Same input, same bytes.
 
-    Raises :class:`TranslationReportError` when the dataset cannot be read or ``out`` cannot
-    be written, :class:`~reports.translation.errors.GlossaryError` for a bad override file.
+    Raises :class:`TranslationReportError` when the dataset cannot be read, ``out`` cannot be
+    written, ``out`` holds a file of one of those names that this tool did not write, or ``out``
+    is the dataset folder or lies inside it; :class:`~reports.translation.errors.GlossaryError` for a
+    bad override file.
     """
+    out = Path(out)
     try:
         ds = read_dataset(dataset)
+        outdir.check_disjoint(out, [dataset], "dataset", may_contain=True)
+        outdir.prepare_into(out, outdir.TRANSLATION_REPORT, [HTML_NAME, CSV_NAME, JSON_NAME],
+                            _earlier_report)
     except PipelineError as exc:
         raise TranslationReportError(str(exc)) from exc
     table = table if table is not None else NamesTable.load()
@@ -83,12 +108,12 @@ def translation_report(
         "localized_rulings": len(localized),
         "glossary_terms": len(glossary),
     }
-    out = Path(out)
+    files = {HTML_NAME: render_html(findings, meta), CSV_NAME: render_csv(findings),
+             JSON_NAME: render_json(findings, meta)}
     try:
-        out.mkdir(parents=True, exist_ok=True)
-        _write(out / HTML_NAME, render_html(findings, meta))
-        _write(out / CSV_NAME, render_csv(findings))
-        _write(out / JSON_NAME, render_json(findings, meta))
-    except OSError as exc:
+        outdir.write_into(out, outdir.TRANSLATION_REPORT,
+                          {name: text.encode("utf-8") for name, text in files.items()},
+                          legacy=_earlier_report)
+    except PipelineError as exc:
         raise TranslationReportError(f"{out}: cannot write the report: {exc}") from exc
     return TranslationReport(out=out, findings=findings, summary=summary(findings))

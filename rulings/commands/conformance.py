@@ -8,6 +8,7 @@ with ``--exit-code``, surviving mutants), 2 a usage or startup error.
 
 from __future__ import annotations
 
+import math
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -29,10 +30,25 @@ def _fail(exc: Exception) -> HarnessError:
     return HarnessError(str(exc))
 
 
+def _positive_seconds(_ctx: Any, _param: Any, value: float | None) -> float | None:
+    if value is not None and not (math.isfinite(value) and value > 0):
+        raise click.BadParameter(f"{value} is not a positive, finite number of seconds")
+    return value
+
+
 def timeout_option(f: Callable[..., Any]) -> Callable[..., Any]:
-    """``--timeout SECONDS`` (per case)."""
+    """``--timeout SECONDS`` (per case; positive and finite)."""
     return click.option("--timeout", type=float, default=10.0, show_default=True,
-                        help="Seconds allowed for one case (setup, actions, observe).")(f)
+                        callback=_positive_seconds,
+                        help="Seconds allowed for one case (setup, actions, observe: every "
+                             "write and read on the wire).")(f)
+
+
+def max_case_bytes_option(f: Callable[..., Any]) -> Callable[..., Any]:
+    """``--max-case-bytes N`` (size limit of one case file)."""
+    return click.option("--max-case-bytes", type=click.IntRange(1), metavar="N",
+                        default=cases_io.MAX_YAML_BYTES, show_default=True,
+                        help="Refuse a case file larger than N bytes.")(f)
 
 
 def jobs_option(f: Callable[..., Any]) -> Callable[..., Any]:
@@ -61,8 +77,9 @@ def cases_group() -> None:
 @click.option("--no-cards", is_flag=True, help="Do not check card names against the card data.")
 @click.option("--root", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Cases root the ids are relative to (default: the nearest `cases` dir).")
+@max_case_bytes_option
 def lint_command(cases: tuple[Path, ...], features_file: Path | None, no_cards: bool,
-                 root: Path | None) -> None:
+                 root: Path | None, max_case_bytes: int) -> None:
     """Check case files: schema, id == path, hash, features, cards, object references.
 
     Exit status 1 when an error is found (warnings alone do not fail).
@@ -70,7 +87,8 @@ def lint_command(cases: tuple[Path, ...], features_file: Path | None, no_cards: 
     paths = list(cases) or [cases_io.CASES_DIR]
     try:
         problems = cases_io.lint(paths, features_file=features_file or cases_io.FEATURES_FILE,
-                                 check_cards=not no_cards, root=root)
+                                 check_cards=not no_cards, root=root,
+                                 max_bytes=max_case_bytes)
     except ConformanceError as exc:
         raise _fail(exc) from exc
     files = len(cases_io.find_case_files(paths))
@@ -139,6 +157,11 @@ def rehash_command(cases: tuple[Path, ...]) -> None:
 @click.option("--history", type=click.Path(dir_okay=False, path_type=Path), default=None,
               metavar="FILE", help="Append the run to the dashboard's Parquet history (not with "
                                    "--shard: merge shards with `rulings report conformance`).")
+@click.option("--max-answer-mb", type=click.FloatRange(0, min_open=True), metavar="MB",
+              default=256.0, show_default=True,
+              help="Longest answer line a stdio engine may send; a longer one is the case's "
+                   "`error` (the engine is restarted).")
+@max_case_bytes_option
 @click.option("-q", "--quiet", is_flag=True, help="Print only the summary line.")
 def run_command(cases: tuple[Path, ...], engine_spec: str, jobs: int, timeout: float,
                 shard: str | None, features: tuple[str, ...], cards: tuple[str, ...],
@@ -146,15 +169,19 @@ def run_command(cases: tuple[Path, ...], engine_spec: str, jobs: int, timeout: f
                 validate_protocol: bool, jsonl: Path | None, junit: Path | None,
                 markdown: Path | None, dashboard_url: str | None, restart_every: int | None,
                 max_rss_mb: float | None, run_id: str | None, write_expectations: Path | None,
-                history: Path | None, quiet: bool) -> None:
+                history: Path | None, max_answer_mb: float, max_case_bytes: int,
+                quiet: bool) -> None:
     """Run cases against an engine and judge what it reports.
 
-    Exit status 0 unless a result differs from its expectation (1); 2 when the run cannot start.
+    Exit status 0 unless a result differs from its expectation (1); 2 when the run cannot start
+    (a bad case file, two cases with one id, a stale hash, an engine that does not start);
+    129/130/143 after SIGHUP/SIGINT/SIGTERM (every engine is killed first).
     """
     from conformance.expectations import load_expectations
     from conformance.output.jsonl import JsonlWriter
     from conformance.output.junit import write_junit
     from conformance.output.markdown import write_markdown
+    from conformance.output.text import console_safe
     from conformance.runner import CaseResult, Run, RunOptions, parse_shard, run_cases
 
     try:
@@ -166,11 +193,24 @@ def run_command(cases: tuple[Path, ...], engine_spec: str, jobs: int, timeout: f
                                "`rulings report conformance --history FILE SHARDS...`")
     if run_id is not None and not run_id.strip():
         raise click.BadParameter("must not be empty", param_hint="--run-id")
-    options = RunOptions(
-        timeout=timeout, jobs=jobs, shard=shard_tuple,
-        filter=cases_io.CaseFilter(frozenset(features), frozenset(cards), ids),
-        strict_unsupported=strict_unsupported, validate_protocol=validate_protocol,
-        restart_every=restart_every, max_rss_mb=max_rss_mb, run_id=run_id)
+    try:
+        options = RunOptions(
+            timeout=timeout, jobs=jobs, shard=shard_tuple,
+            filter=cases_io.CaseFilter(frozenset(features), frozenset(cards), ids),
+            strict_unsupported=strict_unsupported, validate_protocol=validate_protocol,
+            restart_every=restart_every, max_rss_mb=max_rss_mb, run_id=run_id,
+            max_answer_mb=max_answer_mb)
+    except ValueError as exc:
+        raise click.UsageError(str(exc)) from exc
+    outputs = {"--jsonl": jsonl, "--junit": junit, "--markdown": markdown,
+               "--write-expectations": write_expectations, "--history": history}
+    named: dict[Path, str] = {}
+    for flag, target in outputs.items():
+        if target is not None:
+            other = named.setdefault(Path(target).resolve(), flag)
+            if other != flag:
+                raise click.UsageError(f"{other} and {flag} name the same file {target}: one "
+                                       "output would overwrite the other")
     for target in (jsonl, junit, markdown, write_expectations):
         if target:
             Path(target).parent.mkdir(parents=True, exist_ok=True)
@@ -183,15 +223,19 @@ def run_command(cases: tuple[Path, ...], engine_spec: str, jobs: int, timeout: f
         if not quiet and (r.unexpected or r.status not in ("pass", "unsupported")):
             tag = {"expected": "known", "unexpected_pass": "UNEXPECTED PASS"}.get(
                 r.outcome, r.status.upper())
-            click.echo(f"{tag:>8} {r.id}" + (f": {r.message}" if r.message and r.unexpected else ""))
+            click.echo(f"{tag:>8} {r.id}" + (f": {console_safe(r.message)}"
+                                             if r.message and r.unexpected else ""))
             if r.unexpected:
                 for m in r.mismatches:
-                    click.echo(f"         {m['where']}: {m['message']}; expected "
-                               f"{m.get('expected')!r}, observed {m.get('observed')!r}")
+                    click.echo(console_safe(
+                        f"         {m['where']}: {m['message']}; expected "
+                        f"{m.get('expected')!r}, observed {m.get('observed')!r}"))
 
     try:
-        suite = cases_io.load_cases(list(cases) or [cases_io.CASES_DIR])
+        suite = cases_io.load_cases(list(cases) or [cases_io.CASES_DIR], max_bytes=max_case_bytes)
         exp = load_expectations(expectations) if expectations else None
+        if exp is not None:
+            _warn_unknown_ids(exp, suite, expectations)
         run: Run = run_cases(suite, engine_spec, options, exp,
                              on_start=writer.start if writer else None, on_result=on_result)
     except ConformanceError as exc:
@@ -211,13 +255,25 @@ def run_command(cases: tuple[Path, ...], engine_spec: str, jobs: int, timeout: f
         extra += f" ({len(run.unexpected_passes)} unexpected passes: update the expectations)"
     if run.restarts:
         extra += f"; {run.restarts} engine restarts"
-    click.echo(f"{run.engine.name} {run.engine.version}: {len(run.results)} cases: "
+    click.echo(f"{console_safe(run.engine.name)} {console_safe(run.engine.version)}: "
+               f"{len(run.results)} cases: "
                f"{counts or 'none'}{extra} [{run.duration:.2f}s]")
     if write_expectations:
         _write_expectations(run, write_expectations, exp, strict_unsupported)
     if history:
         _append_history(run, history, jsonl)
     sys.exit(run.exit_code)
+
+
+def _warn_unknown_ids(exp: Any, suite: list[Any], path: Path | None) -> None:
+    """Say (on stderr) which ids an expectations file lists that no loaded case has: a renamed
+    or deleted case, whose known failure would otherwise be forgotten silently."""
+    unknown = sorted(set(exp.failures) - {c.id for c in suite})
+    if unknown:
+        shown = ", ".join(unknown[:10]) + (f" and {len(unknown) - 10} more" if len(unknown) > 10
+                                           else "")
+        click.echo(f"warning: {path} lists {len(unknown)} case ids not in the suite: {shown}",
+                   err=True)
 
 
 def _write_expectations(run: Any, path: Path, previous: Any, strict_unsupported: bool) -> None:

@@ -34,8 +34,14 @@ def mine_command(dataset: Path, out: Path | None, check: bool, quiet: bool) -> N
     from conformance.mining.coverage import render_summary, summarise
     from conformance.mining.miner import mine_dataset
     from conformance.verification import load_table
+    from pipeline.errors import PipelineError
+    from pipeline.store.outdir import check_disjoint
 
     root = out or CASES_DIR
+    try:
+        check_disjoint(root, [dataset], "dataset", may_contain=True)
+    except PipelineError as exc:
+        raise MineError(str(exc)) from exc
     try:
         # statuses come from the verification table (`rulings verify`), never from the miner
         result = mine_dataset(dataset, statuses=load_table(root))
@@ -45,7 +51,8 @@ def mine_command(dataset: Path, out: Path | None, check: bool, quiet: bool) -> N
     if not quiet:
         click.echo(render_summary(summarise(result), result.timings))
     for case_id in plan.skipped:
-        click.echo(f"skipped (a hand-written case has the path): {case_id}", err=True)
+        click.echo(f"skipped (a file `rulings mine` did not write has the path): {case_id}",
+                   err=True)
     if check:
         diffs = plan.differences(root)
         if diffs:

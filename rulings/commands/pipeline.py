@@ -15,6 +15,12 @@ __all__ = ["build_command", "register"]
 _DETECTORS = ("lingua", "langdetect")
 
 
+class _UsageError(click.ClickException):
+    """An output folder the build may not write; exit code 2."""
+
+    exit_code = 2
+
+
 @click.command("build")
 @click.argument("inputs", nargs=-1, required=True, type=click.Path(path_type=Path))
 @click.option(
@@ -74,9 +80,11 @@ def build_command(
     blocks), MTGJSON/Scryfall .json, .jsonl and their .gz. Writes OUT/rulings, OUT/aligned
     (one partition per card), OUT/cards and OUT/quarantine as Parquet, then prints a summary.
     Exits with status 1 when an input had errors (the dataset is still written), when no ruling
-    at all came out of the inputs, or the build failed. Symbolic links inside input folders are
-    read only when they point inside the inputs (see --follow-symlinks); folders that cannot be
-    listed, FIFOs, devices and files over the limits are quarantined, never read.
+    at all came out of the inputs, or the build failed; 2 when OUT may not be written: it holds
+    files this tool did not write, or it contains an input or lies inside one (nothing is deleted
+    then). Symbolic links inside input folders are read only when they point inside the inputs
+    (see --follow-symlinks); folders that cannot be listed, FIFOs, devices and files over the
+    limits are quarantined, never read.
     """
     from pipeline.build import build
     from pipeline.errors import PipelineError
@@ -86,6 +94,7 @@ def build_command(
         DEFAULT_MAX_INPUT_BYTES,
         InputLimits,
     )
+    from pipeline.store.outdir import UnsafeOutputError
 
     show_progress = not quiet and sys.stderr.isatty()
     limits = InputLimits(
@@ -96,6 +105,8 @@ def build_command(
     )
     try:
         summary = build(list(inputs), out, detector=detector, progress=show_progress, limits=limits)
+    except UnsafeOutputError as exc:
+        raise _UsageError(str(exc)) from exc
     except PipelineError as exc:
         raise click.ClickException(str(exc)) from exc
     if not quiet:

@@ -167,5 +167,5 @@ def test_filters_and_shards():
 def test_unreadable_case_is_a_case_format_error(tmp_path):
     f = tmp_path / "x.yaml"
     f.write_text("id: [unclosed\n")
-    with pytest.raises(CaseFormatError, match="cannot read"):
+    with pytest.raises(CaseFormatError, match="invalid YAML"):
         load_case(f)

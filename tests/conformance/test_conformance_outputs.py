@@ -87,7 +87,8 @@ def test_markdown_summary(run):
     md = render_markdown(run)
     assert md.startswith("## Conformance: toy 0.1 — ❌ 2 unexpected")
     assert "| pass | fail | error | crash | timeout | unsupported |" in md
-    assert "`state.life.p2`" in md and "`16`" in md and "`17`" in md
+    assert "<code>state.life.p2</code>" in md and "<code>16</code>" in md
+    assert "<code>17</code>" in md
     assert "segmentation fault" in md
     assert "toy casts burn only" in md
 

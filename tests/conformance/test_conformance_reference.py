@@ -41,11 +41,12 @@ def test_reference_smoke(spec):
     assert report.ok, report.render()
 
 
-def test_reference_passes_its_verified_cases_in_process_and_over_stdio(suite, tmp_path):
+def test_reference_passes_every_case_it_supports_in_process_and_over_stdio(suite, tmp_path):
     inproc = run_cases(suite, "reference", RunOptions(validate_protocol=True))
     wire = run_cases(suite, STDIO, RunOptions(validate_protocol=True))
-    verified = {c.id for c in suite if c.status == "verified"}
-    assert {r.id for r in inproc.results if r.status != "pass"} & verified == set()
+    # "verified" may come from another engine (the verification table); what the reference engine
+    # takes, it passes
+    assert [(r.id, r.status) for r in inproc.results if r.status not in ("pass", "unsupported")] == []
     assert [(r.id, r.status, r.mismatches) for r in wire.results] == [
         (r.id, r.status, r.mismatches) for r in inproc.results]
     assert wire.engine == inproc.engine

@@ -92,6 +92,25 @@ def test_results_do_not_depend_on_the_seed() -> None:
     assert a["events"] == b["events"] and a["state"] == b["state"]
 
 
+@pytest.mark.parametrize("seed", ["1", "2", "3", "4", "5"])
+def test_hand_objects_are_in_the_hand_whatever_the_deck_size(seed: str) -> None:
+    """phase deals its opening hand at random from the deck the set-up builds: with 30 library cards
+    a hand card stayed in the library for most seeds (Echo of Eons' flashback case could not cast)."""
+    setup = json.loads(json.dumps(BOLT_CASE))
+    setup["players"]["p1"]["library"] = [{"id": f"l{i}", "card": "Island"} for i in range(1, 31)]
+    obs = _talk(_harness({"PHASE_HARNESS_SEED": seed}), [
+        {"cmd": "start", "protocol": 1},
+        {"cmd": "setup", "case": "t/bolt", "setup": setup},
+        {"cmd": "action", "action": {"cast": {"player": "p1", "object": "bolt", "targets": ["p2"]}}},
+        {"cmd": "observe"},
+        {"cmd": "stop"},
+    ])
+    assert obs[2]["ok"], obs[2]
+    state = obs[3]["state"]
+    assert state["objects"]["bolt"]["zone"] == "stack"
+    assert all(state["objects"][f"l{i}"]["zone"] == "library" for i in range(1, 31))
+
+
 def test_cards_newer_than_the_data_come_from_the_recent_oracle_file() -> None:
     data = json.loads((ROOT / "fixtures" / "cards" / "recent_oracle.json").read_text(encoding="utf-8"))
     assert [c["name"] for c in data["cards"]] == ["Summon: G.F. Cerberus"]
@@ -171,3 +190,66 @@ def test_a_restart_keeps_requests_a_client_pipelined() -> None:
     answers = [json.loads(line) for line in proc.stdout.splitlines()]
     assert [a["seq"] for a in answers] == list(range(len(reqs))) and all(a["ok"] for a in answers)
     assert proc.stderr.count("restart") == 2 and proc.returncode == 0
+
+
+def _play(setup: dict[str, Any], actions: list[dict[str, Any]]) -> dict[str, Any]:
+    reqs = [{"cmd": "setup", "case": "t/x", "setup": setup}, *({"cmd": "action", "action": a} for a in actions),
+            {"cmd": "observe"}, {"cmd": "stop"}]
+    out = _talk(_harness(), reqs)
+    assert all(r["ok"] for r in out), out
+    return out[-2]
+
+
+def test_a_protection_keyword_with_a_parameter_does_not_break_combat_damage() -> None:
+    """phase's keyword list holds a parameterised keyword as a mapping ({"Protection": ...}): the first-strike
+    labelling reads keyword names, it once hashed the mapping (TypeError)."""
+    setup = {"active_player": "p1", "step": "declare_blockers", "turn": 3, "players": {
+        "p1": {"life": 20, "battlefield": [{"id": "giant", "card": "Hill Giant", "attacking": "p2"}]},
+        "p2": {"life": 20, "battlefield": [{"id": "smith", "card": "Repentant Blacksmith", "blocking": "giant"}]}}}
+    obs = _play(setup, [{"advance": {"to": "combat_damage"}}])
+    damage = [(e["source"], e["target"], e["amount"]) for e in obs["events"] if e["type"] == "damage"]
+    assert damage == [("smith", "giant", 1)]                 # the red Giant's damage is prevented
+    assert obs["state"]["objects"]["giant"]["damage"] == 1
+
+
+def test_a_dies_trigger_is_named_dies_and_the_pool_is_in_the_snapshot() -> None:
+    """A ZoneChanged trigger of its own source from the battlefield to a graveyard is "dies" (rule 700.4);
+    the player's mana pool (phase's Player.mana_pool) is reported as the setup writes it."""
+    setup = {"active_player": "p1", "step": "precombat_main", "turn": 3, "players": {
+        "p1": {"life": 20, "mana": "{R}{U}{G}", "library": [{"id": "top", "card": "Island"}],
+               "hand": [{"id": "bolt", "card": "Lightning Bolt"}],
+               "battlefield": [{"id": "bird", "card": "Kingfisher"}]},
+        "p2": {"life": 20}}}
+    obs = _play(setup, [{"cast": {"player": "p1", "object": "bolt", "targets": ["bird"]}}, {"resolve_stack": {}}])
+    trig = [e for e in obs["events"] if e["type"] == "triggered"]
+    assert [(e["source"], e["ability"]) for e in trig] == [("bird", "dies")]
+    assert obs["state"]["objects"]["top"]["zone"] == "hand"
+    assert obs["state"]["players"]["p1"]["mana"] == "{G}{U}"    # {R} paid Bolt; sorted symbols
+    assert obs["state"]["players"]["p2"]["mana"] == ""
+
+
+def test_the_cleanup_step_belongs_to_the_turn_that_ends() -> None:
+    """phase reports Cleanup, TurnStarted, Untap in one result: the cleanup step is the old turn's."""
+    setup = {"active_player": "p1", "step": "end", "turn": 3, "players": {
+        "p1": {"life": 20, "library": [{"id": "a", "card": "Island"}]},
+        "p2": {"life": 20, "library": [{"id": "b", "card": "Island"}]}}}
+    obs = _play(setup, [{"advance": {"to": "upkeep", "next_turn": True}}])
+    steps = [(e["name"], e["turn"]) for e in obs["events"] if e["type"] == "step"]
+    assert ("cleanup", 3) in steps and ("untap", 4) in steps and ("cleanup", 4) not in steps
+
+
+def test_a_triggered_ability_gets_its_scripted_targets_and_an_equipment_its_host() -> None:
+    """`choose: targets` answers phase's TriggerTargetSelection (rule 603.3d); a setup `attached_to` is
+    phase's Debug Attach, and the snapshot reports the attachment."""
+    setup = {"active_player": "p1", "step": "precombat_main", "turn": 3, "players": {
+        "p1": {"life": 20, "mana": "{1}{R}", "hand": [{"id": "spark", "card": "Sparkmage Apprentice"}],
+               "battlefield": [{"id": "split", "card": "Bonesplitter", "attached_to": "bears"},
+                               {"id": "bears", "card": "Grizzly Bears"}]},
+        "p2": {"life": 20}}}
+    obs = _play(setup, [{"cast": {"player": "p1", "object": "spark"}}, {"resolve_top": {}},
+                        {"choose": {"choice": "targets", "targets": ["p2"]}}, {"resolve_stack": {}}])
+    assert [(e["source"], e["ability"]) for e in obs["events"] if e["type"] == "triggered"] == [("spark", "enters")]
+    assert obs["state"]["players"]["p2"]["life"] == 19
+    objects = obs["state"]["objects"]
+    assert objects["split"]["attached_to"] == "bears" and objects["bears"]["attached_to"] is None
+    assert objects["bears"]["power"] == 4                     # Bonesplitter's +2/+0 applies

@@ -146,3 +146,26 @@ def test_spec_command_is_absolute_and_launches() -> None:
     out = subprocess.run(cmd, input='{"seq": 9, "cmd": "stop"}\n', capture_output=True, text=True,
                          timeout=120, check=True).stdout
     assert json.loads(out) == {"seq": 9, "ok": True}
+
+
+def test_a_countered_spell_and_the_floating_pool_are_reported(harness: Harness) -> None:
+    """python-mtg counters through driver._run_spell_effects (its `countered` look-back relation): the harness
+    logs `countered` before the spell leaves the stack; the snapshot holds the floating pool (floating_mana)."""
+    setup = {"active_player": "p1", "step": "precombat_main", "turn": 3, "players": {
+        "p1": {"life": 20, "mana": "{G}{G}{U}{U}{U}", "hand": [{"id": "bears", "card": "Grizzly Bears"},
+                                                            {"id": "cs", "card": "Counterspell"}]},
+        "p2": {"life": 20}}}
+    assert harness.send("setup", case="test/counter", setup=setup)["ok"]
+    assert harness.send("action", action={"cast": {"player": "p1", "object": "bears"}})["ok"]
+    assert harness.send("action", action={"cast": {"player": "p1", "object": "cs", "targets": ["bears"]}})["ok"]
+    assert harness.send("action", action={"resolve_stack": {}})["ok"]
+    obs = harness.send("observe")
+    events = obs["events"]
+    countered = [i for i, e in enumerate(events) if e["type"] == "countered"]
+    assert [events[i] for i in countered] == [{"type": "countered", "object": "bears", "by": "cs"}]
+    moved = [i for i, e in enumerate(events) if e["type"] == "zone_change" and e["object"] == "bears"
+             and e["from"] == "stack"]
+    assert moved and countered[0] < moved[0]
+    assert obs["state"]["objects"]["bears"]["zone"] == "graveyard"
+    assert obs["state"]["players"]["p1"]["mana"] == "{G}"       # {1}{G} and {U}{U} paid from five
+    assert obs["state"]["players"]["p2"]["mana"] == ""

@@ -13,6 +13,8 @@ from conformance.mining.model import Context, Draft, Family, NotExecutable, phra
 
 _FLASHBACK = re.compile(r"^Flashback ((?:\{[0-9WUBRGC]\})+)$", re.M)
 _CYCLING = re.compile(r"^Cycling ((?:\{[0-9WUBRGC]\})+)$", re.M)
+_DISCARD_ABILITY = re.compile(r"^Madness\b|\bdiscards? this card\b|\bwhen you discard\b", re.M | re.I)
+"""Abilities that change what discarding the card does (cycling discards it)."""
 
 
 @dataclass
@@ -225,6 +227,10 @@ def gen_cycling(ctx: Context) -> list[Draft] | NotExecutable:
     if ":" in rest or re.search(r"\bcycl", rest, re.I):
         return NotExecutable("the card has other activated or cycling-related abilities: the "
                              "ability index is ambiguous")
+    if _DISCARD_ABILITY.search(rest):
+        return NotExecutable("the card has an ability that works when it is discarded (madness: "
+                             "discarded into exile, rule 702.35a): cycling it does not simply put it "
+                             "into the graveyard")
     setup = b.game(b.player(mana=b.mana_pool(m[1]), hand=[{"id": "cyc", "card": card.name}],
                             library=b.islands(1)), b.player())
     actions = [{"activate": {"player": "p1", "object": "cyc", "ability": 0}}, b.RESOLVE_STACK]

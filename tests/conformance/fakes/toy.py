@@ -166,6 +166,18 @@ class PrintyToy(ToyEngine):
         super().setup(case_id, setup)
 
 
+class LoopToy(ToyEngine):
+    """Loops forever in setup on ``misbehave`` cases, swallowing every ``Exception``."""
+
+    def setup(self, case_id: str, setup: dict[str, Any]) -> None:
+        while "misbehave" in case_id:
+            try:
+                sum(range(1000))
+            except Exception:  # noqa: BLE001, S112 - on purpose: a hostile engine
+                continue
+        super().setup(case_id, setup)
+
+
 class SlowToy(ToyEngine):
     """Sleeps 0.3 s in setup on ``misbehave`` cases (an in-process hang, cut short by nothing)."""
 

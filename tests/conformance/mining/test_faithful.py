@@ -123,6 +123,22 @@ def test_draws_give_every_player_a_library_to_draw_from() -> None:
     assert checked >= 4  # Echo of Eons, Think Twice, Memory, ...
 
 
+def test_no_cycling_case_for_a_card_with_madness() -> None:
+    """Ichor Slick has madness: cycling discards it into exile (rule 702.35a), but the
+    cycling-activated case expected it in the graveyard."""
+    idx = card_index()
+    for case in mined():
+        if family(case) == "cycling-activated":
+            text = idx[case.provenance["card"]].faces[0].text
+            assert "Madness" not in text, case.id
+    g = RulingGroup("g", "Ichor Slick", "2020-01-01",
+                    {"en": "Cycling is an activated ability. Effects that interact with activated "
+                           "abilities (such as Stifle or Rings of Brighthearth) will interact with "
+                           "cycling."})
+    r = mine([g], verify=False)
+    assert not r.cases and "madness" in r.outcomes[0].reason
+
+
 def test_flashback_priority_second_target_survives_the_first_cast() -> None:
     """Sever the Bloodline exiles the target "and all other creatures with the same name": the
     second cast's target must not share the first one's name."""
