@@ -17,7 +17,9 @@ if TYPE_CHECKING:
 
 COUNTS = ("seen", "mined", "cases", "verified", "not_executable", "unrecognised", "rejected",
           "duplicate")
-TOP_UNCOVERED = 40
+TOP_UNCOVERED = 100
+RECURRING = 5
+"""A text is recurring when at least this many corpus rulings repeat it."""
 
 
 def _row(outcomes: list[Any], cases: dict[str, dict[str, Any]]) -> dict[str, Any]:
@@ -75,7 +77,8 @@ def summarise(result: MiningResult) -> dict[str, Any]:
 
     uncovered = Counter(o.text for o in corpus if o.status == "unrecognised" and o.text)
     top = [{"count": n, "text": t} for t, n in sorted(uncovered.items(),
-                                                       key=lambda x: (-x[1], x[0]))[:TOP_UNCOVERED]]
+                                                       key=lambda x: (-x[1], x[0]))
+           if n >= RECURRING][:TOP_UNCOVERED]
     return {"seed_cards": list(SEED_CARDS), "totals": {"seed": totals(seed),
                                                        "corpus": totals(corpus),
                                                        "all": totals(result.outcomes)},
@@ -112,12 +115,29 @@ def render_markdown(s: dict[str, Any]) -> str:
         out.append(f"| {r['family']} | {r['mutant'] or '-'} | " +
                    " | ".join(str(r[k]) for k in COUNTS) +
                    f" | {r['cards']} | {reasons.replace('|', '/')} |")
-    out += ["", "## Most frequent ruling texts no family covers yet", "",
+    out += ["", "## Recurring ruling texts no family covers yet, by rulings", "",
             "| rulings | text (normalised, `CARDNAME` = the card's own name) |", "| ---: | --- |"]
     for r in s["top_uncovered"]:
         text = r["text"] if len(r["text"]) <= 200 else r["text"][:197] + "..."
         out.append(f"| {r['count']} | {text.replace('|', '/')} |")
     return "\n".join(out) + "\n"
+
+
+def render_summary(s: dict[str, Any], timings: dict[str, float]) -> str:
+    """The few lines ``rulings mine`` prints: families, cases, cards, verified counts, time
+    (the full table is COVERAGE.md)."""
+    lines = []
+    for scope in ("seed", "corpus", "all"):
+        t = s["totals"][scope]
+        lines.append(f"{scope}: {t['mined']} of {t['seen']} rulings mined into {t['cases']} "
+                     f"cases over {t['cards_with_cases']} cards by {t['families_with_cases']} "
+                     f"families; {t['verified']} cases verified on {t['verified_cards']} cards")
+    top = s["top_uncovered"][:3]
+    if top:
+        lines.append("most frequent uncovered texts: " + "; ".join(
+            f"{r['count']}x {r['text'][:60]}" for r in top) + " (see COVERAGE.md)")
+    lines.append("time: " + ", ".join(f"{k} {v:.1f}s" for k, v in timings.items()))
+    return "\n".join(lines)
 
 
 def render_csv(s: dict[str, Any]) -> str:

@@ -16,7 +16,15 @@ from dataclasses import replace
 from conformance.reference import oracle as o
 from conformance.reference.cards import CardDef, Face, mana_value_of
 from conformance.reference.engine import ReferenceEngine
-from conformance.reference.objects import Chars, Obj, Ref, SpellSnapshot, SpellState, other
+from conformance.reference.objects import (
+    Chars,
+    Obj,
+    Ref,
+    SpellSnapshot,
+    SpellState,
+    StackAbility,
+    other,
+)
 
 
 class FlashbackNotExiled(ReferenceEngine):
@@ -178,12 +186,116 @@ class XNotInManaValue(ReferenceEngine):
         return c
 
 
+class DevoidKeepsCostColors(ReferenceEngine):
+    """Devoid is ignored for color: a card with devoid has its mana cost's colors."""
+
+    MUTANT = "devoid_keeps_cost_colors"
+    RULE = "702.114a"
+
+    def colorless_by_devoid(self, obj: Obj, chars: Chars) -> bool:
+        return False
+
+
+class DevoidOnlyOnBattlefield(ReferenceEngine):
+    """Devoid makes an object colorless only on the battlefield and on the stack."""
+
+    MUTANT = "devoid_only_on_battlefield"
+    RULE = "702.114a"
+
+    def colorless_by_devoid(self, obj: Obj, chars: Chars) -> bool:
+        return obj.zone in ("battlefield", "stack") and super().colorless_by_devoid(obj, chars)
+
+
+class PhyrexianSymbolsCountZero(ReferenceEngine):
+    """A Phyrexian mana symbol adds nothing to a mana cost's mana value."""
+
+    MUTANT = "phyrexian_symbols_count_zero"
+    RULE = "202.3"
+
+    def phyrexian_symbol_mana_value(self) -> int:
+        return 0
+
+
+class MultitypeCreatureSpellNoncreature(ReferenceEngine):
+    """A spell counts as noncreature when any of its types is not creature (an artifact
+    creature spell triggers prowess)."""
+
+    MUTANT = "multitype_creature_spell_noncreature"
+    RULE = "702.108a"
+
+    def noncreature_spell(self, chars: Chars) -> bool:
+        return bool(set(chars.types) - {"Creature"})
+
+
+class TriggerUnderItsSpell(ReferenceEngine):
+    """A triggered ability is put on the stack under the spell on top of it (the spell that
+    made it trigger resolves first)."""
+
+    MUTANT = "trigger_under_its_spell"
+    RULE = "603.3"
+
+    def put_trigger_on_stack(self, ab: StackAbility) -> None:
+        self.stack.insert(max(len(self.stack) - 1, 0), ab)
+
+
+class TriggerLinkedToItsSpell(ReferenceEngine):
+    """A triggered ability put on the stack above a spell does nothing if that spell has left
+    the stack without resolving (countered) by the time the ability resolves."""
+
+    MUTANT = "trigger_linked_to_its_spell"
+    RULE = "113.7a"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.trigger_spell: dict[str, Obj] = {}
+        """Ability id -> the spell under it as it was put on the stack (this game's objects
+        only: an entry of an earlier game is ignored, its object is not this game's)."""
+
+    def put_trigger_on_stack(self, ab: StackAbility) -> None:
+        top = self.stack[-1] if self.stack else None
+        if isinstance(top, Obj):
+            self.trigger_spell[ab.id] = top
+        else:
+            self.trigger_spell.pop(ab.id, None)
+        super().put_trigger_on_stack(ab)
+
+    def ability_resolves(self, ab: StackAbility) -> bool:
+        spell = self.trigger_spell.get(ab.id)
+        if spell is None or self.objects.get(spell.id) is not spell:
+            return True
+        return spell.zone == "stack"
+
+
+class IllegalTargetsResolve(ReferenceEngine):
+    """A spell resolves even when all its targets have become illegal (its effects on the
+    illegal targets do nothing, the others happen)."""
+
+    MUTANT = "illegal_targets_resolve"
+    RULE = "608.2b"
+
+    def fizzles(self, legal: list[bool]) -> bool:
+        return False
+
+
+class PhyrexianSymbolsColorless(ReferenceEngine):
+    """A Phyrexian mana symbol gives a card no color (as if its cost were paid with life)."""
+
+    MUTANT = "phyrexian_symbols_colorless"
+    RULE = "105.2"
+
+    def phyrexian_symbols_colored(self) -> bool:
+        return False
+
+
 FAMILY_MUTANTS: dict[str, type[ReferenceEngine]] = {
     cls.MUTANT: cls for cls in (
         FlashbackNotExiled, FlashbackIgnoresTiming, FlashbackManaValueFromCost,
         NoPriorityAfterResolution, CyclingIsCast, SagaNoTurnCounter, ChapterLeavesWithCounters,
         SagaSacrificedEarly, GraveyardSpellStillTargetable, PiratesNotOutlaws, CrimeAnyTarget,
-        CopyKeepsTargets, CopyNeedsTargets, XNotInManaValue,
+        CopyKeepsTargets, CopyNeedsTargets, XNotInManaValue, DevoidKeepsCostColors,
+        DevoidOnlyOnBattlefield, PhyrexianSymbolsCountZero,
+        MultitypeCreatureSpellNoncreature, TriggerUnderItsSpell, TriggerLinkedToItsSpell,
+        IllegalTargetsResolve, PhyrexianSymbolsColorless,
     ) if cls.MUTANT is not None
 }
 """Mutant name -> engine class, for the mined families the reference mutants do not cover."""

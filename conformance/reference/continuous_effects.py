@@ -4,6 +4,7 @@ in timestamp order."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from conformance.reference import abilities as o
@@ -42,7 +43,26 @@ class ContinuousEffects(Zones):
             return self.stack_characteristics(card, obj.spell)
         if card.is_split:
             return self._split_characteristics(card)
-        return _face_chars(card.faces[0])
+        face = card.faces[0]
+        c = _face_chars(face)
+        phyrexian = (face.mana_cost or "").count("/P}")
+        if phyrexian:  # 202.3, 105.2: each Phyrexian symbol counts as the hooks say
+            c = replace(c, mana_value=c.mana_value - phyrexian
+                        + phyrexian * self.phyrexian_symbol_mana_value())
+            if not self.phyrexian_symbols_colored():
+                plain = re.sub(r"\{[^}]*/P\}", "", face.mana_cost or "")
+                c = replace(c, colors=colors_of(plain))
+        return c
+
+    def phyrexian_symbols_colored(self) -> bool:
+        """Hook: a Phyrexian mana symbol gives a card its color, however the cost is paid
+        (105.2, 107.4f)."""
+        return True
+
+    def phyrexian_symbol_mana_value(self) -> int:
+        """Hook: a Phyrexian mana symbol in a mana cost counts 1 toward its mana value
+        (rules 107.4f, 202.3)."""
+        return 1
 
     def stack_characteristics(self, card: CardDef, spell: SpellState) -> Chars:
         """Hook: on the stack only the cast half's characteristics exist (rule 709.3b)."""
@@ -62,6 +82,11 @@ class ContinuousEffects(Zones):
     def split_mana_value(self, card: CardDef) -> int:
         """Hook: a split card's mana value off the stack, from its combined cost (709.4b)."""
         return sum(f.mana_value for f in card.faces)
+
+    def colorless_by_devoid(self, obj: Obj, chars: Chars) -> bool:
+        """Hook: an object with devoid is colorless, in every zone (702.114a: a
+        characteristic-defining ability, 604.3)."""
+        return "devoid" in chars.keywords
 
     def is_outlaw(self, obj: Obj, chars: Chars) -> bool:
         """Hook: "outlaw" means a *permanent* with an outlaw creature type (the 2024 ruling)."""
@@ -147,7 +172,7 @@ class ContinuousEffects(Zones):
             plus = obj.counters.get("+1/+1", 0) - obj.counters.get("-1/-1", 0)
             power += power_mod + aura_power + plus
             toughness += toughness_mod + aura_toughness + plus
-        colors = () if "devoid" in c.keywords else c.colors  # a CDA (702.114a, 604.3)
+        colors = () if self.colorless_by_devoid(obj, c) else c.colors
         return Chars(c.name, c.mana_value, colors, c.types, c.subtypes, c.supertypes, power,
                      toughness, frozenset(keywords), text)
 

@@ -49,7 +49,7 @@ FEATURES = frozenset({
     "saga.sacrifice", "saga.lore_counter", "counters", "state_based_actions", "tokens",
     "activated_ability", "mana_ability", "surveil", "draw", "destroy", "indestructible",
     "until_end_of_turn", "lose_abilities", "keywords", "turn_structure", "life",
-    "flashback", "cycling", "play_land", "combat.declare",
+    "flashback", "cycling", "play_land", "combat.declare", "devoid", "phyrexian_mana", "prowess",
 })
 """Feature names (``conformance/features.yaml``) the reference engine implements."""
 PROTOCOL = 2

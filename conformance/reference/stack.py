@@ -52,13 +52,24 @@ class PriorityAndStack(TurnStructure):
         (117.3b)."""
         return self.active
 
+    def fizzles(self, legal: list[bool]) -> bool:
+        """Hook: a spell whose targets (``legal``: one flag per target) are all illegal as it
+        tries to resolve doesn't resolve (608.2b); one legal target is enough to resolve."""
+        return bool(legal) and not any(legal)
+
+    def ability_resolves(self, ab: StackAbility) -> bool:
+        """Hook: once on the stack, a triggered ability is independent of what made it trigger
+        and resolves even if that spell has been countered (113.7a, 608.2)."""
+        return True
+
     def _resolve_top(self) -> Flow:
         item = self.stack[-1]
         if isinstance(item, StackAbility):
             self.stack.pop()
-            yield from self._run_effects(item.effects, item.targets, item.controller,
-                                         item.source, None, item)
-            self._emit("resolved", object=item.id, source=item.source, ability=item.name)
+            if self.ability_resolves(item):
+                yield from self._run_effects(item.effects, item.targets, item.controller,
+                                             item.source, None, item)
+                self._emit("resolved", object=item.id, source=item.source, ability=item.name)
         else:
             yield from self._resolve_spell(item)
         self.priority = self.priority_after_resolution()
@@ -71,7 +82,7 @@ class PriorityAndStack(TurnStructure):
         effects = spell_effects(spell.face, spell.modes)
         slots = tuple(s for e in effects for s in e.slots)
         flat = [(slot, r) for slot, refs in zip(slots, spell.targets, strict=True) for r in refs]
-        if flat and not any(self._slot_legal(r, s, obj.controller, obj.id) for s, r in flat):
+        if self.fizzles([self._slot_legal(r, s, obj.controller, obj.id) for s, r in flat]):
             self._emit("countered", object=obj.id, card=obj.card_name, by=None,
                        reason="all targets illegal (rule 608.2b)")
             self._leave_stack(obj, "graveyard")

@@ -11,6 +11,7 @@ from typing import Any
 from conformance.reference import abilities as o
 from conformance.reference.objects import (
     ROMAN,
+    Chars,
     Choice,
     DelayedTrigger,
     Flow,
@@ -71,7 +72,7 @@ class TriggeredAbilities(StateBasedActions):
         is_instant_sorcery = bool({"Instant", "Sorcery"} & set(self.chars(spell).types))
         for src, t in self._triggered_abilities(player):
             if (t.event == "cast_instant_or_sorcery" and is_instant_sorcery) or (
-                    t.event == "cast_noncreature" and "Creature" not in self.chars(spell).types):
+                    t.event == "cast_noncreature" and self.noncreature_spell(self.chars(spell))):
                 self._trigger(PendingTrigger(player, src.id, src.card_name, t.name, t.effects))
         for d in self.delayed:
             if (d.controller == player and d.turn == self.turn and not d.used
@@ -81,6 +82,11 @@ class TriggeredAbilities(StateBasedActions):
                     player, d.source, d.source_name, "delayed_copy",
                     (o.CopyTriggeringSpell(d.effect.times, d.effect.may_choose_new_targets),),
                     spell=snapshot_spell(spell)))
+
+    def noncreature_spell(self, chars: Chars) -> bool:
+        """Hook: a spell is a noncreature spell unless creature is among its types, whatever
+        its other types (702.108a, 205.2a: an artifact creature spell is not one)."""
+        return "Creature" not in chars.types
 
     def consume_delayed(self, d: DelayedTrigger) -> None:
         """Hook: "When you next cast ..." triggers only once (rule 603.7c)."""
@@ -193,10 +199,15 @@ class TriggeredAbilities(StateBasedActions):
                     ab = StackAbility(self._new_id("trig"), t.source, t.source_name,
                                       t.controller, t.name, t.effects, targets,
                                       chapter=t.chapter, spell=t.spell)
-                    self.stack.append(ab)
+                    self.put_trigger_on_stack(ab)
                     self._emit("put_on_stack", object=ab.id, source=t.source, ability=t.name)
                     if targets and self.trigger_targets_commit_crimes():
                         self.commit_crimes(t.controller, targets, ab.id)
+
+    def put_trigger_on_stack(self, ab: StackAbility) -> None:
+        """Hook: a triggered ability is put on top of the stack, above the spell that made it
+        trigger, so it resolves first (rules 603.3, 405.2)."""
+        self.stack.append(ab)
 
     def trigger_targets_commit_crimes(self) -> bool:
         """Hook: a triggered ability you control that targets an opponent or what they control

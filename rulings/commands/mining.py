@@ -25,13 +25,13 @@ class MineError(click.ClickException):
 @click.option("--check", is_flag=True,
               help="Write nothing; exit 1 and list the differences if mining again would "
                    "change the committed cases or coverage files.")
-@click.option("--quiet", "-q", is_flag=True, help="Do not print the coverage table.")
+@click.option("--quiet", "-q", is_flag=True, help="Do not print the summary.")
 def mine_command(dataset: Path, out: Path | None, check: bool, quiet: bool) -> None:
     """Mine cases from DATASET (the --out of `rulings build`): every seed ruling group ends as
     cases or a classification; corpus families generate a case per card that shows how."""
     from conformance.cases_io import CASES_DIR
     from conformance.mining import output
-    from conformance.mining.coverage import render_markdown, summarise
+    from conformance.mining.coverage import render_summary, summarise
     from conformance.mining.miner import mine_dataset
     from conformance.verification import load_table
     from pipeline.errors import PipelineError
@@ -49,9 +49,7 @@ def mine_command(dataset: Path, out: Path | None, check: bool, quiet: bool) -> N
     except ConformanceError as exc:
         raise MineError(str(exc)) from exc
     if not quiet:
-        click.echo(render_markdown(summarise(result)))
-    timings = ", ".join(f"{k} {v:.1f}s" for k, v in result.timings.items())
-    click.echo(f"{len(result.cases)} cases; {timings}", err=True)
+        click.echo(render_summary(summarise(result), result.timings))
     for case_id in plan.skipped:
         click.echo(f"skipped (a file `rulings mine` did not write has the path): {case_id}",
                    err=True)

@@ -4,7 +4,18 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from conformance.mining.families import classified, copy, flashback, knifepoint, saga, split
+from conformance.mining.families import (
+    classified,
+    copy,
+    devoid,
+    fizzle,
+    flashback,
+    knifepoint,
+    phyrexian,
+    prowess,
+    saga,
+    split,
+)
 from conformance.mining.model import Family
 
 MUTANT_OF: dict[str, str] = {
@@ -44,13 +55,22 @@ MUTANT_OF: dict[str, str] = {
     "aftermath-exiled": "aftermath_not_exiled",
     "aftermath-priority": "no_priority_after_resolution",
     "aftermath-moved-to-stack": "graveyard_spell_still_targetable",
+    "devoid-colorless": "devoid_keeps_cost_colors",
+    "devoid-all-zones": "devoid_only_on_battlefield",
+    "phyrexian-mana-value": "phyrexian_symbols_count_zero",
+    "prowess-noncreature": "multitype_creature_spell_noncreature",
+    "prowess-on-top": "trigger_under_its_spell",
+    "prowess-countered": "trigger_linked_to_its_spell",
+    "illegal-target-fizzle": "illegal_targets_resolve",
+    "phyrexian-color": "phyrexian_symbols_colorless",
 }
 """Family id -> the mutant breaking exactly the rules point the family tests."""
 
 FAMILIES: tuple[Family, ...] = tuple(
     replace(f, mutant=MUTANT_OF.get(f.id)) for f in (
         *knifepoint.FAMILIES, *saga.SEED_FAMILIES, *classified.FAMILIES, *copy.FAMILIES,
-        *flashback.FAMILIES, *saga.FAMILIES, *split.FAMILIES,
+        *flashback.FAMILIES, *saga.FAMILIES, *split.FAMILIES, *devoid.FAMILIES,
+        *phyrexian.FAMILIES, *prowess.FAMILIES, *fizzle.FAMILIES,
     )
 )
 """Every family, in matching order."""

@@ -1,0 +1,89 @@
+"""Devoid rulings (rule 702.114a): an object with devoid is colorless, in every zone, for every
+card whose oracle text has the keyword and whose mana cost has colored symbols (without them a
+case could not tell devoid from the mana cost).
+
+* ``devoid-colorless`` — "A card with devoid is just colorless. It's not colorless and the
+  colors of mana in its mana cost": the card where it is normally seen (on the battlefield for
+  a permanent card, in hand for an instant or sorcery) has no color. Mutant:
+  ``devoid_keeps_cost_colors`` (devoid ignored, the card has its mana cost's colors).
+* ``devoid-all-zones`` — "Devoid works in all zones, not just on the battlefield": copies of the
+  card in its owner's library, graveyard and exile are colorless too. Mutant:
+  ``devoid_only_on_battlefield`` (devoid applies on the battlefield and stack only).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from conformance.mining import build as b
+from conformance.mining.corpus import CardInfo
+from conformance.mining.model import Context, Draft, Family, NotExecutable, phrases
+
+_DEVOID = re.compile(r"^Devoid\b", re.M)
+_PERMANENT = ("Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle")
+FEATURES = ["devoid"]
+RULES = ["702.114a", "604.3"]
+
+
+def _colors(cost: str | None) -> list[str]:
+    syms = set(re.findall(r"[WUBRG]", cost or ""))
+    return [c for c in "WUBRG" if c in syms]
+
+
+def devoid_card(card: CardInfo) -> NotExecutable | None:
+    """Why ``card`` cannot show devoid (None: it can)."""
+    if len(card.faces) != 1:
+        return NotExecutable("only one-face cards are scripted")
+    if not _DEVOID.search(b.strip_reminders(card.main.text or "")):
+        return NotExecutable("the card's oracle text has no devoid keyword line")
+    if not _colors(card.main.mana_cost):
+        return NotExecutable("its mana cost has no colored mana symbol: without devoid it would "
+                             "be colorless too, so no case can tell")
+    return None
+
+
+def _expect(ids: list[str]) -> dict[str, Any]:
+    return {"state": {"objects": {i: {"colors": []} for i in ids}}}
+
+
+def gen_colorless(ctx: Context) -> list[Draft] | NotExecutable:
+    """The card, where it is normally seen, has no color."""
+    card = ctx.card
+    if (why := devoid_card(card)) is not None:
+        return why
+    colors = "".join(_colors(card.main.mana_cost))
+    if set(_PERMANENT) & set(card.main.types):
+        p1 = b.player(battlefield=[{"id": "dv", "card": card.name}])
+        where = "on the battlefield"
+    else:
+        p1 = b.player(hand=[{"id": "dv", "card": card.name}])
+        where = "in hand"
+    return [Draft("devoid-colorless", f"{card.name} (mana cost {card.main.mana_cost}) is "
+                  f"colorless {where}, not colorless and {colors}", FEATURES, [card.name],
+                  b.game(p1, b.player()), [], _expect(["dv"]), RULES)]
+
+
+def gen_all_zones(ctx: Context) -> list[Draft] | NotExecutable:
+    """Copies of the card in library, graveyard and exile have no color."""
+    card = ctx.card
+    if (why := devoid_card(card)) is not None:
+        return why
+    p1 = b.player(library=[{"id": "dv_lib", "card": card.name}],
+                  graveyard=[{"id": "dv_gy", "card": card.name}],
+                  exile=[{"id": "dv_ex", "card": card.name}])
+    return [Draft("devoid-all-zones", f"{card.name} is colorless in its owner's library, "
+                  "graveyard and exile, not only on the battlefield", FEATURES,
+                  [card.name], b.game(p1, b.player()), [],
+                  _expect(["dv_lib", "dv_gy", "dv_ex"]), RULES)]
+
+
+FAMILIES = [
+    Family("devoid-colorless", "Devoid: the card is just colorless, not colorless and its mana "
+           "cost's colors", tuple(RULES), tuple(FEATURES), gen_colorless,
+           en=phrases("A card with devoid is just colorless. It's not colorless and the colors "
+                      "of mana in its mana cost")),
+    Family("devoid-all-zones", "Devoid works in every zone, not just on the battlefield",
+           tuple(RULES), tuple(FEATURES), gen_all_zones,
+           en=phrases("Devoid works in all zones, not just on the battlefield")),
+]
