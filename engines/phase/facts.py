@@ -278,6 +278,8 @@ def ability_name(data: dict[str, Any], source: dict[str, Any]) -> str:
         return "delayed_copy"
     if mode == "SpellCast" and "next" in low:
         return "delayed_copy" if "copy" in low else "delayed"
+    if low.strip() == "prowess":  # phase's synthesized prowess trigger (game/triggers.rs, 702.108a)
+        return "prowess"
     if mode == "SpellCast" or "whenever you cast" in low or "when you cast" in low:
         return "cast_trigger"
     if mode == "ZoneChanged":

@@ -253,3 +253,16 @@ def test_a_triggered_ability_gets_its_scripted_targets_and_an_equipment_its_host
     objects = obs["state"]["objects"]
     assert objects["split"]["attached_to"] == "bears" and objects["bears"]["attached_to"] is None
     assert objects["bears"]["power"] == 4                     # Bonesplitter's +2/+0 applies
+
+
+def test_prowess_trigger_is_named_prowess() -> None:
+    """phase synthesizes a prowess trigger described "Prowess" on SpellCast (game/triggers.rs):
+    it is the keyword's trigger, not a generic cast trigger."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "engines" / "phase"))
+    try:
+        from facts import ability_name
+    finally:
+        sys.path.pop(0)
+    assert ability_name({"description": "Prowess", "trigger_event": {"type": "SpellCast"}}, {}) == "prowess"
+    assert ability_name({"description": "Whenever you cast a spell, draw a card.",
+                         "trigger_event": {"type": "SpellCast"}}, {}) == "cast_trigger"
