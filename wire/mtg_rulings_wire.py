@@ -133,20 +133,24 @@ def _jsonable(o: Any) -> Any:
 
 
 def encode(obj: dict[str, Any]) -> str:
-    """One answer line (with its newline): compact strict JSON, UTF-8 text; a NaN or an infinity
-    becomes a string, as strict JSON has none."""
+    """One answer line (with its newline): compact strict JSON; a NaN or an infinity becomes a
+    string, as strict JSON has none; a lone surrogate is escaped (UTF-8 cannot carry it)."""
+    return encode_bytes(obj).decode("utf-8")
+
+
+def encode_bytes(obj: dict[str, Any]) -> bytes:
+    """:func:`encode` as UTF-8 bytes (for a binary stdout)."""
     try:
         text = json.dumps(obj, ensure_ascii=False, separators=(",", ":"), allow_nan=False,
                           default=_jsonable)
     except ValueError:
-        text = json.dumps(_finite(obj), ensure_ascii=False, separators=(",", ":"),
-                          default=_jsonable)
+        obj = _finite(obj)
+        text = json.dumps(obj, ensure_ascii=False, separators=(",", ":"), default=_jsonable)
     try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:  # a lone surrogate: escape it (UTF-8 cannot carry it)
-        text = json.dumps(_finite(obj), ensure_ascii=True, separators=(",", ":"),
-                          default=_jsonable)
-    return text + "\n"
+        return text.encode("utf-8") + b"\n"
+    except UnicodeEncodeError:
+        return json.dumps(obj, ensure_ascii=True, separators=(",", ":"),
+                          default=_jsonable).encode("ascii") + b"\n"
 
 
 def _finite(value: Any) -> Any:

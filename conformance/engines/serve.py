@@ -80,7 +80,7 @@ def serve(engine: Engine, stdin: IO[bytes], stdout: IO[bytes]) -> int:
                 resp, stop = exc.response(), False
             else:
                 resp, stop = handle(engine, request, session)
-            stdout.write(wire.encode(resp).encode("utf-8"))
+            stdout.write(wire.encode_bytes(resp))
             stdout.flush()
             if stop:
                 return 0
