@@ -11,11 +11,10 @@ OUT    ?= out
 include engines/python-mtg/engines.mk
 include engines/phase/engines.mk
 
-$(STAMP): pyproject.toml wire/pyproject.toml
+$(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[dev]'
-	$(BIN)/pip install --quiet -e ./wire
 	touch $(STAMP)
 
 setup: $(STAMP)

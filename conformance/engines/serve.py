@@ -17,8 +17,7 @@ import sys
 import traceback
 from typing import IO, Any
 
-import mtg_rulings_wire as wire
-
+from conformance import wire
 from conformance.engines.protocol import PROTOCOL_VERSION, Engine, EngineReportedError
 from conformance.engines.stdio import info_to_wire
 
@@ -37,7 +36,7 @@ def handle(engine: Engine, request: Any,
     """Answer one decoded request; returns ``(response, stop)``.
 
     Malformed requests (and, given the connection's ``session``, commands out of order) are
-    refused by :mod:`mtg_rulings_wire` exactly as every harness refuses them. Raises whatever the engine raises other than
+    refused by :mod:`conformance.wire` exactly as every harness refuses them. Raises whatever the engine raises other than
     :class:`EngineReportedError` (a crash).
     """
     try:

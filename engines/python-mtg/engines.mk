@@ -5,7 +5,7 @@ PYMTG_VENV  := $(PYMTG_DIR)/.venv
 PYMTG_STAMP := $(PYMTG_VENV)/.installed
 PYMTG_PY    ?= python3
 # The stdio protocol messages (stdlib only), installed into every engine venv from the repo.
-WIRE_SRC    := wire/pyproject.toml wire/mtg_rulings_wire.py
+WIRE_SRC    := wire/pyproject.toml conformance/wire.py
 
 .PHONY: engines engines-clean
 
