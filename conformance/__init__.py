@@ -19,6 +19,8 @@ Public API (see ``conformance/SPEC.md`` for the contract and ``docs/engines.md``
 * :mod:`conformance.runner` — ``run_cases``, ``RunOptions``, ``Run``, ``CaseResult``,
   ``execute_case``, ``CaseExecutor``.
 * :mod:`conformance.expectations` — ``load_expectations``, ``Expectations``, ``Expected``.
+* :mod:`conformance.runfile` — the run-file format's one owner: ``CaseResult``, ``STATUSES``,
+  ``RunFileWriter``, ``read_run_file`` (strict), ``compute_suite_version``.
 * :mod:`conformance.output` — ``jsonl`` (``JsonlWriter``, ``write_run``, ``load_run``),
   ``junit`` (``render_junit``), ``markdown`` (``render_markdown``), ``text`` (making engine
   text safe for them).

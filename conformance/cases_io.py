@@ -227,12 +227,10 @@ def shard_of(case_id: str, n: int) -> int:
 
 def suite_version(cases: Sequence[Case]) -> str:
     """``1+<12 hex>``: the protocol version plus a digest of the selected cases' ids and hashes."""
-    h = hashlib.sha256()
-    for c in sorted(cases, key=lambda c: c.id):
-        h.update(f"{c.id}\0{c.hash}\n".encode())
     from conformance.engines.protocol import PROTOCOL_VERSION
+    from conformance.runfile import compute_suite_version
 
-    return f"{PROTOCOL_VERSION}+{h.hexdigest()[:12]}"
+    return compute_suite_version(PROTOCOL_VERSION, ((c.id, c.hash) for c in cases))
 
 
 # --- vocabulary and cards ------------------------------------------------------------------------

@@ -26,7 +26,7 @@ import json
 import math
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 from conformance.cases_io import Case, CaseFilter, check_suite, shard_of, suite_version
@@ -50,9 +50,11 @@ from conformance.limits import (
     clip,
     shape_problem,
 )
+from conformance.runfile import STATUSES as STATUSES  # re-exported: the run-file format's
+from conformance.runfile import CaseResult as CaseResult  # model, owned by conformance.runfile
+from conformance.runfile import counts_of, footer_line, header_line
 
-STATUSES = ("pass", "fail", "error", "crash", "timeout", "unsupported")
-"""Every case status, in report order."""
+
 @dataclass(frozen=True)
 class RunOptions:
     """How to run (everything but the cases and the engine)."""
@@ -115,40 +117,6 @@ def parse_shard(text: str) -> tuple[int, int]:
 
 
 @dataclass
-class CaseResult:
-    """The result of one case."""
-
-    id: str
-    status: str
-    duration: float = 0.0
-    hash: str | None = None
-    message: str | None = None
-    error: dict[str, Any] | None = None
-    mismatches: list[dict[str, Any]] = field(default_factory=list)
-    stderr: str | None = None
-    features: list[str] = field(default_factory=list)
-    expected: str = "pass"
-    outcome: str = "expected"
-    """``expected``, ``unexpected``, ``unexpected_pass`` or ``skipped``."""
-    reason: str | None = None
-    link: str | None = None
-
-    @property
-    def unexpected(self) -> bool:
-        """Whether this result differs from its expectation."""
-        return self.outcome in ("unexpected", "unexpected_pass")
-
-    def to_dict(self) -> dict[str, Any]:
-        """The run-file line for this result (``type: case``)."""
-        return {"type": "case", **asdict(self)}
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> CaseResult:
-        """Inverse of :meth:`to_dict`."""
-        return cls(**{k: v for k, v in data.items() if k != "type"})
-
-
-@dataclass
 class Run:
     """A finished (or loaded) run."""
 
@@ -168,10 +136,7 @@ class Run:
     @property
     def counts(self) -> dict[str, int]:
         """Results per status (every status present, zero or not)."""
-        out = dict.fromkeys(STATUSES, 0)
-        for r in self.results:
-            out[r.status] += 1
-        return out
+        return counts_of(r.status for r in self.results)
 
     @property
     def unexpected(self) -> list[CaseResult]:
@@ -189,24 +154,18 @@ class Run:
         return 1 if self.unexpected else 0
 
     def header(self) -> dict[str, Any]:
-        """The run file's first line."""
+        """The run file's first line (plus ``cases``, the number of results, not written)."""
         from conformance.engines.stdio import info_to_wire
 
-        head = {"type": "header", "format": 1, "suite_version": self.suite_version,
-                "protocol": PROTOCOL_VERSION, "engine": info_to_wire(self.engine),
-                "spec": self.spec, "options": self.options, "started": self.started,
-                "cases": len(self.results)}
-        if self.run_id is not None:
-            head["run_id"] = self.run_id
-        return head
+        head = header_line(suite_version=self.suite_version, protocol=PROTOCOL_VERSION,
+                           engine=info_to_wire(self.engine), spec=self.spec,
+                           options=self.options, started=self.started, run_id=self.run_id)
+        return {**head, "cases": len(self.results)}
 
     def footer(self) -> dict[str, Any]:
         """The run file's last line."""
-        return {"type": "footer", "counts": self.counts,
-                "unexpected": [r.id for r in self.unexpected],
-                "unexpected_passes": [r.id for r in self.unexpected_passes],
-                "duration": round(self.duration, 6), "exit_code": self.exit_code,
-                "finished": self.finished or _now(), "restarts": self.restarts}
+        return footer_line(self.results, duration=self.duration,
+                           finished=self.finished or _now(), restarts=self.restarts)
 
 
 def _now() -> str:

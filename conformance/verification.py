@@ -31,6 +31,7 @@ import yaml
 
 from conformance.cases_io import CASES_DIR, Case, load_cases
 from conformance.errors import ConformanceError, EngineSpecError, EngineStartError
+from conformance.runfile import FAILING
 
 FORMAT = 1
 ROOT = Path(__file__).resolve().parents[1]
@@ -48,7 +49,6 @@ ENGINES: tuple[tuple[str, str], ...] = (
 """The engines CI runs (name in the table, engine spec), in table order. An engine spec that
 cannot start is an error of :func:`verify` unless missing engines are allowed."""
 
-FAILING = frozenset({"fail", "error", "crash", "timeout"})
 STATUSES = ("verified", "unverified", "suspect")
 
 
@@ -175,18 +175,19 @@ def load_engine_run(path: str | Path, names: Mapping[str, str] | None = None) ->
     """An engine's results from a JSON Lines run file (``rulings run --jsonl``); ``names``
     maps the engine's ``start`` name to its table name (default: :data:`ENGINES` by spec, else
     the start name)."""
-    from conformance.output.jsonl import load_run
+    from conformance.runfile import read_run_file
 
     try:
-        run = load_run(path)
+        data = read_run_file(path)
     except (OSError, ValueError, ConformanceError) as exc:
         raise VerificationError(f"{path}: not a readable run file: {exc}") from exc
-    if run.finished is None:
+    if data.footer.get("finished") is None:
         raise VerificationError(f"{path}: the run was cut short (no footer)")
-    by_spec = {spec: n for n, spec in ENGINES}
-    name = (names or {}).get(run.engine.name) or by_spec.get(run.spec) or run.engine.name
-    return EngineRun(name, run.spec, str(run.engine.version),
-                     {r.id: (r.hash, r.status) for r in run.results})
+    engine, spec = data.header["engine"], str(data.header["spec"])
+    by_spec = {s: n for n, s in ENGINES}
+    name = (names or {}).get(engine["name"]) or by_spec.get(spec) or engine["name"]
+    return EngineRun(name, spec, str(engine.get("version", "")),
+                     {r.id: (r.hash, r.status) for r in data.cases})
 
 
 def verify(cases_dir: str | Path = CASES_DIR, *,

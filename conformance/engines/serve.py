@@ -12,12 +12,12 @@ the in-process runner treats it. ``stop`` or end of input ends the program with 
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 import traceback
 from typing import IO, Any
 
+from conformance import wire
 from conformance.engines.protocol import PROTOCOL_VERSION, Engine, EngineReportedError
 from conformance.engines.stdio import info_to_wire
 
@@ -31,63 +31,55 @@ def _observation_to_wire(obs: Any) -> dict[str, Any]:
     return {"events": o.events, "state": o.state}
 
 
-def handle(engine: Engine, request: Any) -> tuple[dict[str, Any], bool]:
+def handle(engine: Engine, request: Any,
+           session: wire.Session | None = None) -> tuple[dict[str, Any], bool]:
     """Answer one decoded request; returns ``(response, stop)``.
 
-    Raises whatever the engine raises other than :class:`EngineReportedError` (a crash).
+    Malformed requests (and, given the connection's ``session``, commands out of order) are
+    refused by :mod:`conformance.wire` exactly as every harness refuses them. Raises whatever the engine raises other than
+    :class:`EngineReportedError` (a crash).
     """
-    seq = request.get("seq") if isinstance(request, dict) else None
-    if not isinstance(seq, int) or isinstance(seq, bool) or seq < 0:
-        return {"seq": 0, "ok": False, "error": {"kind": "bad_request",
-                                                  "message": "request without a valid seq"}}, False
-    cmd = request.get("cmd")
+    try:
+        request = wire.check_request(request, protocol=PROTOCOL_VERSION)
+        if session is not None:
+            session.check(request)
+    except wire.WireError as exc:
+        return exc.response(), False
+    seq, cmd = request["seq"], request["cmd"]
     try:
         if cmd == "start":
-            if request.get("protocol") != PROTOCOL_VERSION:
-                return {"seq": seq, "ok": False, "error": {
-                    "kind": "protocol", "message": f"this engine speaks protocol {PROTOCOL_VERSION}"}}, False
-            return {"seq": seq, "ok": True, "engine": info_to_wire(engine.info())}, False
-        if cmd == "setup":
+            resp = wire.ok_response(seq, engine=info_to_wire(engine.info()))
+        elif cmd == "setup":
             engine.setup(request["case"], request["setup"])
-            return {"seq": seq, "ok": True}, False
-        if cmd == "action":
+            resp = wire.ok_response(seq)
+        elif cmd == "action":
             engine.act(request["action"])
-            return {"seq": seq, "ok": True}, False
-        if cmd == "observe":
-            return {"seq": seq, "ok": True, **_observation_to_wire(engine.observe())}, False
-        if cmd == "stop":
-            return {"seq": seq, "ok": True}, True
+            resp = wire.ok_response(seq)
+        elif cmd == "observe":
+            resp = wire.ok_response(seq, **_observation_to_wire(engine.observe()))
+        else:
+            return wire.ok_response(seq), True
     except EngineReportedError as exc:
-        return {"seq": seq, "ok": False, "error": {"kind": exc.kind, "message": exc.message}}, False
-    except KeyError as exc:
-        if cmd in ("setup", "action"):
-            # a missing request field is the harness's fault, not the engine's
-            if exc.args and exc.args[0] in ("case", "setup", "action") and exc.args[0] not in request:
-                return {"seq": seq, "ok": False, "error": {
-                    "kind": "bad_request", "message": f"missing field {exc.args[0]!r}"}}, False
-        raise
-    return {"seq": seq, "ok": False, "error": {"kind": "bad_request",
-                                                "message": f"unknown command {cmd!r}"}}, False
+        return wire.error_response(seq, exc.kind, exc.message), False
+    if session is not None:
+        session.done(request)
+    return resp, False
 
 
 def serve(engine: Engine, stdin: IO[bytes], stdout: IO[bytes]) -> int:
     """Serve ``engine`` until ``stop`` or end of input; returns the exit status."""
+    session = wire.Session()
     try:
         for raw in stdin:
             if not raw.strip():
                 continue
             try:
-                request = json.loads(raw)
-            except ValueError:
-                request = None
-            if request is None:
-                resp: dict[str, Any] = {"seq": 0, "ok": False, "error": {
-                    "kind": "bad_request", "message": "request is not JSON"}}
-                stop = False
+                request = wire.decode_request(raw, protocol=PROTOCOL_VERSION)
+            except wire.WireError as exc:
+                resp, stop = exc.response(), False
             else:
-                resp, stop = handle(engine, request)
-            stdout.write(json.dumps(resp, separators=(",", ":"), ensure_ascii=False)
-                         .encode("utf-8") + b"\n")
+                resp, stop = handle(engine, request, session)
+            stdout.write(wire.encode_bytes(resp))
             stdout.flush()
             if stop:
                 return 0

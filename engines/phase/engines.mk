@@ -16,9 +16,10 @@ engines-clean: phase-clean
 engines-conformance: phase-conformance
 engines-expectations: phase-expectations
 
-$(PHASE_STAMP): $(PHASE_DIR)/requirements.txt
+$(PHASE_STAMP): $(PHASE_DIR)/requirements.txt $(WIRE_SRC)
 	test -x $(PHASE_VENV)/bin/python || $(PHASE_PY) -m venv $(PHASE_VENV)
 	$(PHASE_VENV)/bin/pip install --quiet --disable-pip-version-check -r $(PHASE_DIR)/requirements.txt
+	$(PHASE_VENV)/bin/pip install --quiet --disable-pip-version-check -e ./wire
 	$(PHASE_VENV)/bin/python -c "import importlib.metadata as m, sys, phase; sys.exit(0 if m.version('phase-python') == '0.103.0' else 1)"
 	touch $(PHASE_STAMP)
 

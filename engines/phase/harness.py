@@ -17,13 +17,14 @@ the same pipes) every ``PHASE_HARNESS_RESTART_EVERY`` games (default 500) or onc
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 import traceback
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
+
+import mtg_rulings_wire as wire  # the protocol messages (wire/, installed by engines.mk)
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
@@ -135,9 +136,7 @@ class Server:
     def handle(self, req: dict[str, Any]) -> dict[str, Any]:
         cmd = req.get("cmd")
         if cmd == "start":
-            if req.get("protocol", PROTOCOL) != PROTOCOL:
-                raise HarnessError("unsupported", f"protocol {req.get('protocol')!r}; this harness speaks {PROTOCOL}")
-            return {"engine": self.capabilities()}
+            return {"engine": self.capabilities()}        # protocol checked by wire.decode_request
         if cmd == "setup":
             data = self.load()
             self.game = None
@@ -175,11 +174,11 @@ class Server:
                               "restarts": int(os.environ.get(_RESTARTS_ENV, "0"))}}
         if cmd == "stop":
             return {}
-        raise HarnessError("unsupported", f"unknown command {cmd!r}")
+        raise HarnessError(wire.BAD_REQUEST, f"unknown command {cmd!r}")  # wire.decode_request refuses it first
 
 
 def _respond(out: Any, obj: dict[str, Any]) -> None:
-    out.write(json.dumps(obj, default=str) + "\n")
+    out.write(wire.encode(obj))
     out.flush()
 
 
@@ -238,32 +237,32 @@ def serve(inp: Iterable[str], out: Any, *, allow_restart: bool = False) -> None:
     """Answer requests from ``inp`` on ``out`` until ``stop`` or end of input. With ``allow_restart``
     (``inp`` an :class:`FdLines`), a ``setup`` past the bounds re-execs the harness first."""
     server = Server()
+    session = wire.Session()
     for line in inp:
         if not line.strip():
             continue
-        seq: Any = None
+        seq: Any = 0
         try:
-            req = json.loads(line)
-            if not isinstance(req, dict):
-                raise HarnessError("bad_request", "a request is a JSON object")
-            seq = req.get("seq")
-            if allow_restart and req.get("cmd") == "setup":
+            req = wire.decode_request(line, protocol=PROTOCOL)
+            seq = req["seq"]
+            session.check(req)
+            if allow_restart and req["cmd"] == "setup":
                 why = _needs_restart(server)
                 rest = inp.unread() if isinstance(inp, FdLines) else ""
                 if why and len(rest) < 100_000:        # an environment string holds at most 128 KiB
                     _reexec(line, out, why, rest)
             body = server.handle(req)
-            _respond(out, {"seq": seq, "ok": True, **body})
-            if req.get("cmd") == "stop":
+            session.done(req)
+            _respond(out, wire.ok_response(seq, **body))
+            if req["cmd"] == "stop":
                 return
+        except wire.WireError as e:
+            _respond(out, e.response())
         except HarnessError as e:
-            _respond(out, {"seq": seq, "ok": False, "error": {"kind": e.kind, "message": e.message}})
-        except json.JSONDecodeError as e:
-            _respond(out, {"seq": None, "ok": False, "error": {"kind": "bad_request", "message": f"not JSON: {e}"}})
+            _respond(out, wire.error_response(seq, e.kind, e.message))
         except Exception as e:                            # a phase panic or a harness bug: report, keep serving
-            _respond(out, {"seq": seq, "ok": False, "error": {
-                "kind": "internal", "message": f"{type(e).__name__}: {e}",
-                "traceback": traceback.format_exc(limit=6)}})
+            _respond(out, wire.error_response(seq, "internal", f"{type(e).__name__}: {e}",
+                                              traceback=traceback.format_exc(limit=6)))
 
 
 def main() -> None:

@@ -4,14 +4,17 @@ PYMTG_DIR   := engines/python-mtg
 PYMTG_VENV  := $(PYMTG_DIR)/.venv
 PYMTG_STAMP := $(PYMTG_VENV)/.installed
 PYMTG_PY    ?= python3
+# The stdio protocol messages (stdlib only), installed into every engine venv from the repo.
+WIRE_SRC    := wire/pyproject.toml conformance/wire.py
 
 .PHONY: engines engines-clean
 
 engines: $(PYMTG_STAMP)
 
-$(PYMTG_STAMP): $(PYMTG_DIR)/requirements.txt
+$(PYMTG_STAMP): $(PYMTG_DIR)/requirements.txt $(WIRE_SRC)
 	test -x $(PYMTG_VENV)/bin/python || $(PYMTG_PY) -m venv $(PYMTG_VENV)
 	$(PYMTG_VENV)/bin/pip install --quiet --disable-pip-version-check -r $(PYMTG_DIR)/requirements.txt
+	$(PYMTG_VENV)/bin/pip install --quiet --disable-pip-version-check -e ./wire
 	$(PYMTG_VENV)/bin/python -c "import mtg, sys; sys.exit(0 if mtg.__version__ == '0.1.1' else 1)"
 	touch $(PYMTG_STAMP)
 

@@ -31,7 +31,6 @@ from __future__ import annotations
 import contextlib
 import io
 import itertools
-import json
 import os
 import re
 import sys
@@ -40,6 +39,8 @@ import traceback
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
+
+import mtg_rulings_wire as wire  # the protocol messages (wire/, installed by engines.mk)
 
 # The evaluation cache grows ~60 MB per game unbounded-ish (default cap 200k states); bound it BEFORE the
 # driver module reads the variable at import time. 4096 states keep a single case fully cached.
@@ -921,8 +922,7 @@ class Server:
     def handle(self, req: dict[str, Any]) -> dict[str, Any]:
         cmd = req.get("cmd")
         if cmd == "start":
-            if req.get("protocol", PROTOCOL) != PROTOCOL:
-                raise HarnessError("unsupported", f"protocol {req.get('protocol')!r}; this harness speaks {PROTOCOL}")
+            # the protocol version was checked by wire.decode_request
             cases = Path(req["cases_dir"]) if req.get("cases_dir") else self.cases_dir
             feats = Path(req["features_file"]) if req.get("features_file") else self.features_file
             return {"engine": capabilities(self.mtg(), cases, feats)}
@@ -956,11 +956,11 @@ class Server:
                               "restarts": int(os.environ.get(_RESTARTS_ENV, "0"))}}
         if cmd == "stop":
             return {}
-        raise HarnessError("unsupported", f"unknown command {cmd!r}")
+        raise HarnessError(wire.BAD_REQUEST, f"unknown command {cmd!r}")  # wire.decode_request refuses it first
 
 
 def _respond(out: Any, obj: dict[str, Any]) -> None:
-    out.write(json.dumps(obj, default=lambda o: sorted(o) if isinstance(o, (set, frozenset)) else str(o)) + "\n")
+    out.write(wire.encode(obj))
     out.flush()
 
 
@@ -1002,31 +1002,31 @@ def serve(inp: Iterator[str], out: Any, *, allow_restart: bool = False) -> None:
                     Path(os.environ["MTG_FEATURES_FILE"]) if os.environ.get("MTG_FEATURES_FILE") else DEFAULT_FEATURES)
     pending = os.environ.pop(_PENDING_ENV, None)
     lines: Iterator[str] = itertools.chain([pending] if pending else [], inp)
+    session = wire.Session()
     for line in lines:
         if not line.strip():
             continue
-        seq: Any = None
+        seq: Any = 0
         try:
-            req = json.loads(line)
-            if not isinstance(req, dict):
-                raise HarnessError("bad_request", "a request is a JSON object")
-            seq = req.get("seq")
-            if allow_restart and req.get("cmd") == "setup":
+            req = wire.decode_request(line, protocol=PROTOCOL)
+            seq = req["seq"]
+            session.check(req)
+            if allow_restart and req["cmd"] == "setup":
                 why = _needs_restart(server)
                 if why:
                     _reexec(line, out, why)
             body = server.handle(req)
-            _respond(out, {"seq": seq, "ok": True, **body})
-            if req.get("cmd") == "stop":
+            session.done(req)
+            _respond(out, wire.ok_response(seq, **body))
+            if req["cmd"] == "stop":
                 return
+        except wire.WireError as e:
+            _respond(out, e.response())
         except HarnessError as e:
-            _respond(out, {"seq": seq, "ok": False, "error": {"kind": e.kind, "message": e.message}})
-        except json.JSONDecodeError as e:
-            _respond(out, {"seq": None, "ok": False, "error": {"kind": "bad_request", "message": f"not JSON: {e}"}})
+            _respond(out, wire.error_response(seq, e.kind, e.message))
         except Exception as e:                        # an engine crash inside python-mtg: report, keep serving
             tb = traceback.format_exc(limit=6)
-            _respond(out, {"seq": seq, "ok": False,
-                           "error": {"kind": "internal", "message": f"{type(e).__name__}: {e}", "traceback": tb}})
+            _respond(out, wire.error_response(seq, "internal", f"{type(e).__name__}: {e}", traceback=tb))
         finally:
             if _ENGINE_LOG.tell() > 1 << 20:          # keep python-mtg's captured chatter bounded
                 _ENGINE_LOG.seek(0)

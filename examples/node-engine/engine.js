@@ -144,37 +144,58 @@ function observe() {
   };
 }
 
+// Request checks, in the order and with the words of the project's wire module
+// (wire/mtg_rulings_wire.py), so that every server answers a bad line alike.
+const COMMANDS = ["start", "setup", "action", "observe", "stop"];
+const MAX_REQUEST_BYTES = Number(process.env.MTG_WIRE_MAX_REQUEST_BYTES) || 64 * 1024 * 1024;
+const isObject = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+const validSeq = (v) => Number.isInteger(v) && v >= 0;
+const show = (v) => { const t = v === undefined ? "null" : JSON.stringify(v); return t.length <= 80 ? t : `${t.slice(0, 77)}...`; };
+
+function decodeRequest(line) {
+  if (Buffer.byteLength(line) > MAX_REQUEST_BYTES) throw new Refusal("bad_request", `request longer than ${MAX_REQUEST_BYTES} bytes`);
+  let req;
+  try { req = JSON.parse(line); } catch (err) { throw new Refusal("bad_request", "request is not JSON"); }
+  if (!isObject(req)) throw new Refusal("bad_request", "a request is a JSON object");
+  if (!validSeq(req.seq)) throw new Refusal("bad_request", "request without a valid seq");
+  const refuse = (kind, message) => Object.assign(new Refusal(kind, message), { seq: req.seq });
+  if (!COMMANDS.includes(req.cmd)) throw refuse("bad_request", `unknown command ${show(req.cmd)}`);
+  if (req.cmd === "start" && req.protocol !== PROTOCOL) throw refuse("protocol", `this engine speaks protocol ${PROTOCOL}`);
+  if (req.cmd === "setup" && !isObject(req.setup)) throw refuse("bad_request", "setup needs a 'setup' object");
+  if (req.cmd === "setup" && typeof req.case !== "string") throw refuse("bad_request", "setup needs a 'case' id");
+  if (req.cmd === "action" && !isObject(req.action)) throw refuse("bad_request", "action needs an 'action' object");
+  return req;
+}
+
 function handle(req) {
   switch (req.cmd) {
-    case "start":
-      if (req.protocol !== PROTOCOL) throw new Refusal("unsupported", `protocol ${req.protocol}`);
-      return { engine: ENGINE };
-    case "setup": game = setup(req.setup || {}); return {};
+    case "start": return { engine: ENGINE };
+    case "setup": game = null; game = setup(req.setup); return {};
     case "action":
       if (!game) throw new Refusal("illegal_action", "action before setup");
       act(req.action); return {};
     case "observe":
       if (!game) throw new Refusal("illegal_action", "observe before setup");
       return observe();
-    case "stop": return {};
-    default: throw new Refusal("unsupported", `unknown command ${req.cmd}`);
+    default: return {};                          // stop
   }
 }
 
 const rl = readline.createInterface({ input: process.stdin, terminal: false });
 rl.on("line", (line) => {
   if (!line.trim()) return;                      // blank lines are ignored
-  let req = {};
+  let req = null;
   let resp;
   try {
-    req = JSON.parse(line);
+    req = decodeRequest(line);
     resp = { seq: req.seq, ok: true, ...handle(req) };
   } catch (err) {
-    const kind = err instanceof Refusal ? err.kind : (err instanceof SyntaxError ? "bad_request" : "internal");
+    const kind = err instanceof Refusal ? err.kind : "internal";
     if (!(err instanceof Refusal)) process.stderr.write(`${err.stack}\n`);
-    resp = { seq: req.seq === undefined ? null : req.seq, ok: false, error: { kind, message: err.message } };
+    const seq = req !== null ? req.seq : (validSeq(err.seq) ? err.seq : 0);
+    resp = { seq, ok: false, error: { kind, message: err.message } };
   }
   process.stdout.write(JSON.stringify(resp) + "\n");
-  if (req.cmd === "stop" && resp.ok) rl.close();
+  if (req !== null && req.cmd === "stop" && resp.ok) rl.close();
 });
 rl.on("close", () => process.exit(0));        // end of input (or after stop): exit 0

@@ -15,220 +15,67 @@ Optional fields of newer runners are read when present: the header's ``run_id`` 
 shards of one run; :attr:`ConformanceRun.header_run_id`) and the footer's ``restarts`` (engine
 restarts; summed over shards in :attr:`ConformanceRun.restarts`).
 
-This module never imports the runner or an engine: it reads files only.
+The format itself (model, strict reader, writer, statuses, suite digest) is
+:mod:`conformance.runfile`'s; this module adds the reports' view of runs (shards merged) and never
+imports the runner or an engine.
 """
 
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
 from pathlib import Path
 from typing import Any
 
-from jsonschema import Draft202012Validator
-
+from conformance import errors as format_errors
+from conformance import runfile
+from conformance.cases_io import CASES_DIR
+from conformance.runfile import FAILING, STATUSES, RunFile, compute_suite_version
+from conformance.runfile import CaseResult as CaseLine
 from reports.conformance.errors import RunFileError, ShardMergeError
 
-STATUSES: tuple[str, ...] = ("pass", "fail", "error", "crash", "timeout", "unsupported")
-"""Every case status, in report order (as in the run schema)."""
-
-FAILING: frozenset[str] = frozenset({"fail", "error", "crash", "timeout"})
-"""Statuses of a case the engine took and did not pass."""
+__all__ = ["FAILING", "STATUSES", "CaseLine", "ConformanceRun", "RunFile", "group_runs",
+           "load_runs", "merge_shards", "read_run_file", "write_run_jsonl"]
 
 _IGNORED_OPTIONS = ("shard", "jobs")
 """Options that may differ between the shards of one run (where and how fast they ran)."""
 
-
-def _conformance_dir() -> Path:
-    """The ``conformance`` package directory, found without importing the package."""
-    spec = importlib.util.find_spec("conformance")
-    if spec is None or not spec.submodule_search_locations:
-        raise RunFileError("the conformance package (for its run schema) is not installed")
-    return Path(next(iter(spec.submodule_search_locations)))
-
-
-RUN_SCHEMA_PATH: Path = _conformance_dir() / "schema" / "run.schema.json"
-"""The JSON Schema every run-file line must satisfy."""
-
-DEFAULT_CASES_DIR: Path = _conformance_dir() / "cases"
+DEFAULT_CASES_DIR: Path = CASES_DIR
 """The suite's own case files (for rulings, titles, cards)."""
 
 
-@cache
-def _validator() -> Draft202012Validator:
-    try:
-        schema = json.loads(RUN_SCHEMA_PATH.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        raise RunFileError(f"{RUN_SCHEMA_PATH}: cannot read the run schema: {exc}") from exc
-    return Draft202012Validator(schema)
-
-
-def line_problems(data: Any) -> list[str]:
-    """Why ``data`` (one parsed line) breaks the run schema; empty when it is valid."""
-    validator = _validator()
-    if isinstance(data, dict) and data.get("type") in ("header", "case", "footer"):
-        # report against the matching branch, not the whole oneOf (clearer messages)
-        index = ("header", "case", "footer").index(data["type"])
-        sub = validator.schema["oneOf"][index]
-        validator = Draft202012Validator(sub)
-    found = []
-    for err in sorted(validator.iter_errors(data), key=lambda e: list(e.absolute_path)):
-        where = "/".join(str(p) for p in err.absolute_path) or "(line)"
-        found.append(f"{where}: {err.message}")
-    return found
-
-
-@dataclass(frozen=True)
-class CaseLine:
-    """One case of a run (a ``type: case`` line)."""
-
-    id: str
-    status: str
-    expected: str
-    outcome: str
-    """``expected``, ``unexpected``, ``unexpected_pass`` or ``skipped``."""
-    duration: float
-    hash: str | None = None
-    message: str | None = None
-    error: Mapping[str, Any] | None = None
-    mismatches: tuple[Mapping[str, Any], ...] = ()
-    """Each ``{where, message, expected, observed}``."""
-    stderr: str | None = None
-    features: tuple[str, ...] = ()
-    reason: str | None = None
-    link: str | None = None
-
-    @property
-    def unexpected(self) -> bool:
-        """The result differs from the engine's expectations file."""
-        return self.outcome in ("unexpected", "unexpected_pass")
-
-    @classmethod
-    def from_line(cls, data: Mapping[str, Any]) -> CaseLine:
-        """Build from a validated line."""
-        return cls(id=data["id"], status=data["status"], expected=data["expected"],
-                   outcome=data["outcome"], duration=float(data["duration"]),
-                   hash=data.get("hash"), message=data.get("message"), error=data.get("error"),
-                   mismatches=tuple(data.get("mismatches") or ()), stderr=data.get("stderr"),
-                   features=tuple(data.get("features") or ()), reason=data.get("reason"),
-                   link=data.get("link"))
-
-    def to_line(self) -> dict[str, Any]:
-        """The run-file line (inverse of :meth:`from_line`)."""
-        return {"type": "case", "id": self.id, "status": self.status,
-                "duration": self.duration, "hash": self.hash, "message": self.message,
-                "error": dict(self.error) if self.error is not None else None,
-                "mismatches": [dict(m) for m in self.mismatches], "stderr": self.stderr,
-                "features": list(self.features), "expected": self.expected,
-                "outcome": self.outcome, "reason": self.reason, "link": self.link}
-
-
-@dataclass(frozen=True)
-class RunFile:
-    """One validated, complete run file (a whole run, or one shard of it)."""
-
-    path: Path
-    header: Mapping[str, Any]
-    cases: tuple[CaseLine, ...]
-    footer: Mapping[str, Any]
-
-    @property
-    def shard(self) -> tuple[int, int] | None:
-        """``(i, n)`` when the file is shard ``i`` of ``n``."""
-        text = self.header["options"].get("shard")
-        if not text:
-            return None
-        try:
-            i, n = (int(x) for x in str(text).split("/"))
-        except ValueError as exc:
-            raise RunFileError(f"{self.path}:1: option shard {text!r} is not i/n") from exc
-        if not 1 <= i <= n:
-            raise RunFileError(f"{self.path}:1: option shard {text!r}: need 1 <= i <= n")
-        return i, n
-
-    def group_key(self) -> str:
-        """What the shards of one run share: engine, spec, protocol, options but shard/jobs, and
-        the header's ``run_id`` when it has one (``rulings run --run-id``)."""
-        options = {k: v for k, v in self.header["options"].items() if k not in _IGNORED_OPTIONS}
-        shard = self.shard
-        key = {"engine": self.header["engine"], "spec": self.header["spec"],
-               "protocol": self.header["protocol"], "options": options,
-               "shards": shard[1] if shard else None, "run_id": self.header.get("run_id")}
-        return json.dumps(key, sort_keys=True, ensure_ascii=False, default=str)
-
-
-def compute_suite_version(protocol: int, cases: Iterable[tuple[str, str | None]]) -> str:
-    """``<protocol>+<12 hex>`` over ``(id, hash)`` pairs, as the runner computes it."""
-    h = hashlib.sha256()
-    for cid, chash in sorted(cases):
-        h.update(f"{cid}\0{chash}\n".encode())
-    return f"{protocol}+{h.hexdigest()[:12]}"
-
-
 def read_run_file(path: str | Path) -> RunFile:
-    """Read and validate one run file.
+    """Read and validate one run file (:func:`conformance.runfile.read_run_file`).
 
     Raises :class:`RunFileError` naming the file (and line) when it cannot be read, a line is not
     JSON or breaks the run schema, the header is missing or not first, a case appears twice, a
     line follows the footer, the footer is missing (a run cut short), the footer's counts differ
     from the case lines, or the ``suite_version`` does not match the case lines.
     """
-    p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RunFileError(f"{p}: cannot read: {exc}") from exc
-    header: dict[str, Any] | None = None
-    footer: dict[str, Any] | None = None
-    cases: list[CaseLine] = []
-    seen: dict[str, int] = {}
-    for n, line in enumerate(text.splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            data = json.loads(line)
-        except ValueError as exc:
-            raise RunFileError(f"{p}:{n}: not JSON ({exc})") from exc
-        problems = line_problems(data)
-        if problems:
-            raise RunFileError(f"{p}:{n}: breaks the run schema: " + "; ".join(problems[:3]))
-        kind = data["type"]
-        if footer is not None:
-            raise RunFileError(f"{p}:{n}: a {kind} line after the footer")
-        if kind == "header":
-            if header is not None:
-                raise RunFileError(f"{p}:{n}: a second header")
-            header = data
-        elif header is None:
-            raise RunFileError(f"{p}:{n}: a {kind} line before the header")
-        elif kind == "case":
-            if data["id"] in seen:
-                raise RunFileError(f"{p}:{n}: case {data['id']!r} reported twice "
-                                   f"(first on line {seen[data['id']]})")
-            seen[data["id"]] = n
-            cases.append(CaseLine.from_line(data))
-        else:
-            footer = data
-    if header is None:
-        raise RunFileError(f"{p}: no header line: not a run file")
-    if footer is None:
-        raise RunFileError(f"{p}: no footer line: the run was cut short "
-                           f"({len(cases)} case lines written)")
-    counts = dict.fromkeys(STATUSES, 0)
-    for c in cases:
-        counts[c.status] += 1
-    claimed = {s: int(footer["counts"].get(s, 0)) for s in STATUSES}
-    if claimed != counts:
-        raise RunFileError(f"{p}: the footer counts {claimed} but the case lines are {counts}")
-    version = compute_suite_version(header["protocol"], ((c.id, c.hash) for c in cases))
-    if version != header["suite_version"]:
-        raise RunFileError(f"{p}: suite_version {header['suite_version']} in the header, but the "
-                           f"case lines make {version}: cases are missing or were edited")
-    return RunFile(path=p, header=header, cases=tuple(cases), footer=footer)
+        return runfile.read_run_file(path)
+    except format_errors.RunFileError as exc:
+        raise RunFileError(str(exc)) from exc
+
+
+def _shard(f: RunFile) -> tuple[int, int] | None:
+    try:
+        return f.shard
+    except format_errors.RunFileError as exc:
+        raise RunFileError(str(exc)) from exc
+
+
+def _group_key(f: RunFile) -> str:
+    """What the shards of one run share: engine, spec, protocol, options but shard/jobs, and
+    the header's ``run_id`` when it has one (``rulings run --run-id``)."""
+    options = {k: v for k, v in f.header["options"].items() if k not in _IGNORED_OPTIONS}
+    shard = _shard(f)
+    key = {"engine": f.header["engine"], "spec": f.header["spec"],
+           "protocol": f.header["protocol"], "options": options,
+           "shards": shard[1] if shard else None, "run_id": f.header.get("run_id")}
+    return json.dumps(key, sort_keys=True, ensure_ascii=False, default=str)
 
 
 @dataclass(frozen=True)
@@ -286,10 +133,7 @@ class ConformanceRun:
     @property
     def counts(self) -> dict[str, int]:
         """Cases per status (every status present)."""
-        out = dict.fromkeys(STATUSES, 0)
-        for c in self.cases:
-            out[c.status] += 1
-        return out
+        return runfile.counts_of(c.status for c in self.cases)
 
     @property
     def unexpected(self) -> list[CaseLine]:
@@ -306,42 +150,34 @@ class ConformanceRun:
 
     def header_line(self) -> dict[str, Any]:
         """The header of this run as one run file."""
-        head = {"type": "header", "format": 1, "suite_version": self.suite_version,
-                "protocol": self.protocol, "engine": dict(self.engine), "spec": self.spec,
-                "options": dict(self.options), "started": self.started}
-        if self.header_run_id is not None:
-            head["run_id"] = self.header_run_id
-        return head
+        return runfile.header_line(suite_version=self.suite_version, protocol=self.protocol,
+                                   engine=dict(self.engine), spec=self.spec,
+                                   options=dict(self.options), started=self.started,
+                                   run_id=self.header_run_id)
 
     def footer_line(self) -> dict[str, Any]:
         """The footer of this run as one run file."""
-        unexpected = self.unexpected
-        return {"type": "footer", "counts": self.counts,
-                "unexpected": [c.id for c in unexpected],
-                "unexpected_passes": [c.id for c in unexpected if c.outcome == "unexpected_pass"],
-                "duration": round(self.duration, 6), "exit_code": 1 if unexpected else 0,
-                "finished": self.finished, "restarts": self.restarts}
+        return runfile.footer_line(self.cases, duration=self.duration, finished=self.finished,
+                                   restarts=self.restarts)
 
     def to_jsonl(self) -> str:
         """The whole run as one run file (header, cases by id, footer), newline-terminated."""
-        lines = [self.header_line(), *(c.to_line() for c in self.cases), self.footer_line()]
-        return "".join(json.dumps(x, ensure_ascii=False, separators=(",", ":")) + "\n"
-                       for x in lines)
+        return runfile.render_run_file(self.header_line(), self.cases, self.footer_line())
 
 
 def write_run_jsonl(run: ConformanceRun, path: str | Path) -> None:
     """Write ``run`` as one run file (e.g. the merge of nightly shards)."""
     try:
-        Path(path).write_text(run.to_jsonl(), encoding="utf-8")
-    except OSError as exc:
-        raise RunFileError(f"{path}: cannot write: {exc}") from exc
+        runfile.write_run_file(path, run.header_line(), run.cases, run.footer_line())
+    except format_errors.RunFileError as exc:
+        raise RunFileError(str(exc)) from exc
 
 
 def _from_files(files: Sequence[RunFile]) -> ConformanceRun:
     first = files[0]
     cases = sorted((c for f in files for c in f.cases), key=lambda c: c.id)
     options = dict(first.header["options"])
-    if first.shard is not None:
+    if _shard(first) is not None:
         options["shard"] = None
         options["jobs"] = max(int(f.header["options"].get("jobs") or 1) for f in files)
     protocol = int(first.header["protocol"])
@@ -369,15 +205,15 @@ def merge_shards(files: Sequence[RunFile]) -> ConformanceRun:
     """
     if not files:
         raise ShardMergeError("no run files to merge")
-    if len(files) == 1 and files[0].shard is None:
+    if len(files) == 1 and _shard(files[0]) is None:
         return _from_files(files)
-    unsharded = [f for f in files if f.shard is None]
+    unsharded = [f for f in files if _shard(f) is None]
     if unsharded:
         raise ShardMergeError(f"{unsharded[0].path}: not a shard (no --shard option), cannot be "
                               f"merged with other files")
-    key = files[0].group_key()
+    key = _group_key(files[0])
     for f in files[1:]:
-        if f.group_key() != key:
+        if _group_key(f) != key:
             raise ShardMergeError(_mismatch(files[0], f))
     n = files[0].shard[1]  # type: ignore[index]
     by_index: dict[int, RunFile] = {}
@@ -404,7 +240,7 @@ def merge_shards(files: Sequence[RunFile]) -> ConformanceRun:
 
 
 def _mismatch(a: RunFile, b: RunFile) -> str:
-    ka, kb = json.loads(a.group_key()), json.loads(b.group_key())
+    ka, kb = json.loads(_group_key(a)), json.loads(_group_key(b))
     diffs = sorted(k for k in ka if ka[k] != kb.get(k))
     if "options" in diffs:
         oa, ob = ka["options"], kb["options"]
@@ -427,13 +263,13 @@ def group_runs(files: Sequence[RunFile]) -> list[ConformanceRun]:
     runs: list[ConformanceRun] = []
     groups: dict[str, list[RunFile]] = {}
     for f in files:
-        if f.shard is None:
+        if _shard(f) is None:
             runs.append(merge_shards([f]))
             continue
         run_id = f.header.get("run_id")
         key = (json.dumps([run_id, f.header["engine"].get("name"), f.header["spec"]],
                           ensure_ascii=False, default=str)
-               if run_id is not None else f.group_key())
+               if run_id is not None else _group_key(f))
         groups.setdefault(key, []).append(f)
     for group in groups.values():
         runs.append(merge_shards(group))

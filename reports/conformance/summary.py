@@ -54,7 +54,7 @@ def _tally(run: ConformanceRun, keys: Callable[[str, tuple[str, ...]], Iterable[
            ) -> dict[str, Tally]:
     out: dict[str, Tally] = {}
     for c in run.cases:
-        for k in keys(c.id, c.features):
+        for k in keys(c.id, tuple(c.features)):
             out[k] = out.get(k, Tally()).add(c.status)
     return dict(sorted(out.items()))
 
@@ -97,7 +97,7 @@ def agreement(runs: Sequence[ConformanceRun], cases: Mapping[str, CaseInfo], by:
         for c in run.cases:
             if c.status != "unsupported":
                 verdicts.setdefault(c.id, []).append(c.status == "pass")
-            feats.setdefault(c.id, c.features)
+            feats.setdefault(c.id, tuple(c.features))
     out: dict[str, Agreement] = {}
     for cid, got in verdicts.items():
         if len(got) < 2:

@@ -301,21 +301,13 @@ def _write_expectations(run: Any, path: Path, previous: Any, strict_unsupported:
 
 def _append_history(run: Any, path: Path, jsonl: Path | None) -> None:
     """``rulings run --history``: append the run to the dashboard's Parquet history."""
-    import tempfile
-
-    from conformance.output.jsonl import write_run
+    from conformance.output.jsonl import run_to_file
     from reports.conformance.history import append_runs
-    from reports.conformance.load import load_runs
+    from reports.conformance.load import group_runs, load_runs
     from reports.errors import ReportError
 
     try:
-        if jsonl is not None:
-            runs = load_runs([jsonl])
-        else:
-            with tempfile.TemporaryDirectory(prefix="rulings-run-") as tmp:
-                tmp_run = Path(tmp) / "run.jsonl"
-                write_run(run, tmp_run)
-                runs = load_runs([tmp_run])
+        runs = load_runs([jsonl]) if jsonl is not None else group_runs([run_to_file(run)])
         added = append_runs(path, runs)
     except ReportError as exc:
         raise _fail(exc) from exc
