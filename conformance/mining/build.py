@@ -69,8 +69,8 @@ def scripted_targets(text: str) -> list[tuple[str, str | None]] | None:
                  r"\bstrive\b|any number of target|up to|another target|each of|"
                  r"two target|three target|target spell|target card|target land|"
                  r"target artifact|target enchantment|target permanent|target nonland|"
-                 r"sacrifice|discard|reveal|search", low):
-        return None
+                 r"sacrifice|discard|reveal|search|cast this spell only", low):
+        return None  # (a casting restriction is a condition the setup does not arrange)
     found = re.findall(r"\btargets?\b", low)
     if not found:
         return []
@@ -80,7 +80,8 @@ def scripted_targets(text: str) -> list[tuple[str, str | None]] | None:
         m = re.search(r"\b" + re.escape(phrase) + r"\b", low)
         if m:
             rest = low[m.end():m.end() + 25]
-            if re.match(r"\s*(with|that|of|you|an opponent|card|spell)\b", rest) and \
+            if (re.match(r"\s*(with|that|of|you|an opponent|card|spell)\b", rest)
+                    or re.match(r"\s*or [a-z ]*?\bcards?\b", rest)) and \
                     phrase not in ("target creature you control",
                                    "target creature an opponent controls",
                                    "target creature you don't control"):

@@ -280,3 +280,17 @@ def test_a_card_whose_cases_do_not_kill_the_mutant_gets_none() -> None:
     assert list(r.cases) == ["firebolt/mined-flashback-timing"]
     think = next(o for o in r.outcomes if o.card == "Think Twice")
     assert "flashback_ignores_timing passes it too" in think.reason
+
+
+def test_targets_that_the_setup_cannot_arrange_are_not_scripted() -> None:
+    """Found by phase: Pulse of Murasa's "target creature or land card from a graveyard" was
+    scripted at a creature on the battlefield, and Feast of Blood ("Cast this spell only if you
+    control two or more Vampires") was cast without the Vampires."""
+    from conformance.mining.build import scripted_targets
+
+    assert scripted_targets("Return target creature or land card from a graveyard to its "
+                            "owner's hand. You gain 6 life.") is None
+    assert scripted_targets("Cast this spell only if you control two or more Vampires. "
+                            "Destroy target creature. You gain 4 life.") is None
+    assert scripted_targets("Destroy target creature or planeswalker.") == [
+        ("bears2", "Grizzly Bears")]
