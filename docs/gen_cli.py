@@ -31,6 +31,20 @@ def _group() -> click.Group:
     return cli
 
 
+def _help(cmd: click.Command, ctx: click.Context) -> str:
+    """``cmd``'s help in ``ctx``. click caches a command's help option the first time it is asked
+    for, with the option names of that context: a command invoked on its own (as tests do) would
+    then show ``--help`` without ``-h``. The page is made from a fresh one."""
+    cached = getattr(cmd, "_help_option", None)
+    if cached is not None:
+        cmd._help_option = None
+    try:
+        return cmd.get_help(ctx)
+    finally:
+        if cached is not None:
+            cmd._help_option = cached
+
+
 def render() -> str:
     """The whole docs/cli.md text."""
     group = _group()
@@ -47,7 +61,7 @@ def render() -> str:
                 parent = click.Context(cmd, info_name=name, parent=parent)
             ctx = click.Context(sub, info_name=full.split()[-1], parent=parent,
                                 terminal_width=80, max_content_width=80)
-            out.append(f"## `rulings {full}`\n\n```\n{sub.get_help(ctx)}\n```\n")
+            out.append(f"## `rulings {full}`\n\n```\n{_help(sub, ctx)}\n```\n")
     return "\n".join(out)
 
 
