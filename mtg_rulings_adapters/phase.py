@@ -14,11 +14,10 @@ package, which is right for a source checkout or an editable install).
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 from conformance.engines.stdio import StdioEngine
-from conformance.errors import EngineStartError
+from mtg_rulings_adapters import venv_harness
 
 __all__ = ["ENGINE_DIR_ENV", "command", "engine", "engine_dir"]
 
@@ -34,24 +33,14 @@ holds them."""
 
 
 def engine_dir() -> Path:
-    """The ``engines/phase`` folder: ``$MTG_RULINGS_PHASE_DIR`` or the checkout's."""
-    env = os.environ.get(ENGINE_DIR_ENV)
-    if env:
-        return Path(env).resolve()
-    return Path(__file__).resolve().parent.parent / "engines" / "phase"
+    """The ``engines/phase`` folder: ``${MTG_RULINGS_PHASE_DIR}`` or the checkout's."""
+    return venv_harness.engine_dir("phase", ENGINE_DIR_ENV)
 
 
 def command() -> list[str]:
     """The harness command line (absolute paths). Raises :class:`EngineStartError` when the engine's
     virtual environment is missing (run ``make engines``)."""
-    here = engine_dir()
-    python = here / ".venv" / "bin" / "python"
-    harness = here / "harness.py"
-    if not harness.is_file():
-        raise EngineStartError(f"phase harness not found at {harness} (set {ENGINE_DIR_ENV})")
-    if not python.exists():
-        raise EngineStartError(f"phase engine venv missing at {python.parent.parent}: run `make engines`")
-    return [str(python), str(harness)]
+    return venv_harness.harness_command("phase", "phase", ENGINE_DIR_ENV)
 
 
 def engine(timeout: float = DEFAULT_TIMEOUT) -> StdioEngine:
