@@ -8,6 +8,3 @@ from conformance.errors import ConformanceError
 class MiningError(ConformanceError):
     """The miner cannot read its inputs or write its outputs."""
 
-
-class CaseConflictError(MiningError):
-    """A mined case would overwrite a hand-written case file."""

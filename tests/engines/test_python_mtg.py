@@ -134,14 +134,10 @@ def test_garbage_is_answered_not_fatal(harness: Harness) -> None:
     assert harness.send("start", protocol=1)["ok"] is True       # still serving
 
 
-def test_spec_command_is_absolute_and_launches() -> None:
-    import importlib.util
+def test_adapter_command_is_absolute_and_launches() -> None:
+    from mtg_rulings_adapters import pymtg
 
-    spec = importlib.util.spec_from_file_location("pymtg_spec", ENGINE_DIR / "spec.py")
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    cmd = mod.command()
+    cmd = pymtg.command()
     assert all(Path(part).is_absolute() for part in cmd)
     out = subprocess.run(cmd, input='{"seq": 9, "cmd": "stop"}\n', capture_output=True, text=True,
                          timeout=120, check=True).stdout
