@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -29,6 +28,7 @@ from conformance.errors import (
     MissingHeader,
     RunFileError,
 )
+from conformance.wire import finite_values
 
 FORMAT = 1
 """The header's ``format``."""
@@ -127,17 +127,6 @@ def footer_line(cases: Sequence[CaseResult], *, duration: float, finished: str,
 # --- writing -------------------------------------------------------------------------------------
 
 
-def _finite(value: Any) -> Any:
-    """``value`` with NaN and infinities written as strings (``"NaN"``, ``"Infinity"``)."""
-    if isinstance(value, float) and not math.isfinite(value):
-        return json.dumps(value)
-    if isinstance(value, dict):
-        return {k: _finite(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_finite(v) for v in value]
-    return value
-
-
 def dump_line(obj: Mapping[str, Any]) -> str:
     """One strict JSON line (no newline): UTF-8 text, or ASCII escapes when the value holds a lone
     surrogate (an in-process engine's string), which UTF-8 cannot encode; NaN or an infinity
@@ -146,7 +135,7 @@ def dump_line(obj: Mapping[str, Any]) -> str:
         text = json.dumps(obj, ensure_ascii=False, separators=(",", ":"), default=str,
                           allow_nan=False)
     except ValueError:
-        obj = _finite(obj)
+        obj = finite_values(obj)
         text = json.dumps(obj, ensure_ascii=False, separators=(",", ":"), default=str)
     try:
         text.encode("utf-8")

@@ -145,7 +145,7 @@ def encode_bytes(obj: dict[str, Any]) -> bytes:
         text = json.dumps(obj, ensure_ascii=False, separators=(",", ":"), allow_nan=False,
                           default=_jsonable)
     except ValueError:
-        obj = _finite(obj)
+        obj = finite_values(obj)
         text = json.dumps(obj, ensure_ascii=False, separators=(",", ":"), default=_jsonable)
     try:
         return text.encode("utf-8") + b"\n"
@@ -154,11 +154,13 @@ def encode_bytes(obj: dict[str, Any]) -> bytes:
                           default=_jsonable).encode("ascii") + b"\n"
 
 
-def _finite(value: Any) -> Any:
+def finite_values(value: Any) -> Any:
+    """``value`` with NaN and infinities written as strings (``"NaN"``, ``"Infinity"``): strict JSON
+    has neither (also used by :mod:`conformance.runfile`)."""
     if isinstance(value, float) and not math.isfinite(value):
         return json.dumps(value)
     if isinstance(value, dict):
-        return {k: _finite(v) for k, v in value.items()}
+        return {k: finite_values(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
-        return [_finite(v) for v in value]
+        return [finite_values(v) for v in value]
     return value
