@@ -40,6 +40,7 @@ bench: $(STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/mypy pipeline conformance reports rulings mtg_rulings_adapters --ignore-missing-imports
 
 clean:
 	rm -rf $(OUT) .pytest_cache .hypothesis

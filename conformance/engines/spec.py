@@ -32,7 +32,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from importlib.metadata import EntryPoint, entry_points
-from typing import Literal
+from typing import Any, Literal, cast
 
 from conformance.engines.inprocess import EngineFactory, InProcessEngine
 from conformance.engines.protocol import Engine
@@ -119,7 +119,7 @@ def engine_from_factory(factory: EngineFactory, *, timeout: float = 10.0,
 
     limit = max_answer_bytes or MAX_ANSWER_BYTES
     if inspect.isclass(factory):
-        return InProcessEngine(factory)
+        return InProcessEngine(cast("Callable[[], Engine]", factory))
     kwargs = _accepted_options(factory, timeout=timeout, validate=validate)
     try:
         made = factory(**kwargs)
@@ -135,14 +135,14 @@ def engine_from_factory(factory: EngineFactory, *, timeout: float = 10.0,
         if max_answer_bytes is not None:
             made.max_answer_bytes = max_answer_bytes
         return made
+    argv: Any = made
     if isinstance(made, str):
         try:
             argv = shlex.split(made)
         except ValueError as exc:
             raise EngineStartError(f"cannot split command line {made!r}: {exc}") from exc
-        made = argv
-    if isinstance(made, list | tuple) and made and all(isinstance(a, str) for a in made):
-        return StdioEngine(list(made), timeout=timeout, validate=validate,
+    if isinstance(argv, list | tuple) and argv and all(isinstance(a, str) for a in argv):
+        return StdioEngine(list(argv), timeout=timeout, validate=validate,
                            max_answer_bytes=limit)
     return InProcessEngine(lambda: made)  # type: ignore[arg-type,return-value]
 

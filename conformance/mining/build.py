@@ -93,7 +93,8 @@ def scripted_targets(text: str) -> list[tuple[str, str | None]] | None:
 def objects_for(targets: list[tuple[str, str | None]]) -> tuple[list[dict[str, Any]],
                                                                   list[dict[str, Any]]]:
     """Battlefield objects (p1's, p2's) the scripted targets need."""
-    mine, theirs = [], []
+    mine: list[dict[str, Any]] = []
+    theirs: list[dict[str, Any]] = []
     for tid, card in targets:
         if card is None:
             continue
@@ -121,8 +122,8 @@ def caster(card: str, obj: str, zone: str, mana: str | None,
     ``targets`` (p1's target objects on the battlefield, three Islands in the library), and the
     battlefield objects p2 needs for the targets."""
     mine, theirs = objects_for(targets)
-    p1 = player(mana=mana, battlefield=mine, library=islands(3),
-                **{zone: [{"id": obj, "card": card}]})
+    held: dict[str, Any] = {zone: [{"id": obj, "card": card}]}
+    p1 = player(mana=mana, battlefield=mine, library=islands(3), **held)
     return p1, theirs
 
 

@@ -60,11 +60,11 @@ def summarise(result: MiningResult) -> dict[str, Any]:
         if o.family:
             by_f[o.family].append(o)
     for fam, outs in sorted(by_f.items()):
-        reasons = Counter(o.reason for o in outs if o.status == "not_executable")
+        why = Counter(o.reason for o in outs if o.status == "not_executable")
         fam_rows.append({"family": fam, **_row(outs, cases), "mutant": _mutant(fam),
                          "cards": len({o.card for o in outs if o.status == "mined"}),
                          "reasons": [{"reason": r, "count": n}
-                                     for r, n in sorted(reasons.items(),
+                                     for r, n in sorted(why.items(),
                                                         key=lambda t: (-t[1], t[0]))[:5]]})
 
     def totals(outs: list[Any]) -> dict[str, Any]:

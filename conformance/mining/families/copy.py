@@ -235,7 +235,7 @@ def gen_x_mana_value(ctx: Context) -> list[Draft] | NotExecutable:
         return cp
     p1 = _p1(cp, "{X}{R}", "blaze", b.BLAZE, x=3)
     actions = _copy_actions(cp, b.cast("blaze", targets=["p2"], x=3), b.keep_targets())
-    expect = {"state": {"objects": {"blaze": {"zone": "stack", "mana_value": 4}},
+    expect: dict[str, Any] = {"state": {"objects": {"blaze": {"zone": "stack", "mana_value": 4}},
                         "count": [{"zone": "stack", "card": b.BLAZE, "mana_value": 4,
                                    "count": 2}]}}
     out = [_draft("copy-x-mana-value", "The mana value of a spell with {X} includes the value "

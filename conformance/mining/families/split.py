@@ -37,7 +37,7 @@ def _half_cast(card: CardInfo, face: FaceInfo, obj: str, zone: str
     text = b.spell_lines(face, drop=("Aftermath", "Fuse"))
     bare = re.sub(r"new targets for the cop(y|ies)", "", text.lower())
     if re.search(r"\btarget (?:instant or sorcery )?spell\b", bare) and bare.count("target") == 1:
-        zones: dict[str, list[dict[str, Any]]] = {"hand": [{"id": "bolt", "card": b.BOLT}]}
+        zones: dict[str, Any] = {"hand": [{"id": "bolt", "card": b.BOLT}]}
         zones.setdefault(zone, []).append({"id": obj, "card": card.name})
         p1 = b.player(mana=b.mana_pool("{R}", face.mana_cost), **zones)
         actions = [b.cast("bolt", targets=["p2"]),
