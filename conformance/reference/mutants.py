@@ -361,6 +361,18 @@ class ManaSpentGreedily(ReferenceEngine):
         return [], life_paid
 
 
+class PhyrexianLifeRefused(ReferenceEngine):
+    """A Phyrexian symbol can only be paid with mana, never with 2 life (breaks rule 107.4f)."""
+
+    MUTANT = "phyrexian_life_refused"
+    RULE = "107.4f"
+
+    def payment_plan(self, pool: ManaPool, symbols: list[Symbol],
+                     life: int) -> tuple[list[Symbol], int] | None:
+        plan = super().payment_plan(pool, symbols, life)
+        return None if plan is None or plan[1] else plan
+
+
 class HexproofIgnored(ReferenceEngine):
     """Hexproof and shroud do not stop targeting (breaks rule 702.11b)."""
 
@@ -477,6 +489,7 @@ MUTANTS: dict[str, type[ReferenceEngine]] = {
         OnceEachTurnIgnored, OutlawIncludesSpells, TriggerOrderIgnored, DelayedTriggerRepeats,
         StartingPlayerDraws, NoLegendRule, PoisonIgnored, CountersCoexist,
         TriggerTargetsNoCrime, EntersTriggersIgnored, AuraStaysUnattached, ManaSpentGreedily,
+        PhyrexianLifeRefused,
         HexproofIgnored, EntersUntapped, TrampleIgnored, LifelinkIgnored, DeathtouchIgnored,
         ProtectionLetsDamageThrough, InfectAsLifeLoss, RegenerationIgnored, DiesTriggersIgnored,
         EquipmentStaysAttached,
