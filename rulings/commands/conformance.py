@@ -373,20 +373,10 @@ def serve_command(spec: str) -> None:
 @engines_group.command("list")
 def list_command() -> None:
     """List the engines this installation can name."""
-    from conformance.engines.spec import installed_engines, mutants
+    from conformance.engines.spec import list_engines
 
-    try:
-        from conformance.reference import ReferenceEngine  # noqa: F401
-
-        ref = "available"
-    except ImportError:
-        ref = "not installed"
-    click.echo(f"reference\t(built in, {ref})")
-    for name, ep in sorted(installed_engines().items()):
-        click.echo(f"{name}\t(entry point {ep.value})")
-    for name in sorted(mutants()):
-        click.echo(f"mutant:{name}\t(reference mutant)")
-    click.echo("cmd:<command line>\t(any stdio engine)")
+    for engine in list_engines():
+        click.echo(f"{engine.spec}\t({engine.origin})")
 
 
 @engines_group.command("cards")
