@@ -1,6 +1,7 @@
 """``rulings build``: a thin layer over :func:`pipeline.build.build`.
 
-In Python: ``pipeline.build.build(inputs, out, detector=..., progress=..., limits=...)``.
+In Python: ``pipeline.build.build(inputs, out, detector=..., progress=..., limits=...)``; the
+progress bars are drawn here (:func:`rulings.progress.click_progress`), never by the pipeline.
 """
 
 from __future__ import annotations
@@ -95,8 +96,9 @@ def build_command(
         InputLimits,
     )
     from pipeline.store.outdir import UnsafeOutputError
+    from rulings.progress import click_progress
 
-    show_progress = not quiet and sys.stderr.isatty()
+    progress = click_progress() if not quiet and sys.stderr.isatty() else None
     limits = InputLimits(
         max_input_bytes=max_input_bytes or DEFAULT_MAX_INPUT_BYTES,
         max_gzip_ratio=max_gzip_ratio or DEFAULT_MAX_GZIP_RATIO,
@@ -104,7 +106,7 @@ def build_command(
         max_bad_records=max_bad_records or DEFAULT_MAX_BAD_RECORDS,
     )
     try:
-        summary = build(list(inputs), out, detector=detector, progress=show_progress, limits=limits)
+        summary = build(list(inputs), out, detector=detector, progress=progress, limits=limits)
     except UnsafeOutputError as exc:
         raise _UsageError(str(exc)) from exc
     except PipelineError as exc:
