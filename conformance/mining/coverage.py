@@ -34,6 +34,32 @@ def _row(outcomes: list[Any], cases: dict[str, dict[str, Any]]) -> dict[str, Any
             "duplicate": sum(o.status == "duplicate" for o in outcomes)}
 
 
+def masked_script(case: dict[str, Any]) -> str:
+    """The case's ``{setup, actions, expect}`` as canonical JSON with the name of the card under
+    test (``provenance.card``, and each face name of a split card) replaced by ``CARD``: two cases
+    with one masked script are one scenario with the card swapped."""
+    names = sorted({case["provenance"]["card"], *case["provenance"]["card"].split(" // ")},
+                   key=len, reverse=True)
+
+    def mask(value: Any) -> Any:
+        if isinstance(value, str):
+            for name in names:
+                value = value.replace(name, "CARD")
+            return value
+        if isinstance(value, dict):
+            return {mask(k): mask(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [mask(v) for v in value]
+        return value
+
+    body = {k: case[k] for k in ("setup", "actions", "expect")}
+    return json.dumps(mask(body), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def _scripts(ids: list[str], cases: dict[str, dict[str, Any]]) -> int:
+    return len({masked_script(cases[i]) for i in ids if i in cases})
+
+
 def _mutant(family: str) -> str:
     from conformance.mining.families import BY_ID
 
@@ -61,7 +87,9 @@ def summarise(result: MiningResult) -> dict[str, Any]:
             by_f[o.family].append(o)
     for fam, outs in sorted(by_f.items()):
         why = Counter(o.reason for o in outs if o.status == "not_executable")
+        fam_ids = sorted({i for o in outs for i in o.case_ids})
         fam_rows.append({"family": fam, **_row(outs, cases), "mutant": _mutant(fam),
+                         "scripts": _scripts(fam_ids, cases),
                          "cards": len({o.card for o in outs if o.status == "mined"}),
                          "reasons": [{"reason": r, "count": n}
                                      for r, n in sorted(why.items(),
@@ -73,6 +101,7 @@ def summarise(result: MiningResult) -> dict[str, Any]:
         return {**_row(outs, cases),
                 "cards_with_cases": len({cases[i]["provenance"]["card"] for i in ids}),
                 "verified_cards": len({cases[i]["provenance"]["card"] for i in verified}),
+                "scripts": _scripts(ids, cases),
                 "families_with_cases": len({o.family for o in outs if o.status == "mined"})}
 
     uncovered = Counter(o.text for o in corpus if o.status == "unrecognised" and o.text)
@@ -92,14 +121,18 @@ def render_markdown(s: dict[str, Any]) -> str:
            "## Totals", "",
            "`verified`: passed by at least one engine (`verification.json`, written by "
            "`rulings verify`); `duplicate`: rulings whose cases another ruling of the card "
-           "already gave (not counted as mined).", "",
+           "already gave (not counted as mined); `scripts`: distinct scenarios once the name of "
+           "the card under test is masked (cases that only swap the card count once).", "",
            "| scope | rulings seen | mined | cases | verified | not executable | unrecognised "
-           "| rejected | duplicate | cards with cases | verified cards | families with cases |",
-           "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+           "| rejected | duplicate | cards with cases | verified cards | families with cases "
+           "| scripts |",
+           "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: "
+           "| ---: |"]
     for scope in ("seed", "corpus", "all"):
         t = s["totals"][scope]
         out.append(f"| {scope} | " + " | ".join(str(t[k]) for k in (
-            *COUNTS, "cards_with_cases", "verified_cards", "families_with_cases")) + " |")
+            *COUNTS, "cards_with_cases", "verified_cards", "families_with_cases",
+            "scripts")) + " |")
     out += ["", "## Seed cards, per ruling family", "",
             "| card | family | seen | mined | cases | verified | not executable | unrecognised "
             "| rejected | duplicate | reasons |", "| --- | --- | " + "---: | " * 8 + "--- |"]
@@ -108,13 +141,13 @@ def render_markdown(s: dict[str, Any]) -> str:
             str(r[k]) for k in COUNTS) + " | " + "; ".join(r["reasons"]).replace("|", "/") + " |")
     out += ["", "## Families (seed and corpus)", "",
             "| family | mutant | seen | mined | cases | verified | not executable | unrecognised | "
-            "rejected | duplicate | cards | main reasons not executable |",
-            "| --- | --- | " + "---: | " * 9 + "--- |"]
+            "rejected | duplicate | cards | scripts | main reasons not executable |",
+            "| --- | --- | " + "---: | " * 10 + "--- |"]
     for r in s["families"]:
         reasons = "; ".join(f"{x['reason']} ({x['count']})" for x in r["reasons"][:3])
         out.append(f"| {r['family']} | {r['mutant'] or '-'} | " +
                    " | ".join(str(r[k]) for k in COUNTS) +
-                   f" | {r['cards']} | {reasons.replace('|', '/')} |")
+                   f" | {r['cards']} | {r['scripts']} | {reasons.replace('|', '/')} |")
     out += ["", "## Recurring ruling texts no family covers yet, by rulings", "",
             "| rulings | text (normalised, `CARDNAME` = the card's own name) |", "| ---: | --- |"]
     for r in s["top_uncovered"]:
@@ -131,7 +164,8 @@ def render_summary(s: dict[str, Any], timings: dict[str, float]) -> str:
         t = s["totals"][scope]
         lines.append(f"{scope}: {t['mined']} of {t['seen']} rulings mined into {t['cases']} "
                      f"cases over {t['cards_with_cases']} cards by {t['families_with_cases']} "
-                     f"families; {t['verified']} cases verified on {t['verified_cards']} cards")
+                     f"families ({t['scripts']} distinct scripts); {t['verified']} cases "
+                     f"verified on {t['verified_cards']} cards")
     top = s["top_uncovered"][:3]
     if top:
         lines.append("most frequent uncovered texts: " + "; ".join(
