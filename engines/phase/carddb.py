@@ -251,9 +251,27 @@ def build(phase: Any, names: set[str], version: str) -> CardData:
             os.replace(tmp, cache)
         except OSError:
             data.cache_file = None                         # read-only home: run without a cache
+    data.collisions = _collisions(data.cards)
+    return data
+
+
+def extend(data: CardData, phase: Any, names: set[str]) -> None:
+    """Add to ``data`` the cards of ``names`` it has not looked up yet (a ``setup`` naming cards the
+    ``start`` did not offer), parsed with ``phase`` without the on-disk cache."""
+    new = names - set(data.cards) - set(data.missing)
+    if not new:
+        return
+    sources = load_sources(new)
+    for n, s in sorted(sources.items()):
+        data.cards[n] = _entries(phase, s)
+        data.origin[n] = s.origin
+    data.missing = sorted(set(data.missing) | (new - set(sources)))
+    data.collisions = _collisions(data.cards)
+
+
+def _collisions(cards: dict[str, list[dict[str, Any]]]) -> dict[str, list[str]]:
     by_face: dict[str, list[str]] = {}
-    for n, entries in sorted(data.cards.items()):
+    for n, entries in sorted(cards.items()):
         for e in entries:
             by_face.setdefault(e["name"].lower(), []).append(n)
-    data.collisions = {k: v for k, v in sorted(by_face.items()) if len(v) > 1}
-    return data
+    return {k: v for k, v in sorted(by_face.items()) if len(v) > 1}

@@ -4,8 +4,9 @@
 Run with the engine's own virtual environment (``engines/phase/.venv``: phase-python and PyYAML, pinned);
 it imports nothing from the project. One JSON request per line on stdin, one response per line on stdout.
 
-* ``start``: builds phase's card data for the suite's cards from ``fixtures/`` (``carddb.py``, cached),
-  declares the cards whose every face phase parses without a gap marker, and the features the harness
+* ``start``: builds phase's card data for the cards the runner offers (``start``'s ``cards``: those of
+  the suite's cases; the harness reads no case file) from ``fixtures/`` (``carddb.py``, cached),
+  declares those whose every face phase parses without a gap marker, and the features the harness
   can script (``FEATURES_NOT_DECLARED`` says why the others are not).
 * ``setup`` / ``action`` / ``observe``: ``game.PhaseGame`` on a database holding only the faces of the
   case's cards (a full database makes each new game about 4x slower).
@@ -40,7 +41,6 @@ MAX_RSS_MB = float(os.environ.get("PHASE_HARNESS_MAX_RSS_MB", "1024"))
 _PENDING_ENV = "PHASE_HARNESS_PENDING"
 _RESTARTS_ENV = "PHASE_HARNESS_RESTARTS"
 ROOT = HERE.parent.parent
-DEFAULT_CASES = ROOT / "conformance" / "cases"
 DEFAULT_FEATURES = ROOT / "conformance" / "features.yaml"
 
 FEATURES_NOT_DECLARED: dict[str, str] = {
@@ -65,21 +65,6 @@ def _load_yaml(path: Path) -> Any:
     return yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
 
 
-def case_cards(cases_dir: Path) -> set[str]:
-    """Every card named by the suite's cases (``cards:`` and setup objects that are not tokens)."""
-    names: set[str] = set()
-    for f in sorted(cases_dir.rglob("*.yaml")):
-        d = _load_yaml(f)
-        if not isinstance(d, dict) or "setup" not in d:
-            continue
-        names.update(d.get("cards") or [])
-        for p in ((d.get("setup") or {}).get("players") or {}).values():
-            for items in (p or {}).values():
-                if isinstance(items, list):
-                    names.update(i["card"] for i in items if isinstance(i, dict) and not i.get("token"))
-    return names
-
-
 def feature_names(path: Path) -> set[str]:
     data = _load_yaml(path) if path.is_file() else {}
     if isinstance(data, dict) and isinstance(data.get("features"), dict):
@@ -97,14 +82,15 @@ class Server:
         self.engines: dict[frozenset[str], Any] = {}
         self.game: PhaseGame | None = None
         self.games = 0
-        self.cases_dir = Path(os.environ.get("PHASE_CASES_DIR") or DEFAULT_CASES)
         self.features_file = Path(os.environ.get("PHASE_FEATURES_FILE") or DEFAULT_FEATURES)
 
-    def load(self) -> carddb.CardData:
+    def load(self, offered: Iterable[str] = ()) -> carddb.CardData:
+        """phase's card data, built at the first call for ``offered`` (and Island, which an empty
+        game's mana needs)."""
         if self.data is None:
             import phase
             self.phase = phase
-            self.data = carddb.build(phase, case_cards(self.cases_dir) | {"Island"}, PHASE_VERSION)
+            self.data = carddb.build(phase, set(offered) | {"Island"}, PHASE_VERSION)
             self.declared = {n for n in self.data.cards if not self.data.gaps(n)}
         return self.data
 
@@ -120,8 +106,8 @@ class Server:
             self.engines.pop(next(iter(self.engines)))
         return eng
 
-    def capabilities(self) -> dict[str, Any]:
-        data = self.load()
+    def capabilities(self, offered: Iterable[str]) -> dict[str, Any]:
+        data = self.load(offered)
         vocab = feature_names(self.features_file)
         feats = sorted(vocab - set(FEATURES_NOT_DECLARED))
         return {"name": ENGINE_NAME, "version": PHASE_VERSION, "protocol": PROTOCOL, "features": feats,
@@ -136,18 +122,22 @@ class Server:
     def handle(self, req: dict[str, Any]) -> dict[str, Any]:
         cmd = req.get("cmd")
         if cmd == "start":
-            return {"engine": self.capabilities()}        # protocol checked by wire.decode_request
+            # protocol checked by wire.decode_request; the cards offered are those of the suite's cases
+            return {"engine": self.capabilities(wire.requested_cards(req) or [])}
         if cmd == "setup":
             data = self.load()
             self.game = None
             setup = req.get("setup")
             if not isinstance(setup, dict):
                 raise HarnessError("illegal_action", "setup needs a 'setup' mapping")
-            names = {"Island"}
+            names, real = {"Island"}, set()
             for p in (setup.get("players") or {}).values():
                 for items in (p or {}).values():
                     if isinstance(items, list):
-                        names.update(str(i.get("card")) for i in items if isinstance(i, dict))
+                        objs = [i for i in items if isinstance(i, dict)]
+                        names.update(str(i.get("card")) for i in objs)
+                        real.update(str(i.get("card")) for i in objs if not i.get("token"))
+            carddb.extend(data, self.phase, real)       # cards the start did not offer (a client's own)
             gaps = {n: data.gaps(n) for n in sorted(names) if n in data.cards and data.gaps(n)}
             if gaps:
                 raise HarnessError("unsupported", f"phase's parser left gaps in {gaps}")

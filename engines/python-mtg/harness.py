@@ -36,7 +36,7 @@ import re
 import sys
 import time
 import traceback
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -56,7 +56,6 @@ MAX_RSS_MB = float(os.environ.get("MTG_HARNESS_MAX_RSS_MB", "1024"))
 _PENDING_ENV = "MTG_HARNESS_PENDING"          # the request line a re-exec'd harness answers first
 _RESTARTS_ENV = "MTG_HARNESS_RESTARTS"        # how many times this harness has re-exec'd itself
 HERE = Path(__file__).resolve().parent
-DEFAULT_CASES = HERE.parent.parent / "conformance" / "cases"
 DEFAULT_FEATURES = HERE.parent.parent / "conformance" / "features.yaml"
 
 STEPS = ["untap", "upkeep", "draw", "precombat_main", "beginning_of_combat", "declare_attackers",
@@ -813,59 +812,6 @@ class Game:
 
 # ---- capabilities ---------------------------------------------------------------------------------------
 
-def _case_cards(cases_dir: Path) -> set[str]:
-    """Card names listed under ``cards:`` in the case files (flow or block YAML lists), stdlib only."""
-    names: set[str] = set()
-    if not cases_dir.is_dir():
-        return names
-    for f in sorted(cases_dir.rglob("*.yaml")):
-        lines = f.read_text(encoding="utf-8", errors="replace").splitlines()
-        for i, line in enumerate(lines):
-            mm = re.match(r"^cards:\s*(.*)$", line)
-            if not mm:
-                continue
-            rest = mm.group(1).strip()
-            if rest.startswith("["):
-                names.update(_split_flow(rest))
-            elif not rest:
-                for nxt in lines[i + 1:]:
-                    m2 = re.match(r"^\s*-\s+(.*)$", nxt)
-                    if not m2:
-                        break
-                    names.add(_unquote(m2.group(1).strip()))
-    return {n for n in names if n}
-
-
-def _unquote(s: str) -> str:
-    s = s.split(" #")[0].strip()
-    if len(s) >= 2 and s[0] == s[-1] and s[0] in "\"'":
-        return s[1:-1]
-    return s
-
-
-def _split_flow(s: str) -> list[str]:
-    s = s.strip()
-    if s.startswith("["):
-        s = s[1:s.rfind("]")] if "]" in s else s[1:]
-    out, cur, q = [], "", None
-    for ch in s:
-        if q:
-            cur += ch
-            if ch == q:
-                q = None
-        elif ch in "\"'":
-            q = ch
-            cur += ch
-        elif ch == ",":
-            out.append(_unquote(cur.strip()))
-            cur = ""
-        else:
-            cur += ch
-    if cur.strip():
-        out.append(_unquote(cur.strip()))
-    return out
-
-
 def _feature_names(path: Path) -> set[str] | None:
     """Feature names declared in conformance/features.yaml (top-level keys or ``- name:`` items)."""
     if not path.is_file():
@@ -879,12 +825,13 @@ def _feature_names(path: Path) -> set[str] | None:
     return names
 
 
-def capabilities(m: _Mtg, cases_dir: Path, features_file: Path) -> dict[str, Any]:
-    """The ``start`` answer: features from features.yaml we implement, case cards python-mtg bridges."""
+def capabilities(m: _Mtg, offered: Iterable[str], features_file: Path) -> dict[str, Any]:
+    """The ``start`` answer: features from features.yaml we implement, and those of the ``offered``
+    cards (``start``'s ``cards``: the suite's; the harness reads no case file) python-mtg bridges."""
     declared = _feature_names(features_file)
     feats = sorted(FEATURES_SUPPORTED if declared is None else FEATURES_SUPPORTED & declared)
     cards, abstaining, missing = [], {}, []
-    for name in sorted(_case_cards(cases_dir)):
+    for name in sorted(set(offered)):
         if name not in m.corpus:
             missing.append(name)
             continue
@@ -906,10 +853,9 @@ def capabilities(m: _Mtg, cases_dir: Path, features_file: Path) -> dict[str, Any
 class Server:
     """Dispatches protocol requests; one game at a time."""
 
-    def __init__(self, cases_dir: Path = DEFAULT_CASES, features_file: Path = DEFAULT_FEATURES) -> None:
+    def __init__(self, features_file: Path = DEFAULT_FEATURES) -> None:
         self.m: _Mtg | None = None
         self.game: Game | None = None
-        self.cases_dir = cases_dir
         self.features_file = features_file
         self.games = 0
 
@@ -923,9 +869,8 @@ class Server:
         cmd = req.get("cmd")
         if cmd == "start":
             # the protocol version was checked by wire.decode_request
-            cases = Path(req["cases_dir"]) if req.get("cases_dir") else self.cases_dir
             feats = Path(req["features_file"]) if req.get("features_file") else self.features_file
-            return {"engine": capabilities(self.mtg(), cases, feats)}
+            return {"engine": capabilities(self.mtg(), wire.requested_cards(req) or [], feats)}
         if cmd == "setup":
             m = self.mtg()
             self.game = None
@@ -998,8 +943,7 @@ def serve(inp: Iterator[str], out: Any, *, allow_restart: bool = False) -> None:
     With ``allow_restart`` (the stdio entry point), a ``setup`` arriving after :data:`RESTART_EVERY` games
     or above :data:`MAX_RSS_MB` re-execs the process first (:func:`_reexec`); the fresh process answers it.
     """
-    server = Server(Path(os.environ["MTG_CASES_DIR"]) if os.environ.get("MTG_CASES_DIR") else DEFAULT_CASES,
-                    Path(os.environ["MTG_FEATURES_FILE"]) if os.environ.get("MTG_FEATURES_FILE") else DEFAULT_FEATURES)
+    server = Server(Path(os.environ["MTG_FEATURES_FILE"]) if os.environ.get("MTG_FEATURES_FILE") else DEFAULT_FEATURES)
     pending = os.environ.pop(_PENDING_ENV, None)
     lines: Iterator[str] = itertools.chain([pending] if pending else [], inp)
     session = wire.Session()
