@@ -25,7 +25,7 @@ import hashlib
 import json
 import math
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -206,6 +206,12 @@ def process_rss_mb(pid: int) -> float | None:
     return None
 
 
+def suite_cards(cases: Iterable[Case]) -> list[str]:
+    """Every card the ``cards`` of ``cases`` name, sorted: what the runner offers an engine in
+    ``start`` (so that no harness reads case files to learn which cards to declare)."""
+    return sorted({name for case in cases for name in case.cards})
+
+
 def unsupported_reason(case: Case, info: EngineInfo) -> str | None:
     """Why ``info``'s engine cannot take ``case`` (undeclared features or cards, actions or
     choices its protocol or declaration lacks), or None."""
@@ -302,13 +308,16 @@ class CaseExecutor:
     resident memory is above ``max_rss_mb`` after a case.
 
     A restart is lazy: the engine is dropped after the case that calls for it and started again
-    before the next case, outside that case's time limit.
+    before the next case, outside that case's time limit. ``cards`` (:func:`suite_cards`) are
+    offered to every engine it starts (a stdio engine's ``start``).
     """
 
     def __init__(self, spec: EngineSpec, timeout: float, validate: bool = False, *,
                  restart_every: int | None = None, max_rss_mb: float | None = None,
-                 max_answer_mb: float = MAX_ANSWER_MB) -> None:
+                 max_answer_mb: float = MAX_ANSWER_MB,
+                 cards: Collection[str] | None = None) -> None:
         self.spec = spec
+        self.cards = None if cards is None else sorted(set(cards))
         self.max_answer_mb = max_answer_mb
         self.timeout = timeout
         self.validate = validate
@@ -343,7 +352,7 @@ class CaseExecutor:
             try:
                 self._engine = self.spec.connect(
                     timeout=self.timeout, validate=self.validate,
-                    max_answer_bytes=int(self.max_answer_mb * 1024 * 1024))
+                    max_answer_bytes=int(self.max_answer_mb * 1024 * 1024), cards=self.cards)
             except EngineStartError as exc:
                 self._start_failures += 1
                 self._last_start_error = str(exc).splitlines()[0][:300]
@@ -465,7 +474,7 @@ def run_cases(
     selected = select_cases(cases, options)
     executor = CaseExecutor(espec, options.timeout, options.validate_protocol,
                             restart_every=options.restart_every, max_rss_mb=options.max_rss_mb,
-                            max_answer_mb=options.max_answer_mb)
+                            max_answer_mb=options.max_answer_mb, cards=suite_cards(cases))
     pools: list[cf.ProcessPoolExecutor] = []
 
     def on_signal(_signum: int) -> None:
@@ -520,7 +529,8 @@ def _run(cases: Sequence[Case], selected: list[Case], espec: EngineSpec, options
             _close_quietly(executor)
             from conformance.workers import run_in_workers
 
-            run.restarts += run_in_workers(runnable, espec.text, options, jobs, pools, record)
+            run.restarts += run_in_workers(runnable, espec.text, options, jobs, pools, record,
+                                           executor.cards)
     finally:
         _close_quietly(executor)
     run.restarts += executor.restarts

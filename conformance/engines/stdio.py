@@ -35,7 +35,7 @@ import selectors
 import signal
 import subprocess
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any, NoReturn
 
 from conformance import schemas
@@ -115,7 +115,8 @@ class StdioEngine:
     ``timeout`` bounds each request (writing it and reading its answer) unless a deadline set with
     :meth:`set_deadline` comes first; ``start_timeout`` bounds ``start``. With ``validate=True``
     every response is checked against its schema in ``conformance/schema/io/`` (smoke tests do
-    this; runs check only the shape). ``max_answer_bytes`` bounds one answer line.
+    this; runs check only the shape). ``max_answer_bytes`` bounds one answer line. ``cards``, when
+    given, are sent in ``start`` (sorted): the cards of the cases the engine may be sent.
     """
 
     def __init__(
@@ -128,8 +129,10 @@ class StdioEngine:
         env: Mapping[str, str] | None = None,
         validate: bool = False,
         max_answer_bytes: int = MAX_ANSWER_BYTES,
+        cards: Collection[str] | None = None,
     ) -> None:
         self.argv = list(argv)
+        self.cards = None if cards is None else sorted(set(cards))
         self.timeout = timeout
         self.validate = validate
         self.max_answer_bytes = max_answer_bytes
@@ -176,7 +179,9 @@ class StdioEngine:
         saved = self.timeout
         self.timeout = start_timeout
         try:
-            resp = self._request("start", protocol=PROTOCOL_VERSION, max_protocol=MAX_PROTOCOL)
+            offered = {} if self.cards is None else {"cards": self.cards}
+            resp = self._request("start", protocol=PROTOCOL_VERSION, max_protocol=MAX_PROTOCOL,
+                                 **offered)
         except (EngineFailure, EngineReportedError) as exc:
             self._kill()
             tail = self.stderr_tail()

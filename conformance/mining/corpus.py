@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-from conformance.card_data import mtgjson_rows
+from conformance.card_data import mtgjson_rows, recent_cards
 from conformance.mining.errors import MiningError
 from conformance.mining.text import card_name_variants, normalise
 from pipeline import languages
@@ -109,8 +108,8 @@ def _info(name: str, oracle_id: str | None, layout: str, faces: list[FaceInfo]) 
 
 @cache
 def card_index() -> dict[str, CardInfo]:
-    """Every card of the shipped data by English name (2022 cards, recent cards, and the seed
-    cards the reference engine reads from ``fixtures/data/PROVENANCE.md``)."""
+    """Every card of the shipped data by English name (2022 cards, and the seed cards newer than
+    them: :func:`conformance.card_data.recent_cards`)."""
     from conformance.reference.cards import MTGJSON_CARDS, load_cards
 
     out: dict[str, CardInfo] = {}
@@ -139,20 +138,14 @@ def _type_line(supers: Iterable[str], types: Iterable[str], subs: Iterable[str])
 
 
 def _seed_text(name: str) -> str:
-    """Oracle text of a seed card outside the 2022 data (recent JSON or PROVENANCE.md)."""
-    from conformance.reference.cards import PROVENANCE_MD, RECENT_DIR
+    """Oracle text of a seed card outside the 2022 data (:func:`conformance.card_data.recent_cards`)."""
+    return _recent_texts().get(name, "")
 
-    for path in sorted(RECENT_DIR.glob("*.json")):
-        data = json.loads(path.read_text(encoding="utf-8"))
-        if isinstance(data, dict) and data.get("name") == name:
-            return str(data.get("text") or "")
-    text = PROVENANCE_MD.read_text(encoding="utf-8")
-    start = text.find(name + " is a")
-    if start >= 0:
-        quote = text.find('"', start)
-        end = text.find('"', quote + 1)
-        return " ".join(text[quote + 1:end].split())
-    return ""
+
+@cache
+def _recent_texts() -> dict[str, str]:
+    return {c.name: c.text
+            for c in recent_cards(lambda msg: MiningError(f"unreadable card data: {msg}"))}
 
 
 def _row_texts(row: dict[str, Any]) -> dict[str, str]:
