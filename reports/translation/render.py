@@ -17,13 +17,14 @@ from typing import Any
 from pipeline import languages
 from reports.common.charts import stacked_bar_chart
 from reports.common.html import Html, h, join, page, raw
+from reports.common.palette import SEVERITY
 from reports.exports.spreadsheet import REPORT_NOTE as CSV_NOTE
 from reports.exports.spreadsheet import neutralise
 from reports.translation.findings import CHECKS, FINDING_FIELDS, SEVERITIES, Finding
 
 __all__ = ["highlight", "render_csv", "render_html", "render_json", "summary"]
 
-SEVERITY_COLORS = {"error": "#c62828", "warning": "#b26a00", "info": "#2f6fdf"}
+SEVERITY_COLORS = {s: SEVERITY[s] for s in SEVERITIES}
 _LANG_NAME = {c: languages.get(c).name for c in languages.codes()}
 
 

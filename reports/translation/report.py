@@ -16,7 +16,6 @@ from pipeline.cards import NamesTable
 from pipeline.errors import PipelineError
 from pipeline.store import outdir
 from pipeline.store.reader import read_dataset
-from reports.common.html import CSP
 from reports.translation.checks import LOCALIZED, run_checks
 from reports.translation.errors import TranslationReportError
 from reports.translation.findings import FINDING_FIELDS, Finding
@@ -54,8 +53,11 @@ class TranslationReport:
         return self.out / JSON_NAME
 
 
+_EARLIER_CSP = ("default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; "
+                "img-src data:; font-src data:")
+"""The policy of the pages of the versions without a marker (scripts were not pinned yet)."""
 _PAGE_START = ('<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
-               f'<meta http-equiv="Content-Security-Policy" content="{escape(CSP)}">\n')
+               f'<meta http-equiv="Content-Security-Policy" content="{escape(_EARLIER_CSP)}">\n')
 _EARLIER = {
     HTML_NAME: _PAGE_START.encode("utf-8"),
     CSV_NAME: (",".join(FINDING_FIELDS) + "\n").encode("utf-8"),
