@@ -19,9 +19,8 @@ from typing import Any
 
 import pandas as pd
 
-from pipeline import languages
+from pipeline import Dataset, languages
 from pipeline.cards import NamesTable, UnknownCardError
-from pipeline.store.reader import Dataset
 from reports.translation.findings import Finding
 from reports.translation.glossary import Glossary, TermHit, load_glossary
 from reports.translation.names import EnglishNameFinder

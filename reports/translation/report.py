@@ -12,10 +12,10 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
+from pipeline import read_dataset
 from pipeline.cards import NamesTable
 from pipeline.errors import PipelineError
 from pipeline.store import outdir
-from pipeline.store.reader import read_dataset
 from reports.translation.checks import LOCALIZED, run_checks
 from reports.translation.errors import TranslationReportError
 from reports.translation.findings import FINDING_FIELDS, Finding
