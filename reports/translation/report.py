@@ -12,14 +12,13 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
+from pipeline import languages, read_dataset
 from pipeline.cards import NamesTable
 from pipeline.errors import PipelineError
 from pipeline.store import outdir
-from pipeline.store.reader import read_dataset
-from reports.common.html import CSP
-from reports.translation.checks import LOCALIZED, run_checks
+from reports.translation.checks import run_checks
 from reports.translation.errors import TranslationReportError
-from reports.translation.findings import FINDING_FIELDS, Finding
+from reports.translation.findings import Finding
 from reports.translation.glossary import DEFAULT_OVERRIDES, load_glossary
 from reports.translation.render import render_csv, render_html, render_json, summary
 
@@ -54,11 +53,18 @@ class TranslationReport:
         return self.out / JSON_NAME
 
 
+_EARLIER_CSP = ("default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; "
+                "img-src data:; font-src data:")
+"""The policy of the pages of the versions without a marker (scripts were not pinned yet)."""
+_EARLIER_CSV_HEADER = (
+    "finding_id,check,severity,card_id,card_name,lang,ruling_id,message,evidence,suggestion,"
+    "source,line,date,group_id,text,spans,ref_lang,ref_spans,text_en,text_it,text_de")
+"""The CSV header of the versions without a marker (English, Italian and German only)."""
 _PAGE_START = ('<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
-               f'<meta http-equiv="Content-Security-Policy" content="{escape(CSP)}">\n')
+               f'<meta http-equiv="Content-Security-Policy" content="{escape(_EARLIER_CSP)}">\n')
 _EARLIER = {
     HTML_NAME: _PAGE_START.encode("utf-8"),
-    CSV_NAME: (",".join(FINDING_FIELDS) + "\n").encode("utf-8"),
+    CSV_NAME: (_EARLIER_CSV_HEADER + "\n").encode("utf-8"),
     JSON_NAME: b'{\n  "meta": {\n    "dataset": ',
 }
 
@@ -99,7 +105,7 @@ def translation_report(
     glossary = load_glossary(table, glossary_overrides)
     findings = run_checks(ds, table, glossary)
     r = ds.rulings
-    localized = r[r.file_lang.isin(LOCALIZED)]
+    localized = r[r.file_lang.isin(languages.localized())]
     meta = {
         "dataset": Path(dataset).name,
         "dataset_format": ds.manifest.get("format"),
