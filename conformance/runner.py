@@ -1,6 +1,8 @@
 """Running cases against an engine: statuses, restarts, workers, shards, filters, expectations.
 
-:func:`run_cases` is the library form of ``rulings run``. A case ends in one status:
+:func:`run_suite` is what ``rulings run`` calls: it loads the cases and the expectations, runs
+the cases with :func:`run_cases` and writes the run's files, reporting each step to a callback
+(:data:`RunEvent`) the caller shows. A case ends in one status:
 
 ``pass``         every expectation met
 ``fail``         the engine answered, but the facts differ (the mismatches say how)
@@ -15,401 +17,45 @@
 Engines are restarted after a ``crash`` or ``timeout``, and on request every ``restart_every``
 cases or when a stdio engine's resident memory exceeds ``max_rss_mb`` (between cases, outside any
 case's time limit); the run footer counts the restarts.
+
+The run's options and record are :mod:`conformance.runs`'s, running one case on one engine is
+:mod:`conformance.executor`'s; both are importable from here as well.
 """
 
 from __future__ import annotations
 
 import concurrent.futures as cf
-import datetime as dt
-import hashlib
-import json
-import math
 import time
-from collections.abc import Callable, Collection, Iterable, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
 
-from conformance.cases_io import Case, CaseFilter, check_suite, shard_of, suite_version
+from conformance import cases_io
+from conformance.cases_io import Case, check_suite, suite_version
 from conformance.engines import reaper
-from conformance.engines.protocol import PROTOCOL_VERSION, Engine, EngineInfo
 from conformance.engines.spec import EngineSpec, parse_spec
-from conformance.errors import (
-    EngineCloseError,
-    EngineFailure,
-    EngineProtocolError,
-    EngineReportedError,
-    EngineStartError,
-)
-from conformance.expectations import Expectations
-from conformance.judge import Mismatch, judge, judge_check, judge_error
-from conformance.limits import (
-    MAX_ANSWER_MB,
-    MAX_START_FAILURES,
-    MAX_TEXT,
-    bounded_mismatch,
-    clip,
-    shape_problem,
+from conformance.errors import ConformanceError, EngineCloseError
+from conformance.executor import CaseExecutor as CaseExecutor
+from conformance.executor import execute_case as execute_case
+from conformance.executor import process_rss_mb as process_rss_mb
+from conformance.executor import suite_cards as suite_cards
+from conformance.executor import unsupported_reason as unsupported_reason
+from conformance.expectations import (
+    TODO_REASON,
+    DraftExpectations,
+    Expectations,
+    expectations_from_run,
+    load_expectations,
+    write_expectations,
 )
 from conformance.runfile import STATUSES as STATUSES  # re-exported: the run-file format's
 from conformance.runfile import CaseResult as CaseResult  # model, owned by conformance.runfile
-from conformance.runfile import counts_of, footer_line, header_line
-
-
-@dataclass(frozen=True)
-class RunOptions:
-    """How to run (everything but the cases and the engine)."""
-
-    timeout: float = 10.0
-    """Seconds for one case (setup, actions and observe together)."""
-    jobs: int = 1
-    """Worker processes; each runs its own engine."""
-    shard: tuple[int, int] | None = None
-    """``(i, n)``: run only the cases whose id hashes to shard ``i`` of ``n`` (1-based)."""
-    filter: CaseFilter = field(default_factory=CaseFilter)
-    strict_unsupported: bool = False
-    """Count an ``unsupported`` case that the expectations do not list as unexpected."""
-    validate_protocol: bool = False
-    """Validate every stdio response against its schema (slower)."""
-    restart_every: int | None = None
-    """Restart the engine after every this many cases sent to it (None: only after failures)."""
-    max_rss_mb: float | None = None
-    """Restart a stdio engine after a case that leaves its resident memory above this (MB)."""
-    run_id: str | None = None
-    """The run's id in the header (None: :func:`default_run_id`, shared by a run's shards)."""
-    max_answer_mb: float = MAX_ANSWER_MB
-    """Longest answer line a stdio engine may send, in MB (over it: status ``error``)."""
-
-    def __post_init__(self) -> None:
-        if not (isinstance(self.timeout, int | float) and math.isfinite(self.timeout)
-                and self.timeout > 0):
-            raise ValueError(f"timeout must be a positive number of seconds, not {self.timeout}")
-        if not (math.isfinite(self.max_answer_mb) and self.max_answer_mb > 0):
-            raise ValueError(f"max_answer_mb must be positive, not {self.max_answer_mb}")
-        if self.restart_every is not None and self.restart_every < 1:
-            raise ValueError(f"restart_every must be at least 1, not {self.restart_every}")
-        if self.max_rss_mb is not None and not self.max_rss_mb > 0:
-            raise ValueError(f"max_rss_mb must be positive, not {self.max_rss_mb}")
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form for run headers (the run id is a header field of its own).
-
-        ``max_answer_mb`` is listed only when it is not the default (run ids stay as they were).
-        """
-        extra = ({"max_answer_mb": self.max_answer_mb}
-                 if self.max_answer_mb != MAX_ANSWER_MB else {})
-        return {**extra, "timeout": self.timeout, "jobs": self.jobs,
-                "shard": f"{self.shard[0]}/{self.shard[1]}" if self.shard else None,
-                "features": sorted(self.filter.features), "cards": sorted(self.filter.cards),
-                "ids": list(self.filter.ids), "strict_unsupported": self.strict_unsupported,
-                "validate_protocol": self.validate_protocol,
-                "restart_every": self.restart_every, "max_rss_mb": self.max_rss_mb}
-
-
-def parse_shard(text: str) -> tuple[int, int]:
-    """``"2/4"`` -> ``(2, 4)``; raises ValueError unless ``1 <= i <= n``."""
-    i, sep, n = text.partition("/")
-    if not sep:
-        raise ValueError(f"shard {text!r} is not i/n")
-    a, b = int(i), int(n)
-    if not 1 <= a <= b:
-        raise ValueError(f"shard {text!r}: need 1 <= i <= n")
-    return a, b
-
-
-@dataclass
-class Run:
-    """A finished (or loaded) run."""
-
-    spec: str
-    engine: EngineInfo
-    suite_version: str
-    options: dict[str, Any]
-    started: str
-    results: list[CaseResult] = field(default_factory=list)
-    duration: float = 0.0
-    finished: str | None = None
-    run_id: str | None = None
-    """Shared by the shards of one run (``RunOptions.run_id`` or :func:`default_run_id`)."""
-    restarts: int = 0
-    """Engines started after the first (after a crash or timeout, or planned), all workers."""
-
-    @property
-    def counts(self) -> dict[str, int]:
-        """Results per status (every status present, zero or not)."""
-        return counts_of(r.status for r in self.results)
-
-    @property
-    def unexpected(self) -> list[CaseResult]:
-        """Results that differ from their expectation (unexpected passes included)."""
-        return [r for r in self.results if r.unexpected]
-
-    @property
-    def unexpected_passes(self) -> list[CaseResult]:
-        """Known failures that now pass."""
-        return [r for r in self.results if r.outcome == "unexpected_pass"]
-
-    @property
-    def exit_code(self) -> int:
-        """0 unless a result differs from its expectation, then 1."""
-        return 1 if self.unexpected else 0
-
-    def header(self) -> dict[str, Any]:
-        """The run file's first line (plus ``cases``, the number of results, not written)."""
-        from conformance.engines.stdio import info_to_wire
-
-        head = header_line(suite_version=self.suite_version, protocol=PROTOCOL_VERSION,
-                           engine=info_to_wire(self.engine), spec=self.spec,
-                           options=self.options, started=self.started, run_id=self.run_id)
-        return {**head, "cases": len(self.results)}
-
-    def footer(self) -> dict[str, Any]:
-        """The run file's last line."""
-        return footer_line(self.results, duration=self.duration,
-                           finished=self.finished or _now(), restarts=self.restarts)
-
-
-def _now() -> str:
-    return dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
-
-
-_SHARD_FREE_OPTIONS = ("shard", "jobs")
-"""Options the shards of one run may differ in (where and how fast they ran)."""
-
-
-def default_run_id(unsharded_suite_version: str, engine: EngineInfo,
-                   options: RunOptions) -> str:
-    """A deterministic run id (16 hex) that every shard of one run computes alike.
-
-    A digest of the suite version of the selected cases *before* sharding, the engine's name,
-    version and protocol, the options but ``shard`` and ``jobs``, and the shard count (not the
-    shard index). Two runs of one suite, engine and options get the same id: give
-    ``RunOptions.run_id`` (``rulings run --run-id``, e.g. the CI run number) to tell them apart.
-    """
-    opts = {k: v for k, v in options.to_dict().items() if k not in _SHARD_FREE_OPTIONS}
-    ident = {"suite_version": unsharded_suite_version, "engine": engine.name,
-             "version": engine.version, "protocol": engine.protocol, "options": opts,
-             "shards": options.shard[1] if options.shard else None}
-    blob = json.dumps(ident, sort_keys=True, ensure_ascii=False, default=str)
-    return hashlib.sha256(blob.encode("utf-8")).hexdigest()[:16]
-
-
-def process_rss_mb(pid: int) -> float | None:
-    """Resident memory of process ``pid`` in MB (``VmRSS`` of ``/proc/<pid>/status``), or None
-    when it cannot be read (no /proc, the process is gone)."""
-    try:
-        with open(f"/proc/{pid}/status", encoding="ascii", errors="replace") as fh:
-            for line in fh:
-                if line.startswith("VmRSS:"):
-                    return int(line.split()[1]) / 1024.0
-    except (OSError, ValueError, IndexError):
-        return None
-    return None
-
-
-def suite_cards(cases: Iterable[Case]) -> list[str]:
-    """Every card the ``cards`` of ``cases`` name, sorted: what the runner offers an engine in
-    ``start`` (so that no harness reads case files to learn which cards to declare)."""
-    return sorted({name for case in cases for name in case.cards})
-
-
-def unsupported_reason(case: Case, info: EngineInfo) -> str | None:
-    """Why ``info``'s engine cannot take ``case`` (undeclared features or cards, actions or
-    choices its protocol or declaration lacks), or None."""
-    feats = sorted(set(case.features) - info.features)
-    cards = sorted(set(case.cards) - info.cards)
-    actions, choices = case.needs
-    parts = []
-    if missing := sorted(actions - info.supported_actions):
-        parts.append(f"actions not supported (protocol {info.protocol}): " + ", ".join(missing))
-    if missing := sorted(choices - info.supported_choices):
-        parts.append(f"choices not supported (protocol {info.protocol}): " + ", ".join(missing))
-    if feats:
-        parts.append("features not declared: " + ", ".join(feats))
-    if cards:
-        parts.append("cards not declared: " + ", ".join(cards))
-    return "; ".join(parts) or None
-
-
-def execute_case(engine: Engine, case: Case, timeout: float) -> CaseResult:
-    """Run one case on a live engine and judge it (no expectations applied).
-
-    Never raises for engine misbehaviour: it becomes the status. After ``crash`` or ``timeout``
-    the engine must be discarded. A refusal of kind ``unsupported`` in a case that expects no
-    error is the status ``unsupported`` (the engine's message is the result's message).
-    """
-    base = CaseResult(id=case.id, status="pass", hash=case.hash, features=list(case.features))
-    t0 = time.monotonic()
-    set_deadline = getattr(engine, "set_deadline", None)
-    if callable(set_deadline):
-        set_deadline(t0 + timeout)
-    reported: tuple[int, str, str] | None = None
-    checked: list[Mismatch] = []
-    step = "setup"
-    try:
-        engine.setup(case.id, case.setup)
-        for i, action in enumerate(case.actions):
-            step = f"action {i} ({next(iter(action))})"
-            if "check" in action:  # protocol 2: observe here, judge now, send nothing
-                seen = engine.observe()
-                try:
-                    checked += judge_check(i, action["check"], seen)
-                except (AttributeError, TypeError, KeyError, ValueError, IndexError) as exc:
-                    raise EngineProtocolError("observe answer does not fit the protocol: "
-                                              + shape_problem(seen, exc)) from exc
-                continue
-            try:
-                engine.act(action)
-            except EngineReportedError as exc:
-                if "error" not in case.expect:
-                    raise
-                reported = (i, exc.kind, exc.message)
-                break
-        step = "observe"
-        observation = engine.observe()
-    except EngineReportedError as exc:
-        base.error = {"kind": clip(exc.kind, 200), "message": exc.message,
-                      "action": int(step.split()[1]) if step.startswith("action") else None}
-        if exc.kind == "unsupported":
-            base.status = "unsupported"
-            base.message = exc.message or f"engine reported unsupported at {step}"
-        else:
-            base.status = "error"
-            base.message = f"engine reported {exc.kind} at {step}: {exc.message}"
-    except EngineFailure as exc:
-        base.status = exc.status
-        base.message = f"{exc.message} (at {step})"
-        base.stderr = exc.stderr[-MAX_TEXT:] or None
-    else:
-        try:
-            found = [*checked, *judge_error(case.expect, reported),
-                     *judge(case.expect, observation)]
-        except (AttributeError, TypeError, KeyError, ValueError, IndexError) as exc:
-            # the observation is not shaped as the protocol says (a list where a mapping goes)
-            base.status = "crash"
-            base.message = f"observe answer does not fit the protocol: {shape_problem(observation, exc)}"
-            found = []
-        if found:
-            base.status = "fail"
-            base.mismatches = [bounded_mismatch(m.to_dict()) for m in found]
-            base.message = f"{len(found)} expectation(s) not met"
-    finally:
-        if callable(set_deadline):
-            set_deadline(None)
-        base.duration = round(time.monotonic() - t0, 6)
-    base.message = clip(base.message)
-    if base.error is not None:
-        base.error["message"] = clip(base.error["message"])
-    return base
-
-
-class CaseExecutor:
-    """Runs cases one by one on one engine, restarting it after a crash or timeout, and (when
-    asked) after every ``restart_every`` cases sent to one engine or when a stdio engine's
-    resident memory is above ``max_rss_mb`` after a case.
-
-    A restart is lazy: the engine is dropped after the case that calls for it and started again
-    before the next case, outside that case's time limit. ``cards`` (:func:`suite_cards`) are
-    offered to every engine it starts (a stdio engine's ``start``).
-    """
-
-    def __init__(self, spec: EngineSpec, timeout: float, validate: bool = False, *,
-                 restart_every: int | None = None, max_rss_mb: float | None = None,
-                 max_answer_mb: float = MAX_ANSWER_MB,
-                 cards: Collection[str] | None = None) -> None:
-        self.spec = spec
-        self.cards = None if cards is None else sorted(set(cards))
-        self.max_answer_mb = max_answer_mb
-        self.timeout = timeout
-        self.validate = validate
-        self.restart_every = restart_every
-        self.max_rss_mb = max_rss_mb
-        self._engine: Engine | None = None
-        self._started = False
-        self._sent = 0
-        """Cases sent to the current engine."""
-        self.info: EngineInfo | None = None
-        self.restarts = 0
-        """Engine starts after the first (successful or not)."""
-        self.recycled = 0
-        """Engines dropped on purpose (``restart_every`` / ``max_rss_mb``), not for failing."""
-        self._start_failures = 0
-        """Starts failed in a row."""
-        self._last_start_error = ""
-
-    def connect(self) -> Engine:
-        """The live engine, started if needed (raises :class:`EngineStartError`).
-
-        After :data:`MAX_START_FAILURES` starts failed in a row, no start is tried again (each
-        could cost the whole start timeout): the error is raised at once.
-        """
-        if self._engine is None:
-            if self._start_failures >= MAX_START_FAILURES:
-                raise EngineStartError(f"not restarted: the last {self._start_failures} starts "
-                                       f"failed ({self._last_start_error})")
-            if self._started:
-                self.restarts += 1
-            self._started = True
-            try:
-                self._engine = self.spec.connect(
-                    timeout=self.timeout, validate=self.validate,
-                    max_answer_bytes=int(self.max_answer_mb * 1024 * 1024), cards=self.cards)
-            except EngineStartError as exc:
-                self._start_failures += 1
-                self._last_start_error = str(exc).splitlines()[0][:300]
-                raise
-            self._start_failures = 0
-            self.info = self._engine.info()
-            self._sent = 0
-        return self._engine
-
-    def recycle_reason(self, engine: Engine) -> str | None:
-        """Why ``engine`` should be restarted before the next case (None: keep it)."""
-        if self.restart_every is not None and self._sent % self.restart_every == 0:
-            return f"{self._sent} cases sent"
-        if self.max_rss_mb is not None:
-            pid = getattr(engine, "pid", None)   # stdio engines; in process, nothing to measure
-            if isinstance(pid, int):
-                rss = process_rss_mb(pid)
-                if rss is not None and rss > self.max_rss_mb:
-                    return f"resident memory {rss:.0f} MB > {self.max_rss_mb:g} MB"
-        return None
-
-    def run(self, case: Case) -> CaseResult:
-        """Run one case; unsupported cases are judged without touching the engine."""
-        try:
-            engine = self.connect()
-        except EngineStartError as exc:
-            return CaseResult(id=case.id, status="crash", hash=case.hash,
-                              features=list(case.features),
-                              message=f"engine could not be (re)started: {exc}")
-        assert self.info is not None
-        why = unsupported_reason(case, self.info)
-        if why:
-            return CaseResult(id=case.id, status="unsupported", hash=case.hash,
-                              features=list(case.features), message=why)
-        result = execute_case(engine, case, self.timeout)
-        self._sent += 1
-        if result.status in ("crash", "timeout") or getattr(engine, "alive", True) is False:
-            self.discard()  # a failed engine (an over-size answer, too) is not trusted again
-        elif self.recycle_reason(engine) is not None:
-            self.recycled += 1
-            self.discard()
-        return result
-
-    def discard(self) -> None:
-        """Drop the current engine (killing it)."""
-        engine, self._engine = self._engine, None
-        if engine is not None:
-            try:
-                engine.close()
-            except Exception:  # noqa: BLE001 - it is being discarded anyway
-                pass
-
-    def close(self) -> None:
-        """Stop the engine cleanly (raises :class:`EngineCloseError` if it does not stop)."""
-        engine, self._engine = self._engine, None
-        if engine is not None:
-            engine.close()
+from conformance.runs import Run as Run
+from conformance.runs import RunOptions as RunOptions
+from conformance.runs import default_run_id as default_run_id
+from conformance.runs import parse_shard as parse_shard
+from conformance.runs import select_cases as select_cases
+from conformance.runs import utc_now
 
 
 def apply_expectation(result: CaseResult, expectations: Expectations | None,
@@ -428,15 +74,6 @@ def apply_expectation(result: CaseResult, expectations: Expectations | None,
     else:
         result.outcome = "unexpected"
     return result
-
-
-def select_cases(cases: Iterable[Case], options: RunOptions) -> list[Case]:
-    """The cases a run takes: filtered, then sharded."""
-    out = [c for c in cases if options.filter(c)]
-    if options.shard:
-        i, n = options.shard
-        out = [c for c in out if shard_of(c.id, n) == i]
-    return out
 
 
 def _close_quietly(executor: CaseExecutor) -> None:
@@ -499,7 +136,7 @@ def _run(cases: Sequence[Case], selected: list[Case], espec: EngineSpec, options
     run_id = options.run_id or default_run_id(
         suite_version([c for c in cases if options.filter(c)]), executor.info, options)
     run = Run(spec=espec.text, engine=executor.info, suite_version=suite_version(selected),
-              options=options.to_dict(), started=_now(), run_id=run_id)
+              options=options.to_dict(), started=utc_now(), run_id=run_id)
     if on_start:
         on_start(run)
     t0 = time.monotonic()
@@ -536,5 +173,141 @@ def _run(cases: Sequence[Case], selected: list[Case], espec: EngineSpec, options
     run.restarts += executor.restarts
     run.results = [by_id[c.id] for c in selected if c.id in by_id]
     run.duration = time.monotonic() - t0
-    run.finished = _now()
+    run.finished = utc_now()
     return run
+
+
+# --- rulings run ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RunFiles:
+    """The files :func:`run_suite` writes besides returning the run (None: not written)."""
+
+    jsonl: Path | None = None
+    """The run as JSON Lines, written as it goes (``--jsonl``)."""
+    junit: Path | None = None
+    """JUnit XML (``--junit``)."""
+    markdown: Path | None = None
+    """A Markdown summary, appended (``--markdown``)."""
+    dashboard_url: str | None = None
+    """The conformance dashboard the Markdown summary links to."""
+    expectations: Path | None = None
+    """An expectations file drafted from the run (``--write-expectations``)."""
+
+    def targets(self) -> list[Path]:
+        """The files to write, in the order of the fields."""
+        return [p for p in (self.jsonl, self.junit, self.markdown, self.expectations)
+                if p is not None]
+
+
+@dataclass(frozen=True)
+class SuiteWarning:
+    """Something the caller should be told before the run (e.g. expectations of unknown ids)."""
+
+    message: str
+
+
+@dataclass(frozen=True)
+class CaseDone:
+    """A case was judged (in completion order with ``jobs > 1``)."""
+
+    result: CaseResult
+
+
+@dataclass(frozen=True)
+class RunDone:
+    """Every case was run and the run's files but the expectations draft are written."""
+
+    run: Run
+
+
+RunEvent = SuiteWarning | CaseDone | RunDone
+"""What :func:`run_suite` reports while it goes, in this order: warnings, results, the end."""
+
+
+@dataclass(frozen=True)
+class SuiteRun:
+    """What :func:`run_suite` did."""
+
+    run: Run
+    draft: DraftExpectations | None = None
+    """The expectations written to ``RunFiles.expectations`` (None when not asked for)."""
+
+
+def run_suite(case_paths: Sequence[Path], engine: str | EngineSpec, options: RunOptions,
+              *, expectations: Path | None = None, files: RunFiles | None = None,
+              max_case_bytes: int = cases_io.MAX_YAML_BYTES,
+              on_event: Callable[[RunEvent], None] | None = None) -> SuiteRun:
+    """``rulings run``: load the cases under ``case_paths`` (the suite's own when empty) and
+    the ``expectations`` file, run the cases on ``engine`` and write ``files``.
+
+    ``on_event`` gets a :class:`SuiteWarning` for each expectation of an id no loaded case has
+    (a renamed or deleted case, whose known failure would otherwise be forgotten silently), a
+    :class:`CaseDone` per result and :class:`RunDone` when the run is over. Raises
+    :class:`~conformance.errors.ConformanceError` subclasses: a case file that does not load,
+    expectations for another engine, an engine that does not start (see :func:`run_cases`), an
+    expectations draft that cannot be written. A JSON Lines file is closed (incomplete, without a
+    footer) when the run fails.
+    """
+    from conformance.output.jsonl import JsonlWriter
+    from conformance.output.junit import write_junit
+    from conformance.output.markdown import write_markdown
+
+    files = files or RunFiles()
+    emit = on_event or (lambda _event: None)
+    for target in files.targets():
+        target.parent.mkdir(parents=True, exist_ok=True)
+    jsonl_fh = open(files.jsonl, "w", encoding="utf-8") if files.jsonl else None  # noqa: SIM115
+    writer = JsonlWriter(jsonl_fh) if jsonl_fh else None
+
+    def on_result(r: CaseResult) -> None:
+        if writer:
+            writer.result(r)
+        emit(CaseDone(r))
+
+    try:
+        suite = cases_io.load_cases(list(case_paths) or [cases_io.CASES_DIR],
+                                    max_bytes=max_case_bytes)
+        exp = load_expectations(expectations) if expectations else None
+        if exp is not None:
+            unknown = sorted(set(exp.failures) - {c.id for c in suite})
+            if unknown:
+                emit(SuiteWarning(_unknown_ids_warning(expectations, unknown)))
+        run = run_cases(suite, engine, options, exp,
+                        on_start=writer.start if writer else None, on_result=on_result)
+    except ConformanceError:
+        if jsonl_fh:
+            jsonl_fh.close()
+        raise
+    if writer and jsonl_fh:
+        writer.finish(run)
+        jsonl_fh.close()
+    if files.junit:
+        write_junit(run, files.junit)
+    if files.markdown:
+        write_markdown(run, files.markdown, files.dashboard_url)
+    emit(RunDone(run))
+    draft = None
+    if files.expectations:
+        draft = _write_draft(run, files.expectations, exp, options.strict_unsupported)
+    return SuiteRun(run=run, draft=draft)
+
+
+def _unknown_ids_warning(path: Path | None, unknown: list[str]) -> str:
+    shown = ", ".join(unknown[:10]) + (f" and {len(unknown) - 10} more" if len(unknown) > 10
+                                       else "")
+    return f"warning: {path} lists {len(unknown)} case ids not in the suite: {shown}"
+
+
+def _write_draft(run: Run, path: Path, previous: Expectations | None,
+                 strict_unsupported: bool) -> DraftExpectations:
+    """Write the expectations ``run`` calls for (``rulings run --write-expectations``)."""
+    draft = expectations_from_run(run, previous, include_unsupported=strict_unsupported)
+    header = (f"Expectations of {run.engine.name} {run.engine.version} (conformance/SPEC.md, "
+              f"\"Expectations files\"): its known failures.\n"
+              f"Written by `rulings run --write-expectations` from a run of suite "
+              f"{run.suite_version} (engine spec {run.spec}).\n"
+              f"Replace each reason \"{TODO_REASON}\" with the cause (or a link).")
+    write_expectations(draft.expectations, path, header)
+    return draft

@@ -14,7 +14,8 @@ The table is written as ``conformance/cases/verification.json`` (what tools read
 ``verification.md`` (what people read); both are generated, never hand-edited, same inputs ->
 same bytes. The ``status:`` field of every case file mirrors the table
 (:func:`status_updates` / :func:`apply_statuses`), and ``rulings mine`` reads the table for the
-cases it writes.
+cases it writes. :func:`verify_suite` is what ``rulings verify`` calls (verify, then write or
+compare).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -310,3 +311,41 @@ def write(table: Table, cases_dir: str | Path = CASES_DIR) -> int:
 
 def _id(path: Path, root: Path) -> str:
     return str(path.relative_to(root).with_suffix("")).replace("\\", "/")
+
+
+@dataclass
+class Verified:
+    """What :func:`verify_suite` did."""
+
+    root: Path
+    """The cases root the table belongs to."""
+    table: Table
+    undiagnosed: list[str]
+    """Suspect cases :data:`SUSPECTS_FILE` does not diagnose (:func:`undiagnosed_suspects`)."""
+    differences: list[str] | None = None
+    """With ``check``: what is stale (:func:`differences`; empty: current)."""
+    written: int | None = None
+    """Without ``check``: the number of files written (:func:`write`)."""
+
+
+def verify_suite(cases_dir: str | Path = CASES_DIR, *, from_runs: Sequence[str | Path] = (),
+                 allow_missing: bool = False, timeout: float = 30.0, check: bool = False,
+                 on_table: Callable[[Verified], None] | None = None) -> Verified:
+    """``rulings verify``: :func:`verify` the suite under ``cases_dir``, find the undiagnosed
+    suspects, then :func:`write` the table and the case statuses, or with ``check`` only list
+    the :func:`differences`.
+
+    ``on_table`` gets the outcome once the table is built, before anything is written. Raises
+    :class:`VerificationError` (an engine not installed without ``allow_missing``, an unreadable
+    run file or suspects file, a file that cannot be written).
+    """
+    root = Path(cases_dir)
+    table = verify(root, from_runs=from_runs, allow_missing=allow_missing, timeout=timeout)
+    done = Verified(root=root, table=table, undiagnosed=undiagnosed_suspects(table))
+    if on_table is not None:
+        on_table(done)
+    if check:
+        done.differences = differences(table, root)
+    else:
+        done.written = write(table, root)
+    return done

@@ -15,11 +15,16 @@ from rulings.cli import cli  # noqa: E402
 INTRO = """# `rulings` command reference
 
 Generated from `--help` by `python docs/gen_cli.py` (a test checks it is in sync).
-`rulings` is a thin layer over the library: each command calls one library function of the same
-name (`pipeline.build.build`, `conformance.mining.miner.mine_dataset`, `conformance.cases_io.lint`,
-`conformance.runner.run_cases`, `conformance.diff.diff_runs`, `conformance.smoke.smoke`,
-`conformance.mutation.run_mutants`, `conformance.verification.verify`, `reports.translation.translation_report`, `reports.conformance.report.build_report`,
-`reports.exports.export_dataset`). The case format and engine contract are in `conformance/SPEC.md`.
+`rulings` is a thin layer over the library: each command parses its options, calls one library
+function named like it and renders the result (progress and events come back through callbacks;
+the libraries draw nothing): `pipeline.build.build`, `conformance.cases_io.lint` / `rehash`,
+`conformance.runner.run_suite`, `conformance.diff.diff_runs`, `conformance.engines.spec.list_engines`,
+`conformance.smoke.smoke`, `conformance.cards.cards`, `conformance.engines.serve.main`,
+`conformance.mutation.run_mutants`, `conformance.mining.mine_cases`,
+`conformance.verification.verify_suite`, `reports.conformance.report.conformance_report`,
+`reports.conformance.load.merge_shards`, `reports.translation.translation_report`,
+`reports.exports.export_dataset` (`tests/test_cli_thin.py` checks it). The case format and engine
+contract are in `conformance/SPEC.md`.
 
 Exit status: 0 fine; 1 a finding (input errors in a build, lint errors, a result that differs from
 its expectation, changes with `diff --exit-code`, `mine --check` or `verify --check`, an unexplained surviving mutant,

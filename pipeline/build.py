@@ -48,7 +48,7 @@ from pipeline.language.stage import (
     find_english_clauses,
 )
 from pipeline.normalise import NormalisedFile, normalise_files
-from pipeline.progress import Progress, ProgressCallback, click_progress
+from pipeline.progress import Progress, ProgressCallback
 from pipeline.records import Quarantined, Ruling, ruling_id
 from pipeline.sources import InputLimits, SourceResult, discover, load_input
 from pipeline.sources.discover import InputFile
@@ -76,7 +76,6 @@ __all__ = [
     "ProgressCallback",
     "build",
     "build_key",
-    "click_progress",
     "code_version",
     "ruling_id",
 ]
@@ -92,13 +91,13 @@ def build(
     out: Path | str,
     *,
     detector: str = "lingua",
-    progress: bool | ProgressCallback = False,
+    progress: ProgressCallback | None = None,
     limits: InputLimits | None = None,
 ) -> BuildSummary:
     """Build the dataset of ``inputs`` (files and folders) into ``out``; return the summary.
 
-    ``detector`` names the language detector (``lingua`` or ``langdetect``). ``progress``:
-    ``True`` draws click progress bars on stderr, or pass a :class:`ProgressCallback`.
+    ``detector`` names the language detector (``lingua`` or ``langdetect``). ``progress``
+    gets each stage's progress (the pipeline draws nothing: ``rulings build`` renders it).
     ``limits`` bound what is read of the inputs (:class:`~pipeline.sources.InputLimits`).
 
     Problems inside input files do not raise: they are quarantined and reported as issues of the
@@ -108,14 +107,7 @@ def build(
     """
     started = time.perf_counter()
     out = Path(out)
-    callback: ProgressCallback | None
-    if progress is True:
-        callback = click_progress()
-    elif progress is False or progress is None:
-        callback = None
-    else:
-        callback = progress
-    prog = Progress(callback)
+    prog = Progress(progress)
 
     # A build allocates ~10^6 long-lived objects and frees them together at the end; the cyclic
     # GC would rescan them (and the names table) again and again for nothing.

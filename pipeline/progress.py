@@ -2,18 +2,18 @@
 
 The pipeline never draws anything itself: each stage reports ``(stage label, units done, units
 in the stage)`` to a :class:`ProgressCallback` (the ``rulings`` CLI renders it as progress bars,
-see :func:`click_progress`), and :class:`Progress` records the wall time of each stage.
+see :func:`rulings.progress.click_progress`), and :class:`Progress` records the wall time of each
+stage.
 """
 
 from __future__ import annotations
 
-import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any, Protocol
+from typing import Protocol
 
-__all__ = ["Advance", "Progress", "ProgressCallback", "click_progress"]
+__all__ = ["Advance", "Progress", "ProgressCallback"]
 
 Advance = Callable[..., None]
 """``advance(n=1)``: ``n`` more units of the current stage are done."""
@@ -53,30 +53,3 @@ class Progress:
         if cb is not None and done < total:
             cb(label, total, total)
         self.timings[label] = self.timings.get(label, 0.0) + time.perf_counter() - t0
-
-
-def click_progress() -> ProgressCallback:
-    """A :class:`ProgressCallback` drawing one click progress bar per stage on stderr."""
-    import click
-
-    state: dict[str, Any] = {"label": None, "bar": None, "done": 0}
-
-    def callback(stage: str, done: int, total: int) -> None:
-        if state["label"] != stage:
-            if state["bar"] is not None:
-                state["bar"].render_finish()
-            state["bar"] = click.progressbar(
-                length=max(total, 1), label=f"{stage:<10}", file=sys.stderr
-            )
-            state["bar"].render_progress()
-            state["label"] = stage
-            state["done"] = 0
-        bar = state["bar"]
-        bar.update(done - state["done"])
-        state["done"] = done
-        if done >= total:
-            bar.render_finish()
-            state["bar"] = None
-            state["label"] = None
-
-    return callback

@@ -2,7 +2,8 @@
 
 Engines run in process groups of their own (so a terminal's Ctrl-C does not reach them, and so
 killing one kills what it started); the harness must therefore kill them itself when it is
-interrupted. :func:`register` / :func:`unregister` keep the list (``StdioEngine`` calls them);
+interrupted. :func:`register` / :func:`unregister` keep the list (each stdio engine's
+:class:`~conformance.engines.pipes.EngineProcess` calls them);
 :func:`kill_all` kills every listed engine's process group; :func:`handling_signals` installs
 SIGTERM/SIGINT/SIGHUP handlers for the duration of a run: they kill every engine, call the ``on_signal``
 hook (the runner stops its worker processes there), and exit with the conventional status

@@ -209,6 +209,33 @@ def mutants() -> dict[str, type]:
     return dict(getattr(mod, "MUTANTS", {}))
 
 
+@dataclass(frozen=True)
+class NamedEngine:
+    """An engine spec this installation can use, with what it is (``rulings engines list``)."""
+
+    spec: str
+    """The spec, or its pattern (``cmd:<command line>``)."""
+    origin: str
+    """Where it comes from: built in, an entry point, a mutant, any stdio program."""
+
+
+def list_engines() -> list[NamedEngine]:
+    """``rulings engines list``: the reference engine (and whether it imports), the installed
+    adapters (by name), the reference mutants and the ``cmd:`` form, in that order."""
+    try:
+        from conformance.reference import ReferenceEngine  # noqa: F401
+
+        ref = "available"
+    except ImportError:
+        ref = "not installed"
+    out = [NamedEngine("reference", f"built in, {ref}")]
+    out += [NamedEngine(name, f"entry point {ep.value}")
+            for name, ep in sorted(installed_engines().items())]
+    out += [NamedEngine(f"mutant:{name}", "reference mutant") for name in sorted(mutants())]
+    out.append(NamedEngine("cmd:<command line>", "any stdio engine"))
+    return out
+
+
 def survivor_reasons() -> dict[str, str]:
     """Why some mutants may survive the suite (name -> reason)."""
     try:

@@ -13,6 +13,7 @@ The marker is part of what ``--check`` compares.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -188,3 +189,46 @@ def apply(p: Plan) -> None:
             outdir.atomic_write(path, p.write[path].encode("utf-8"))
     except (OSError, PipelineError) as exc:
         raise MiningError(f"cannot write mined cases: {exc}") from exc
+
+
+@dataclass
+class MineOutcome:
+    """What :func:`mine_cases` did."""
+
+    root: Path
+    """The cases root written (or compared with)."""
+    result: MiningResult
+    plan: Plan
+    """What writing does (done unless ``check``)."""
+    differences: list[str] | None = None
+    """With ``check``: one line per file mining would change (empty: up to date)."""
+
+
+def mine_cases(dataset: Path, root: Path | None = None, *, check: bool = False,
+               on_mined: Callable[[MineOutcome], None] | None = None) -> MineOutcome:
+    """``rulings mine``: mine ``dataset`` (the output of ``rulings build``) into the cases root
+    ``root`` (default ``conformance/cases``), or with ``check`` only compare.
+
+    Case statuses come from the root's verification table (``rulings verify``), never from the
+    miner. ``on_mined`` gets the outcome once the cases are mined and planned, before anything is
+    written. Raises :class:`MiningError` when ``root`` overlaps the dataset the wrong way, a case
+    cannot be mined or planned, or a file cannot be written.
+    """
+    from conformance.cases_io import CASES_DIR
+    from conformance.mining.miner import mine_dataset
+    from conformance.verification import load_table
+
+    root = root or CASES_DIR
+    try:
+        outdir.check_disjoint(root, [dataset], "dataset", may_contain=True)
+    except PipelineError as exc:
+        raise MiningError(str(exc)) from exc
+    result = mine_dataset(dataset, statuses=load_table(root))
+    outcome = MineOutcome(root=root, result=result, plan=plan(result, root))
+    if on_mined is not None:
+        on_mined(outcome)
+    if check:
+        outcome.differences = outcome.plan.differences(root)
+    else:
+        apply(outcome.plan)
+    return outcome

@@ -20,12 +20,16 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pyarrow as pa
 import pyarrow.parquet as pq
 
 from reports.conformance.errors import HistoryError
 from reports.conformance.load import ConformanceRun
+
+if TYPE_CHECKING:
+    from conformance.runner import Run
 
 HISTORY_FORMAT = 1
 """Stored in the Parquet metadata; a file of another format is refused."""
@@ -169,3 +173,17 @@ def append_runs(path: str | Path, runs: Sequence[ConformanceRun]) -> list[Histor
         if added or not p.exists():
             _write(p, sorted([*rows, *added], key=_sort_key))
     return added
+
+
+def record_run(path: str | Path, run: Run, jsonl: str | Path | None = None) -> list[HistoryRow]:
+    """Record a finished run of the runner in the history file ``path`` (``rulings run
+    --history``); returns the row added (none when the run was recorded already).
+
+    ``jsonl`` is the run's JSON Lines file when one was written: the row is then read from it,
+    as ``rulings report conformance`` would read it; otherwise from ``run`` itself.
+    """
+    from conformance.output.jsonl import run_to_file
+    from reports.conformance.load import group_runs, load_runs
+
+    runs = load_runs([jsonl]) if jsonl is not None else group_runs([run_to_file(run)])
+    return append_runs(path, runs)

@@ -1,7 +1,8 @@
 """Building the conformance dashboard from run files: load, record in the history, render.
 
-:func:`build_report` is what ``rulings report conformance`` calls; :func:`markdown_link` is the
-few lines a CI step summary needs to point at the dashboard.
+:func:`conformance_report` is what ``rulings report conformance`` calls: :func:`build_report`,
+then optionally a screenshot of the page and :func:`markdown_link`, the few lines a CI step
+summary needs to point at the dashboard.
 
 ``index.html`` (and the default ``history.parquet``) are written into ``OUT`` with
 ``OUT/.rulings-output.json`` listing them: an ``index.html`` this tool did not write is never
@@ -11,7 +12,7 @@ overwritten, a history is only ever appended to, and nothing else in ``OUT`` is 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -23,6 +24,7 @@ from reports.conformance.history import HistoryRow, append_runs, read_history
 from reports.conformance.load import DEFAULT_CASES_DIR, ConformanceRun, load_runs
 from reports.conformance.render import latest_runs, render_report
 from reports.conformance.summary import percent
+from reports.errors import ReportError
 
 INDEX_NAME = "index.html"
 """The dashboard's file name inside the output directory."""
@@ -106,3 +108,37 @@ def markdown_link(runs: Sequence[ConformanceRun], url: str) -> str:
         lines.append(f"| {name} {r.engine_version} | {percent(r.pass_rate)} "
                      f"| {len(r.unexpected)} | {r.counts['unsupported']} of {len(r.cases)} |")
     return "\n".join(lines) + "\n"
+
+
+def conformance_report(run_files: Sequence[str | Path], out_dir: str | Path,
+                       cases_dirs: Sequence[str | Path] = (DEFAULT_CASES_DIR,), *,
+                       history: str | Path | None = None, use_history: bool = True,
+                       title: str = "Conformance report", screenshot: str | Path | None = None,
+                       summary_file: str | Path | None = None, dashboard_url: str | None = None,
+                       on_page_error: Callable[[str], None] | None = None) -> ReportResult:
+    """``rulings report conformance``: :func:`build_report`, then (``screenshot``) render the
+    page in headless Chromium and save a PNG, then (``summary_file``) append
+    :func:`markdown_link` to a Markdown file (a CI step summary) linking ``dashboard_url``
+    (default: the written ``index.html``).
+
+    ``on_page_error`` gets each error the page logged in the browser. Raises
+    :class:`~reports.errors.ReportError` subclasses for unreadable or inconsistent input, a
+    browser that does not render, or a summary file that cannot be appended to.
+    """
+    result = build_report(run_files, out_dir, cases_dirs, history=history,
+                          use_history=use_history, title=title)
+    if screenshot is not None:
+        from reports.common.browser import render_page
+
+        page = render_page(result.index, screenshot=screenshot)
+        for err in page.errors:
+            if on_page_error is not None:
+                on_page_error(err)
+    if summary_file is not None:
+        url = dashboard_url or result.index.resolve().as_uri()
+        try:
+            with open(summary_file, "a", encoding="utf-8") as fh:
+                fh.write(markdown_link(result.runs, url) + "\n")
+        except OSError as exc:
+            raise ReportError(f"{summary_file}: cannot append: {exc}") from exc
+    return result

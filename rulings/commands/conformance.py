@@ -12,12 +12,16 @@ import math
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from conformance import cases_io
 from conformance.errors import ConformanceError
+
+if TYPE_CHECKING:
+    from conformance.expectations import DraftExpectations
+    from conformance.runner import Run, RunEvent, RunFiles, RunOptions
 
 
 class HarnessError(click.ClickException):
@@ -177,12 +181,34 @@ def run_command(cases: tuple[Path, ...], engine_spec: str, jobs: int, timeout: f
     (a bad case file, two cases with one id, a stale hash, an engine that does not start);
     129/130/143 after SIGHUP/SIGINT/SIGTERM (every engine is killed first).
     """
-    from conformance.expectations import load_expectations
-    from conformance.output.jsonl import JsonlWriter
-    from conformance.output.junit import write_junit
-    from conformance.output.markdown import write_markdown
-    from conformance.output.text import console_safe
-    from conformance.runner import CaseResult, Run, RunOptions, parse_shard, run_cases
+    from conformance.runner import RunFiles, run_suite
+
+    options = _run_options(shard, history, run_id, timeout=timeout, jobs=jobs,
+                           features=features, cards=cards, ids=ids,
+                           strict_unsupported=strict_unsupported,
+                           validate_protocol=validate_protocol, restart_every=restart_every,
+                           max_rss_mb=max_rss_mb, max_answer_mb=max_answer_mb)
+    files = RunFiles(jsonl=jsonl, junit=junit, markdown=markdown, dashboard_url=dashboard_url,
+                     expectations=write_expectations)
+    _check_distinct(files, history)
+    try:
+        done = run_suite(cases, engine_spec, options, expectations=expectations, files=files,
+                         max_case_bytes=max_case_bytes, on_event=_RunConsole(quiet))
+    except ConformanceError as exc:
+        raise _fail(exc) from exc
+    if done.draft is not None and write_expectations is not None:
+        _show_draft(done.draft, write_expectations)
+    if history:
+        _record_history(done.run, history, jsonl)
+    sys.exit(done.run.exit_code)
+
+
+def _run_options(shard: str | None, history: Path | None, run_id: str | None,
+                 features: tuple[str, ...], cards: tuple[str, ...], ids: tuple[str, ...],
+                 **fields: Any) -> RunOptions:
+    """``rulings run``'s options as a :class:`~conformance.runner.RunOptions` (usage errors:
+    exit 2 with the usage line)."""
+    from conformance.runner import RunOptions, parse_shard
 
     try:
         shard_tuple = parse_shard(shard) if shard else None
@@ -194,16 +220,17 @@ def run_command(cases: tuple[Path, ...], engine_spec: str, jobs: int, timeout: f
     if run_id is not None and not run_id.strip():
         raise click.BadParameter("must not be empty", param_hint="--run-id")
     try:
-        options = RunOptions(
-            timeout=timeout, jobs=jobs, shard=shard_tuple,
-            filter=cases_io.CaseFilter(frozenset(features), frozenset(cards), ids),
-            strict_unsupported=strict_unsupported, validate_protocol=validate_protocol,
-            restart_every=restart_every, max_rss_mb=max_rss_mb, run_id=run_id,
-            max_answer_mb=max_answer_mb)
+        return RunOptions(shard=shard_tuple, run_id=run_id,
+                          filter=cases_io.CaseFilter(frozenset(features), frozenset(cards), ids),
+                          **fields)
     except ValueError as exc:
         raise click.UsageError(str(exc)) from exc
-    outputs = {"--jsonl": jsonl, "--junit": junit, "--markdown": markdown,
-               "--write-expectations": write_expectations, "--history": history}
+
+
+def _check_distinct(files: RunFiles, history: Path | None) -> None:
+    """No two of ``rulings run``'s output options may name one file."""
+    outputs = {"--jsonl": files.jsonl, "--junit": files.junit, "--markdown": files.markdown,
+               "--write-expectations": files.expectations, "--history": history}
     named: dict[Path, str] = {}
     for flag, target in outputs.items():
         if target is not None:
@@ -211,16 +238,25 @@ def run_command(cases: tuple[Path, ...], engine_spec: str, jobs: int, timeout: f
             if other != flag:
                 raise click.UsageError(f"{other} and {flag} name the same file {target}: one "
                                        "output would overwrite the other")
-    for target in (jsonl, junit, markdown, write_expectations):
-        if target:
-            Path(target).parent.mkdir(parents=True, exist_ok=True)
-    jsonl_fh = open(jsonl, "w", encoding="utf-8") if jsonl else None  # noqa: SIM115
-    writer = JsonlWriter(jsonl_fh) if jsonl_fh else None
 
-    def on_result(r: CaseResult) -> None:
-        if writer:
-            writer.result(r)
-        if not quiet and (r.unexpected or r.status not in ("pass", "unsupported")):
+
+class _RunConsole:
+    """Shows the events of :func:`conformance.runner.run_suite`: warnings on stderr, each result
+    that is not a plain pass (all of them but the summary line with ``--quiet``), the summary."""
+
+    def __init__(self, quiet: bool) -> None:
+        self.quiet = quiet
+
+    def __call__(self, event: RunEvent) -> None:
+        from conformance.output.text import console_safe
+        from conformance.runner import CaseDone, RunDone, SuiteWarning
+
+        if isinstance(event, SuiteWarning):
+            click.echo(event.message, err=True)
+        elif isinstance(event, CaseDone):
+            r = event.result
+            if self.quiet or not (r.unexpected or r.status not in ("pass", "unsupported")):
+                return
             tag = {"expected": "known", "unexpected_pass": "UNEXPECTED PASS"}.get(
                 r.outcome, r.status.upper())
             click.echo(f"{tag:>8} {r.id}" + (f": {console_safe(r.message)}"
@@ -230,66 +266,24 @@ def run_command(cases: tuple[Path, ...], engine_spec: str, jobs: int, timeout: f
                     click.echo(console_safe(
                         f"         {m['where']}: {m['message']}; expected "
                         f"{m.get('expected')!r}, observed {m.get('observed')!r}"))
-
-    try:
-        suite = cases_io.load_cases(list(cases) or [cases_io.CASES_DIR], max_bytes=max_case_bytes)
-        exp = load_expectations(expectations) if expectations else None
-        if exp is not None:
-            _warn_unknown_ids(exp, suite, expectations)
-        run: Run = run_cases(suite, engine_spec, options, exp,
-                             on_start=writer.start if writer else None, on_result=on_result)
-    except ConformanceError as exc:
-        if jsonl_fh:
-            jsonl_fh.close()
-        raise _fail(exc) from exc
-    if writer and jsonl_fh:
-        writer.finish(run)
-        jsonl_fh.close()
-    if junit:
-        write_junit(run, junit)
-    if markdown:
-        write_markdown(run, markdown, dashboard_url)
-    counts = ", ".join(f"{n} {s}" for s, n in run.counts.items() if n)
-    extra = f"; {len(run.unexpected)} unexpected" if run.unexpected else ""
-    if run.unexpected_passes:
-        extra += f" ({len(run.unexpected_passes)} unexpected passes: update the expectations)"
-    if run.restarts:
-        extra += f"; {run.restarts} engine restarts"
-    click.echo(f"{console_safe(run.engine.name)} {console_safe(run.engine.version)}: "
-               f"{len(run.results)} cases: "
-               f"{counts or 'none'}{extra} [{run.duration:.2f}s]")
-    if write_expectations:
-        _write_expectations(run, write_expectations, exp, strict_unsupported)
-    if history:
-        _append_history(run, history, jsonl)
-    sys.exit(run.exit_code)
+        elif isinstance(event, RunDone):
+            run = event.run
+            counts = ", ".join(f"{n} {s}" for s, n in run.counts.items() if n)
+            extra = f"; {len(run.unexpected)} unexpected" if run.unexpected else ""
+            if run.unexpected_passes:
+                extra += (f" ({len(run.unexpected_passes)} unexpected passes: update the "
+                          "expectations)")
+            if run.restarts:
+                extra += f"; {run.restarts} engine restarts"
+            click.echo(f"{console_safe(run.engine.name)} {console_safe(run.engine.version)}: "
+                       f"{len(run.results)} cases: "
+                       f"{counts or 'none'}{extra} [{run.duration:.2f}s]")
 
 
-def _warn_unknown_ids(exp: Any, suite: list[Any], path: Path | None) -> None:
-    """Say (on stderr) which ids an expectations file lists that no loaded case has: a renamed
-    or deleted case, whose known failure would otherwise be forgotten silently."""
-    unknown = sorted(set(exp.failures) - {c.id for c in suite})
-    if unknown:
-        shown = ", ".join(unknown[:10]) + (f" and {len(unknown) - 10} more" if len(unknown) > 10
-                                           else "")
-        click.echo(f"warning: {path} lists {len(unknown)} case ids not in the suite: {shown}",
-                   err=True)
+def _show_draft(draft: DraftExpectations, path: Path) -> None:
+    """What ``rulings run --write-expectations`` wrote."""
+    from conformance.expectations import TODO_REASON
 
-
-def _write_expectations(run: Any, path: Path, previous: Any, strict_unsupported: bool) -> None:
-    """``rulings run --write-expectations``: the expectations this run calls for."""
-    from conformance.expectations import TODO_REASON, expectations_from_run, write_expectations
-
-    try:
-        draft = expectations_from_run(run, previous, include_unsupported=strict_unsupported)
-        header = (f"Expectations of {run.engine.name} {run.engine.version} (conformance/SPEC.md, "
-                  f"\"Expectations files\"): its known failures.\n"
-                  f"Written by `rulings run --write-expectations` from a run of suite "
-                  f"{run.suite_version} (engine spec {run.spec}).\n"
-                  f"Replace each reason \"{TODO_REASON}\" with the cause (or a link).")
-        write_expectations(draft.expectations, path, header)
-    except ConformanceError as exc:
-        raise _fail(exc) from exc
     todo = draft.needs_diagnosis
     click.echo(f"wrote {path}: {len(draft.expectations.failures)} known failures "
                f"({len(draft.kept)} kept, {len(draft.new)} new or changed, "
@@ -299,16 +293,14 @@ def _write_expectations(run: Any, path: Path, previous: Any, strict_unsupported:
         click.echo(f"  {TODO_REASON}: {cid} ({draft.expectations.failures[cid].kind})")
 
 
-def _append_history(run: Any, path: Path, jsonl: Path | None) -> None:
-    """``rulings run --history``: append the run to the dashboard's Parquet history."""
-    from conformance.output.jsonl import run_to_file
-    from reports.conformance.history import append_runs
-    from reports.conformance.load import group_runs, load_runs
+def _record_history(run: Run, path: Path, jsonl: Path | None) -> None:
+    """``rulings run --history``: the run in the dashboard's Parquet history (the reports layer,
+    which the conformance library may not import)."""
+    from reports.conformance.history import record_run
     from reports.errors import ReportError
 
     try:
-        runs = load_runs([jsonl]) if jsonl is not None else group_runs([run_to_file(run)])
-        added = append_runs(path, runs)
+        added = record_run(path, run, jsonl)
     except ReportError as exc:
         raise _fail(exc) from exc
     if added:
@@ -381,20 +373,10 @@ def serve_command(spec: str) -> None:
 @engines_group.command("list")
 def list_command() -> None:
     """List the engines this installation can name."""
-    from conformance.engines.spec import installed_engines, mutants
+    from conformance.engines.spec import list_engines
 
-    try:
-        from conformance.reference import ReferenceEngine  # noqa: F401
-
-        ref = "available"
-    except ImportError:
-        ref = "not installed"
-    click.echo(f"reference\t(built in, {ref})")
-    for name, ep in sorted(installed_engines().items()):
-        click.echo(f"{name}\t(entry point {ep.value})")
-    for name in sorted(mutants()):
-        click.echo(f"mutant:{name}\t(reference mutant)")
-    click.echo("cmd:<command line>\t(any stdio engine)")
+    for engine in list_engines():
+        click.echo(f"{engine.spec}\t({engine.origin})")
 
 
 @engines_group.command("cards")

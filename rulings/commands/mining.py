@@ -6,10 +6,14 @@ Exit codes: 0 fine; 1 ``--check`` found differences; 2 a usage or input error.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from conformance.errors import ConformanceError
+
+if TYPE_CHECKING:
+    from conformance.mining import MineOutcome
 
 
 class MineError(click.ClickException):
@@ -29,46 +33,40 @@ class MineError(click.ClickException):
 def mine_command(dataset: Path, out: Path | None, check: bool, quiet: bool) -> None:
     """Mine cases from DATASET (the --out of `rulings build`): every seed ruling group ends as
     cases or a classification; corpus families generate a case per card that shows how."""
-    from conformance.cases_io import CASES_DIR
-    from conformance.mining import output
-    from conformance.mining.coverage import render_summary, summarise
-    from conformance.mining.miner import mine_dataset
-    from conformance.verification import load_table
-    from pipeline.errors import PipelineError
-    from pipeline.store.outdir import check_disjoint
+    from conformance.mining import mine_cases
 
-    root = out or CASES_DIR
     try:
-        check_disjoint(root, [dataset], "dataset", may_contain=True)
-    except PipelineError as exc:
-        raise MineError(str(exc)) from exc
-    try:
-        # statuses come from the verification table (`rulings verify`), never from the miner
-        result = mine_dataset(dataset, statuses=load_table(root))
-        plan = output.plan(result, root)
+        done = mine_cases(dataset, out, check=check, on_mined=_MinedConsole(quiet))
     except ConformanceError as exc:
         raise MineError(str(exc)) from exc
-    if not quiet:
-        click.echo(render_summary(summarise(result), result.timings))
-    for case_id in plan.skipped:
-        click.echo(f"skipped (a file `rulings mine` did not write has the path): {case_id}",
-                   err=True)
-    if check:
-        diffs = plan.differences(root)
-        if diffs:
-            for d in diffs:
-                click.echo(d)
-            click.echo(f"{len(diffs)} differences: run `rulings mine {dataset}` and commit",
-                       err=True)
-            raise SystemExit(1)
+    if done.differences is None:
+        click.echo(f"wrote {len(done.plan.write)} files, deleted {len(done.plan.delete)}, "
+                   f"{done.plan.unchanged} unchanged under {done.root}", err=True)
+    elif done.differences:
+        for d in done.differences:
+            click.echo(d)
+        click.echo(f"{len(done.differences)} differences: run `rulings mine {dataset}` and "
+                   "commit", err=True)
+        raise SystemExit(1)
+    else:
         click.echo("mined cases are up to date", err=True)
-        return
-    try:
-        output.apply(plan)
-    except ConformanceError as exc:
-        raise MineError(str(exc)) from exc
-    click.echo(f"wrote {len(plan.write)} files, deleted {len(plan.delete)}, "
-               f"{plan.unchanged} unchanged under {root}", err=True)
+
+
+class _MinedConsole:
+    """Shows what was mined: the coverage summary (not with ``--quiet``), then on stderr the
+    mined cases not written because a file `rulings mine` did not write has the path."""
+
+    def __init__(self, quiet: bool) -> None:
+        self.quiet = quiet
+
+    def __call__(self, mined: MineOutcome) -> None:
+        from conformance.mining.coverage import render_summary, summarise
+
+        if not self.quiet:
+            click.echo(render_summary(summarise(mined.result), mined.result.timings))
+        for case_id in mined.plan.skipped:
+            click.echo(f"skipped (a file `rulings mine` did not write has the path): "
+                       f"{case_id}", err=True)
 
 
 def register(group: click.Group) -> None:

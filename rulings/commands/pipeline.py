@@ -1,14 +1,20 @@
 """``rulings build``: a thin layer over :func:`pipeline.build.build`.
 
-In Python: ``pipeline.build.build(inputs, out, detector=..., progress=..., limits=...)``.
+In Python: ``pipeline.build.build(inputs, out, detector=..., progress=..., limits=...)``; the
+progress bars are drawn here (:func:`rulings.progress.click_progress`), never by the pipeline.
 """
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
+
+if TYPE_CHECKING:
+    from pipeline.sources.files import InputLimits
+    from pipeline.summary import BuildSummary
 
 __all__ = ["build_command", "register"]
 
@@ -88,27 +94,42 @@ def build_command(
     """
     from pipeline.build import build
     from pipeline.errors import PipelineError
+    from pipeline.store.outdir import UnsafeOutputError
+    from rulings.progress import click_progress
+
+    progress = click_progress() if not quiet and sys.stderr.isatty() else None
+    limits = _limits(max_input_bytes, max_gzip_ratio, max_bad_records, follow_symlinks)
+    try:
+        summary = build(list(inputs), out, detector=detector, progress=progress, limits=limits)
+    except UnsafeOutputError as exc:
+        raise _UsageError(str(exc)) from exc
+    except PipelineError as exc:
+        raise click.ClickException(str(exc)) from exc
+    _show(summary, out, quiet)
+    if summary.errors or summary.records_out == 0:
+        sys.exit(1)
+
+
+def _limits(max_input_bytes: int | None, max_gzip_ratio: int | None,
+            max_bad_records: int | None, follow_symlinks: bool) -> InputLimits:
+    """The input limits of the options (the library's defaults where not given)."""
     from pipeline.sources.files import (
         DEFAULT_MAX_BAD_RECORDS,
         DEFAULT_MAX_GZIP_RATIO,
         DEFAULT_MAX_INPUT_BYTES,
         InputLimits,
     )
-    from pipeline.store.outdir import UnsafeOutputError
 
-    show_progress = not quiet and sys.stderr.isatty()
-    limits = InputLimits(
+    return InputLimits(
         max_input_bytes=max_input_bytes or DEFAULT_MAX_INPUT_BYTES,
         max_gzip_ratio=max_gzip_ratio or DEFAULT_MAX_GZIP_RATIO,
         follow_symlinks=follow_symlinks,
         max_bad_records=max_bad_records or DEFAULT_MAX_BAD_RECORDS,
     )
-    try:
-        summary = build(list(inputs), out, detector=detector, progress=show_progress, limits=limits)
-    except UnsafeOutputError as exc:
-        raise _UsageError(str(exc)) from exc
-    except PipelineError as exc:
-        raise click.ClickException(str(exc)) from exc
+
+
+def _show(summary: BuildSummary, out: Path, quiet: bool) -> None:
+    """The summary (only the input errors with ``--quiet``), then what made the build fail."""
     if not quiet:
         click.echo(summary.format())
     elif summary.errors:
@@ -125,8 +146,6 @@ def build_command(
             f"all quarantined in {out}/quarantine)",
             err=True,
         )
-    if summary.errors or summary.records_out == 0:
-        sys.exit(1)
 
 
 def register(group: click.Group) -> None:

@@ -7,10 +7,14 @@ not diagnosed; 2 a usage or startup error (an engine not installed without ``--a
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from conformance.errors import ConformanceError
+
+if TYPE_CHECKING:
+    from conformance.verification import Verified
 
 
 class VerifyError(click.ClickException):
@@ -42,13 +46,32 @@ def verify_command(cases_dir: Path | None, from_runs: tuple[Path, ...], allow_mi
     (verified: an engine passes it; suspect: two or more engines that support it all fail it;
     unverified otherwise). Case files' `status:` lines follow the table."""
     from conformance.cases_io import CASES_DIR
-    from conformance.verification import differences, undiagnosed_suspects, verify, write
+    from conformance.verification import verify_suite
 
-    root = cases_dir or CASES_DIR
     try:
-        table = verify(root, from_runs=from_runs, allow_missing=allow_missing, timeout=timeout)
+        done = verify_suite(cases_dir or CASES_DIR, from_runs=from_runs,
+                            allow_missing=allow_missing, timeout=timeout, check=check,
+                            on_table=_show_table)
     except ConformanceError as exc:
         raise VerifyError(str(exc)) from exc
+    if done.differences is not None:
+        for d in done.differences:
+            click.echo(d)
+        if done.differences:
+            click.echo(f"{len(done.differences)} differences: run `rulings verify` and commit",
+                       err=True)
+        if done.differences or done.undiagnosed:
+            raise SystemExit(1)
+        click.echo("the verification table is up to date", err=True)
+        return
+    click.echo(f"wrote {done.written} files under {done.root}", err=True)
+    if done.undiagnosed:
+        raise SystemExit(1)
+
+
+def _show_table(done: Verified) -> None:
+    """The table's counts (stderr), then each undiagnosed suspect."""
+    table = done.table
     counts = table.counts()
     by = ", ".join(f"{e.name} {sum(e.name in r['verified_by'] for r in table.cases.values())}"
                    for e in table.engines)
@@ -56,27 +79,9 @@ def verify_command(cases_dir: Path | None, from_runs: tuple[Path, ...], allow_mi
                f"{counts['unverified']} unverified, {counts['suspect']} suspect; passes: {by}"
                + (f"; missing engines: {', '.join(table.missing)}" if table.missing else ""),
                err=True)
-    bad = undiagnosed_suspects(table)
-    for cid in bad:
+    for cid in done.undiagnosed:
         click.echo(f"undiagnosed suspect: {cid} (fix the case or list the engines' bugs in "
                    "conformance/suspects.yaml)")
-    if check:
-        diffs = differences(table, root)
-        for d in diffs:
-            click.echo(d)
-        if diffs:
-            click.echo(f"{len(diffs)} differences: run `rulings verify` and commit", err=True)
-        if diffs or bad:
-            raise SystemExit(1)
-        click.echo("the verification table is up to date", err=True)
-        return
-    try:
-        n = write(table, root)
-    except ConformanceError as exc:
-        raise VerifyError(str(exc)) from exc
-    click.echo(f"wrote {n} files under {root}", err=True)
-    if bad:
-        raise SystemExit(1)
 
 
 def register(group: click.Group) -> None:

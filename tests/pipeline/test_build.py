@@ -170,8 +170,10 @@ def test_progress_callback_sees_every_stage(tmp_path: Path) -> None:
     assert {"read", "language", "cards", "align"} <= set(seen)
     assert seen["read"] == (4, 4)
     assert set(s.timings) >= {"read", "language", "align"}
-    # the click bars (stderr) work too when not attached to a terminal
-    assert build([SEEDS], tmp_path / "o2", progress=True).records_out == 53
+    # the CLI's click bars (stderr) work too when not attached to a terminal
+    from rulings.progress import click_progress
+
+    assert build([SEEDS], tmp_path / "o2", progress=click_progress()).records_out == 53
 
 
 def test_detector_process_builds_the_same_bytes(

@@ -1,13 +1,12 @@
 """``rulings report conformance`` and ``rulings report merge``: the conformance dashboard.
 
-A thin layer over :mod:`reports.conformance`. Exit status 0 when the report was written, 2 when
-an input is unreadable or inconsistent (a run cut short, a shard missing, ...).
+A thin layer over :mod:`reports.conformance`; the ``report`` group
+(:mod:`rulings.commands.report`) holds both. Exit status 0 when the report was written, 2 when an
+input is unreadable or inconsistent (a run cut short, a shard missing, ...).
 """
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 from pathlib import Path
 
 import click
@@ -54,29 +53,20 @@ def conformance_command(runs: tuple[Path, ...], out_dir: Path, cases_dirs: tuple
     feature and per card, features × engines, every failing case with its rulings and expected
     vs observed, trends from the history file, and the diff of each engine's two latest runs.
     """
-    from reports.conformance import build_report, markdown_link
     from reports.conformance.load import DEFAULT_CASES_DIR
+    from reports.conformance.report import conformance_report
 
     if no_history and history is not None:
         raise click.BadParameter("--history and --no-history exclude each other",
                                  param_hint="--history")
     try:
-        result = build_report(list(runs), out_dir, cases_dirs or (DEFAULT_CASES_DIR,),
-                              history=history, use_history=not no_history, title=title)
-        if screenshot is not None:
-            from reports.common.browser import render_page
-
-            page = render_page(result.index, screenshot=screenshot)
-            for err in page.errors:
-                click.echo(f"warning: the page logged: {err}", err=True)
-        if summary_file is not None:
-            url = dashboard_url or result.index.resolve().as_uri()
-            with open(summary_file, "a", encoding="utf-8") as fh:
-                fh.write(markdown_link(result.runs, url) + "\n")
+        result = conformance_report(
+            list(runs), out_dir, cases_dirs or (DEFAULT_CASES_DIR,), history=history,
+            use_history=not no_history, title=title, screenshot=screenshot,
+            summary_file=summary_file, dashboard_url=dashboard_url,
+            on_page_error=lambda err: click.echo(f"warning: the page logged: {err}", err=True))
     except ReportError as exc:
         raise ReportCommandError(str(exc)) from exc
-    except OSError as exc:
-        raise ReportCommandError(f"{summary_file}: cannot append: {exc}") from exc
     merged = sum(r.shards > 1 for r in result.runs)
     click.echo(f"wrote {result.index} ({len(result.runs)} runs"
                + (f", {merged} merged from shards" if merged else "") + ")")
@@ -105,33 +95,3 @@ def merge_command(shards: tuple[Path, ...], out_file: Path) -> None:
         raise ReportCommandError(str(exc)) from exc
     click.echo(f"wrote {out_file}: {run.engine_name} {run.engine_version}, {len(run.cases)} "
                f"cases from {run.shards} shard(s), suite {run.suite_version}")
-
-
-@click.group("report")
-def _fallback_report_group() -> None:
-    """Write reports (HTML dashboards)."""
-
-
-def _report_group(group: click.Group) -> click.Group:
-    """The ``report`` group, added to ``group`` if it is not there yet.
-
-    ``rulings.commands.reports_translation`` owns it (``report_group``) but sorts after this
-    module, so it is imported here; adding the same group object again later is harmless. Only
-    while that module does not exist is a stand-in group of the same name used.
-    """
-    found = group.commands.get("report")
-    if isinstance(found, click.Group):
-        return found
-    report: click.Group = _fallback_report_group
-    if importlib.util.find_spec("rulings.commands.reports_translation") is not None:
-        module = importlib.import_module("rulings.commands.reports_translation")
-        report = module.report_group
-    group.add_command(report)
-    return report
-
-
-def register(group: click.Group) -> None:
-    """Add ``report conformance`` and ``report merge`` under the ``report`` group."""
-    report = _report_group(group)
-    report.add_command(conformance_command)
-    report.add_command(merge_command)
