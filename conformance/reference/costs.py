@@ -31,6 +31,8 @@ OBJECT_KINDS = ("sacrifice", "discard", "exile", "tap", "convoke", "delve", "imp
 """The costs paid with objects, in the order they are paid."""
 ALTERNATIVES = frozenset({"flashback"})
 """The alternative costs the reference engine implements (``costs.alternative``)."""
+COSTS = frozenset({"kicker", "multikicker", *ALTERNATIVES, *OBJECT_KINDS})
+"""The costs the reference engine declares at ``start`` (``protocol.V2_COSTS``)."""
 _EXCLUSIVE = (frozenset({"tap", "convoke", "improvise"}), frozenset({"exile", "delve"}))
 """Costs one object cannot pay twice (it is tapped, or exiled, once)."""
 

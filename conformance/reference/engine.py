@@ -26,6 +26,7 @@ from typing import Any
 from conformance.engines.protocol import EngineInfo, Observation
 from conformance.reference.actions import ACTIONS
 from conformance.reference.cards import load_cards, token_defs
+from conformance.reference.costs import COSTS
 from conformance.reference.mana import ManaSymbolError, pool_of
 from conformance.reference.objects import (
     CHOICES,
@@ -79,7 +80,8 @@ class ReferenceEngine(Rules):
         return EngineInfo(name=name, version=self.VERSION, protocol=PROTOCOL,
                           features=FEATURES, cards=frozenset(self._cards),
                           extra={"mutant": self.MUTANT},
-                          actions=frozenset(ACTIONS) | {"choose", "check"}, choices=CHOICES)
+                          actions=frozenset(ACTIONS) | {"choose", "check"}, choices=CHOICES,
+                          costs=COSTS)
 
     def setup(self, case_id: str, setup: dict[str, Any]) -> None:
         """Start a fresh game from a case's ``setup``."""
