@@ -472,6 +472,8 @@ class FaceText:
     """"As an additional cost to cast this spell, ..." (rule 118.8)."""
     payers: frozenset[str] = frozenset()
     """Which of convoke (702.51), delve (702.66), improvise (702.126) the spell has."""
+    escape: tuple[str, int] | None = None
+    """"Escape—{cost}, Exile N other cards from your graveyard" (702.138a): (cost, N)."""
     enchant: str | None = None
     """What an Aura may enchant ("Enchant creature": ``creature``, rule 702.5), or None."""
     enters_with: tuple[tuple[str, int | str | None], ...] = ()

@@ -73,7 +73,7 @@ class Casting(Costs):
         """Hook: an aftermath half only from a graveyard, every other half only from a hand
         (rule 702.127a; no other permission to cast from a graveyard exists here)."""
         return zone == ("graveyard" if face.text.aftermath else "hand") or (
-            zone == "graveyard" and face.text.flashback is not None)
+            zone == "graveyard" and (face.text.flashback or face.text.escape) is not None)
 
     def cast(self, a: dict[str, Any]) -> Flow:
         """Cast a spell (rule 601): a card from a hand, an aftermath half or a flashback card from a
@@ -133,7 +133,8 @@ class Casting(Costs):
         self._move(obj, "stack", controller=player)  # 601.2a, then the costs are paid (601.2h)
         self._pay_planned(player, rest, total.objects)
         obj.spell = SpellState(face=face, targets=targets, x=x, modes=modes, division=division,
-                               cast_from=frm, flashback=total.flashback, kicked=total.kicked)
+                               cast_from=frm, flashback=total.flashback, kicked=total.kicked,
+                               alternative=total.alternative)
         self._emit("cast", player=player, object=obj.id, card=card.name,
                    half=face.name if card.is_split else None, copy=False)
         if self.crime_timing == "cast":

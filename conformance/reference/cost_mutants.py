@@ -43,6 +43,19 @@ class FlashbackPaysManaCost(ReferenceEngine):
         return face.mana_cost if found is not None else None
 
 
+class EscapedSpellExiled(ReferenceEngine):
+    """An instant or sorcery cast with escape is exiled as it leaves the stack, as if it had
+    flashback (escape says nothing of the kind: it goes to its owner's graveyard)."""
+
+    MUTANT = "escaped_spell_exiled"
+    RULE = "702.138a"
+
+    def stack_exit_zone(self, obj: Obj, to: str) -> str:
+        if obj.spell is not None and obj.spell.alternative == "escape":
+            return "exile"
+        return super().stack_exit_zone(obj, to)
+
+
 class AdditionalCostSkipped(ReferenceEngine):
     """A spell's additional cost "sacrifice a creature" is not paid: the creature stays."""
 
@@ -120,7 +133,8 @@ class DelveCountsWrong(ReferenceEngine):
 
 COST_MUTANTS: dict[str, type[ReferenceEngine]] = {
     cls.MUTANT: cls for cls in (
-        KickerIgnored, MultikickerCountsOnce, FlashbackPaysManaCost, AdditionalCostSkipped,
+        KickerIgnored, MultikickerCountsOnce, FlashbackPaysManaCost, EscapedSpellExiled,
+        AdditionalCostSkipped,
         DiscardCostSkipped, ExileCostSkipped, TapCostSkipped, ImproviseArtifactsStayUntapped,
         ConvokePaysGenericOnly, DelveCountsWrong,
     ) if cls.MUTANT is not None

@@ -28,3 +28,12 @@ def cost_part(phrase: str) -> CostPart | None:
           "exile": what == "card" and not m[3] and where == " from your graveyard",
           "tap": what in ("creature", "artifact") and bool(m[3]) and where == " you control"}
     return CostPart(kind, _COUNTS[m[2].lower()], what) if ok[kind] else None
+
+
+def extra_cost_line(line: str, other_part: str) -> bool:
+    """Whether ``line`` is an activated ability whose costs include one of :func:`cost_part`'s
+    (602.2b), its other costs each matching the regular expression ``other_part``."""
+    head, sep, _ = line.partition(": ")
+    parts = head.split(", ")
+    return bool(sep) and any(cost_part(p) for p in parts) and all(
+        cost_part(p) or re.fullmatch(other_part, p) for p in parts)

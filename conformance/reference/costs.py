@@ -29,7 +29,7 @@ ABILITY_COST_KEYS = frozenset({"sacrifice", "discard", "exile", "tap"})
 """The keys of an ``activate``'s ``costs``."""
 OBJECT_KINDS = ("sacrifice", "discard", "exile", "tap", "convoke", "delve", "improvise")
 """The costs paid with objects, in the order they are paid."""
-ALTERNATIVES = frozenset({"flashback"})
+ALTERNATIVES = frozenset({"flashback", "escape"})
 """The alternative costs the reference engine implements (``costs.alternative``)."""
 COSTS = frozenset({"kicker", "multikicker", *ALTERNATIVES, *OBJECT_KINDS})
 """The costs the reference engine declares at ``start`` (``protocol.V2_COSTS``)."""
@@ -45,6 +45,7 @@ class SpellCost:
     """Every mana symbol to pay, kicker costs included, before convoke, delve and improvise."""
     flashback: bool
     kicked: int
+    alternative: str | None
     objects: list[tuple[str, Obj]]
     """(kind, object) for every object the cost uses, in :data:`OBJECT_KINDS` order."""
 
@@ -55,8 +56,11 @@ class Costs(PriorityAndStack):
     # --- hooks --------------------------------------------------------------------------------
 
     def alternative_cost(self, face: Face, name: str) -> str | None:
-        """Hook: the mana of the alternative cost ``name`` of ``face`` (702.34a: flashback's
-        cost is paid rather than the mana cost), or None when the face has none."""
+        """Hook: the mana of the alternative cost ``name`` of ``face`` (702.34a, 702.138a:
+        flashback's or escape's cost is paid rather than the mana cost), or None when the face
+        has none."""
+        if name == "escape":
+            return face.text.escape[0] if face.text.escape else None
         return face.text.flashback if name == "flashback" else None
 
     def convoke_kinds(self, obj: Obj) -> frozenset[str]:
@@ -90,17 +94,22 @@ class Costs(PriorityAndStack):
         costs = self._costs_mapping(costs, SPELL_COST_KEYS)
         text = face.text
         alternative = costs.get("alternative")
-        implicit = (obj.zone == "graveyard" and not text.aftermath and text.flashback is not None)
-        if alternative is None and not implicit:
+        if alternative is None and obj.zone == "graveyard" and not text.aftermath:
+            # the one permission to cast it from a graveyard (protocol 1 names none)
+            alternative = "flashback" if text.flashback is not None else "escape"
+        required = text.additional_costs
+        if alternative is None:
             base = face.mana_cost
         else:
-            name = alternative or "flashback"
-            if name not in ALTERNATIVES:
-                raise refuse("illegal_action", f"{face.name} has no {name} cost here")
-            base = self.alternative_cost(face, name)
+            if alternative not in ALTERNATIVES:
+                raise refuse("illegal_action", f"{face.name} has no {alternative} cost here")
+            base = self.alternative_cost(face, alternative)
             if base is None or obj.zone != "graveyard" or text.aftermath:
-                raise refuse("illegal_action", f"{face.name} cannot be cast for its {name} "
-                                               f"cost from the {obj.zone} (rule 702.34a)")
+                raise refuse("illegal_action", f"{face.name} cannot be cast for its "
+                                               f"{alternative} cost from the {obj.zone} "
+                                               "(rules 702.34a, 702.138a)")
+            if alternative == "escape" and text.escape:  # "Exile N other cards ..."
+                required = (*required, CostPart("exile", text.escape[1], "card"))
         kicked = costs.get("kicker", 0)
         if not isinstance(kicked, int) or kicked < 0:
             raise refuse("illegal_action", "costs.kicker is a whole number")
@@ -117,8 +126,8 @@ class Costs(PriorityAndStack):
         for kind in ("convoke", "delve", "improvise"):
             if costs.get(kind) and kind not in text.payers:
                 raise refuse("illegal_action", f"{face.name} has no {kind}")
-        objects = self._cost_objects(player, costs, text.additional_costs, obj)
-        return SpellCost(symbols, alternative == "flashback" or implicit, kicked, objects)
+        objects = self._cost_objects(player, costs, required, obj)
+        return SpellCost(symbols, alternative == "flashback", kicked, alternative, objects)
 
     @staticmethod
     def _costs_mapping(costs: Any, keys: frozenset[str]) -> dict[str, Any]:

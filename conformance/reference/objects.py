@@ -75,6 +75,8 @@ class SpellState:
     """Cast for its flashback cost (exiled whenever it leaves the stack, rule 702.34a)."""
     kicked: int = 0
     """How many times its kicker cost was paid (rule 702.33d; a copy is kicked alike, 707.10)."""
+    alternative: str | None = None
+    """The alternative cost it was cast for (``costs.alternative``: flashback, escape), if any."""
 
 
 @dataclass(frozen=True)

@@ -57,7 +57,7 @@ from conformance.reference.abilities import (
     TokenDef,
     Triggered,
 )
-from conformance.reference.cost_text import CostPart, cost_part
+from conformance.reference.cost_text import CostPart, cost_part, extra_cost_line
 from conformance.reference.errors import OracleTemplateError
 
 __all__ = [
@@ -73,7 +73,8 @@ __all__ = [
 
 _GROUP_SCOPES = {"Creatures you control": "you", "Creatures your opponents control": "opponents",
                  "All creatures": "all"}
-_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+            "seven": 7, "eight": 8}
 _TARGET_KINDS = {"any target": "any", "target creature": "creature", "target player": "player",
                  "target opponent": "opponent", "target creature or player": "any",
                  "target creature or planeswalker": "creature_or_planeswalker"}
@@ -326,6 +327,7 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
     kicker: str | None = None
     multikicker = False
     payers: set[str] = set()
+    escape: tuple[str, int] | None = None
     additional: list[CostPart] = []
     spell: list[Effect] = []
     modal: Modal | None = None
@@ -394,6 +396,11 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
         if line in ("Convoke", "Delve", "Improvise"):  # 702.51a, 702.66a, 702.126a
             payers.add(line.lower())
             continue
+        m = re.fullmatch(r"Escape—((?:\{[0-9WUBRGC]\})+), Exile (two|three|four|five|six|seven|"
+                         r"eight) other cards from your graveyard\.", line)
+        if m:  # 702.138a
+            escape = (m[1], _NUMBERS[m[2]])
+            continue
         m = re.fullmatch(rf"As an additional cost to cast {SELF}, (.*)\.", line)
         if m and (part := cost_part(m[1])) is not None:  # 118.8
             additional.append(part)
@@ -454,7 +461,8 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
             statics.append(CreaturesLoseAllAbilities(int(m[1]), int(m[2])))
             continue
         if re.match(rf"(?:{_COST}|\{{T\}}|Sacrifice {SELF})(?:, (?:{_COST}|\{{T\}}|Sacrifice "
-                    rf"{SELF}))*: ", line) or _extra_cost_line(line):
+                    rf"{SELF}))*: ", line) or extra_cost_line(
+                line, rf"{_COST}|\{{T\}}|Sacrifice {SELF}"):
             activated.append(_activated(line))
             continue
         spell.extend(parse_effects(line))
@@ -466,7 +474,7 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
         raise OracleTemplateError("'Equipped creature' without 'Equip'")
     return FaceText(keywords=frozenset(keywords), aftermath=aftermath, flashback=flashback,
                     cycling=cycling, kicker=kicker, multikicker=multikicker,
-                    additional_costs=tuple(additional), payers=frozenset(payers),
+                    additional_costs=tuple(additional), payers=frozenset(payers), escape=escape,
                     enchant=enchant, enters_tapped=enters_tapped,
                     enters_with=tuple(enters_with), cant_be_countered=cant_be_countered,
                     enters_tapped_unless=enters_tapped_unless,
@@ -474,14 +482,6 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
                     spell=modal if modal is not None else (tuple(spell) or None),
                     triggered=tuple(triggered), activated=tuple(activated),
                     statics=tuple(statics))
-
-
-def _extra_cost_line(line: str) -> bool:
-    """An activated ability whose costs include one of :func:`cost_part`'s (602.2b)."""
-    head, sep, _ = line.partition(": ")
-    parts = head.split(", ")
-    return bool(sep) and any(cost_part(p) for p in parts) and all(
-        cost_part(p) or re.fullmatch(rf"{_COST}|\{{T\}}|Sacrifice {SELF}", p) for p in parts)
 
 
 def mana_ability(color: str) -> Activated:
