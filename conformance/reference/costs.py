@@ -27,8 +27,9 @@ SPELL_COST_KEYS = frozenset({"kicker", "alternative", "sacrifice", "discard", "e
 """The keys of a ``cast``'s ``costs`` (``case.schema.json``)."""
 ABILITY_COST_KEYS = frozenset({"sacrifice", "discard", "exile", "tap"})
 """The keys of an ``activate``'s ``costs``."""
-OBJECT_KINDS = ("sacrifice", "discard", "exile", "tap", "convoke", "delve", "improvise")
-"""The costs paid with objects, in the order they are paid."""
+OBJECT_KINDS = ("tap", "convoke", "improvise", "sacrifice", "discard", "exile", "delve")
+"""The costs paid with objects, in the order they are paid (601.2h: any order; tapping first lets
+one creature be tapped for convoke and then sacrificed)."""
 ALTERNATIVES = frozenset({"flashback", "escape"})
 """The alternative costs the reference engine implements (``costs.alternative``)."""
 COSTS = frozenset({"kicker", "multikicker", *ALTERNATIVES, *OBJECT_KINDS})
