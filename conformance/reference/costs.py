@@ -8,6 +8,10 @@ paid (601.2h: partial payments are not allowed), then the mana is paid by the so
 :mod:`conformance.reference.mana` and the objects are sacrificed, discarded, exiled or tapped.
 Omitted ``costs`` means what protocol 1 meant: the mana cost, or the flashback cost of a card cast
 from a graveyard.
+
+Not modelled (the cards that would need it are not built): convoke paying a hybrid or Phyrexian
+symbol (702.51b, 702.51c), an {X} in a kicker cost, alternative costs other than flashback and
+escape.
 """
 
 from __future__ import annotations
