@@ -260,3 +260,40 @@ def test_an_unkicked_spell_skips_its_kicked_effect():
     engine.act({"resolve_top": {}})
     state = engine.observe().state
     assert state["objects"]["b"]["zone"] == "hand" and state["objects"]["l"]["zone"] == "library"
+
+
+# --- oracle templates ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("phrase, expected", [
+    ("sacrifice a creature", ("sacrifice", 1, "creature")),
+    ("Sacrifice two artifacts", ("sacrifice", 2, "artifact")),
+    ("discard a card", ("discard", 1, "card")),
+    ("Exile two cards from your graveyard", ("exile", 2, "card")),
+    ("Tap an untapped creature you control", ("tap", 1, "creature")),
+    ("discard a card at random", None),
+    ("sacrifice another creature", None),
+    ("exile a card", None),
+    ("tap a creature", None),
+    ("discard a creature", None),
+])
+def test_cost_phrases_the_interpreter_accepts(phrase, expected):
+    from conformance.reference.cost_text import cost_part
+
+    part = cost_part(phrase)
+    assert (None if part is None else (part.kind, part.n, part.what)) == expected
+
+
+def test_cards_are_built_with_their_costs_or_not_at_all():
+    from conformance.reference.cards import load_cards, refused_cards
+
+    cards, refused = load_cards(), refused_cards()
+    assert cards["Into the Roil"].faces[0].text.kicker == "{1}{U}"
+    assert cards["Apex Hawks"].faces[0].text.multikicker
+    assert cards["Stoke the Flames"].faces[0].text.payers == {"convoke"}
+    assert cards["Fruit of Tizerus"].faces[0].text.escape == ("{3}{B}", 3)
+    tog = cards["Psychatog"].faces[0].text.activated
+    assert [(p.kind, p.n) for ab in tog for p in ab.extra_costs] == [("discard", 1), ("exile", 2)]
+    assert tog[0].cost is None and not tog[0].tap
+    assert "Ashnod's Altar" in refused  # a mana ability with a sacrifice cost: not modelled
+    assert "Verdeloth the Ancient" in refused  # Kicker {X}
