@@ -14,10 +14,11 @@ from collections.abc import Container, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from conformance import schemas
 from conformance.card_data import mtgjson_rows
+from conformance.case_costs import cost_needs, cost_problems_of
 from conformance.case_yaml import MAX_YAML_BYTES, line_of, load_yaml_file, parse_yaml, read_text
 from conformance.errors import CaseFormatError, SuiteError, VocabularyError, YamlFileError
 
@@ -29,6 +30,15 @@ FEATURES_FILE = PACKAGE_DIR / "features.yaml"
 """The closed feature vocabulary."""
 CARD_DATA = REPO_DIR / "fixtures" / "data" / "mtgjson-2022" / "cards.jsonl.gz"
 RECENT_CARDS_DIR = REPO_DIR / "fixtures" / "data" / "recent"
+
+
+class Needs(NamedTuple):
+    """What a case needs of an engine (:attr:`Case.needs`)."""
+
+    actions: frozenset[str]
+    choices: frozenset[str]
+    costs: frozenset[str]
+    """Cost names (``V2_COSTS``) its ``cast``/``activate`` actions' ``costs`` use."""
 
 
 @dataclass(frozen=True)
@@ -54,13 +64,14 @@ class Case:
         return case_hash(self.setup, self.actions, self.expect)
 
     @property
-    def needs(self) -> tuple[frozenset[str], frozenset[str]]:
-        """The action names and ``choose`` kinds the case's actions use (derived, never
+    def needs(self) -> Needs:
+        """The action names, ``choose`` kinds and costs the case's actions use (derived, never
         declared): the runner sends the case only to an engine that supports them all."""
         names = frozenset(next(iter(a)) for a in self.actions)
         choices = frozenset(str(a["choose"].get("choice")) for a in self.actions
                             if "choose" in a and isinstance(a["choose"], dict))
-        return names, choices
+        costs = frozenset(c for a in self.actions for c in cost_needs(a))
+        return Needs(names, choices, costs)
 
     def to_dict(self) -> dict[str, Any]:
         """The case as the mapping its file holds."""
@@ -351,8 +362,6 @@ def _refs(value: Any, keys: frozenset[str]) -> Iterator[str]:
 
 _ACTION_REF_KEYS = frozenset({"object", "targets", "order"})
 _DECLARATIONS = (("declare_attackers", "attackers"), ("declare_blockers", "blocks"))
-
-
 def lint_case_file(
     path: Path,
     root: Path | None,
@@ -402,6 +411,10 @@ def lint_case_file(
             blocks.append((f"actions[{i}].check", ("actions", i, "check"), action["check"]))
             continue
         refs = list(_refs(action, _ACTION_REF_KEYS))
+        cost_refs, cost_problems = cost_problems_of(action)  # protocol 2: costs of cast/activate
+        refs += cost_refs
+        out += [LintProblem(where, f"action {i} {p}", line=line(("actions", i)))
+                for p in cost_problems]
         for name, key in _DECLARATIONS:  # protocol 2: {attacker: what it attacks}, {blocker: attacker}
             body = action.get(name)
             if isinstance(body, dict) and isinstance(body.get(key), dict):

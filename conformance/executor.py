@@ -60,12 +60,14 @@ def unsupported_reason(case: Case, info: EngineInfo) -> str | None:
     choices its protocol or declaration lacks), or None."""
     feats = sorted(set(case.features) - info.features)
     cards = sorted(set(case.cards) - info.cards)
-    actions, choices = case.needs
+    needs = case.needs
     parts = []
-    if missing := sorted(actions - info.supported_actions):
+    if missing := sorted(needs.actions - info.supported_actions):
         parts.append(f"actions not supported (protocol {info.protocol}): " + ", ".join(missing))
-    if missing := sorted(choices - info.supported_choices):
+    if missing := sorted(needs.choices - info.supported_choices):
         parts.append(f"choices not supported (protocol {info.protocol}): " + ", ".join(missing))
+    if missing := sorted(needs.costs - info.supported_costs):
+        parts.append(f"costs not supported (protocol {info.protocol}): " + ", ".join(missing))
     if feats:
         parts.append("features not declared: " + ", ".join(feats))
     if cards:

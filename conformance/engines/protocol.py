@@ -26,7 +26,7 @@ from typing import Any, Protocol, runtime_checkable
 from conformance.errors import EngineReportedError
 
 __all__ = ["MAX_PROTOCOL", "PROTOCOLS", "PROTOCOL_VERSION", "V1_ACTIONS", "V1_CHOICES",
-           "V2_ACTIONS", "V2_CHOICES", "Engine", "EngineInfo", "EngineReportedError",
+           "V2_ACTIONS", "V2_CHOICES", "V2_COSTS", "Engine", "EngineInfo", "EngineReportedError",
            "Observation"]
 
 PROTOCOL_VERSION = 1
@@ -46,6 +46,14 @@ V2_ACTIONS = V1_ACTIONS | {"check", "play_land", "declare_attackers", "declare_b
 """Every action name protocol 2 defines (an engine declares the ones it supports)."""
 V2_CHOICES = V1_CHOICES
 """Every ``choose`` kind protocol 2 defines."""
+V2_COSTS = frozenset({
+    "kicker", "multikicker", "sacrifice", "discard", "exile", "tap", "convoke", "delve",
+    "improvise", "bestow", "blitz", "dash", "disturb", "emerge", "escape", "evoke", "flashback",
+    "foretell", "freerunning", "madness", "miracle", "mutate", "overload", "prowl", "spectacle",
+    "surge"})
+"""Every cost protocol 2 lets ``cast``/``activate`` name in ``costs`` (SPEC.md, "costs"): the
+keys of ``costs``, ``multikicker`` for ``kicker`` > 1, and each ``alternative`` by its name. A
+protocol-1 engine supports none; a protocol-2 engine declares the ones it supports."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +73,9 @@ class EngineInfo:
     choices: frozenset[str] = V1_CHOICES
     """``choose`` kinds the engine supports (protocol 2 declares them; protocol 1:
     :data:`V1_CHOICES`)."""
+    costs: frozenset[str] = frozenset()
+    """Costs of :data:`V2_COSTS` the engine supports in ``costs`` (protocol 2 may declare them;
+    none otherwise)."""
 
     @property
     def supported_actions(self) -> frozenset[str]:
@@ -76,6 +87,11 @@ class EngineInfo:
     def supported_choices(self) -> frozenset[str]:
         """The ``choose`` kinds the runner may send (as :attr:`supported_actions`)."""
         return self.choices if self.protocol >= 2 else V1_CHOICES
+
+    @property
+    def supported_costs(self) -> frozenset[str]:
+        """The costs a ``cast``/``activate`` the runner sends may name (none for protocol 1)."""
+        return self.costs if self.protocol >= 2 else frozenset()
 
 
 @dataclass(frozen=True, slots=True)

@@ -364,6 +364,26 @@ SpellText = tuple[Effect, ...]
 
 
 @dataclass(frozen=True, slots=True)
+class IfKicked(Effect):
+    """"If this spell was kicked, <effects>" (rule 702.33d): the effects, without targets of
+    their own, happen only if the spell was kicked."""
+
+    effects: SpellText
+
+
+@dataclass(frozen=True, slots=True)
+class CostPart:
+    """An additional cost other than mana (rules 118.8, 602.2b): ``kind`` (sacrifice | discard |
+    exile | tap) ``n`` objects of ``what`` (creature | artifact | land | card): "sacrifice a
+    creature", "discard a card", "exile two cards from your graveyard", "tap an untapped
+    creature you control"."""
+
+    kind: str
+    n: int
+    what: str
+
+
+@dataclass(frozen=True, slots=True)
 class Modal:
     """"Choose one —" followed by bulleted modes."""
 
@@ -402,6 +422,8 @@ class Activated:
     """"Activate only once each turn" (rule 602.5b)."""
     sacrifice_self: bool = False
     """"Sacrifice CARDNAME" is part of the cost (rule 602.2b, 701.17)."""
+    extra_costs: tuple[CostPart, ...] = ()
+    """Other costs than mana, {T} and "Sacrifice CARDNAME" (rule 602.2b)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -443,11 +465,20 @@ class FaceText:
     """The mana cost of "Flashback {cost}" (rule 702.34), or None."""
     cycling: str | None = None
     """The mana cost of "Cycling {cost}" (rule 702.29), or None."""
+    kicker: str | None = None
+    """The cost of "Kicker {cost}" or "Multikicker {cost}" (rule 702.33), or None."""
+    multikicker: bool = False
+    additional_costs: tuple[CostPart, ...] = ()
+    """"As an additional cost to cast this spell, ..." (rule 118.8)."""
+    payers: frozenset[str] = frozenset()
+    """Which of convoke (702.51), delve (702.66), improvise (702.126) the spell has."""
+    escape: tuple[str, int] | None = None
+    """"Escape—{cost}, Exile N other cards from your graveyard" (702.138a): (cost, N)."""
     enchant: str | None = None
     """What an Aura may enchant ("Enchant creature": ``creature``, rule 702.5), or None."""
-    enters_with: tuple[tuple[str, int | None], ...] = ()
-    """"CARDNAME enters the battlefield with N (or X) <counter> counters on it" (614.1c):
-    (counter, N), N None for X."""
+    enters_with: tuple[tuple[str, int | str | None], ...] = ()
+    """"CARDNAME enters the battlefield with N (or X) <counter> counters on it [for each time it
+    was kicked]" (614.1c, 702.33c): (counter, N), N None for X, "kicked" for each kick."""
     cant_be_countered: bool = False
     """"This spell can't be countered" (rule 101.2)."""
     enters_tapped: bool = False

@@ -63,7 +63,8 @@ class Copies(TriggeredAbilities):
         if len(targets) != len(slots):  # the modes changed under a broken rule: no targets
             targets = [[] for _ in slots]
         copy.spell = SpellState(face=info.face, targets=targets, x=self.copy_x(info),
-                                modes=modes, division=self.copy_division(info))
+                                modes=modes, division=self.copy_division(info),
+                                kicked=info.kicked)
         self.objects[copy.id] = copy
         self._emit("copy_created", object=copy.id, of=info.obj_id, card=info.card.name,
                    controller=controller)

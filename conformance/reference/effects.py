@@ -22,6 +22,7 @@ from conformance.reference.objects import (
     Flow,
     Obj,
     Ref,
+    SpellState,
     StackAbility,
     other,
     refuse,
@@ -123,6 +124,11 @@ class Effects(Copies):
         if src is not None and self.lifelink_applies(keywords):
             self.players[src.controller].life += amount
             self._emit("life_change", player=src.controller, amount=amount)
+
+    def times_kicked(self, spell: SpellState) -> int:
+        """Hook: how many times a spell was kicked, as its effects see it (702.33d: every
+        kicker cost paid counts; 702.33c: a multikicker cost paid N times counts N)."""
+        return spell.kicked
 
     def damage_prevented_by_protection(self, target: Ref, source: str) -> bool:
         """Hook: damage that would be dealt to a permanent with protection from a color by a
@@ -227,6 +233,14 @@ def _exile_from_graveyard(r: Effects, eff: o.ExileTargetCardFromGraveyard,
     ref = ctx.first()
     if ref is not None:
         r._move(r.objects[ref.id], "exile")
+
+
+@effect(o.IfKicked)
+def _if_kicked(r: Effects, eff: o.IfKicked, ctx: EffectContext) -> Flow | None:
+    state = ctx.spell.spell if ctx.spell is not None else None
+    if state is None or r.times_kicked(state) < 1:
+        return None
+    return r._run_effects(eff.effects, [], ctx.controller, ctx.source, ctx.spell, ctx.ability)
 
 
 @effect(o.Draw)

@@ -26,6 +26,7 @@ from typing import Any
 from conformance.engines.protocol import EngineInfo, Observation
 from conformance.reference.actions import ACTIONS
 from conformance.reference.cards import load_cards, token_defs
+from conformance.reference.costs import COSTS
 from conformance.reference.mana import ManaSymbolError, pool_of
 from conformance.reference.objects import (
     CHOICES,
@@ -50,6 +51,7 @@ FEATURES = frozenset({
     "activated_ability", "mana_ability", "surveil", "draw", "destroy", "indestructible",
     "until_end_of_turn", "lose_abilities", "keywords", "turn_structure", "life",
     "flashback", "cycling", "play_land", "combat.declare", "devoid", "phyrexian_mana", "prowess",
+    "kicker", "additional_cost", "convoke", "delve", "improvise", "escape",
 })
 """Feature names (``conformance/features.yaml``) the reference engine implements."""
 PROTOCOL = 2
@@ -78,7 +80,8 @@ class ReferenceEngine(Rules):
         return EngineInfo(name=name, version=self.VERSION, protocol=PROTOCOL,
                           features=FEATURES, cards=frozenset(self._cards),
                           extra={"mutant": self.MUTANT},
-                          actions=frozenset(ACTIONS) | {"choose", "check"}, choices=CHOICES)
+                          actions=frozenset(ACTIONS) | {"choose", "check"}, choices=CHOICES,
+                          costs=COSTS)
 
     def setup(self, case_id: str, setup: dict[str, Any]) -> None:
         """Start a fresh game from a case's ``setup``."""

@@ -73,6 +73,10 @@ class SpellState:
     cast_from: str | None = None
     flashback: bool = False
     """Cast for its flashback cost (exiled whenever it leaves the stack, rule 702.34a)."""
+    kicked: int = 0
+    """How many times its kicker cost was paid (rule 702.33d; a copy is kicked alike, 707.10)."""
+    alternative: str | None = None
+    """The alternative cost it was cast for (``costs.alternative``: flashback, escape), if any."""
 
 
 @dataclass(frozen=True)
@@ -87,6 +91,7 @@ class SpellSnapshot:
     x: int | None
     modes: tuple[int, ...]
     division: tuple[int, ...] | None
+    kicked: int = 0
 
 
 @dataclass(eq=False)
@@ -223,7 +228,7 @@ def snapshot_spell(obj: Obj) -> SpellSnapshot:
     assert spell is not None and obj.card is not None
     return SpellSnapshot(obj.id, obj.card, spell.face, obj.controller,
                          tuple(tuple(r) for r in spell.targets), spell.x, spell.modes,
-                         spell.division)
+                         spell.division, spell.kicked)
 
 
 def spell_effects(face: Face, modes: tuple[int, ...]) -> o.SpellText:

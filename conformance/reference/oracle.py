@@ -9,6 +9,7 @@ then not implemented (the engine never guesses).
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from conformance.reference.abilities import (
     KEYWORDS,
@@ -36,6 +37,7 @@ from conformance.reference.abilities import (
     ExileTargetCardFromGraveyard,
     FaceText,
     GainLife,
+    IfKicked,
     LoseLife,
     Modal,
     MustBeBlockedByAll,
@@ -55,6 +57,7 @@ from conformance.reference.abilities import (
     TokenDef,
     Triggered,
 )
+from conformance.reference.cost_text import CostPart, cost_part, extra_cost_line
 from conformance.reference.errors import OracleTemplateError
 
 __all__ = [
@@ -70,7 +73,8 @@ __all__ = [
 
 _GROUP_SCOPES = {"Creatures you control": "you", "Creatures your opponents control": "opponents",
                  "All creatures": "all"}
-_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+            "seven": 7, "eight": 8}
 _TARGET_KINDS = {"any target": "any", "target creature": "creature", "target player": "player",
                  "target opponent": "opponent", "target creature or player": "any",
                  "target creature or planeswalker": "creature_or_planeswalker"}
@@ -191,10 +195,19 @@ _EFFECTS: list[tuple[re.Pattern[str], object]] = [
                 r"(?: with (\"[^\"]*\")|(?: with ([a-z ]+))?\.) ?"),
      lambda m: _token(m[1], m[2], m[3], m[4], m[5].strip(), m[6] or m[7])),
     (re.compile(r"Surveil (\d+)\. ?"), lambda m: Surveil(int(m[1]))),
+    (re.compile(rf"If {SELF} was kicked, ([^.]*\.) ?"), lambda m: _if_kicked(m[1])),
     (re.compile(r"When you next cast an instant or sorcery spell this turn, copy it( twice)?\. "
                 r"You may choose new targets for the cop(?:y|ies)\. ?"),
      lambda m: CreateDelayedCopyTrigger(2 if m[1] else 1)),
 ]
+
+
+def _if_kicked(sentence: str) -> IfKicked:
+    """"If this spell was kicked, <sentence>" (702.33d), for a sentence without targets."""
+    effects = parse_effects(_capital(sentence))
+    if any(e.slots for e in effects):
+        raise OracleTemplateError(f"kicked effect with targets: {sentence!r}")
+    return IfKicked(effects)
 
 
 def _then(*effects: Effect) -> tuple[Effect, ...]:
@@ -233,6 +246,14 @@ def _activated(text: str) -> Activated:
     """``[{cost}][, ]{T}: effect`` or ``{cost}: effect``, then "Activate only as a sorcery." or
     "Activate only once each turn."; "Add {C}." is a mana ability (rule 605.1a)."""
     text = text.strip()
+    head, sep, body = text.partition(": ")
+    extras = tuple(p for p in (cost_part(part) for part in head.split(", ")) if p is not None)
+    if sep and extras:
+        rest = [part for part in head.split(", ") if cost_part(part) is None]
+        ab = _activated(", ".join(rest or ["{0}"]) + ": " + body)
+        if ab.produces is not None:
+            raise OracleTemplateError(f"mana ability with other costs not implemented: {text!r}")
+        return replace(ab, extra_costs=extras, cost=None if ab.cost == "{0}" else ab.cost)
     sacrifice = f", Sacrifice {SELF}: " in text or text.startswith(f"Sacrifice {SELF}: ")
     text = text.replace(f", Sacrifice {SELF}: ", ": ").replace(f"Sacrifice {SELF}: ", "{0}: ")
     m = re.fullmatch(rf"(?:{_COST}(?:, )?)?(\{{T\}})?: (.*?)( Activate only as a sorcery\.)?"
@@ -303,6 +324,11 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
     aftermath = False
     flashback: str | None = None
     cycling: str | None = None
+    kicker: str | None = None
+    multikicker = False
+    payers: set[str] = set()
+    escape: tuple[str, int] | None = None
+    additional: list[CostPart] = []
     spell: list[Effect] = []
     modal: Modal | None = None
     triggered: list[Triggered] = []
@@ -313,7 +339,7 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
     enters_tapped_unless: tuple[str, int] | None = None
     equip = False
     attached_lines: set[str] = set()
-    enters_with: list[tuple[str, int | None]] = []
+    enters_with: list[tuple[str, int | str | None]] = []
     cant_be_countered = False
     restrictions: list[str] = []
     i = 0
@@ -343,9 +369,10 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
             equip = True
             continue
         m = re.fullmatch(rf"{SELF} enters the battlefield with (a|an|two|three|four|X) "
-                         r"([+-]1/[+-]1) counters? on it\.", line)
-        if m:
-            enters_with.append((m[2], None if m[1] == "X" else _NUMBERS[m[1]]))
+                         r"([+-]1/[+-]1) counters? on it( for each time it was kicked)?\.", line)
+        if m and not (m[3] and m[1] not in ("a", "an")):
+            enters_with.append((m[2], "kicked" if m[3] else
+                                None if m[1] == "X" else _NUMBERS[m[1]]))
             continue
         m = re.fullmatch(rf"{SELF} enters the battlefield tapped unless you control two or "
                          r"(fewer|more) other lands\.", line)
@@ -361,6 +388,22 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
             attached_lines.add(line.split()[0])
             statics.append(EnchantedCreatureGets(int(m[1] or 0), int(m[2] or 0),
                                                  _keywords(m[3] or m[4])))
+            continue
+        m = re.fullmatch(r"(Multikicker|Kicker) ((?:\{[0-9WUBRGC]\})+)", line)
+        if m:  # 702.33a, 702.33c
+            kicker, multikicker = m[2], m[1] == "Multikicker"
+            continue
+        if line in ("Convoke", "Delve", "Improvise"):  # 702.51a, 702.66a, 702.126a
+            payers.add(line.lower())
+            continue
+        m = re.fullmatch(r"Escape—((?:\{[0-9WUBRGC]\})+), Exile (two|three|four|five|six|seven|"
+                         r"eight) other cards from your graveyard\.", line)
+        if m:  # 702.138a
+            escape = (m[1], _NUMBERS[m[2]])
+            continue
+        m = re.fullmatch(rf"As an additional cost to cast {SELF}, (.*)\.", line)
+        if m and (part := cost_part(m[1])) is not None:  # 118.8
+            additional.append(part)
             continue
         m = re.fullmatch(r"(Flashback|Cycling) ((?:\{[0-9WUBRGC]\})+)", line)
         if m:
@@ -418,7 +461,8 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
             statics.append(CreaturesLoseAllAbilities(int(m[1]), int(m[2])))
             continue
         if re.match(rf"(?:{_COST}|\{{T\}}|Sacrifice {SELF})(?:, (?:{_COST}|\{{T\}}|Sacrifice "
-                    rf"{SELF}))*: ", line):
+                    rf"{SELF}))*: ", line) or extra_cost_line(
+                line, rf"{_COST}|\{{T\}}|Sacrifice {SELF}"):
             activated.append(_activated(line))
             continue
         spell.extend(parse_effects(line))
@@ -429,7 +473,9 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
     if "Equipped" in attached_lines and not equip:
         raise OracleTemplateError("'Equipped creature' without 'Equip'")
     return FaceText(keywords=frozenset(keywords), aftermath=aftermath, flashback=flashback,
-                    cycling=cycling, enchant=enchant, enters_tapped=enters_tapped,
+                    cycling=cycling, kicker=kicker, multikicker=multikicker,
+                    additional_costs=tuple(additional), payers=frozenset(payers), escape=escape,
+                    enchant=enchant, enters_tapped=enters_tapped,
                     enters_with=tuple(enters_with), cant_be_countered=cant_be_countered,
                     enters_tapped_unless=enters_tapped_unless,
                     restrictions=tuple(restrictions),

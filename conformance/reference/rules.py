@@ -12,6 +12,8 @@ modules, each named after the part of the Comprehensive Rules it models:
 * :mod:`~conformance.reference.combat` — :class:`Combat`: combat damage (506-511);
 * :mod:`~conformance.reference.turn` — :class:`TurnStructure`: steps and turns (500-514);
 * :mod:`~conformance.reference.stack` — :class:`PriorityAndStack` (117, 405, 608);
+* :mod:`~conformance.reference.costs` — :class:`Costs`: total costs (alternative, kicker,
+  additional costs) and objects paying them (convoke, delve, improvise) (601.2b, 601.2f-h);
 * :mod:`~conformance.reference.casting` with :mod:`~conformance.reference.mana` —
   :class:`Casting`: casting, activating, costs (601, 602, 605).
 
@@ -91,6 +93,11 @@ HOOKS: dict[str, str] = {
     "attack_taps": "508.1f: declaring an attacker taps it unless it has vigilance",
     "land_plays_per_turn": "305.2: one land play during each of a player's turns",
     "mana_empties": "500.4: mana empties from mana pools at the end of each step and phase",
+    "times_kicked": "702.33c-d: how many times a spell was kicked, as its effects see it",
+    "alternative_cost": "702.34a: an alternative cost (flashback) is paid instead of the mana cost",
+    "convoke_kinds": "702.51a: a creature tapped for convoke pays {1} or one mana of its color",
+    "delve_value": "702.66a: each card exiled for delve pays {1}",
+    "pay_with_object": "601.2h, 701.8a, 701.17a, 702.126a: paying a cost with an object",
 }
 """Every hook of :class:`Rules`: name -> the rule it decides."""
 
