@@ -91,6 +91,12 @@ HOOKS: dict[str, str] = {
     "attack_taps": "508.1f: declaring an attacker taps it unless it has vigilance",
     "land_plays_per_turn": "305.2: one land play during each of a player's turns",
     "mana_empties": "500.4: mana empties from mana pools at the end of each step and phase",
+    "optional_effect_happens": "608.2d: an optional effect happens only if its controller chooses",
+    "surveil_rest_order": "701.42a: surveilled cards go back on top in the chosen order",
+    "trigger_target_order": "603.3b, 603.3d: a trigger's targets are chosen as it goes on the stack",
+    "blockers_in_order": "509.2: an attacker's blockers in its damage assignment order",
+    "damage_assignment_legal": "510.1c: lethal damage to each blocker ahead in the order first",
+    "layer6_order": "613.7: layer-6 effects apply in timestamp order",
 }
 """Every hook of :class:`Rules`: name -> the rule it decides."""
 
