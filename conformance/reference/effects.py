@@ -391,8 +391,15 @@ def _surveil(r: Effects, eff: o.Surveil, ctx: EffectContext) -> Flow:
 @effect(o.May)
 def _may(r: Effects, eff: o.May, ctx: EffectContext) -> Flow:
     """"You may ...": its controller chooses as it resolves (608.2d): a ``may`` choice."""
+    ability = ctx.ability.name if ctx.ability else None
     answer = yield Choice("may", {"player": ctx.controller, "source": ctx.source,
-                                  "ability": ctx.ability.name if ctx.ability else None})
+                                  "ability": ability})
+    for key, value in (("source", ctx.source), ("ability", ability)):
+        if key in answer and answer[key] != value:
+            raise refuse("unused_answer", f"may: the engine waits for the answer of "
+                                          f"{ctx.source}'s {ability or 'spell'}, not of "
+                                          f"{answer.get('source', ctx.source)}'s "
+                                          f"{answer.get('ability', ability)}")
     accept = answer.get("accept")
     if not isinstance(accept, bool):
         raise refuse("illegal_action", "may: answer accept: true or false")

@@ -120,6 +120,10 @@ def test_an_unanswered_may_is_refused_and_an_accepted_one_draws():
     with pytest.raises(EngineReportedError, match="unused_answer"):
         engine.act({"choose": {"choice": "cards", "cards": []}})
     engine = _fisher_game()
+    with pytest.raises(EngineReportedError, match="unused_answer.*f's dies"):
+        engine.act({"choose": {"choice": "may", "source": "f", "ability": "enters",
+                               "accept": True}})
+    engine = _fisher_game()
     engine.act({"choose": {"choice": "may", "accept": True}})
     assert engine.observe().state["objects"]["i"]["zone"] == "hand"
     with pytest.raises(EngineReportedError, match="unused_answer"):
