@@ -4,6 +4,7 @@ damage_assignment_order and damage_assignment; ``lose_abilities`` and ``trigger_
 
 from __future__ import annotations
 
+import dataclasses
 import shutil
 import sys
 from pathlib import Path
@@ -205,6 +206,10 @@ def _plant(tmp_path: Path, action: str) -> tuple[Path, Path]:
      "action 1 refers to unknown object 'bears'"),
     ("  - choose: {choice: damage_assignment, attacker: bolt, assignment: {p2: -1}}\n",
      "actions/1/choose/assignment/p2"),
+    ("  - choose: {choice: new_targets, source: twin, targets: null}\n",
+     "action 1 refers to unknown object 'twin'"),
+    ("  - choose: {choice: new_targets, ability: copy, targets: null}\n",
+     "'ability' is not one of"),
     ("  - lose_abilities: {}\n", "'object' is a required property"),
     ("  - lose_abilities: {object: angel}\n", "action 1 refers to unknown object 'angel'"),
 ], ids=["may-no-accept", "may-not-bool", "may-unknown-source", "may-foreign-field",
@@ -212,6 +217,7 @@ def _plant(tmp_path: Path, action: str) -> tuple[Path, Path]:
         "targets-unknown-source", "targets-empty-ability", "trigger-order-no-ability",
         "trigger-order-unknown-source", "order-no-attacker", "order-unknown-attacker",
         "assignment-missing", "assignment-unknown", "assignment-negative",
+        "new-targets-unknown-source", "new-targets-foreign-field",
         "lose-abilities-no-object", "lose-abilities-unknown"])
 def test_lint_places_a_misused_choice_on_its_line(tmp_path, action, message):
     root, f = _plant(tmp_path, action)
@@ -222,3 +228,17 @@ def test_lint_places_a_misused_choice_on_its_line(tmp_path, action, message):
     assert hits[0].line is not None, str(hits[0])
     assert action.split(":")[0].strip(" -") in lines[hits[0].line - 1], str(hits[0])
     assert str(hits[0]).startswith(f"{f}:{hits[0].line}: error: ")
+
+
+@pytest.mark.parametrize("source, status", [("bolt", "pass"), ("coop", "error")])
+def test_new_targets_may_name_the_copied_spell(source, status):
+    """*(protocol 2)* ``new_targets`` may name the spell copied (its ``copy_created`` ``of``);
+    naming another answers nothing pending."""
+    case = _case("refuse-cooperate/a-copy-is-not-cast")
+    actions = [{"choose": {**a["choose"], "source": source}} if "choose" in a else a
+               for a in case.actions]
+    result = execute_case(ReferenceEngine(), dataclasses.replace(case, actions=actions), 10.0)
+    assert result.status == status, result.message
+    if status == "error":
+        assert "unused_answer" in (result.message or "") and "copy of bolt" in result.message
+
