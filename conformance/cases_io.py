@@ -351,8 +351,12 @@ def _refs(value: Any, keys: frozenset[str]) -> Iterator[str]:
             if k in keys:
                 if isinstance(v, str):
                     yield v
-                elif isinstance(v, list):
-                    yield from (x for x in v if isinstance(x, str))
+                elif isinstance(v, list):  # ids, or mappings holding ids ({source, ability})
+                    for x in v:
+                        if isinstance(x, str):
+                            yield x
+                        else:
+                            yield from _refs(x, keys)
             else:
                 yield from _refs(v, keys)
     elif isinstance(value, list):
@@ -360,7 +364,8 @@ def _refs(value: Any, keys: frozenset[str]) -> Iterator[str]:
             yield from _refs(v, keys)
 
 
-_ACTION_REF_KEYS = frozenset({"object", "targets", "order"})
+_ACTION_REF_KEYS = frozenset({"object", "targets", "order", "keep", "source", "cards",
+                              "attacker"})
 _DECLARATIONS = (("declare_attackers", "attackers"), ("declare_blockers", "blocks"))
 def lint_case_file(
     path: Path,
@@ -419,6 +424,9 @@ def lint_case_file(
             body = action.get(name)
             if isinstance(body, dict) and isinstance(body.get(key), dict):
                 refs += [r for pair in body[key].items() for r in pair]
+        choose = action.get("choose")
+        if isinstance(choose, dict) and isinstance(choose.get("assignment"), dict):
+            refs += list(choose["assignment"])  # protocol 2: {blocker or player: damage}
         for ref in refs:
             if ref not in known:
                 out.append(LintProblem(where, f"action {i} refers to unknown object {ref!r}",

@@ -168,6 +168,14 @@ class Draw(Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class May(Effect):
+    """"You may <effect>." (an optional effect without targets: its controller chooses as it
+    resolves whether it happens, rule 608.2d; ``choose: may``)."""
+
+    effects: tuple[Effect, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class GainLife(Effect):
     """"You gain N life"."""
 

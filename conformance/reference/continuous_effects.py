@@ -157,7 +157,7 @@ class ContinuousEffects(Zones):
             toughness_mod += eff.toughness
         keywords = set(c.keywords)
         text = c.text
-        for _, op, kws in sorted(layer6, key=lambda t: t[0]):
+        for _, op, kws in self.layer6_order(layer6):
             if op == "lose_all":
                 keywords.clear()
                 text = None
@@ -175,6 +175,12 @@ class ContinuousEffects(Zones):
         colors = () if self.colorless_by_devoid(obj, c) else c.colors
         return Chars(c.name, c.mana_value, colors, c.types, c.subtypes, c.supertypes, power,
                      toughness, frozenset(keywords), text)
+
+    def layer6_order(self, entries: list[tuple[int, str, tuple[str, ...]]]
+                     ) -> list[tuple[int, str, tuple[str, ...]]]:
+        """Hook: ability-adding and ability-removing effects apply in layer 6 in timestamp
+        order (613.7): ``entries`` are ``(timestamp, "add" | "remove" | "lose_all", keywords)``."""
+        return sorted(entries, key=lambda t: t[0])
 
     def abilities(self, obj: Obj) -> o.FaceText | None:
         """The abilities ``obj`` has now (``None``: it lost all abilities)."""

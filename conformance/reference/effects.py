@@ -4,7 +4,7 @@
 A handler gets the rules, the effect and an :class:`EffectContext` (its targets, which of them are
 still legal, who controls the spell or ability, its source); it changes the game and may ask for a
 decision by returning a generator that yields :class:`~conformance.reference.objects.Choice`
-(copies' new targets, surveil). An effect type without a handler is an internal error.
+(copies' new targets, surveil's cards, "you may"). An effect type without a handler is an internal error.
 """
 
 from __future__ import annotations
@@ -129,6 +129,17 @@ class Effects(Copies):
         """Hook: how many times a spell was kicked, as its effects see it (702.33d: every
         kicker cost paid counts; 702.33c: a multikicker cost paid N times counts N)."""
         return spell.kicked
+
+    def optional_effect_happens(self, accepted: bool) -> bool:
+        """Hook: an optional effect ("you may ...") happens only if its controller chose it
+        (608.2d)."""
+        return accepted
+
+    def surveil_rest_order(self, rest: list[str], order: list[str]) -> list[str]:
+        """Hook: the surveilled cards not put into the graveyard go back on top of the library
+        in the order their owner chose (701.42a); ``rest`` is their order before, ``order``
+        the chosen one (top first)."""
+        return order
 
     def damage_prevented_by_protection(self, target: Ref, source: str) -> bool:
         """Hook: damage that would be dealt to a permanent with protection from a color by a
@@ -368,15 +379,47 @@ def _create_token(r: Effects, eff: o.CreateToken, ctx: EffectContext) -> None:
 
 @effect(o.Surveil)
 def _surveil(r: Effects, eff: o.Surveil, ctx: EffectContext) -> Flow:
+    """Surveil N (701.42a): look at the top N cards, put any number into the graveyard and the
+    rest back on top in any order: a ``cards`` choice (``cards``: those put into the graveyard,
+    ``order``: the rest, top first)."""
     lib = r.zones[(ctx.controller, "library")]
     looked = lib[:eff.n]
-    if looked:
-        answer = yield Choice("surveil", {"player": ctx.controller, "cards": looked})
-        chosen = answer.get("graveyard") or []
-        if not isinstance(chosen, list) or any(c not in looked for c in chosen):
-            raise refuse("illegal_action", f"surveil: choose among {looked}")
-        for cid in chosen:
-            r._move(r.objects[cid], "graveyard")
+    if not looked:
+        return
+    answer = yield Choice("cards", {"player": ctx.controller, "purpose": "surveil",
+                                    "from": "library", "cards": list(looked)})
+    chosen = answer.get("cards")
+    if (not isinstance(chosen, list) or len(set(chosen)) != len(chosen)
+            or any(c not in looked for c in chosen)):
+        raise refuse("illegal_action", f"surveil: choose cards among {looked}")
+    rest = [c for c in looked if c not in chosen]
+    order = answer.get("order", rest if len(rest) < 2 else None)
+    if not isinstance(order, list) or sorted(order) != sorted(rest):
+        raise refuse("illegal_action", f"surveil: give the order of {rest} (top first)")
+    for cid in chosen:
+        r._move(r.objects[cid], "graveyard")
+    del lib[:len(rest)]
+    lib[:0] = r.surveil_rest_order(rest, order)
+
+
+@effect(o.May)
+def _may(r: Effects, eff: o.May, ctx: EffectContext) -> Flow:
+    """"You may ...": its controller chooses as it resolves (608.2d): a ``may`` choice."""
+    ability = ctx.ability.name if ctx.ability else None
+    answer = yield Choice("may", {"player": ctx.controller, "source": ctx.source,
+                                  "ability": ability})
+    for key, value in (("source", ctx.source), ("ability", ability)):
+        if key in answer and answer[key] != value:
+            raise refuse("unused_answer", f"may: the engine waits for the answer of "
+                                          f"{ctx.source}'s {ability or 'spell'}, not of "
+                                          f"{answer.get('source', ctx.source)}'s "
+                                          f"{answer.get('ability', ability)}")
+    accept = answer.get("accept")
+    if not isinstance(accept, bool):
+        raise refuse("illegal_action", "may: answer accept: true or false")
+    if r.optional_effect_happens(accept):
+        yield from r._run_effects(eff.effects, [], ctx.controller, ctx.source, ctx.spell,
+                                  ctx.ability)
 
 
 @effect(o.EnchantTarget)

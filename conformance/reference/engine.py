@@ -13,10 +13,10 @@ this module adds the engine protocol (:class:`conformance.engines.protocol.Engin
 from a case, ``act`` through the action registry (:mod:`conformance.reference.actions`),
 ``observe`` (events and a snapshot).
 
-Decisions (trigger order, targets of a trigger, new targets for a copy, a mode, X, surveil, the
-legend rule) are asked for by generators that ``yield`` a
-:class:`~conformance.reference.objects.Choice`; the next action must be a ``choose`` answering
-it, otherwise the engine reports ``unanswered_choice``.
+Decisions (trigger order, targets of a trigger, new targets for a copy, a mode, X, "you may",
+cards chosen (surveil), damage assignment order and division, the legend rule) are asked for by
+generators that ``yield`` a :class:`~conformance.reference.objects.Choice`; the next action
+must be a ``choose`` answering it, otherwise the engine reports ``unanswered_choice``.
 """
 
 from __future__ import annotations
@@ -52,6 +52,7 @@ FEATURES = frozenset({
     "until_end_of_turn", "lose_abilities", "keywords", "turn_structure", "life",
     "flashback", "cycling", "play_land", "combat.declare", "devoid", "phyrexian_mana", "prowess",
     "kicker", "additional_cost", "convoke", "delve", "improvise", "escape",
+    "optional_effect", "combat.damage_assignment",
 })
 """Feature names (``conformance/features.yaml``) the reference engine implements."""
 PROTOCOL = 2

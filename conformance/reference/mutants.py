@@ -523,3 +523,7 @@ MUTANTS.update(PROTOCOL2_MUTANTS)
 from conformance.reference.cost_mutants import COST_MUTANTS  # noqa: E402
 
 MUTANTS.update(COST_MUTANTS)
+
+from conformance.reference.choice_mutants import CHOICE_MUTANTS  # noqa: E402
+
+MUTANTS.update(CHOICE_MUTANTS)

@@ -26,8 +26,8 @@ ZONES = ("library", "hand", "battlefield", "graveyard", "exile", "stack")
 PERMANENT_TYPES = frozenset({"Artifact", "Creature", "Enchantment", "Land", "Planeswalker",
                              "Battle"})
 ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V", 6: "VI"}
-CHOICES = frozenset({"trigger_order", "new_targets", "mode", "x", "surveil", "legend_rule",
-                     "targets"})
+CHOICES = frozenset({"trigger_order", "new_targets", "mode", "x", "legend_rule", "targets",
+                     "may", "cards", "damage_assignment_order", "damage_assignment"})
 """The kinds of decisions the engine asks for (answered by ``choose`` actions)."""
 
 Answer = dict[str, Any]

@@ -39,6 +39,7 @@ from conformance.reference.abilities import (
     GainLife,
     IfKicked,
     LoseLife,
+    May,
     Modal,
     MustBeBlockedByAll,
     OutlawsHaveKeyword,
@@ -196,6 +197,8 @@ _EFFECTS: list[tuple[re.Pattern[str], object]] = [
      lambda m: _token(m[1], m[2], m[3], m[4], m[5].strip(), m[6] or m[7])),
     (re.compile(r"Surveil (\d+)\. ?"), lambda m: Surveil(int(m[1]))),
     (re.compile(rf"If {SELF} was kicked, ([^.]*\.) ?"), lambda m: _if_kicked(m[1])),
+    (re.compile(r"You may (draw a card|gain \d+ life)\. ?"),
+     lambda m: May(parse_effects(_capital(m[1]) + "."))),
     (re.compile(r"When you next cast an instant or sorcery spell this turn, copy it( twice)?\. "
                 r"You may choose new targets for the cop(?:y|ies)\. ?"),
      lambda m: CreateDelayedCopyTrigger(2 if m[1] else 1)),

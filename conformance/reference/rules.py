@@ -98,6 +98,12 @@ HOOKS: dict[str, str] = {
     "convoke_kinds": "702.51a: a creature tapped for convoke pays {1} or one mana of its color",
     "delve_value": "702.66a: each card exiled for delve pays {1}",
     "pay_with_object": "601.2h, 701.8a, 701.17a, 702.126a: paying a cost with an object",
+    "optional_effect_happens": "608.2d: an optional effect happens only if its controller chooses",
+    "surveil_rest_order": "701.42a: surveilled cards go back on top in the chosen order",
+    "trigger_target_order": "603.3b, 603.3d: a trigger's targets are chosen as it goes on the stack",
+    "blockers_in_order": "509.2: an attacker's blockers in its damage assignment order",
+    "damage_assignment_legal": "510.1c: lethal damage to each blocker ahead in the order first",
+    "layer6_order": "613.7: layer-6 effects apply in timestamp order",
 }
 """Every hook of :class:`Rules`: name -> the rule it decides."""
 

@@ -5,12 +5,13 @@ triggers (603.7), "only once each turn", targets chosen as a trigger is put on t
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from typing import Any
 
 from conformance.reference import abilities as o
 from conformance.reference.objects import (
     ROMAN,
+    Answer,
     Chars,
     Choice,
     DelayedTrigger,
@@ -176,26 +177,20 @@ class TriggeredAbilities(StateBasedActions):
                 return
             pending, self.pending = self.pending, []
             for player in (self.active, other(self.active)):
-                mine = [t for t in pending if t.controller == player]
+                triggered = [t for t in pending if t.controller == player]
+                mine = triggered
                 if len(mine) >= 2:
                     answer = yield Choice("trigger_order", {
                         "player": player,
                         "triggers": [{"source": t.source, "ability": t.name} for t in mine]})
                     mine = self.order_triggers(mine, answer.get("order"))
+                chosen: dict[int, list[list[Ref]] | None] = {}
+                for t in self.trigger_target_order(triggered, mine):
+                    chosen[id(t)] = yield from self._trigger_targets(t)
                 for t in mine:
-                    slots = tuple(s for e in t.effects for s in e.slots)
-                    targets: list[list[Ref]] = []
-                    if slots:
-                        if not self._targets_exist(slots, t.controller, t.source):
-                            continue  # no legal targets: removed from the stack (603.3d)
-                        answer = yield Choice("targets", {
-                            "player": t.controller, "source": t.source, "ability": t.name,
-                            "slots": [s.kind for s in slots]})
-                        chosen = answer.get("targets")
-                        if not isinstance(chosen, list):
-                            raise refuse("illegal_action", "targets: give a list of targets")
-                        targets = self._choose_targets(slots, chosen, t.controller, None,
-                                                       t.source)
+                    targets = chosen[id(t)]
+                    if targets is None:
+                        continue  # no legal targets: removed from the stack (603.3d)
                     ab = StackAbility(self._new_id("trig"), t.source, t.source_name,
                                       t.controller, t.name, t.effects, targets,
                                       chapter=t.chapter, spell=t.spell)
@@ -203,6 +198,37 @@ class TriggeredAbilities(StateBasedActions):
                     self._emit("put_on_stack", object=ab.id, source=t.source, ability=t.name)
                     if targets and self.trigger_targets_commit_crimes():
                         self.commit_crimes(t.controller, targets, ab.id)
+
+    def _trigger_targets(self, t: PendingTrigger) -> Generator[Choice, Answer,
+                                                                list[list[Ref]] | None]:
+        """The targets of a triggered ability as it is put on the stack (603.3d): a ``targets``
+        choice naming its ``source`` and ``ability`` (an answer naming another trigger answers
+        nothing pending: ``unused_answer``); None when it has no legal targets."""
+        slots = tuple(s for e in t.effects for s in e.slots)
+        if not slots:
+            return []
+        if not self._targets_exist(slots, t.controller, t.source):
+            return None
+        answer = yield Choice("targets", {
+            "player": t.controller, "source": t.source, "ability": t.name,
+            "slots": [s.kind for s in slots]})
+        for key, value in (("source", t.source), ("ability", t.name)):
+            if key in answer and answer[key] != value:
+                raise refuse("unused_answer", f"targets: the engine waits for the targets of "
+                                              f"{t.source}'s {t.name}, not of "
+                                              f"{answer.get('source', t.source)}'s "
+                                              f"{answer.get('ability', t.name)}")
+        picked = answer.get("targets")
+        if not isinstance(picked, list):
+            raise refuse("illegal_action", "targets: give a list of targets")
+        return self._choose_targets(slots, picked, t.controller, None, t.source)
+
+    def trigger_target_order(self, triggered: list[PendingTrigger],
+                             ordered: list[PendingTrigger]) -> list[PendingTrigger]:
+        """Hook: the targets of simultaneous triggers are chosen as each is put on the stack,
+        in the order their controller chose (603.3b, 603.3d); ``triggered`` is the order they
+        triggered in."""
+        return ordered
 
     def put_trigger_on_stack(self, ab: StackAbility) -> None:
         """Hook: a triggered ability is put on top of the stack, above the spell that made it

@@ -258,8 +258,8 @@ def test_saga_enters_with_a_lore_counter_and_chapter_i_triggers() -> None:
 def test_surveil_chapter_needs_a_choice() -> None:
     setup = game({"library": [obj("a", "Mountain"), obj("b", "Island")], "mana": "{2}{R}{R}",
                   "hand": [obj("cer", "Summon: G.F. Cerberus")]})
-    obs = play(setup, [cast("cer"), RESOLVE, {"choose": {"choice": "surveil",
-                                                          "graveyard": ["a"]}}])
+    obs = play(setup, [cast("cer"), RESOLVE, {"choose": {"choice": "cards",
+                                                          "cards": ["a"]}}])
     assert obs.state["objects"]["a"]["zone"] == "graveyard"
     assert obs.state["objects"]["b"]["zone"] == "library"
 
