@@ -26,7 +26,7 @@ from typing import Any, Protocol, runtime_checkable
 from conformance.errors import EngineReportedError
 
 __all__ = ["MAX_PROTOCOL", "PROTOCOLS", "PROTOCOL_VERSION", "V1_ACTIONS", "V1_CHOICES",
-           "V2_ACTIONS", "V2_CHOICES", "Engine", "EngineInfo", "EngineReportedError",
+           "V2_ACTIONS", "V2_CHOICES", "V2_SETUP", "Engine", "EngineInfo", "EngineReportedError",
            "Observation"]
 
 PROTOCOL_VERSION = 1
@@ -46,6 +46,9 @@ V2_ACTIONS = V1_ACTIONS | {"check", "play_land", "declare_attackers", "declare_b
 """Every action name protocol 2 defines (an engine declares the ones it supports)."""
 V2_CHOICES = V1_CHOICES
 """Every ``choose`` kind protocol 2 defines."""
+V2_SETUP = frozenset({"energy", "experience", "day_night", "monarch", "initiative", "face_down"})
+"""The setup fields protocol 2 gives a meaning (SPEC.md, "setup"): a case using one needs an
+engine that declares it (a protocol-1 engine supports none of them)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +68,9 @@ class EngineInfo:
     choices: frozenset[str] = V1_CHOICES
     """``choose`` kinds the engine supports (protocol 2 declares them; protocol 1:
     :data:`V1_CHOICES`)."""
+    setup: frozenset[str] = frozenset()
+    """Protocol-2 setup fields (:data:`V2_SETUP`) the engine supports (protocol 2 may declare
+    them; protocol 1: none)."""
 
     @property
     def supported_actions(self) -> frozenset[str]:
@@ -76,6 +82,12 @@ class EngineInfo:
     def supported_choices(self) -> frozenset[str]:
         """The ``choose`` kinds the runner may send (as :attr:`supported_actions`)."""
         return self.choices if self.protocol >= 2 else V1_CHOICES
+
+    @property
+    def supported_setup(self) -> frozenset[str]:
+        """The protocol-2 setup fields a case sent to the engine may use (the declared ones; none
+        for a protocol-1 engine)."""
+        return self.setup if self.protocol >= 2 else frozenset()
 
 
 @dataclass(frozen=True, slots=True)

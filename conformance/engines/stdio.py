@@ -83,20 +83,22 @@ def _no_constant(name: str) -> Any:
 def info_from_wire(data: Mapping[str, Any]) -> EngineInfo:
     """An :class:`EngineInfo` from the ``engine`` object of a ``start`` response.
 
-    A protocol-2 engine's ``actions`` and ``choices`` are its declared support; a protocol-1
+    A protocol-2 engine's ``actions``, ``choices`` and (optional) ``setup`` fields are its
+    declared support; a protocol-1
     engine supports exactly the protocol-1 actions and choices (its ``extra`` keeps whatever it
     sent under those keys).
     """
     protocol = int(data["protocol"])
     known = {"name", "version", "protocol", "features", "cards"}
     if protocol >= 2:
-        known |= {"actions", "choices"}
+        known |= {"actions", "choices", "setup"}
     return EngineInfo(
         name=str(data["name"]), version=str(data["version"]), protocol=protocol,
         features=frozenset(data["features"]), cards=frozenset(data["cards"]),
         extra={k: v for k, v in data.items() if k not in known},
         actions=frozenset(data["actions"]) if protocol >= 2 else V1_ACTIONS,
         choices=frozenset(data["choices"]) if protocol >= 2 else V1_CHOICES,
+        setup=frozenset(data.get("setup") or ()) if protocol >= 2 else frozenset(),
     )
 
 
@@ -106,6 +108,8 @@ def info_to_wire(info: EngineInfo) -> dict[str, Any]:
            "features": sorted(info.features), "cards": sorted(info.cards)}
     if info.protocol >= 2:
         out.update(actions=sorted(info.actions), choices=sorted(info.choices))
+        if info.setup:
+            out["setup"] = sorted(info.setup)
     return out
 
 

@@ -402,6 +402,8 @@ class Activated:
     """"Activate only once each turn" (rule 602.5b)."""
     sacrifice_self: bool = False
     """"Sacrifice CARDNAME" is part of the cost (rule 602.2b, 701.17)."""
+    energy: int = 0
+    """"Pay {E}{E}" is part of the cost: that many energy counters (rule 107.14)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from conformance.reference.effects import Effects
+from conformance.reference.designations import Designations
 from conformance.reference.objects import (
     PLAYERS,
     Flow,
@@ -23,7 +23,7 @@ UNMODELLED_EVASION = frozenset({"fear", "intimidate", "shadow", "horsemanship", 
 attacker with one of them is refused as ``unsupported``."""
 
 
-class Combat(Effects):
+class Combat(Designations):
     """Declaring attackers and blockers, and combat damage."""
 
     def _reset(self) -> None:

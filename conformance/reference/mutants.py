@@ -520,3 +520,6 @@ from conformance.reference.protocol2_mutants import PROTOCOL2_MUTANTS  # noqa: E
 
 MUTANTS.update(FAMILY_MUTANTS)
 MUTANTS.update(PROTOCOL2_MUTANTS)
+from conformance.reference.setup_mutants import SETUP_MUTANTS  # noqa: E402
+
+MUTANTS.update(SETUP_MUTANTS)

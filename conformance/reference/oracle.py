@@ -9,6 +9,7 @@ then not implemented (the engine never guesses).
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from conformance.reference.abilities import (
     KEYWORDS,
@@ -54,6 +55,12 @@ from conformance.reference.abilities import (
     TargetSlot,
     TokenDef,
     Triggered,
+)
+from conformance.reference.designation_effects import (
+    DAY_AS_ENTERS,
+    DAY_NIGHT_CHANGES,
+    BecomeMonarch,
+    GetEnergy,
 )
 from conformance.reference.errors import OracleTemplateError
 
@@ -191,6 +198,13 @@ _EFFECTS: list[tuple[re.Pattern[str], object]] = [
                 r"(?: with (\"[^\"]*\")|(?: with ([a-z ]+))?\.) ?"),
      lambda m: _token(m[1], m[2], m[3], m[4], m[5].strip(), m[6] or m[7])),
     (re.compile(r"Surveil (\d+)\. ?"), lambda m: Surveil(int(m[1]))),
+    # energy (107.14) and the monarch (724): conformance.reference.designations
+    (re.compile(r"You get ((?:\{E\})+)\. ?"), lambda m: GetEnergy(m[1].count("{E}"))),
+    (re.compile(r"You gain (\d+) life and get ((?:\{E\})+)\. ?"),
+     lambda m: _then(GainLife(int(m[1])), GetEnergy(m[2].count("{E}")))),
+    (re.compile(r"Draw (a|two|three) cards? and you get ((?:\{E\})+)\. ?"),
+     lambda m: _then(Draw(_NUMBERS[m[1]]), GetEnergy(m[2].count("{E}")))),
+    (re.compile(r"You become the monarch\. ?"), lambda m: BecomeMonarch()),
     (re.compile(r"When you next cast an instant or sorcery spell this turn, copy it( twice)?\. "
                 r"You may choose new targets for the cop(?:y|ies)\. ?"),
      lambda m: CreateDelayedCopyTrigger(2 if m[1] else 1)),
@@ -233,6 +247,12 @@ def _activated(text: str) -> Activated:
     """``[{cost}][, ]{T}: effect`` or ``{cost}: effect``, then "Activate only as a sorcery." or
     "Activate only once each turn."; "Add {C}." is a mana ability (rule 605.1a)."""
     text = text.strip()
+    energy = re.match(r"(.*?)(?:, )?Pay ((?:\{E\})+): (.*)", text)
+    if energy and re.fullmatch(rf"(?:{_COST}(?:, )?)?(?:\{{T\}})?", energy[1]):
+        # "Pay {E}{E}" in a cost (107.14): the rest of the ability without it
+        rest = _activated(f"{energy[1] or '{0}'}: {energy[3]}".replace("{0}, ", ""))
+        cost = None if rest.cost == "{0}" else rest.cost
+        return replace(rest, cost=cost, energy=energy[2].count("{E}"))
     sacrifice = f", Sacrifice {SELF}: " in text or text.startswith(f"Sacrifice {SELF}: ")
     text = text.replace(f", Sacrifice {SELF}: ", ": ").replace(f"Sacrifice {SELF}: ", "{0}: ")
     m = re.fullmatch(rf"(?:{_COST}(?:, )?)?(\{{T\}})?: (.*?)( Activate only as a sorcery\.)?"
@@ -417,8 +437,16 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
         if m:
             statics.append(CreaturesLoseAllAbilities(int(m[1]), int(m[2])))
             continue
-        if re.match(rf"(?:{_COST}|\{{T\}}|Sacrifice {SELF})(?:, (?:{_COST}|\{{T\}}|Sacrifice "
-                    rf"{SELF}))*: ", line):
+        m = re.fullmatch(rf"(?:If it's neither day nor night, it becomes day as {SELF} enters "
+                         r"the battlefield\.|Whenever day becomes night or night becomes day, "
+                         r"(.*))", line)
+        if m:  # rule 726: conformance.reference.designations
+            triggered.append(Triggered(DAY_NIGHT_CHANGES, parse_effects(_capital(m[1])),
+                                       "day_night") if m[1] else
+                             Triggered(DAY_AS_ENTERS, (), "day_as_enters"))
+            continue
+        if re.match(rf"(?:{_COST}|\{{T\}}|Sacrifice {SELF}|Pay (?:\{{E\}})+)(?:, (?:{_COST}|"
+                    rf"\{{T\}}|Sacrifice {SELF}|Pay (?:\{{E\}})+))*: ", line):
             activated.append(_activated(line))
             continue
         spell.extend(parse_effects(line))
