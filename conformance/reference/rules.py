@@ -94,6 +94,7 @@ HOOKS: dict[str, str] = {
     "attack_taps": "508.1f: declaring an attacker taps it unless it has vigilance",
     "land_plays_per_turn": "305.2: one land play during each of a player's turns",
     "mana_empties": "500.4: mana empties from mana pools at the end of each step and phase",
+    "attachment_applies": "303.4e, 301.5d: an attachment affects its host, whoever controls it",
     "player_counters_empty": "107.14, 122.1: counters a player has stay from turn to turn",
     "day_night_after_turn": "502.2, 726.3a: day becomes night, night becomes day",
     "monarch_draw_triggers": "724.2: the monarch draws a card at the beginning of their end step",

@@ -89,11 +89,21 @@ class EnergyCountedOnce(ReferenceEngine):
         return min(n, 1)
 
 
+class AttachmentOnlyToOwnPermanents(ReferenceEngine):
+    """An Aura or Equipment affects only a permanent its own controller controls."""
+
+    MUTANT = "attachment_only_to_own_permanents"
+    RULE = "303.4e"
+
+    def attachment_applies(self, attached: Obj, host: Obj) -> bool:
+        return attached.controller == host.controller
+
+
 SETUP_MUTANTS: dict[str, type[ReferenceEngine]] = {
     cls.MUTANT: cls for cls in (
         EnergyLostAtEndOfTurn, ExperienceLostAtEndOfTurn, DayNeverBecomesNight,
         MonarchDrawsNothing, InitiativeKeptDespiteCombatDamage, FaceDownKeepsCharacteristics,
-        EnergyOverpaid, EnergyCountedOnce,
+        EnergyOverpaid, EnergyCountedOnce, AttachmentOnlyToOwnPermanents,
     ) if cls.MUTANT is not None
 }
 """Mutant name -> engine class, for the protocol-2 setup and energy cases."""
