@@ -121,6 +121,9 @@ def _token(count: str, p: str, t: str, colors: str, subtypes: str, rest: str | N
 
 _N = r"(\d+|X)"
 _EFFECTS: list[tuple[re.Pattern[str], object]] = [
+    # before "Put ... counter on CARDNAME.": "It" is CARDNAME (Bristling Hydra's energy ability)
+    (re.compile(rf"Put a \+1/\+1 counter on {SELF}\. It gains ([a-z ]+) until end of turn\. ?"),
+     lambda m: _then(PutCounters(1, "+1/+1", False), PumpSelf(0, 0, _keywords(m[1])))),
     (re.compile(rf"{SELF} deals {_N} damage to any target and (\d+) damage to another target\. ?"),
      lambda m: DamageTargets((_amount(m[1]), int(m[2])),
                              (TargetSlot("any"), TargetSlot("any", another=True)))),

@@ -142,9 +142,9 @@ def test_the_stdio_server_serves_a_setup_case_and_its_observation_validates():
 
 
 SETUP_CASES = [
-    ("sage-of-shaila-s-claim/energy-and-experience-counters-stay-from-turn-to-turn",
+    ("sage-of-shailas-claim/energy-and-experience-counters-stay-from-turn-to-turn",
      "energy_lost_at_end_of_turn", ["state.players.p1"]),
-    ("sage-of-shaila-s-claim/energy-and-experience-counters-stay-from-turn-to-turn",
+    ("sage-of-shailas-claim/energy-and-experience-counters-stay-from-turn-to-turn",
      "experience_lost_at_end_of_turn", ["state.players.p1"]),
     ("spontaneous-artist/energy-cannot-be-paid-without-energy-counters", "energy_overpaid",
      ["error", "state.stack"]),
