@@ -207,3 +207,17 @@ def test_night_becomes_day_after_two_spells_and_energy_pays_from_the_player():
     state = engine.observe().state
     assert state["day_night"] == "day" and state["players"]["p2"]["life"] == 16
     assert state["players"]["p1"]["energy"] == 1
+
+
+def test_a_face_down_observation_validates_on_the_wire():
+    """A face-down permanent has no name: ``name: null`` is a valid observation."""
+    case, = load_cases([CASES_DIR / "craw-wurm"])
+    engine = ReferenceEngine()
+    engine.setup(case.id, case.setup)
+    obs = engine.observe()
+    assert obs.state["objects"]["wurm"]["name"] is None
+    answer = {"seq": 1, "ok": True, "events": obs.events, "state": obs.state}
+    assert not schemas.problems("io/observe.response", answer)
+    spec = f"cmd:{sys.executable} -m conformance.engines.serve reference"
+    result = run_cases([case], spec, RunOptions(validate_protocol=True)).results[0]
+    assert result.status == "pass", (result.message, result.error)
