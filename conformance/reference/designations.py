@@ -75,6 +75,11 @@ class Designations(Effects):
         triggers at the beginning of ``player``'s end step when ``player`` is the monarch."""
         return self.monarch == player
 
+    def becomes_monarch_by_combat_damage(self, controller: str, damaged: str) -> bool:
+        """Hook (724.2): a creature ``controller`` controls dealing combat damage to ``damaged``
+        makes ``controller`` the monarch when ``damaged`` is the monarch."""
+        return self.monarch == damaged and controller != damaged
+
     def takes_initiative_by_combat_damage(self, controller: str, damaged: str) -> bool:
         """Hook (725.2): creatures ``controller`` controls dealing combat damage to ``damaged``
         make ``controller`` take the initiative when ``damaged`` has it."""
@@ -162,7 +167,7 @@ class Designations(Effects):
         if src is None:
             return
         ctrl = src.controller
-        if self.monarch == damaged and ctrl != damaged:  # 724.2, controlled by the monarch
+        if self.becomes_monarch_by_combat_damage(ctrl, damaged):  # 724.2: the monarch controls it
             self._trigger(PendingTrigger(damaged, MONARCH, MONARCH, "monarch_combat_damage",
                                          (BecomeMonarch(ctrl),)))
         hit = (self.turn, self.step, ctrl)  # "one or more creatures": one trigger per player

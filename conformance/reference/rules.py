@@ -98,6 +98,7 @@ HOOKS: dict[str, str] = {
     "player_counters_empty": "107.14, 122.1: counters a player has stay from turn to turn",
     "day_night_after_turn": "502.2, 726.3a: day becomes night, night becomes day",
     "monarch_draw_triggers": "724.2: the monarch draws a card at the beginning of their end step",
+    "becomes_monarch_by_combat_damage": "724.2: combat damage to the monarch takes the title",
     "takes_initiative_by_combat_damage": "725.2: combat damage to its holder takes the initiative",
     "face_down_characteristics": "708.2a: a face-down permanent is a nameless 2/2 creature",
     "can_pay_energy": "107.14: a player can't pay more energy counters than they have",

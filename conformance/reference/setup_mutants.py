@@ -49,6 +49,16 @@ class MonarchDrawsNothing(ReferenceEngine):
         return False
 
 
+class MonarchKeptDespiteCombatDamage(ReferenceEngine):
+    """Combat damage to the monarch does not make the creature's controller the monarch."""
+
+    MUTANT = "monarch_kept_despite_combat_damage"
+    RULE = "724.2"
+
+    def becomes_monarch_by_combat_damage(self, controller: str, damaged: str) -> bool:
+        return False
+
+
 class InitiativeKeptDespiteCombatDamage(ReferenceEngine):
     """Combat damage to the player who has the initiative does not take it."""
 
@@ -102,7 +112,7 @@ class AttachmentOnlyToOwnPermanents(ReferenceEngine):
 SETUP_MUTANTS: dict[str, type[ReferenceEngine]] = {
     cls.MUTANT: cls for cls in (
         EnergyLostAtEndOfTurn, ExperienceLostAtEndOfTurn, DayNeverBecomesNight,
-        MonarchDrawsNothing, InitiativeKeptDespiteCombatDamage, FaceDownKeepsCharacteristics,
+        MonarchDrawsNothing, MonarchKeptDespiteCombatDamage, InitiativeKeptDespiteCombatDamage, FaceDownKeepsCharacteristics,
         EnergyOverpaid, EnergyCountedOnce, AttachmentOnlyToOwnPermanents,
     ) if cls.MUTANT is not None
 }
