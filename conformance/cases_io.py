@@ -73,6 +73,13 @@ class Case:
         costs = frozenset(c for a in self.actions for c in cost_needs(a))
         return Needs(names, choices, costs)
 
+    @property
+    def setup_needs(self) -> frozenset[str]:
+        """The protocol-2 setup fields the case's setup uses (derived, never declared; SPEC.md
+        "setup"): ``energy``/``experience`` (a player's counters), ``day_night``, ``monarch``,
+        ``initiative`` (set), ``face_down`` (an object set face down)."""
+        return setup_needs(self.setup)
+
     def to_dict(self) -> dict[str, Any]:
         """The case as the mapping its file holds."""
         return {
@@ -81,6 +88,26 @@ class Case:
             "cards": list(self.cards), "rules": list(self.rules), "status": self.status,
             "setup": self.setup, "actions": self.actions, "expect": self.expect,
         }
+
+
+_PLAYER_SETUP_FIELDS = ("energy", "experience")
+_GAME_SETUP_FIELDS = ("day_night", "monarch", "initiative")
+
+
+def setup_needs(setup: Any) -> frozenset[str]:
+    """The protocol-2 setup fields :attr:`Case.setup_needs` names for a ``setup`` mapping: a
+    field counts when it is present (a player's ``energy: 0`` too), ``face_down`` when true."""
+    if not isinstance(setup, dict):
+        return frozenset()
+    found = {f for f in _GAME_SETUP_FIELDS if setup.get(f) is not None}
+    for player in (setup.get("players") or {}).values():
+        if not isinstance(player, dict):
+            continue
+        found.update(f for f in _PLAYER_SETUP_FIELDS if player.get(f) is not None)
+        for zone in ("library", "hand", "battlefield", "graveyard", "exile"):
+            if any(isinstance(o, dict) and o.get("face_down") for o in player.get(zone) or ()):
+                found.add("face_down")
+    return frozenset(found)
 
 
 def _normalise_actions(actions: list[Any]) -> list[Any]:
@@ -409,6 +436,7 @@ def lint_case_file(
             out.append(LintProblem(where, f"setup card {obj['card']!r} (object {obj['id']}) is "
                                           "not listed in cards", "warning"))
     known = ids | {"p1", "p2"}
+    out.extend(_lint_setup_placement(where, case.setup, known, line))
     blocks: list[tuple[str, tuple[str | int, ...], dict[str, Any]]] = [
         ("expect", ("expect",), case.expect)]
     for i, action in enumerate(case.actions):
@@ -440,6 +468,40 @@ def lint_case_file(
                                                   f"object {ref!r}",
                                            line=line((*at, "state", section, ref))))
     return case, out
+
+
+_FACE_DOWN_ZONES = ("battlefield", "exile")
+
+
+def _lint_setup_placement(where: str, setup: dict[str, Any], known: set[str],
+                          line: _Lines) -> Iterator[LintProblem]:
+    """Setup fields that only mean something in some zones (SPEC.md, "setup"): ``attached_to``
+    (a permanent attached to another permanent or to a player) and ``face_down`` (a permanent,
+    or a card exiled face down)."""
+    battlefield = {o["id"] for p in (setup.get("players") or {}).values()
+                   for o in p.get("battlefield") or ()}
+    for pid, player in (setup.get("players") or {}).items():
+        for zone in ("library", "hand", "battlefield", "graveyard", "exile"):
+            for i, obj in enumerate(player.get(zone) or ()):
+                at = ("setup", "players", pid, zone, i)
+                host = obj.get("attached_to")
+                if host is not None:
+                    why = None
+                    if zone != "battlefield":
+                        why = f"is in the {zone}: only a permanent is attached"
+                    elif host not in known:
+                        why = f"refers to unknown object {host!r}"
+                    elif host == obj["id"]:
+                        why = "is attached to itself"
+                    elif host not in battlefield and host not in ("p1", "p2"):
+                        why = f"is attached to {host!r}, which is not on the battlefield"
+                    if why:
+                        yield LintProblem(where, f"setup object {obj['id']!r}: attached_to {why}",
+                                          line=line((*at, "attached_to")))
+                if obj.get("face_down") and zone not in _FACE_DOWN_ZONES:
+                    yield LintProblem(where, f"setup object {obj['id']!r}: face_down in the "
+                                             f"{zone} (only a permanent or an exiled card is "
+                                             "face down)", line=line((*at, "face_down")))
 
 
 def _problem_path(problem: str) -> tuple[str | int, ...]:

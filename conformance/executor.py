@@ -68,6 +68,8 @@ def unsupported_reason(case: Case, info: EngineInfo) -> str | None:
         parts.append(f"choices not supported (protocol {info.protocol}): " + ", ".join(missing))
     if missing := sorted(needs.costs - info.supported_costs):
         parts.append(f"costs not supported (protocol {info.protocol}): " + ", ".join(missing))
+    if missing := sorted(case.setup_needs - info.supported_setup):
+        parts.append(f"setup not supported (protocol {info.protocol}): " + ", ".join(missing))
     if feats:
         parts.append("features not declared: " + ", ".join(feats))
     if cards:

@@ -26,7 +26,8 @@ from typing import Any, Protocol, runtime_checkable
 from conformance.errors import EngineReportedError
 
 __all__ = ["MAX_PROTOCOL", "PROTOCOLS", "PROTOCOL_VERSION", "V1_ACTIONS", "V1_CHOICES",
-           "V2_ACTIONS", "V2_CHOICES", "V2_COSTS", "Engine", "EngineInfo", "EngineReportedError",
+           "V2_ACTIONS", "V2_CHOICES", "V2_COSTS", "V2_SETUP", "Engine", "EngineInfo",
+           "EngineReportedError",
            "Observation"]
 
 PROTOCOL_VERSION = 1
@@ -55,6 +56,9 @@ V2_COSTS = frozenset({
 """Every cost protocol 2 lets ``cast``/``activate`` name in ``costs`` (SPEC.md, "costs"): the
 keys of ``costs``, ``multikicker`` for ``kicker`` > 1, and each ``alternative`` by its name. A
 protocol-1 engine supports none; a protocol-2 engine declares the ones it supports."""
+V2_SETUP = frozenset({"energy", "experience", "day_night", "monarch", "initiative", "face_down"})
+"""The setup fields protocol 2 gives a meaning (SPEC.md, "setup"): a case using one needs an
+engine that declares it (a protocol-1 engine supports none of them)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +81,9 @@ class EngineInfo:
     costs: frozenset[str] = frozenset()
     """Costs of :data:`V2_COSTS` the engine supports in ``costs`` (protocol 2 may declare them;
     none otherwise)."""
+    setup: frozenset[str] = frozenset()
+    """Protocol-2 setup fields (:data:`V2_SETUP`) the engine supports (protocol 2 may declare
+    them; protocol 1: none)."""
 
     @property
     def supported_actions(self) -> frozenset[str]:
@@ -93,6 +100,12 @@ class EngineInfo:
     def supported_costs(self) -> frozenset[str]:
         """The costs a ``cast``/``activate`` the runner sends may name (none for protocol 1)."""
         return self.costs if self.protocol >= 2 else frozenset()
+
+    @property
+    def supported_setup(self) -> frozenset[str]:
+        """The protocol-2 setup fields a case sent to the engine may use (the declared ones; none
+        for a protocol-1 engine)."""
+        return self.setup if self.protocol >= 2 else frozenset()
 
 
 @dataclass(frozen=True, slots=True)

@@ -72,15 +72,15 @@ def _no_constant(name: str) -> Any:
 def info_from_wire(data: Mapping[str, Any]) -> EngineInfo:
     """An :class:`EngineInfo` from the ``engine`` object of a ``start`` response.
 
-    A protocol-2 engine's ``actions``, ``choices`` and optional ``costs`` are its declared
-    support; a protocol-1
+    A protocol-2 engine's ``actions``, ``choices`` and optional ``costs`` and ``setup`` fields
+    are its declared support; a protocol-1
     engine supports exactly the protocol-1 actions and choices (its ``extra`` keeps whatever it
     sent under those keys).
     """
     protocol = int(data["protocol"])
     known = {"name", "version", "protocol", "features", "cards"}
     if protocol >= 2:
-        known |= {"actions", "choices", "costs"}
+        known |= {"actions", "choices", "costs", "setup"}
     return EngineInfo(
         name=str(data["name"]), version=str(data["version"]), protocol=protocol,
         features=frozenset(data["features"]), cards=frozenset(data["cards"]),
@@ -88,6 +88,7 @@ def info_from_wire(data: Mapping[str, Any]) -> EngineInfo:
         actions=frozenset(data["actions"]) if protocol >= 2 else V1_ACTIONS,
         choices=frozenset(data["choices"]) if protocol >= 2 else V1_CHOICES,
         costs=frozenset(data.get("costs") or ()) if protocol >= 2 else frozenset(),
+        setup=frozenset(data.get("setup") or ()) if protocol >= 2 else frozenset(),
     )
 
 
@@ -99,6 +100,8 @@ def info_to_wire(info: EngineInfo) -> dict[str, Any]:
         out.update(actions=sorted(info.actions), choices=sorted(info.choices))
         if info.costs:
             out.update(costs=sorted(info.costs))
+        if info.setup:
+            out["setup"] = sorted(info.setup)
     return out
 
 

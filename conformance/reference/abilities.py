@@ -432,6 +432,8 @@ class Activated:
     """"Sacrifice CARDNAME" is part of the cost (rule 602.2b, 701.17)."""
     extra_costs: tuple[CostPart, ...] = ()
     """Other costs than mana, {T} and "Sacrifice CARDNAME" (rule 602.2b)."""
+    energy: int = 0
+    """"Pay {E}{E}" is part of the cost: that many energy counters (rule 107.14)."""
 
 
 @dataclass(frozen=True, slots=True)

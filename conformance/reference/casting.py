@@ -186,11 +186,15 @@ class Casting(Costs):
                 raise refuse("illegal_action", f"{obj.id} is tapped")
             if "Creature" in c.types and obj.summoning_sick and "haste" not in c.keywords:
                 raise refuse("illegal_action", f"{obj.id} has summoning sickness (rule 302.6)")
+        if ab.energy and not self.can_pay_energy(player, self.energy_counters(ab.energy)):
+            self._pay_energy(player, ab.energy)  # refused: too few energy counters (107.14)
         if ab.produces is not None:  # a mana ability: no stack, no priority change (605.3)
             if a.get("costs"):
                 raise refuse("illegal_action", "this mana ability has no other costs")
             if ab.cost is not None and not self._pay(player, ab.cost, 0):
                 raise refuse("illegal_action", f"cannot pay {ab.cost}")
+            if ab.energy:
+                self._pay_energy(player, ab.energy)
             obj.tapped = obj.tapped or ab.tap
             if ab.sacrifice_self:
                 self._sacrifice(obj)
@@ -217,6 +221,8 @@ class Casting(Costs):
             raise refuse("unsupported", str(exc)) from exc
         self._pay_planned(player, self._plan_total(player, symbols, objects,
                                                    ab.cost or "the cost"), objects)
+        if ab.energy:
+            self._pay_energy(player, ab.energy)
         if ab.once_each_turn:
             obj.once_turns[once] = self.turn
         if ab.tap:

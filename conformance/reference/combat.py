@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
-from conformance.reference.effects import Effects
+from conformance.reference.designations import Designations
 from conformance.reference.objects import (
     PLAYERS,
     Answer,
@@ -28,7 +28,7 @@ Hit = tuple[str, Ref, int]
 """Combat damage to deal: source id, what it is dealt to, amount."""
 
 
-class Combat(Effects):
+class Combat(Designations):
     """Declaring attackers and blockers, and combat damage."""
 
     def _reset(self) -> None:

@@ -54,6 +54,11 @@ class ContinuousEffects(Zones):
                 c = replace(c, colors=colors_of(plain))
         return c
 
+    def attachment_applies(self, attached: Obj, host: Obj) -> bool:
+        """Hook: an Aura or Equipment affects the permanent it is attached to, whoever controls
+        either (303.4e, 301.5d: their controllers need not be the same)."""
+        return True
+
     def phyrexian_symbols_colored(self) -> bool:
         """Hook: a Phyrexian mana symbol gives a card its color, however the cost is paid
         (105.2, 107.4f)."""
@@ -136,7 +141,8 @@ class ContinuousEffects(Zones):
                   and obj.controller == src.controller and self.is_outlaw(obj, c)):
                 layer6.append((src.timestamp, "add", (st.keyword,)))
             elif (isinstance(st, o.EnchantedCreatureGets) and src.attached_to == obj.ref
-                  and is_creature and obj.zone == "battlefield"):
+                  and is_creature and obj.zone == "battlefield"
+                  and self.attachment_applies(src, obj)):
                 if st.keywords:
                     layer6.append((src.timestamp, "add", st.keywords))
                 aura_power += st.power

@@ -527,3 +527,7 @@ MUTANTS.update(COST_MUTANTS)
 from conformance.reference.choice_mutants import CHOICE_MUTANTS  # noqa: E402
 
 MUTANTS.update(CHOICE_MUTANTS)
+
+from conformance.reference.setup_mutants import SETUP_MUTANTS  # noqa: E402
+
+MUTANTS.update(SETUP_MUTANTS)

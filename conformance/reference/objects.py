@@ -125,6 +125,8 @@ class Obj:
     (rule 704.5h)."""
     attached_to: Ref | None = None
     """The object or player this permanent is attached to (rule 301.5, 303.4)."""
+    face_down: bool = False
+    """A face-down permanent (rule 708.2): ``card`` is its face-up card."""
 
     @property
     def ref(self) -> Ref:
@@ -217,6 +219,10 @@ class Player:
 
     life: int = 20
     poison: int = 0
+    energy: int = 0
+    """Energy counters (rule 107.14): counters a player has, not mana."""
+    experience: int = 0
+    """Experience counters (rule 122.1)."""
     pool: ManaPool = field(default_factory=ManaPool)
     lost: bool = False
     drew_from_empty: bool = False

@@ -59,6 +59,12 @@ from conformance.reference.abilities import (
     Triggered,
 )
 from conformance.reference.cost_text import CostPart, cost_part, extra_cost_line
+from conformance.reference.designation_effects import (
+    DAY_AS_ENTERS,
+    DAY_NIGHT_CHANGES,
+    BecomeMonarch,
+    GetEnergy,
+)
 from conformance.reference.errors import OracleTemplateError
 
 __all__ = [
@@ -119,6 +125,9 @@ def _token(count: str, p: str, t: str, colors: str, subtypes: str, rest: str | N
 
 _N = r"(\d+|X)"
 _EFFECTS: list[tuple[re.Pattern[str], object]] = [
+    # before "Put ... counter on CARDNAME.": "It" is CARDNAME (Bristling Hydra's energy ability)
+    (re.compile(rf"Put a \+1/\+1 counter on {SELF}\. It gains ([a-z ]+) until end of turn\. ?"),
+     lambda m: _then(PutCounters(1, "+1/+1", False), PumpSelf(0, 0, _keywords(m[1])))),
     (re.compile(rf"{SELF} deals {_N} damage to any target and (\d+) damage to another target\. ?"),
      lambda m: DamageTargets((_amount(m[1]), int(m[2])),
                              (TargetSlot("any"), TargetSlot("any", another=True)))),
@@ -199,6 +208,13 @@ _EFFECTS: list[tuple[re.Pattern[str], object]] = [
     (re.compile(rf"If {SELF} was kicked, ([^.]*\.) ?"), lambda m: _if_kicked(m[1])),
     (re.compile(r"You may (draw a card|gain \d+ life)\. ?"),
      lambda m: May(parse_effects(_capital(m[1]) + "."))),
+    # energy (107.14) and the monarch (724): conformance.reference.designations
+    (re.compile(r"You get ((?:\{E\})+)\. ?"), lambda m: GetEnergy(m[1].count("{E}"))),
+    (re.compile(r"You gain (\d+) life and get ((?:\{E\})+)\. ?"),
+     lambda m: _then(GainLife(int(m[1])), GetEnergy(m[2].count("{E}")))),
+    (re.compile(r"Draw (a|two|three) cards? and you get ((?:\{E\})+)\. ?"),
+     lambda m: _then(Draw(_NUMBERS[m[1]]), GetEnergy(m[2].count("{E}")))),
+    (re.compile(r"You become the monarch\. ?"), lambda m: BecomeMonarch()),
     (re.compile(r"When you next cast an instant or sorcery spell this turn, copy it( twice)?\. "
                 r"You may choose new targets for the cop(?:y|ies)\. ?"),
      lambda m: CreateDelayedCopyTrigger(2 if m[1] else 1)),
@@ -249,6 +265,12 @@ def _activated(text: str) -> Activated:
     """``[{cost}][, ]{T}: effect`` or ``{cost}: effect``, then "Activate only as a sorcery." or
     "Activate only once each turn."; "Add {C}." is a mana ability (rule 605.1a)."""
     text = text.strip()
+    energy = re.match(r"(.*?)(?:, )?Pay ((?:\{E\})+): (.*)", text)
+    if energy and re.fullmatch(rf"(?:{_COST}(?:, )?)?(?:\{{T\}})?", energy[1]):
+        # "Pay {E}{E}" in a cost (107.14): the rest of the ability without it
+        rest = _activated(f"{energy[1] or '{0}'}: {energy[3]}".replace("{0}, ", ""))
+        cost = None if rest.cost == "{0}" else rest.cost
+        return replace(rest, cost=cost, energy=energy[2].count("{E}"))
     head, sep, body = text.partition(": ")
     extras = tuple(p for p in (cost_part(part) for part in head.split(", ")) if p is not None)
     if sep and extras:
@@ -463,9 +485,17 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
         if m:
             statics.append(CreaturesLoseAllAbilities(int(m[1]), int(m[2])))
             continue
-        if re.match(rf"(?:{_COST}|\{{T\}}|Sacrifice {SELF})(?:, (?:{_COST}|\{{T\}}|Sacrifice "
-                    rf"{SELF}))*: ", line) or extra_cost_line(
-                line, rf"{_COST}|\{{T\}}|Sacrifice {SELF}"):
+        m = re.fullmatch(rf"(?:If it's neither day nor night, it becomes day as {SELF} enters "
+                         r"the battlefield\.|Whenever day becomes night or night becomes day, "
+                         r"(.*))", line)
+        if m:  # rule 726: conformance.reference.designations
+            triggered.append(Triggered(DAY_NIGHT_CHANGES, parse_effects(_capital(m[1])),
+                                       "day_night") if m[1] else
+                             Triggered(DAY_AS_ENTERS, (), "day_as_enters"))
+            continue
+        if re.match(rf"(?:{_COST}|\{{T\}}|Sacrifice {SELF}|Pay (?:\{{E\}})+)(?:, (?:{_COST}|"
+                    rf"\{{T\}}|Sacrifice {SELF}|Pay (?:\{{E\}})+))*: ", line) or extra_cost_line(
+                line, rf"{_COST}|\{{T\}}|Sacrifice {SELF}|Pay (?:\{{E\}})+"):
             activated.append(_activated(line))
             continue
         spell.extend(parse_effects(line))

@@ -9,6 +9,9 @@ modules, each named after the part of the Comprehensive Rules it models:
 * :mod:`~conformance.reference.triggers` — :class:`TriggeredAbilities` (603, 714.2);
 * :mod:`~conformance.reference.copies` — :class:`Copies`: copies of spells (707.10);
 * :mod:`~conformance.reference.effects` — :class:`Effects`: resolving effects (608.2, 120);
+* :mod:`~conformance.reference.designations` — :class:`Designations`: energy and experience
+  counters, day and night, the monarch, the initiative, face-down permanents (107.14, 122.1,
+  708.2, 724-726);
 * :mod:`~conformance.reference.combat` — :class:`Combat`: combat damage (506-511);
 * :mod:`~conformance.reference.turn` — :class:`TurnStructure`: steps and turns (500-514);
 * :mod:`~conformance.reference.stack` — :class:`PriorityAndStack` (117, 405, 608);
@@ -104,6 +107,15 @@ HOOKS: dict[str, str] = {
     "blockers_in_order": "509.2: an attacker's blockers in its damage assignment order",
     "damage_assignment_legal": "510.1c: lethal damage to each blocker ahead in the order first",
     "layer6_order": "613.7: layer-6 effects apply in timestamp order",
+    "attachment_applies": "303.4e, 301.5d: an attachment affects its host, whoever controls it",
+    "player_counters_empty": "107.14, 122.1: counters a player has stay from turn to turn",
+    "day_night_after_turn": "502.2, 726.3a: day becomes night, night becomes day",
+    "monarch_draw_triggers": "724.2: the monarch draws a card at the beginning of their end step",
+    "becomes_monarch_by_combat_damage": "724.2: combat damage to the monarch takes the title",
+    "takes_initiative_by_combat_damage": "725.2: combat damage to its holder takes the initiative",
+    "face_down_characteristics": "708.2a: a face-down permanent is a nameless 2/2 creature",
+    "can_pay_energy": "107.14: a player can't pay more energy counters than they have",
+    "energy_counters": "107.14: each {E} symbol is one energy counter",
 }
 """Every hook of :class:`Rules`: name -> the rule it decides."""
 

@@ -307,7 +307,8 @@ def test_no_first_strike_step_without_first_or_double_strike() -> None:
 def test_zero_life_is_reported_as_a_loss() -> None:
     obs = play(game({"mana": "{R}", "hand": [obj("bolt", "Lightning Bolt")]}, {"life": 3}),
                [cast("bolt", targets=["p2"]), RESOLVE])
-    assert obs.state["players"]["p2"] == {"life": 0, "lost": True, "poison": 0, "mana": ""}
+    assert obs.state["players"]["p2"] == {"life": 0, "lost": True, "poison": 0, "energy": 0,
+                                          "experience": 0, "mana": ""}
 
 
 # --- triggered abilities with targets (603.3d) and crimes (700.13) ---------------------------
