@@ -268,9 +268,9 @@ def _activated(text: str) -> Activated:
     energy = re.match(r"(.*?)(?:, )?Pay ((?:\{E\})+): (.*)", text)
     if energy and re.fullmatch(rf"(?:{_COST}(?:, )?)?(?:\{{T\}})?", energy[1]):
         # "Pay {E}{E}" in a cost (107.14): the rest of the ability without it
-        rest = _activated(f"{energy[1] or '{0}'}: {energy[3]}".replace("{0}, ", ""))
-        cost = None if rest.cost == "{0}" else rest.cost
-        return replace(rest, cost=cost, energy=energy[2].count("{E}"))
+        paid = _activated(f"{energy[1] or '{0}'}: {energy[3]}".replace("{0}, ", ""))
+        cost = None if paid.cost == "{0}" else paid.cost
+        return replace(paid, cost=cost, energy=energy[2].count("{E}"))
     head, sep, body = text.partition(": ")
     extras = tuple(p for p in (cost_part(part) for part in head.split(", ")) if p is not None)
     if sep and extras:
