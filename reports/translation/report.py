@@ -8,7 +8,6 @@ nothing else in ``OUT`` is touched (:func:`pipeline.store.outdir.write_into`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from html import escape
 from pathlib import Path
 from typing import Any
 
@@ -53,15 +52,14 @@ class TranslationReport:
         return self.out / JSON_NAME
 
 
-_EARLIER_CSP = ("default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; "
-                "img-src data:; font-src data:")
-"""The policy of the pages of the versions without a marker (scripts were not pinned yet)."""
 _EARLIER_CSV_HEADER = (
     "finding_id,check,severity,card_id,card_name,lang,ruling_id,message,evidence,suggestion,"
     "source,line,date,group_id,text,spans,ref_lang,ref_spans,text_en,text_it,text_de")
 """The CSV header of the versions without a marker (English, Italian and German only)."""
 _PAGE_START = ('<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
-               f'<meta http-equiv="Content-Security-Policy" content="{escape(_EARLIER_CSP)}">\n')
+               '<meta http-equiv="Content-Security-Policy" content="default-src &#x27;none&#x27;;')
+"""How the report page begins, in this version and in those without a marker (whose policy did
+not pin the script yet)."""
 _EARLIER = {
     HTML_NAME: _PAGE_START.encode("utf-8"),
     CSV_NAME: (_EARLIER_CSV_HEADER + "\n").encode("utf-8"),
@@ -70,12 +68,13 @@ _EARLIER = {
 
 
 def _earlier_report(path: Path) -> bool:
-    """Whether ``path`` is a file of a translation report of a version without a marker."""
+    """Whether ``path`` is a file of a translation report of a version without a marker (or
+    whose marker was lost)."""
     start = _EARLIER[path.name]
     with open(path, "rb") as fh:
         return fh.read(len(start)) == start and (
             path.name != HTML_NAME or b"<title>Translation consistency report</title>" in
-            fh.read(200))
+            fh.read(1000))
 
 
 def translation_report(

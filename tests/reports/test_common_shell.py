@@ -101,3 +101,31 @@ def test_injected_script_does_not_run_under_the_policy(tmp_path: Path) -> None:
     f.write_text(doc, encoding="utf-8")
     report = render_page(f, evaluate=["document.title", "document.body.dataset.pwned || ''"])
     assert report.values == ["own ran", ""]
+
+
+def test_pages_of_earlier_shells_are_still_recognised(tmp_path: Path) -> None:
+    """An output folder without a marker: the pages the versions before the common shell wrote
+    are still recognised as the reports' own (and so may be replaced), a user's page is not."""
+    from reports.conformance.report import _earlier_index
+    from reports.translation.report import _earlier_report
+
+    translation = tmp_path / "t" / "index.html"
+    translation.parent.mkdir()
+    translation.write_text(
+        '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<meta http-equiv='
+        '"Content-Security-Policy" content="default-src &#x27;none&#x27;; style-src &#x27;'
+        "unsafe-inline&#x27;; script-src &#x27;unsafe-inline&#x27;; img-src data:; font-src "
+        'data:">\n<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        "<title>Translation consistency report</title>\n", encoding="utf-8")
+    assert _earlier_report(translation)
+    dashboard = tmp_path / "c" / "index.html"
+    dashboard.parent.mkdir()
+    dashboard.write_text(
+        '<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-'
+        'Security-Policy" content="default-src &#x27;none&#x27;; style-src &#x27;unsafe-inline'
+        '&#x27;"><title>Conformance report</title></head><body><section id="engines"></section>'
+        '<section id="failures"></section></body></html>\n', encoding="utf-8")
+    assert _earlier_index(dashboard)
+    dashboard.write_text("<h1>my site</h1>", encoding="utf-8")
+    translation.write_text("<h1>my site</h1>", encoding="utf-8")
+    assert not _earlier_index(dashboard) and not _earlier_report(translation)
