@@ -49,8 +49,9 @@ class EffectContext:
         return self.spell.spell.x if self.spell is not None and self.spell.spell else None
 
     def first(self) -> Ref | None:
-        """The first slot's first target, when it is still legal."""
-        return self.targets[0][0] if self.legal[0][0] else None
+        """The first slot's first target, when it is still legal (None: no target chosen for
+        an "up to one" slot, or an illegal one)."""
+        return self.targets[0][0] if self.targets[0] and self.legal[0][0] else None
 
 
 Handler = Callable[["Effects", Any, EffectContext], Flow | None]
@@ -375,3 +376,6 @@ def _delayed_copy(r: Effects, eff: o.CreateDelayedCopyTrigger, ctx: EffectContex
     src = r.objects.get(ctx.source)
     name = src.card_name if src is not None else ctx.source
     r.delayed.append(DelayedTrigger(ctx.controller, ctx.source, name, r.turn, eff))
+
+
+from conformance.reference import effects_more  # noqa: E402,F401  (registers its handlers)

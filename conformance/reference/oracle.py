@@ -56,6 +56,7 @@ from conformance.reference.abilities import (
     Triggered,
 )
 from conformance.reference.errors import OracleTemplateError
+from conformance.reference.oracle_more import TEMPLATES as _MORE_TEMPLATES
 
 __all__ = [
     "Activated", "CopyTargetSpell", "CopyTriggeringSpell", "CounterSpell",
@@ -90,25 +91,30 @@ def _amount(text: str) -> int | None:
 def _keywords(text: str | None) -> tuple[str, ...]:
     if not text:
         return ()
-    if text not in KEYWORDS:
-        raise OracleTemplateError(f"keyword not implemented: {text!r}")
-    return (text,)
+    words = tuple(w for w in re.split(r",? and |, ", text) if w)  # "flying and first strike"
+    for w in words:
+        if w not in KEYWORDS:
+            raise OracleTemplateError(f"keyword not implemented: {w!r}")
+    return words
 
 
-def _token(count: str, p: str, t: str, colors: str, subtypes: str, rest: str | None) -> CreateToken:
+def _token(count: str, p: str, t: str, colors: str, subtypes: str, rest: str | None,
+           artifact: bool = False) -> CreateToken:
     keywords: frozenset[str] = frozenset()
     activated: tuple[Activated, ...] = ()
     if rest:
+        words = [w for w in re.split(r",? and |, ", rest.lower()) if w]
         if rest.startswith('"'):
             activated = (_activated(rest.strip('"')),)
-        elif rest.lower() in KEYWORDS:
-            keywords = frozenset({rest.lower()})
+        elif all(w in KEYWORDS for w in words):  # "with flying and vigilance"
+            keywords = frozenset(words)
         else:
             raise OracleTemplateError(f"token ability not understood: {rest!r}")
-    cols = tuple(_COLOR_WORDS[c] for c in colors.replace(" and ", " ").split())
+    cols = tuple(_COLOR_WORDS[c] for c in colors.replace(" and ", " ").split() if c != "colorless")
     subs = tuple(subtypes.split())
     tok = TokenDef(name=" ".join(subs) + " Token", power=int(p), toughness=int(t), colors=cols,
-                   subtypes=subs, keywords=keywords, activated=activated)
+                   subtypes=subs, keywords=keywords, activated=activated,
+                   types=("Artifact", "Creature") if artifact else ("Creature",))
     return CreateToken(_NUMBERS[count.lower()], tok)
 
 
@@ -186,15 +192,18 @@ _EFFECTS: list[tuple[re.Pattern[str], object]] = [
      lambda m: PumpGroup(m[1], int(m[2]), int(m[3]))),
     (re.compile(r"All creatures able to block target creature this turn do so\. ?"),
      lambda m: MustBeBlockedByAll()),
-    (re.compile(r"[Cc]reate (a|an|two|three) (\d+)/(\d+) ((?:white|blue|black|red|green)"
-                r"(?: and (?:white|blue|black|red|green))?) ((?:[A-Z][a-z]+ )+)creature tokens?"
-                r"(?: with (\"[^\"]*\")|(?: with ([a-z ]+))?\.) ?"),
-     lambda m: _token(m[1], m[2], m[3], m[4], m[5].strip(), m[6] or m[7])),
+    (re.compile(r"[Cc]reate (a|an|two|three|four) (\d+)/(\d+) (colorless|(?:white|blue|black|"
+                r"red|green)(?: and (?:white|blue|black|red|green))?) ((?:[A-Z][a-z]+ )+)"
+                r"(artifact )?creature tokens?(?: with (\"[^\"]*\")|(?: with ([a-z ,]+))?\.) ?"),
+     lambda m: _token(m[1], m[2], m[3], m[4], m[5].strip(), m[7] or m[8], bool(m[6]))),
     (re.compile(r"Surveil (\d+)\. ?"), lambda m: Surveil(int(m[1]))),
     (re.compile(r"When you next cast an instant or sorcery spell this turn, copy it( twice)?\. "
                 r"You may choose new targets for the cop(?:y|ies)\. ?"),
      lambda m: CreateDelayedCopyTrigger(2 if m[1] else 1)),
 ]
+
+
+_EFFECTS.extend(_MORE_TEMPLATES)  # filters as targets, mass, graveyard and library effects
 
 
 def _then(*effects: Effect) -> tuple[Effect, ...]:

@@ -1,0 +1,120 @@
+"""The rules of the effects of :mod:`conformance.reference.abilities_more` (registered in
+:data:`conformance.reference.effects.EFFECTS` when that module is imported)."""
+
+from __future__ import annotations
+
+from conformance.reference import abilities_more as m
+from conformance.reference.effects import EffectContext, Effects, effect
+from conformance.reference.objects import Obj, other
+
+
+def _players(r: Effects, ctx: EffectContext, who: str) -> list[str]:
+    if who == "you":
+        return [ctx.controller]
+    if who == "each":
+        return [r.active, other(r.active)]
+    if who == "opponents":
+        return [p for p in (r.active, other(r.active)) if p != ctx.controller]
+    ref = ctx.first()  # a target player
+    return [ref.id] if ref is not None else []
+
+
+def _has_types(types: str, have: tuple[str, ...]) -> bool:
+    """``types``: ``|``-separated card types; ``nonX|Y`` means Y and not X."""
+    want = [t for t in types.split("|") if not t.startswith("non")]
+    unwanted = [t[3:] for t in types.split("|") if t.startswith("non")]
+    return bool(set(want) & set(have)) and not set(unwanted) & set(have)
+
+
+@effect(m.DestroyAll)
+def _destroy_all(r: Effects, eff: m.DestroyAll, ctx: EffectContext) -> None:
+    doomed: list[Obj] = []
+    for oid in list(r.battlefield):
+        ob = r.objects[oid]
+        c = r.chars(ob)
+        if _has_types(eff.types, c.types) and (
+                eff.min_power is None or (c.power or 0) >= eff.min_power):
+            doomed.append(ob)
+    for ob in doomed:  # all at once: the set is fixed before any is destroyed (701.7)
+        if ob.zone == "battlefield":
+            r._destroy(ob)
+
+
+@effect(m.DamageEachCreature)
+def _damage_each_creature(r: Effects, eff: m.DamageEachCreature, ctx: EffectContext) -> None:
+    amount = (ctx.x or 0) if eff.amount is None else eff.amount
+    for oid in list(r.battlefield):
+        ob = r.objects[oid]
+        c = r.chars(ob)
+        if "Creature" in c.types and ("flying" in c.keywords) == eff.flying:
+            r._damage(ctx.source, ob.ref, amount)
+
+
+@effect(m.Mill)
+def _mill(r: Effects, eff: m.Mill, ctx: EffectContext) -> None:
+    for p in _players(r, ctx, eff.who):
+        for cid in list(r.zones[(p, "library")][:eff.n]):
+            r._move(r.objects[cid], "graveyard")
+
+
+@effect(m.DiscardHand)
+def _discard_hand(r: Effects, eff: m.DiscardHand, ctx: EffectContext) -> None:
+    for cid in list(r.zones[(ctx.controller, "hand")]):
+        r._move(r.objects[cid], "graveyard")
+
+
+@effect(m.ExileGraveyards)
+def _exile_graveyards(r: Effects, eff: m.ExileGraveyards, ctx: EffectContext) -> None:
+    for p in _players(r, ctx, eff.who):
+        for cid in list(r.zones[(p, "graveyard")]):
+            r._move(r.objects[cid], "exile")
+
+
+@effect(m.ReturnFromGraveyard)
+def _return_from_graveyard(r: Effects, eff: m.ReturnFromGraveyard, ctx: EffectContext) -> None:
+    ref = ctx.first()
+    if ref is not None:  # onto the battlefield under its owner's control (110.2)
+        r._move(r.objects[ref.id], eff.to)
+
+
+@effect(m.ReturnAllFromGraveyard)
+def _return_all(r: Effects, eff: m.ReturnAllFromGraveyard, ctx: EffectContext) -> None:
+    for cid in list(r.zones[(ctx.controller, "graveyard")]):
+        ob = r.objects[cid]
+        c = r.chars(ob)
+        if _has_types(eff.types, c.types) and (
+                eff.max_power is None or (c.power or 0) <= eff.max_power):
+            r._move(ob, eff.to)
+
+
+@effect(m.PutOnLibrary)
+def _put_on_library(r: Effects, eff: m.PutOnLibrary, ctx: EffectContext) -> None:
+    ref = ctx.first()
+    if ref is not None:
+        r._move(r.objects[ref.id], "library", top=eff.top)
+
+
+@effect(m.TargetPlayerDraws)
+def _target_draws(r: Effects, eff: m.TargetPlayerDraws, ctx: EffectContext) -> None:
+    ref = ctx.first()
+    if ref is not None:
+        r._draw(ref.id, (ctx.x or 0) if eff.n is None else eff.n)
+
+
+@effect(m.DrainTarget)
+def _drain(r: Effects, eff: m.DrainTarget, ctx: EffectContext) -> None:
+    ref = ctx.first()
+    if ref is not None:
+        r.players[ref.id].life -= eff.n
+        r._emit("life_change", player=ref.id, amount=-eff.n)
+    r.players[ctx.controller].life += eff.n
+    r._emit("life_change", player=ctx.controller, amount=eff.n)
+
+
+@effect(m.LoseLifeEachOpponentX)
+def _lose_x(r: Effects, eff: m.LoseLifeEachOpponentX, ctx: EffectContext) -> None:
+    n = ctx.x or 0
+    for p in _players(r, ctx, "opponents"):
+        r.players[p].life -= n
+        r._emit("life_change", player=p, amount=-n)
+
