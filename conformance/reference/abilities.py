@@ -351,10 +351,13 @@ class Surveil(Effect):
 
 @dataclass(frozen=True, slots=True)
 class CreateDelayedCopyTrigger(Effect):
-    """"When you next cast an instant or sorcery spell this turn, copy it [twice]. ..."."""
+    """"When you next cast an instant or sorcery spell this turn, copy it [twice]. ..."; with
+    ``whole_turn``: "Until end of turn, whenever you cast an instant or sorcery spell, copy it"
+    (it triggers for each such spell that turn, rule 603.7c)."""
 
     times: int
     may_choose_new_targets: bool = True
+    whole_turn: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -119,3 +119,33 @@ class DrainTarget(Effect):
 @dataclass(frozen=True, slots=True)
 class LoseLifeEachOpponentX(Effect):
     """"Each opponent loses X life" (X of the spell)."""
+
+
+@dataclass(frozen=True, slots=True)
+class DestroyAllSubtypes(Effect):
+    """"Destroy all Auras and Equipment": every permanent with one of ``subtypes``."""
+
+    subtypes: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DestroyNoRegeneration(Effect):
+    """"Destroy target <kind>. It can't be regenerated." (rule 701.15c: no regeneration
+    shield replaces this destruction)."""
+
+    kind: str
+
+    @property
+    def slots(self) -> tuple[TargetSlot, ...]:
+        return (TargetSlot(self.kind),)
+
+
+@dataclass(frozen=True, slots=True)
+class CopyThenReturn(Effect):
+    """"Copy target instant or sorcery spell, then return it to its owner's hand. You may
+    choose new targets for the copy." (the original leaves the stack; a copy of a spell
+    returned to a hand ceases to exist, rule 707.10a)."""
+
+    @property
+    def slots(self) -> tuple[TargetSlot, ...]:
+        return (TargetSlot("instant_or_sorcery_spell"),)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from conformance.reference import abilities_more as m
 from conformance.reference.effects import EffectContext, Effects, effect
-from conformance.reference.objects import Obj, other
+from conformance.reference.objects import Flow, Obj, other, snapshot_spell
 
 
 def _players(r: Effects, ctx: EffectContext, who: str) -> list[str]:
@@ -118,3 +118,39 @@ def _lose_x(r: Effects, eff: m.LoseLifeEachOpponentX, ctx: EffectContext) -> Non
         r.players[p].life -= n
         r._emit("life_change", player=p, amount=-n)
 
+
+
+@effect(m.DestroyAllSubtypes)
+def _destroy_all_subtypes(r: Effects, eff: m.DestroyAllSubtypes, ctx: EffectContext) -> None:
+    doomed = [r.objects[oid] for oid in list(r.battlefield)
+              if set(eff.subtypes) & set(r.chars(r.objects[oid]).subtypes)]
+    for ob in doomed:
+        if ob.zone == "battlefield":
+            r._destroy(ob)
+
+
+@effect(m.DestroyNoRegeneration)
+def _destroy_no_regeneration(r: Effects, eff: m.DestroyNoRegeneration,
+                             ctx: EffectContext) -> None:
+    ref = ctx.first()
+    if ref is not None:
+        ob = r.objects[ref.id]
+        shields, ob.regeneration = ob.regeneration, 0  # 701.15c: it can't be regenerated
+        r._destroy(ob)
+        if ob.zone == "battlefield":  # indestructible: its shields stay for later
+            ob.regeneration = shields
+
+
+@effect(m.CopyThenReturn)
+def _copy_then_return(r: Effects, eff: m.CopyThenReturn, ctx: EffectContext) -> Flow | None:
+    ref = ctx.first()
+    if ref is None:
+        return None
+    original = r.objects[ref.id]
+
+    def flow() -> Flow:
+        yield from r._copy_spell(snapshot_spell(original), ctx.controller, ctx.source, True)
+        if original.zone == "stack" and original.zcc == ref.zcc:
+            r._leave_stack(original, "hand")
+
+    return flow()

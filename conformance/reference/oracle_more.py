@@ -16,6 +16,7 @@ from conformance.reference.abilities import (
     SELF,
     CopyTargetSpell,
     CounterSpell,
+    CreateDelayedCopyTrigger,
     DamageEach,
     DamageTargets,
     DestroyTarget,
@@ -54,6 +55,16 @@ _DESTROY_ALL = {"lands": "Land", "creatures": "Creature", "artifacts": "Artifact
 Builder = Callable[[re.Match[str]], "Effect | tuple[Effect, ...]"]
 
 TEMPLATES: list[tuple[re.Pattern[str], Builder]] = [
+    (re.compile(r"Destroy target ([^.]+?)\. It can't be regenerated\. ?"),
+     lambda g: m.DestroyNoRegeneration(kind(g[1]))),
+    (re.compile(r"Destroy all Auras and Equipment\. ?"),
+     lambda g: m.DestroyAllSubtypes(("Aura", "Equipment"))),
+    (re.compile(r"Copy target instant or sorcery spell, then return it to its owner's hand\. "
+                r"You may choose new targets for the copy\. ?"),
+     lambda g: m.CopyThenReturn()),
+    (re.compile(r"Until end of turn, whenever you cast an instant or sorcery spell, copy it\. "
+                r"You may choose new targets for the copy\. ?"),
+     lambda g: CreateDelayedCopyTrigger(1, whole_turn=True)),
     (re.compile(r"Destroy target ([^.]+?) and target ([^.]+?)\. ?"),
      lambda g: (DestroyTarget(kind(g[1])), DestroyTarget(kind(g[2])))),
     (re.compile(r"Destroy target ([^.]+?)\. ?"), lambda g: DestroyTarget(kind(g[1]))),

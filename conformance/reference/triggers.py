@@ -77,7 +77,8 @@ class TriggeredAbilities(StateBasedActions):
         for d in self.delayed:
             if (d.controller == player and d.turn == self.turn and not d.used
                     and is_instant_sorcery):
-                self.consume_delayed(d)
+                if not d.effect.whole_turn:  # "until end of turn, whenever" stays
+                    self.consume_delayed(d)
                 self._trigger(PendingTrigger(
                     player, d.source, d.source_name, "delayed_copy",
                     (o.CopyTriggeringSpell(d.effect.times, d.effect.may_choose_new_targets),),

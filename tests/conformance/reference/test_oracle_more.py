@@ -126,3 +126,41 @@ def test_ribbons_makes_each_opponent_lose_x_life() -> None:
     state = play(game({"mana": "{3}{B}{B}", "graveyard": [obj("c", "Cut // Ribbons")]}),
                  [cast("c", half="Ribbons", x=3), RESOLVE])
     assert state["players"]["p2"]["life"] == 17 and state["players"]["p1"]["life"] == 20
+
+
+def test_it_cant_be_regenerated_ignores_a_regeneration_shield() -> None:
+    """Spite // Malice: "Destroy target nonblack creature. It can't be regenerated." (701.15c);
+    Drudge Skeletons ({B}: Regenerate) is black, so Malice's target is a nonblack regenerator."""
+    setup = game({"mana": "{3}{B}{G}", "hand": [obj("m", "Spite // Malice")]},
+                 {"battlefield": [obj("bears", "Grizzly Bears")]})
+    state = play(setup, [cast("m", half="Malice", targets=["bears"]), RESOLVE])
+    assert zones(state)["bears"] == "graveyard"
+    with pytest.raises(EngineReportedError):  # nonblack only
+        play(game({"mana": "{3}{B}", "hand": [obj("m", "Spite // Malice")]},
+                  {"battlefield": [obj("sk", "Drudge Skeletons")]}),
+             [cast("m", half="Malice", targets=["sk"])])
+
+
+def test_narsets_reversal_copies_then_returns_the_original_to_its_owners_hand() -> None:
+    setup = game({"mana": "{U}{U}", "hand": [obj("n", "Narset's Reversal")]},
+                 {"mana": "{R}", "hand": [obj("bolt", "Lightning Bolt")]})
+    setup["active_player"] = "p2"
+    state = play(setup, [cast("bolt", player="p2", targets=["p1"]),
+                         {"pass_priority": {"player": "p2"}},
+                         cast("n", targets=["bolt"]),
+                         {"resolve_top": {}},
+                         {"choose": {"choice": "new_targets", "targets": ["p2"]}},
+                         RESOLVE])
+    assert zones(state)["bolt"] == "hand"
+    assert state["players"]["p2"]["life"] == 17 and state["players"]["p1"]["life"] == 20
+
+
+def test_the_mirari_conjecture_copies_every_instant_or_sorcery_that_turn() -> None:
+    """Chapter III: "Until end of turn, whenever you cast an instant or sorcery spell, copy
+    it" triggers for each spell that turn, not only the next (rule 603.7c)."""
+    from conformance.reference.abilities import CreateDelayedCopyTrigger
+    from conformance.reference.cards import load_cards
+
+    chapters = load_cards()["The Mirari Conjecture"].faces[0].text.chapters
+    assert [c.chapters for c in chapters] == [(1,), (2,), (3,)]
+    assert chapters[2].effects == (CreateDelayedCopyTrigger(1, whole_turn=True),)
