@@ -287,6 +287,35 @@ class PhyrexianSymbolsColorless(ReferenceEngine):
         return False
 
 
+class DevotionIgnoresHybrid(ReferenceEngine):
+    """Only plain colored mana symbols count toward devotion: hybrid, monocolored hybrid and
+    Phyrexian symbols add nothing."""
+
+    MUTANT = "devotion_ignores_hybrid"
+    RULE = "700.5"
+
+    def devotion_symbol_counts(self, symbol: str) -> bool:
+        return False
+
+
+class DevotionCountsTextSymbols(ReferenceEngine):
+    """Mana symbols in a permanent's text box (its activated abilities' costs and the mana they
+    add) count toward devotion as well as those of its mana cost."""
+
+    MUTANT = "devotion_counts_text_symbols"
+    RULE = "700.5"
+
+    def devotion_text_symbols(self, obj: Obj, color: str) -> int:
+        text = self.chars(obj).text
+        if text is None:
+            return 0
+        n = 0
+        for ab in text.activated:
+            n += (ab.cost or "").count("{" + color + "}")
+            n += sum(1 for kinds in ab.produces or () if kinds == color)
+        return n
+
+
 FAMILY_MUTANTS: dict[str, type[ReferenceEngine]] = {
     cls.MUTANT: cls for cls in (
         FlashbackNotExiled, FlashbackIgnoresTiming, FlashbackManaValueFromCost,
@@ -295,7 +324,8 @@ FAMILY_MUTANTS: dict[str, type[ReferenceEngine]] = {
         CopyKeepsTargets, CopyNeedsTargets, XNotInManaValue, DevoidKeepsCostColors,
         DevoidOnlyOnBattlefield, PhyrexianSymbolsCountZero,
         MultitypeCreatureSpellNoncreature, TriggerUnderItsSpell, TriggerLinkedToItsSpell,
-        IllegalTargetsResolve, PhyrexianSymbolsColorless,
+        IllegalTargetsResolve, PhyrexianSymbolsColorless, DevotionIgnoresHybrid,
+        DevotionCountsTextSymbols,
     ) if cls.MUTANT is not None
 }
 """Mutant name -> engine class, for the mined families the reference mutants do not cover."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from conformance.reference.abilities import Effect, TargetSlot
+from conformance.reference.abilities import Effect, TargetSlot, TokenDef
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,3 +149,26 @@ class CopyThenReturn(Effect):
     @property
     def slots(self) -> tuple[TargetSlot, ...]:
         return (TargetSlot("instant_or_sorcery_spell"),)
+
+
+@dataclass(frozen=True, slots=True)
+class Devotion(Effect):
+    """An effect whose number is "your devotion to <color>" (rule 700.5: the mana symbols of
+    that color among the mana costs of permanents you control, counted as it resolves).
+
+    ``what``: drain ("each opponent loses X life ... You gain life equal to the life lost this
+    way") | gain_life | damage_opponents | tokens (``token``) | counters_self (+1/+1 counters on
+    the source) | pump_target (``kind``; ``power``/``toughness`` are the signs -1, 0, +1 of X)
+    | pump_yours ("Creatures you control get +X/+X") | draw_lose ("You draw X cards and you
+    lose X life")."""
+
+    what: str
+    color: str
+    token: TokenDef | None = None
+    kind: str | None = None
+    power: int = 1
+    toughness: int = 1
+
+    @property
+    def slots(self) -> tuple[TargetSlot, ...]:
+        return (TargetSlot(self.kind),) if self.kind else ()

@@ -130,6 +130,16 @@ class Effects(Copies):
         source of that color is prevented (702.16e)."""
         return self._protected_from(self.chars(self.objects[target.id]), source)
 
+    def devotion_symbol_counts(self, symbol: str) -> bool:
+        """Hook: a hybrid, monocolored hybrid or Phyrexian mana symbol counts toward devotion
+        to each of its colors (rule 700.5, the devotion rulings)."""
+        return True
+
+    def devotion_text_symbols(self, obj: Obj, color: str) -> int:
+        """Hook: what mana symbols in ``obj``'s text box add to devotion to ``color``: nothing,
+        only mana costs count (rule 700.5)."""
+        return 0
+
     def infects(self, keywords: frozenset[str]) -> bool:
         """Hook: damage from a source with infect is dealt to players as poison counters
         (702.90b)."""

@@ -3,9 +3,19 @@
 
 from __future__ import annotations
 
+import re
+
 from conformance.reference import abilities_more as m
-from conformance.reference.effects import EffectContext, Effects, effect
-from conformance.reference.objects import Flow, Obj, other, snapshot_spell
+from conformance.reference.abilities import CreateToken
+from conformance.reference.effects import EFFECTS, EffectContext, Effects, effect
+from conformance.reference.objects import (
+    ContinuousEffect,
+    Flow,
+    Obj,
+    Ref,
+    other,
+    snapshot_spell,
+)
 
 
 def _players(r: Effects, ctx: EffectContext, who: str) -> list[str]:
@@ -154,3 +164,64 @@ def _copy_then_return(r: Effects, eff: m.CopyThenReturn, ctx: EffectContext) -> 
             r._leave_stack(original, "hand")
 
     return flow()
+
+
+def devotion(r: Effects, player: str, color: str) -> int:
+    """``player``'s devotion to ``color`` (rule 700.5): each mana symbol of the mana costs of
+    the permanents they control that is that color (a hybrid or Phyrexian symbol counts when
+    one of its colors is, by the hook ``devotion_symbol_counts``); plus what the hook
+    ``devotion_text_symbols`` adds (nothing: text-box symbols don't count)."""
+    total = 0
+    for oid in r.battlefield:
+        ob = r.objects[oid]
+        if ob.controller != player:
+            continue
+        cost = ob.card.faces[0].mana_cost if ob.card is not None and len(ob.card.faces) == 1 \
+            else None
+        for sym in re.findall(r"\{([^}]+)\}", cost or ""):
+            parts = sym.split("/")
+            if color in parts and (len(parts) == 1 or r.devotion_symbol_counts(sym)):
+                total += 1
+        total += r.devotion_text_symbols(ob, color)
+    return total
+
+
+@effect(m.Devotion)
+def _devotion(r: Effects, eff: m.Devotion, ctx: EffectContext) -> None:
+    x = devotion(r, ctx.controller, eff.color)
+    opponents = [p for p in (r.active, other(r.active)) if p != ctx.controller]
+    if eff.what in ("drain", "damage_opponents"):
+        for p in opponents:
+            if eff.what == "drain":
+                r.players[p].life -= x
+                r._emit("life_change", player=p, amount=-x)
+                r.players[ctx.controller].life += x
+                r._emit("life_change", player=ctx.controller, amount=x)
+            else:
+                r._damage(ctx.source, Ref(p), x)
+    elif eff.what == "gain_life":
+        r.players[ctx.controller].life += x
+        r._emit("life_change", player=ctx.controller, amount=x)
+    elif eff.what == "tokens" and eff.token is not None:
+        EFFECTS[CreateToken](r, CreateToken(x, eff.token), ctx)
+    elif eff.what == "counters_self":
+        src = r.objects.get(ctx.source)
+        if src is not None and src.zone == "battlefield" and x:
+            r._add_counters(src, "+1/+1", x)
+    elif eff.what in ("pump_target", "pump_yours"):
+        if eff.what == "pump_target":
+            ref = ctx.first()
+            refs = frozenset({ref}) if ref is not None else frozenset()
+        else:
+            refs = frozenset(r.objects[oid].ref for oid in r.battlefield
+                             if r.objects[oid].controller == ctx.controller
+                             and "Creature" in r.chars(r.objects[oid]).types)
+        if refs:
+            r.effects.append(ContinuousEffect(next(r._clock), refs, eff.power * x,
+                                              eff.toughness * x))
+    elif eff.what == "draw_lose":
+        r._draw(ctx.controller, x)
+        r.players[ctx.controller].life -= x
+        r._emit("life_change", player=ctx.controller, amount=-x)
+    else:
+        raise ValueError(f"devotion effect {eff.what!r}")

@@ -8,6 +8,7 @@ from conformance.mining.families import (
     classified,
     copy,
     devoid,
+    devotion,
     fizzle,
     flashback,
     knifepoint,
@@ -63,6 +64,8 @@ MUTANT_OF: dict[str, str] = {
     "prowess-countered": "trigger_linked_to_its_spell",
     "illegal-target-fizzle": "illegal_targets_resolve",
     "phyrexian-color": "phyrexian_symbols_colorless",
+    "devotion-hybrid": "devotion_ignores_hybrid",
+    "devotion-text-box": "devotion_counts_text_symbols",
 }
 """Family id -> the mutant breaking exactly the rules point the family tests."""
 
@@ -70,7 +73,7 @@ FAMILIES: tuple[Family, ...] = tuple(
     replace(f, mutant=MUTANT_OF.get(f.id)) for f in (
         *knifepoint.FAMILIES, *saga.SEED_FAMILIES, *classified.FAMILIES, *copy.FAMILIES,
         *flashback.FAMILIES, *saga.FAMILIES, *split.FAMILIES, *devoid.FAMILIES,
-        *phyrexian.FAMILIES, *prowess.FAMILIES, *fizzle.FAMILIES,
+        *phyrexian.FAMILIES, *prowess.FAMILIES, *fizzle.FAMILIES, *devotion.FAMILIES,
     )
 )
 """Every family, in matching order."""
