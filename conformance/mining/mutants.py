@@ -12,12 +12,14 @@ the corpus. :data:`FAMILY_MUTANTS` is added to the reference mutants, so ``rulin
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from conformance.reference import oracle as o
 from conformance.reference.cards import CardDef, Face, mana_value_of
 from conformance.reference.engine import ReferenceEngine
 from conformance.reference.objects import (
     Chars,
+    Flow,
     Obj,
     Ref,
     SpellSnapshot,
@@ -316,6 +318,28 @@ class DevotionCountsTextSymbols(ReferenceEngine):
         return n
 
 
+class LandfallOnlyWhenPlayed(ReferenceEngine):
+    """Landfall triggers only when a land is played, not when a spell or ability puts one onto
+    the battlefield."""
+
+    MUTANT = "landfall_only_when_played"
+    RULE = "603.6a"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.playing_land = False
+
+    def play_land(self, a: dict[str, Any]) -> Flow:
+        self.playing_land = True
+        try:
+            yield from super().play_land(a)
+        finally:
+            self.playing_land = False
+
+    def landfall_triggers(self, land: Obj) -> bool:
+        return self.playing_land
+
+
 FAMILY_MUTANTS: dict[str, type[ReferenceEngine]] = {
     cls.MUTANT: cls for cls in (
         FlashbackNotExiled, FlashbackIgnoresTiming, FlashbackManaValueFromCost,
@@ -325,7 +349,7 @@ FAMILY_MUTANTS: dict[str, type[ReferenceEngine]] = {
         DevoidOnlyOnBattlefield, PhyrexianSymbolsCountZero,
         MultitypeCreatureSpellNoncreature, TriggerUnderItsSpell, TriggerLinkedToItsSpell,
         IllegalTargetsResolve, PhyrexianSymbolsColorless, DevotionIgnoresHybrid,
-        DevotionCountsTextSymbols,
+        DevotionCountsTextSymbols, LandfallOnlyWhenPlayed,
     ) if cls.MUTANT is not None
 }
 """Mutant name -> engine class, for the mined families the reference mutants do not cover."""

@@ -66,6 +66,8 @@ class ReturnFromGraveyard(Effect):
     kind: str
     to: str
     """hand | battlefield"""
+    under_you: bool = False
+    """"onto the battlefield under your control" (else under its owner's, rule 110.2)."""
 
     @property
     def slots(self) -> tuple[TargetSlot, ...]:

@@ -83,8 +83,9 @@ def _exile_graveyards(r: Effects, eff: m.ExileGraveyards, ctx: EffectContext) ->
 @effect(m.ReturnFromGraveyard)
 def _return_from_graveyard(r: Effects, eff: m.ReturnFromGraveyard, ctx: EffectContext) -> None:
     ref = ctx.first()
-    if ref is not None:  # onto the battlefield under its owner's control (110.2)
-        r._move(r.objects[ref.id], eff.to)
+    if ref is not None:  # onto the battlefield under its owner's control (110.2) or yours
+        r._move(r.objects[ref.id], eff.to,
+                controller=ctx.controller if eff.under_you else None)
 
 
 @effect(m.ReturnAllFromGraveyard)

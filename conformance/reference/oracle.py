@@ -397,6 +397,11 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
             triggered.append(Triggered("cast_instant_or_sorcery", parse_effects(_capital(m[1])),
                                        "cast_trigger"))
             continue
+        m = re.fullmatch(r"(?:Landfall — )?Whenever a land enters the battlefield under your "
+                         r"control, (.*)", line)
+        if m:  # landfall (an ability word, 207.2c): a triggered ability (603.6a)
+            triggered.append(Triggered("landfall", parse_effects(_capital(m[1])), "landfall"))
+            continue
         m = re.fullmatch(rf"When {SELF} dies, (.*)", line)
         if m:
             body = re.sub(r"^it deals ", f"{SELF} deals ", m[1])

@@ -73,6 +73,9 @@ TEMPLATES: list[tuple[re.Pattern[str], Builder]] = [
      lambda g: m.ReturnFromGraveyard(
          kind(f"{g[1]} card" + (f" with mana value {g[2]} or less" if g[2] else "")
               + " from your graveyard"), "hand" if g[3] == "your hand" else "battlefield")),
+    (re.compile(r"Put target (land|creature|artifact|enchantment) card from a graveyard onto the "
+                r"battlefield under your control\. ?"),
+     lambda g: m.ReturnFromGraveyard(f"gy:{g[1].capitalize()}", "battlefield", under_you=True)),
     (re.compile(r"Return target ([^.]+?) to its owner's hand\. ?"),
      lambda g: ReturnToHand(kind(g[1]))),
     (re.compile(r"Exile target ([^.]+?)\. ?"), lambda g: ExileTarget(kind(g[1]))),

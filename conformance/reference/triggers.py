@@ -216,9 +216,22 @@ class TriggeredAbilities(StateBasedActions):
         return True
 
     def detect_enters_triggers(self, obj: Obj) -> None:
-        """"When CARDNAME enters, ..." triggers as the permanent enters (rule 603.6a)."""
+        """"When CARDNAME enters, ..." triggers as the permanent enters (rule 603.6a); so does
+        landfall, "Whenever a land enters the battlefield under your control, ...", of each
+        permanent its controller controls when a land enters (:meth:`landfall_triggers`)."""
         text = self.abilities(obj)
         for t in text.triggered if text is not None else ():
             if t.event == "enters":
                 self._trigger(PendingTrigger(obj.controller, obj.id, obj.card_name, t.name,
                                              t.effects))
+        if "Land" in self.chars(obj).types and self.landfall_triggers(obj):
+            for src, t in self._triggered_abilities(obj.controller):
+                if t.event == "landfall":
+                    self._trigger(PendingTrigger(src.controller, src.id, src.card_name, t.name,
+                                                 t.effects))
+
+    def landfall_triggers(self, land: Obj) -> bool:
+        """Hook: landfall triggers whenever a land enters under your control, for any reason:
+        played, or put onto the battlefield by a spell or ability (603.6a, the landfall
+        rulings)."""
+        return True

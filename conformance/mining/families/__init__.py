@@ -12,6 +12,7 @@ from conformance.mining.families import (
     fizzle,
     flashback,
     knifepoint,
+    landfall,
     phyrexian,
     prowess,
     saga,
@@ -66,6 +67,7 @@ MUTANT_OF: dict[str, str] = {
     "phyrexian-color": "phyrexian_symbols_colorless",
     "devotion-hybrid": "devotion_ignores_hybrid",
     "devotion-text-box": "devotion_counts_text_symbols",
+    "landfall-any-reason": "landfall_only_when_played",
 }
 """Family id -> the mutant breaking exactly the rules point the family tests."""
 
@@ -74,6 +76,7 @@ FAMILIES: tuple[Family, ...] = tuple(
         *knifepoint.FAMILIES, *saga.SEED_FAMILIES, *classified.FAMILIES, *copy.FAMILIES,
         *flashback.FAMILIES, *saga.FAMILIES, *split.FAMILIES, *devoid.FAMILIES,
         *phyrexian.FAMILIES, *prowess.FAMILIES, *fizzle.FAMILIES, *devotion.FAMILIES,
+        *landfall.FAMILIES,
     )
 )
 """Every family, in matching order."""

@@ -1,0 +1,100 @@
+"""Landfall rulings (ability word, rule 207.2c; a triggered ability, 603.6a): "A landfall
+ability triggers whenever a land enters the battlefield under your control for any reason. It
+triggers whenever you play a land, as well as whenever a spell or ability puts a land onto the
+battlefield under your control."
+
+* ``landfall-any-reason`` — for every card the reference engine builds with exactly one
+  landfall ability whose effect is observable without a decision (a pump of itself, +1/+1
+  counters on it, life gained, damage to each opponent, tokens, a pump of your creatures) and no
+  other non-keyword ability: p1 controls it and casts Restore ("Put target land card from a
+  graveyard onto the battlefield under your control") at a Forest in their graveyard; the
+  Forest entering by a spell, not by being played, triggers landfall, whose effect shows.
+  Mutant: ``landfall_only_when_played`` (landfall triggers only for a land played from hand).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from conformance.mining import build as b
+from conformance.mining.model import Context, Draft, Family, NotExecutable, phrases
+
+FEATURES = ["priority", "stack", "mana_cost", "target", "graveyard_target", "landfall"]
+RULES = ["207.2c", "603.6a"]
+PUTTER = "Restore"
+"""{1}{G} sorcery: "Put target land card from a graveyard onto the battlefield under your
+control." (a land entering the battlefield without being played)."""
+LAND = "Forest"
+
+
+def _landfall(name: str) -> tuple[Any, Any] | NotExecutable:
+    """The card's face and its landfall ability's one effect."""
+    from conformance.reference.cards import load_cards
+
+    card = load_cards().get(name)
+    if card is None:
+        return NotExecutable("the reference engine does not build the card")
+    if len(card.faces) != 1:
+        return NotExecutable("only one-face cards are scripted")
+    face = card.faces[0]
+    t = face.text
+    if "Creature" not in face.types and not {"Artifact", "Enchantment"} & set(face.types):
+        return NotExecutable("the card is not a permanent a case can put onto the battlefield")
+    if t.activated or t.statics or t.restrictions or t.spell or len(t.triggered) != 1 \
+            or t.triggered[0].event != "landfall":
+        return NotExecutable("the card has other abilities than one landfall ability")
+    if len(t.triggered[0].effects) != 1:
+        return NotExecutable("its landfall ability has more than one effect")
+    return face, t.triggered[0].effects[0]
+
+
+def _expect(face: Any, eff: Any) -> dict[str, Any] | None:
+    from conformance.reference import abilities as o
+
+    if isinstance(eff, o.PumpSelf):
+        return {"objects": {"lf": {"power": face.power + eff.power,
+                                   "toughness": face.toughness + eff.toughness}}}
+    if isinstance(eff, o.PutCounters) and not eff.target and eff.counter == "+1/+1":
+        return {"objects": {"lf": {"power": face.power + eff.n,
+                                   "toughness": face.toughness + eff.n}}}
+    if isinstance(eff, o.GainLife):
+        return {"life": {"p1": 20 + eff.n}}
+    if isinstance(eff, o.DamageEach) and eff.group == "opponent":
+        return {"life": {"p2": 20 - eff.amount}}
+    if isinstance(eff, o.CreateToken):
+        return {"count": [{"name": eff.token.name, "zone": "battlefield", "count": eff.count}]}
+    if isinstance(eff, o.PumpGroup) and eff.scope == "you" and not eff.subtype:
+        return {"objects": {"lf": {"power": face.power + eff.power,
+                                   "toughness": face.toughness + eff.toughness}}}
+    return None
+
+
+def gen_any_reason(ctx: Context) -> list[Draft] | NotExecutable:
+    """A land put onto the battlefield by a spell triggers landfall."""
+    got = _landfall(ctx.card.name)
+    if isinstance(got, NotExecutable):
+        return got
+    face, eff = got
+    state = _expect(face, eff)
+    if state is None:
+        return NotExecutable("its landfall effect is not one the generator observes (targets, "
+                             "choices or an effect it does not script)")
+    state["zones"] = {"land": "battlefield"}
+    p1 = b.player(mana="{G}{C}", battlefield=[{"id": "lf", "card": face.name}],
+                  graveyard=[{"id": "land", "card": LAND}],
+                  hand=[{"id": "put", "card": PUTTER}])
+    actions = [b.cast("put", targets=["land"]), b.RESOLVE_TOP, b.RESOLVE_TOP]
+    events = [{"type": "zone_change", "object": "land", "to": "battlefield"},
+              {"type": "triggered", "source": "lf"}]
+    return [Draft("landfall-any-reason", f"{face.name}'s landfall triggers when {PUTTER} puts a "
+                  f"{LAND} onto the battlefield (no land played)", list(FEATURES),
+                  sorted({face.name, PUTTER, LAND}), b.game(p1, b.player()), actions,
+                  {"events": events, "state": state}, list(RULES))]
+
+
+FAMILIES = [
+    Family("landfall-any-reason", "Landfall triggers for a land entering for any reason",
+           tuple(RULES), tuple(FEATURES), gen_any_reason,
+           en=phrases("landfall ability triggers whenever a land enters the battlefield under "
+                      "your control for any reason")),
+]
