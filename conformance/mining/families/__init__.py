@@ -68,6 +68,7 @@ MUTANT_OF: dict[str, str] = {
     "devotion-hybrid": "devotion_ignores_hybrid",
     "devotion-text-box": "devotion_counts_text_symbols",
     "landfall-any-reason": "landfall_only_when_played",
+    "landfall-order": "trigger_order_ignored",
 }
 """Family id -> the mutant breaking exactly the rules point the family tests."""
 

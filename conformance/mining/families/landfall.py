@@ -10,6 +10,12 @@ battlefield under your control."
   graveyard onto the battlefield under your control") at a Forest in their graveyard; the
   Forest entering by a spell, not by being played, triggers landfall, whose effect shows.
   Mutant: ``landfall_only_when_played`` (landfall triggers only for a land played from hand).
+* ``landfall-order`` — "When a land enters the battlefield under your control, each landfall
+  ability of the permanents you control will trigger. You can put them on the stack in any
+  order": p1 controls the card and another landfall creature (Steppe Lynx, or Plated Geopede
+  for Steppe Lynx itself) and plays a Forest (protocol 2 ``play_land``); both trigger and p1
+  orders them against the order they triggered in (the card's ability on top). Mutant:
+  ``trigger_order_ignored`` (the chosen order is ignored).
 """
 
 from __future__ import annotations
@@ -92,9 +98,44 @@ def gen_any_reason(ctx: Context) -> list[Draft] | NotExecutable:
                   {"events": events, "state": state}, list(RULES))]
 
 
+HELPER = ("Steppe Lynx", "Plated Geopede")
+"""Landfall creatures (a pump of themselves) that trigger together with the card's ability."""
+
+
+def gen_order(ctx: Context) -> list[Draft] | NotExecutable:
+    """Two landfall abilities triggering for one played land go on the stack in the order
+    their controller chooses."""
+    got = _landfall(ctx.card.name)
+    if isinstance(got, NotExecutable):
+        return got
+    face, eff = got
+    if eff.slots:
+        return NotExecutable("its landfall ability targets: putting it on the stack needs "
+                             "target choices the generator does not script")
+    helper = HELPER[1] if face.name == HELPER[0] else HELPER[0]
+    p1 = b.player(battlefield=[{"id": "lf", "card": face.name}, {"id": "other", "card": helper}],
+                  hand=[{"id": "land", "card": LAND}])
+    actions = [{"play_land": {"player": "p1", "object": "land"}},
+               {"choose": {"choice": "trigger_order", "order": ["other", "lf"]}}]
+    expect = {"events": [{"type": "put_on_stack", "source": "other", "ability": "landfall"},
+                         {"type": "put_on_stack", "source": "lf", "ability": "landfall"}],
+              "state": {"stack": [{"card": helper}, {"card": face.name}]}}
+    return [Draft("landfall-order", f"{face.name}'s and {helper}'s landfall abilities trigger "
+                  f"for one played {LAND} and go on the stack in the chosen order "
+                  f"({face.name}'s on top)", ["priority", "stack", "play_land", "landfall",
+                                               "trigger.order"],
+                  sorted({face.name, helper, LAND}), b.game(p1, b.player()), actions, expect,
+                  ["207.2c", "603.3b"])]
+
+
 FAMILIES = [
     Family("landfall-any-reason", "Landfall triggers for a land entering for any reason",
            tuple(RULES), tuple(FEATURES), gen_any_reason,
            en=phrases("landfall ability triggers whenever a land enters the battlefield under "
                       "your control for any reason")),
+    Family("landfall-order", "Landfall abilities triggering together go on the stack in the "
+           "order their controller chooses", ("207.2c", "603.3b"),
+           ("priority", "stack", "play_land", "landfall", "trigger.order"), gen_order,
+           en=phrases("each landfall ability of the permanents you control will trigger. You "
+                      "can put them on the stack in any order")),
 ]

@@ -60,3 +60,20 @@ def test_a_played_land_triggers_landfall_on_the_reference_and_the_mutant() -> No
 def test_an_opponents_land_does_not_trigger_your_landfall() -> None:
     play = [{"play_land": {"player": "p2", "object": "land"}}]
     assert _lynx_power(ReferenceEngine(), play, land_owner="p2") == 0
+
+
+ORDER = "When a land enters the battlefield under your control, each landfall ability of the " \
+    "permanents you control will trigger. You can put them on the stack in any order. The " \
+    "last ability you put on the stack will be the first one to resolve."
+
+
+@pytest.mark.parametrize("card", ["Steppe Lynx", "Kazandu Nectarpot"])
+def test_the_order_case_scripts_the_non_default_order(card: str) -> None:
+    """The card's ability triggered first (battlefield order) and is put on top: an engine
+    ignoring the chosen order fails."""
+    r = mine([RulingGroup("g", card, "2009-10-01", {"en": ORDER})])
+    (data,) = r.cases.values()
+    assert data["actions"][0] == {"play_land": {"player": "p1", "object": "land"}}
+    case = case_from_mapping(data)
+    assert execute_case(ReferenceEngine(), case, timeout=10.0).status == "pass"
+    assert execute_case(MUTANTS["trigger_order_ignored"](), case, timeout=10.0).status != "pass"
