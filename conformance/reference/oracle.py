@@ -397,6 +397,10 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
             triggered.append(Triggered("cast_instant_or_sorcery", parse_effects(_capital(m[1])),
                                        "cast_trigger"))
             continue
+        m = re.fullmatch(rf"Heroic — Whenever you cast a spell that targets {SELF}, (.*)", line)
+        if m:  # heroic (ability word, 207.2c): a cast trigger (601.2i, 603.2)
+            triggered.append(Triggered("heroic", parse_effects(_capital(m[1])), "heroic"))
+            continue
         m = re.fullmatch(r"(?:Landfall — )?Whenever a land enters the battlefield under your "
                          r"control, (.*)", line)
         if m:  # landfall (an ability word, 207.2c): a triggered ability (603.6a)

@@ -70,9 +70,11 @@ class TriggeredAbilities(StateBasedActions):
             return
         player = event["player"]
         is_instant_sorcery = bool({"Instant", "Sorcery"} & set(self.chars(spell).types))
+        targeted = {r for refs in (spell.spell.targets if spell.spell else ()) for r in refs}
         for src, t in self._triggered_abilities(player):
             if (t.event == "cast_instant_or_sorcery" and is_instant_sorcery) or (
-                    t.event == "cast_noncreature" and self.noncreature_spell(self.chars(spell))):
+                    t.event == "cast_noncreature" and self.noncreature_spell(self.chars(spell))
+            ) or (t.event == "heroic" and src.ref in targeted):  # once per spell (heroic)
                 self._trigger(PendingTrigger(player, src.id, src.card_name, t.name, t.effects))
         for d in self.delayed:
             if (d.controller == player and d.turn == self.turn and not d.used

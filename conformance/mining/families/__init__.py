@@ -11,6 +11,7 @@ from conformance.mining.families import (
     devotion,
     fizzle,
     flashback,
+    heroic,
     knifepoint,
     landfall,
     phyrexian,
@@ -69,6 +70,8 @@ MUTANT_OF: dict[str, str] = {
     "devotion-text-box": "devotion_counts_text_symbols",
     "landfall-any-reason": "landfall_only_when_played",
     "landfall-order": "trigger_order_ignored",
+    "heroic-on-top": "trigger_under_its_spell",
+    "heroic-copy": "copy_counts_as_cast",
 }
 """Family id -> the mutant breaking exactly the rules point the family tests."""
 
@@ -77,7 +80,7 @@ FAMILIES: tuple[Family, ...] = tuple(
         *knifepoint.FAMILIES, *saga.SEED_FAMILIES, *classified.FAMILIES, *copy.FAMILIES,
         *flashback.FAMILIES, *saga.FAMILIES, *split.FAMILIES, *devoid.FAMILIES,
         *phyrexian.FAMILIES, *prowess.FAMILIES, *fizzle.FAMILIES, *devotion.FAMILIES,
-        *landfall.FAMILIES,
+        *landfall.FAMILIES, *heroic.FAMILIES,
     )
 )
 """Every family, in matching order."""
