@@ -96,9 +96,14 @@ class _Verifier:
         self.engine = ReferenceEngine()
         self.info = self.engine.info()
         self._mutants: dict[str, Any] = {}
+        self._parsed: dict[str, Any] = {}
+        """Case id -> the case parsed from the mapping (validated once, run many times)."""
 
     def _case(self, data: dict[str, Any]) -> Any:
-        return case_from_mapping(data)
+        got = self._parsed.get(data["id"])
+        if got is None or got[0] is not data:
+            got = self._parsed[data["id"]] = (data, case_from_mapping(data))
+        return got[1]
 
     def __call__(self, data: dict[str, Any]) -> tuple[str, str]:
         """("pass" | "unsupported" | "rejected", message) on the reference engine."""
