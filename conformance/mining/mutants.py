@@ -340,6 +340,17 @@ class LandfallOnlyWhenPlayed(ReferenceEngine):
         return self.playing_land
 
 
+class ConstellationPureEnchantmentsOnly(ReferenceEngine):
+    """Constellation triggers only for an enchantment with no other card type (an enchantment
+    creature entering does not trigger it)."""
+
+    MUTANT = "constellation_pure_enchantments_only"
+    RULE = "603.6a"
+
+    def constellation_triggers(self, types: tuple[str, ...]) -> bool:
+        return tuple(types) == ("Enchantment",)
+
+
 FAMILY_MUTANTS: dict[str, type[ReferenceEngine]] = {
     cls.MUTANT: cls for cls in (
         FlashbackNotExiled, FlashbackIgnoresTiming, FlashbackManaValueFromCost,
@@ -350,6 +361,7 @@ FAMILY_MUTANTS: dict[str, type[ReferenceEngine]] = {
         MultitypeCreatureSpellNoncreature, TriggerUnderItsSpell, TriggerLinkedToItsSpell,
         IllegalTargetsResolve, PhyrexianSymbolsColorless, DevotionIgnoresHybrid,
         DevotionCountsTextSymbols, LandfallOnlyWhenPlayed,
+        ConstellationPureEnchantmentsOnly,
     ) if cls.MUTANT is not None
 }
 """Mutant name -> engine class, for the mined families the reference mutants do not cover."""

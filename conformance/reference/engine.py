@@ -50,7 +50,7 @@ FEATURES = frozenset({
     "activated_ability", "mana_ability", "surveil", "draw", "destroy", "indestructible",
     "until_end_of_turn", "lose_abilities", "keywords", "turn_structure", "life",
     "flashback", "cycling", "play_land", "combat.declare", "devoid", "phyrexian_mana", "prowess",
-    "devotion", "landfall", "heroic",
+    "devotion", "landfall", "heroic", "constellation",
 })
 """Feature names (``conformance/features.yaml``) the reference engine implements."""
 PROTOCOL = 2

@@ -397,6 +397,12 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
             triggered.append(Triggered("cast_instant_or_sorcery", parse_effects(_capital(m[1])),
                                        "cast_trigger"))
             continue
+        m = re.fullmatch(rf"Constellation — Whenever (?:{SELF} or another|an) enchantment enters "
+                         r"the battlefield under your control, (.*)", line)
+        if m:  # constellation (ability word, 207.2c): a triggered ability (603.6a)
+            triggered.append(Triggered("constellation", parse_effects(_capital(m[1])),
+                                       "constellation"))
+            continue
         m = re.fullmatch(rf"Heroic — Whenever you cast a spell that targets {SELF}, (.*)", line)
         if m:  # heroic (ability word, 207.2c): a cast trigger (601.2i, 603.2)
             triggered.append(Triggered("heroic", parse_effects(_capital(m[1])), "heroic"))

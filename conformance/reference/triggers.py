@@ -226,11 +226,23 @@ class TriggeredAbilities(StateBasedActions):
             if t.event == "enters":
                 self._trigger(PendingTrigger(obj.controller, obj.id, obj.card_name, t.name,
                                              t.effects))
-        if "Land" in self.chars(obj).types and self.landfall_triggers(obj):
+        types = self.chars(obj).types
+        if "Land" in types and self.landfall_triggers(obj):
             for src, t in self._triggered_abilities(obj.controller):
                 if t.event == "landfall":
                     self._trigger(PendingTrigger(src.controller, src.id, src.card_name, t.name,
                                                  t.effects))
+        if "Enchantment" in types and self.constellation_triggers(types):
+            for src, t in self._triggered_abilities(obj.controller):
+                if t.event == "constellation":
+                    self._trigger(PendingTrigger(src.controller, src.id, src.card_name, t.name,
+                                                 t.effects))
+
+    def constellation_triggers(self, types: tuple[str, ...]) -> bool:
+        """Hook: constellation triggers for any enchantment entering under your control,
+        enchantments with other card types (enchantment creatures) too (603.6a, the
+        constellation rulings)."""
+        return True
 
     def landfall_triggers(self, land: Obj) -> bool:
         """Hook: landfall triggers whenever a land enters under your control, for any reason:

@@ -6,6 +6,7 @@ from dataclasses import replace
 
 from conformance.mining.families import (
     classified,
+    constellation,
     copy,
     devoid,
     devotion,
@@ -72,6 +73,8 @@ MUTANT_OF: dict[str, str] = {
     "landfall-order": "trigger_order_ignored",
     "heroic-on-top": "trigger_under_its_spell",
     "heroic-copy": "copy_counts_as_cast",
+    "constellation-any-enchantment": "constellation_pure_enchantments_only",
+    "constellation-order": "trigger_order_ignored",
 }
 """Family id -> the mutant breaking exactly the rules point the family tests."""
 
@@ -81,6 +84,7 @@ FAMILIES: tuple[Family, ...] = tuple(
         *flashback.FAMILIES, *saga.FAMILIES, *split.FAMILIES, *devoid.FAMILIES,
         *phyrexian.FAMILIES, *prowess.FAMILIES, *fizzle.FAMILIES, *devotion.FAMILIES,
         *landfall.FAMILIES, *heroic.FAMILIES,
+        *constellation.FAMILIES,
     )
 )
 """Every family, in matching order."""

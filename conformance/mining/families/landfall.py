@@ -54,24 +54,34 @@ def _landfall(name: str) -> tuple[Any, Any] | NotExecutable:
     return face, t.triggered[0].effects[0]
 
 
-def _expect(face: Any, eff: Any) -> dict[str, Any] | None:
+def observe(face: Any, eff: Any, oid: str) -> dict[str, Any] | None:
+    """What resolving ``eff``, one effect of a triggered ability of ``face`` (object ``oid`` of
+    p1's), shows in the state (a ``state`` expectation), or None when it needs a target or a
+    decision or shows nothing the generator knows."""
     from conformance.reference import abilities as o
 
-    if isinstance(eff, o.PumpSelf):
-        return {"objects": {"lf": {"power": face.power + eff.power,
-                                   "toughness": face.toughness + eff.toughness}}}
+    if eff.slots:
+        return None
+    if isinstance(eff, o.PumpSelf) or (isinstance(eff, o.PumpGroup) and eff.scope == "you"
+                                       and not eff.subtype):
+        out: dict[str, Any] = {"power": face.power + eff.power,
+                               "toughness": face.toughness + eff.toughness}
+        if eff.keywords:
+            out["keywords"] = sorted(set(face.text.keywords) | set(eff.keywords))
+        return {"objects": {oid: out}}
     if isinstance(eff, o.PutCounters) and not eff.target and eff.counter == "+1/+1":
-        return {"objects": {"lf": {"power": face.power + eff.n,
-                                   "toughness": face.toughness + eff.n}}}
+        return {"objects": {oid: {"power": face.power + eff.n,
+                                  "toughness": face.toughness + eff.n}}}
     if isinstance(eff, o.GainLife):
         return {"life": {"p1": 20 + eff.n}}
     if isinstance(eff, o.DamageEach) and eff.group == "opponent":
         return {"life": {"p2": 20 - eff.amount}}
+    if isinstance(eff, o.LoseLife) and eff.who == "opponents":
+        return {"life": {"p2": 20 - eff.n}}
     if isinstance(eff, o.CreateToken):
         return {"count": [{"name": eff.token.name, "zone": "battlefield", "count": eff.count}]}
-    if isinstance(eff, o.PumpGroup) and eff.scope == "you" and not eff.subtype:
-        return {"objects": {"lf": {"power": face.power + eff.power,
-                                   "toughness": face.toughness + eff.toughness}}}
+    if isinstance(eff, o.Draw):
+        return {"count": [{"zone": "hand", "owner": "p1", "count": eff.n}]}
     return None
 
 
@@ -81,20 +91,20 @@ def gen_any_reason(ctx: Context) -> list[Draft] | NotExecutable:
     if isinstance(got, NotExecutable):
         return got
     face, eff = got
-    state = _expect(face, eff)
+    state = observe(face, eff, "lf")
     if state is None:
         return NotExecutable("its landfall effect is not one the generator observes (targets, "
                              "choices or an effect it does not script)")
     state["zones"] = {"land": "battlefield"}
     p1 = b.player(mana="{G}{C}", battlefield=[{"id": "lf", "card": face.name}],
                   graveyard=[{"id": "land", "card": LAND}],
-                  hand=[{"id": "put", "card": PUTTER}])
+                  hand=[{"id": "put", "card": PUTTER}], library=b.islands(2))
     actions = [b.cast("put", targets=["land"]), b.RESOLVE_TOP, b.RESOLVE_TOP]
     events = [{"type": "zone_change", "object": "land", "to": "battlefield"},
               {"type": "triggered", "source": "lf"}]
     return [Draft("landfall-any-reason", f"{face.name}'s landfall triggers when {PUTTER} puts a "
                   f"{LAND} onto the battlefield (no land played)", list(FEATURES),
-                  sorted({face.name, PUTTER, LAND}), b.game(p1, b.player()), actions,
+                  sorted({face.name, PUTTER, LAND, b.ISLAND}), b.game(p1, b.player()), actions,
                   {"events": events, "state": state}, list(RULES))]
 
 
