@@ -125,8 +125,9 @@ def gen_order(ctx: Context) -> list[Draft] | NotExecutable:
     helper = HELPER[1] if face.name == HELPER[0] else HELPER[0]
     p1 = b.player(battlefield=[{"id": "lf", "card": face.name}, {"id": "other", "card": helper}],
                   hand=[{"id": "land", "card": LAND}])
-    actions = [{"play_land": {"player": "p1", "object": "land"}},
-               {"choose": {"choice": "trigger_order", "order": ["other", "lf"]}}]
+    actions: list[dict[str, Any]] = [{"play_land": {"player": "p1", "object": "land"}},
+                                     {"choose": {"choice": "trigger_order",
+                                                 "order": ["other", "lf"]}}]
     expect = {"events": [{"type": "put_on_stack", "source": "other", "ability": "landfall"},
                          {"type": "put_on_stack", "source": "lf", "ability": "landfall"}],
               "state": {"stack": [{"card": helper}, {"card": face.name}]}}
