@@ -351,6 +351,28 @@ class ConstellationPureEnchantmentsOnly(ReferenceEngine):
         return tuple(types) == ("Enchantment",)
 
 
+class InfectDamageNoLifelink(ReferenceEngine):
+    """Damage from a source with infect is not "real" damage for lifelink: a source with both
+    gains its controller no life."""
+
+    MUTANT = "infect_damage_no_lifelink"
+    RULE = "702.15b"
+
+    def lifelink_applies(self, keywords: frozenset[str]) -> bool:
+        return "infect" not in keywords and super().lifelink_applies(keywords)
+
+
+class InfectDamageMarked(ReferenceEngine):
+    """Damage from a source with infect is marked on a creature like other damage (and removed
+    in the cleanup step) instead of becoming -1/-1 counters."""
+
+    MUTANT = "infect_damage_marked"
+    RULE = "702.90c"
+
+    def damage_as_counters(self, keywords: frozenset[str]) -> bool:
+        return "wither" in keywords
+
+
 FAMILY_MUTANTS: dict[str, type[ReferenceEngine]] = {
     cls.MUTANT: cls for cls in (
         FlashbackNotExiled, FlashbackIgnoresTiming, FlashbackManaValueFromCost,
@@ -361,7 +383,7 @@ FAMILY_MUTANTS: dict[str, type[ReferenceEngine]] = {
         MultitypeCreatureSpellNoncreature, TriggerUnderItsSpell, TriggerLinkedToItsSpell,
         IllegalTargetsResolve, PhyrexianSymbolsColorless, DevotionIgnoresHybrid,
         DevotionCountsTextSymbols, LandfallOnlyWhenPlayed,
-        ConstellationPureEnchantmentsOnly,
+        ConstellationPureEnchantmentsOnly, InfectDamageNoLifelink, InfectDamageMarked,
     ) if cls.MUTANT is not None
 }
 """Mutant name -> engine class, for the mined families the reference mutants do not cover."""

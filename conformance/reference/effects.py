@@ -115,7 +115,7 @@ class Effects(Copies):
             else:
                 self.players[target.id].life -= amount
                 self._emit("life_change", player=target.id, amount=-amount)
-        elif {"infect", "wither"} & keywords:
+        elif self.damage_as_counters(keywords):
             self._add_counters(self.objects[target.id], "-1/-1", amount)
         else:
             self.objects[target.id].damage += amount
@@ -139,6 +139,11 @@ class Effects(Copies):
         """Hook: what mana symbols in ``obj``'s text box add to devotion to ``color``: nothing,
         only mana costs count (rule 700.5)."""
         return 0
+
+    def damage_as_counters(self, keywords: frozenset[str]) -> bool:
+        """Hook: damage from a source with infect or wither is dealt to a creature as -1/-1
+        counters, which stay when the turn ends (702.90c, 702.80a)."""
+        return bool({"infect", "wither"} & keywords)
 
     def infects(self, keywords: frozenset[str]) -> bool:
         """Hook: damage from a source with infect is dealt to players as poison counters

@@ -13,6 +13,7 @@ from conformance.mining.families import (
     fizzle,
     flashback,
     heroic,
+    infect,
     knifepoint,
     landfall,
     phyrexian,
@@ -75,6 +76,9 @@ MUTANT_OF: dict[str, str] = {
     "heroic-copy": "copy_counts_as_cast",
     "constellation-any-enchantment": "constellation_pure_enchantments_only",
     "constellation-order": "trigger_order_ignored",
+    "infect-lifelink": "infect_damage_no_lifelink",
+    "infect-poison-loses": "poison_ignored",
+    "infect-counters-stay": "infect_damage_marked",
 }
 """Family id -> the mutant breaking exactly the rules point the family tests."""
 
@@ -84,7 +88,7 @@ FAMILIES: tuple[Family, ...] = tuple(
         *flashback.FAMILIES, *saga.FAMILIES, *split.FAMILIES, *devoid.FAMILIES,
         *phyrexian.FAMILIES, *prowess.FAMILIES, *fizzle.FAMILIES, *devotion.FAMILIES,
         *landfall.FAMILIES, *heroic.FAMILIES,
-        *constellation.FAMILIES,
+        *constellation.FAMILIES, *infect.FAMILIES,
     )
 )
 """Every family, in matching order."""
