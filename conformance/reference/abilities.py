@@ -124,11 +124,13 @@ class DamageSpellControllerByManaValue(Effect):
 
 @dataclass(frozen=True, slots=True)
 class CounterSpell(Effect):
-    """"Counter target spell"."""
+    """"Counter target spell" (``kind``: "target noncreature spell", ...)."""
+
+    kind: str = "spell"
 
     @property
     def slots(self) -> tuple[TargetSlot, ...]:
-        return (TargetSlot("spell"),)
+        return (TargetSlot(self.kind),)
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,10 +138,12 @@ class CopyTargetSpell(Effect):
     """"Copy target instant or sorcery spell. You may choose new targets for the copy"."""
 
     may_choose_new_targets: bool = True
+    kind: str = "instant_or_sorcery_spell"
+    """"target instant or sorcery spell [you control] [with mana value N or less]"."""
 
     @property
     def slots(self) -> tuple[TargetSlot, ...]:
-        return (TargetSlot("instant_or_sorcery_spell"),)
+        return (TargetSlot(self.kind),)
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,10 +231,13 @@ class PutCounters(Effect):
     n: int
     counter: str
     target: bool
+    kind: str = "creature"
+    up_to: bool = False
+    """"on up to one target creature": the target may be left unchosen."""
 
     @property
     def slots(self) -> tuple[TargetSlot, ...]:
-        return (TargetSlot("creature"),) if self.target else ()
+        return (TargetSlot(self.kind, 0 if self.up_to else 1),) if self.target else ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -331,6 +338,8 @@ class TokenDef:
     subtypes: tuple[str, ...]
     keywords: frozenset[str] = frozenset()
     activated: tuple[Activated, ...] = ()
+    types: tuple[str, ...] = ("Creature",)
+    """Card types (``("Artifact", "Creature")`` for an artifact creature token)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -350,10 +359,13 @@ class Surveil(Effect):
 
 @dataclass(frozen=True, slots=True)
 class CreateDelayedCopyTrigger(Effect):
-    """"When you next cast an instant or sorcery spell this turn, copy it [twice]. ..."."""
+    """"When you next cast an instant or sorcery spell this turn, copy it [twice]. ..."; with
+    ``whole_turn``: "Until end of turn, whenever you cast an instant or sorcery spell, copy it"
+    (it triggers for each such spell that turn, rule 603.7c)."""
 
     times: int
     may_choose_new_targets: bool = True
+    whole_turn: bool = False
 
 
 @dataclass(frozen=True, slots=True)

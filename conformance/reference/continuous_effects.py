@@ -34,7 +34,7 @@ class ContinuousEffects(Zones):
     def _base(self, obj: Obj) -> Chars:
         if obj.token is not None:
             t = obj.token
-            return Chars(t.name, 0, t.colors, ("Creature",), t.subtypes, (), t.power,
+            return Chars(t.name, 0, t.colors, t.types, t.subtypes, (), t.power,
                          t.toughness, t.keywords, o.FaceText(keywords=t.keywords,
                                                              activated=t.activated))
         card = obj.card

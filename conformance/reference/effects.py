@@ -50,8 +50,9 @@ class EffectContext:
         return self.spell.spell.x if self.spell is not None and self.spell.spell else None
 
     def first(self) -> Ref | None:
-        """The first slot's first target, when it is still legal."""
-        return self.targets[0][0] if self.legal[0][0] else None
+        """The first slot's first target, when it is still legal (None: no target chosen for
+        an "up to one" slot, or an illegal one)."""
+        return self.targets[0][0] if self.targets[0] and self.legal[0][0] else None
 
 
 Handler = Callable[["Effects", Any, EffectContext], Flow | None]
@@ -115,7 +116,7 @@ class Effects(Copies):
             else:
                 self.players[target.id].life -= amount
                 self._emit("life_change", player=target.id, amount=-amount)
-        elif {"infect", "wither"} & keywords:
+        elif self.damage_as_counters(keywords):
             self._add_counters(self.objects[target.id], "-1/-1", amount)
         else:
             self.objects[target.id].damage += amount
@@ -145,6 +146,21 @@ class Effects(Copies):
         """Hook: damage that would be dealt to a permanent with protection from a color by a
         source of that color is prevented (702.16e)."""
         return self._protected_from(self.chars(self.objects[target.id]), source)
+
+    def devotion_symbol_counts(self, symbol: str) -> bool:
+        """Hook: a hybrid, monocolored hybrid or Phyrexian mana symbol counts toward devotion
+        to each of its colors (rule 700.5, the devotion rulings)."""
+        return True
+
+    def devotion_text_symbols(self, obj: Obj, color: str) -> int:
+        """Hook: what mana symbols in ``obj``'s text box add to devotion to ``color``: nothing,
+        only mana costs count (rule 700.5)."""
+        return 0
+
+    def damage_as_counters(self, keywords: frozenset[str]) -> bool:
+        """Hook: damage from a source with infect or wither is dealt to a creature as -1/-1
+        counters, which stay when the turn ends (702.90c, 702.80a)."""
+        return bool({"infect", "wither"} & keywords)
 
     def infects(self, keywords: frozenset[str]) -> bool:
         """Hook: damage from a source with infect is dealt to players as poison counters
@@ -432,3 +448,6 @@ def _delayed_copy(r: Effects, eff: o.CreateDelayedCopyTrigger, ctx: EffectContex
     src = r.objects.get(ctx.source)
     name = src.card_name if src is not None else ctx.source
     r.delayed.append(DelayedTrigger(ctx.controller, ctx.source, name, r.turn, eff))
+
+
+from conformance.reference import effects_more  # noqa: E402,F401  (registers its handlers)

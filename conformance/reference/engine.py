@@ -54,6 +54,7 @@ FEATURES = frozenset({
     "kicker", "additional_cost", "convoke", "delve", "improvise", "escape",
     "optional_effect", "combat.damage_assignment",
     "energy", "player_counters", "day_night", "monarch", "initiative", "face_down",
+    "devotion", "landfall", "heroic", "constellation",
 })
 """Feature names (``conformance/features.yaml``) the reference engine implements."""
 PROTOCOL = 2

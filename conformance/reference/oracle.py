@@ -66,6 +66,7 @@ from conformance.reference.designation_effects import (
     GetEnergy,
 )
 from conformance.reference.errors import OracleTemplateError
+from conformance.reference.oracle_more import TEMPLATES as _MORE_TEMPLATES
 
 __all__ = [
     "Activated", "CopyTargetSpell", "CopyTriggeringSpell", "CounterSpell",
@@ -101,25 +102,30 @@ def _amount(text: str) -> int | None:
 def _keywords(text: str | None) -> tuple[str, ...]:
     if not text:
         return ()
-    if text not in KEYWORDS:
-        raise OracleTemplateError(f"keyword not implemented: {text!r}")
-    return (text,)
+    words = tuple(w for w in re.split(r",? and |, ", text) if w)  # "flying and first strike"
+    for w in words:
+        if w not in KEYWORDS:
+            raise OracleTemplateError(f"keyword not implemented: {w!r}")
+    return words
 
 
-def _token(count: str, p: str, t: str, colors: str, subtypes: str, rest: str | None) -> CreateToken:
+def _token(count: str, p: str, t: str, colors: str, subtypes: str, rest: str | None,
+           artifact: bool = False) -> CreateToken:
     keywords: frozenset[str] = frozenset()
     activated: tuple[Activated, ...] = ()
     if rest:
+        words = [w for w in re.split(r",? and |, ", rest.lower()) if w]
         if rest.startswith('"'):
             activated = (_activated(rest.strip('"')),)
-        elif rest.lower() in KEYWORDS:
-            keywords = frozenset({rest.lower()})
+        elif all(w in KEYWORDS for w in words):  # "with flying and vigilance"
+            keywords = frozenset(words)
         else:
             raise OracleTemplateError(f"token ability not understood: {rest!r}")
-    cols = tuple(_COLOR_WORDS[c] for c in colors.replace(" and ", " ").split())
+    cols = tuple(_COLOR_WORDS[c] for c in colors.replace(" and ", " ").split() if c != "colorless")
     subs = tuple(subtypes.split())
     tok = TokenDef(name=" ".join(subs) + " Token", power=int(p), toughness=int(t), colors=cols,
-                   subtypes=subs, keywords=keywords, activated=activated)
+                   subtypes=subs, keywords=keywords, activated=activated,
+                   types=("Artifact", "Creature") if artifact else ("Creature",))
     return CreateToken(_NUMBERS[count.lower()], tok)
 
 
@@ -200,10 +206,10 @@ _EFFECTS: list[tuple[re.Pattern[str], object]] = [
      lambda m: PumpGroup(m[1], int(m[2]), int(m[3]))),
     (re.compile(r"All creatures able to block target creature this turn do so\. ?"),
      lambda m: MustBeBlockedByAll()),
-    (re.compile(r"[Cc]reate (a|an|two|three) (\d+)/(\d+) ((?:white|blue|black|red|green)"
-                r"(?: and (?:white|blue|black|red|green))?) ((?:[A-Z][a-z]+ )+)creature tokens?"
-                r"(?: with (\"[^\"]*\")|(?: with ([a-z ]+))?\.) ?"),
-     lambda m: _token(m[1], m[2], m[3], m[4], m[5].strip(), m[6] or m[7])),
+    (re.compile(r"[Cc]reate (a|an|two|three|four) (\d+)/(\d+) (colorless|(?:white|blue|black|"
+                r"red|green)(?: and (?:white|blue|black|red|green))?) ((?:[A-Z][a-z]+ )+)"
+                r"(artifact )?creature tokens?(?: with (\"[^\"]*\")|(?: with ([a-z ,]+))?\.) ?"),
+     lambda m: _token(m[1], m[2], m[3], m[4], m[5].strip(), m[7] or m[8], bool(m[6]))),
     (re.compile(r"Surveil (\d+)\. ?"), lambda m: Surveil(int(m[1]))),
     (re.compile(rf"If {SELF} was kicked, ([^.]*\.) ?"), lambda m: _if_kicked(m[1])),
     (re.compile(r"You may (draw a card|gain \d+ life)\. ?"),
@@ -227,6 +233,9 @@ def _if_kicked(sentence: str) -> IfKicked:
     if any(e.slots for e in effects):
         raise OracleTemplateError(f"kicked effect with targets: {sentence!r}")
     return IfKicked(effects)
+
+
+_EFFECTS.extend(_MORE_TEMPLATES)  # filters as targets, mass, graveyard and library effects
 
 
 def _then(*effects: Effect) -> tuple[Effect, ...]:
@@ -455,6 +464,21 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
         if m:
             triggered.append(Triggered("cast_instant_or_sorcery", parse_effects(_capital(m[1])),
                                        "cast_trigger"))
+            continue
+        m = re.fullmatch(rf"Constellation — Whenever (?:{SELF} or another|an) enchantment enters "
+                         r"the battlefield under your control, (.*)", line)
+        if m:  # constellation (ability word, 207.2c): a triggered ability (603.6a)
+            triggered.append(Triggered("constellation", parse_effects(_capital(m[1])),
+                                       "constellation"))
+            continue
+        m = re.fullmatch(rf"Heroic — Whenever you cast a spell that targets {SELF}, (.*)", line)
+        if m:  # heroic (ability word, 207.2c): a cast trigger (601.2i, 603.2)
+            triggered.append(Triggered("heroic", parse_effects(_capital(m[1])), "heroic"))
+            continue
+        m = re.fullmatch(r"(?:Landfall — )?Whenever a land enters the battlefield under your "
+                         r"control, (.*)", line)
+        if m:  # landfall (an ability word, 207.2c): a triggered ability (603.6a)
+            triggered.append(Triggered("landfall", parse_effects(_capital(m[1])), "landfall"))
             continue
         m = re.fullmatch(rf"When {SELF} dies, (.*)", line)
         if m:

@@ -71,14 +71,17 @@ class TriggeredAbilities(StateBasedActions):
             return
         player = event["player"]
         is_instant_sorcery = bool({"Instant", "Sorcery"} & set(self.chars(spell).types))
+        targeted = {r for refs in (spell.spell.targets if spell.spell else ()) for r in refs}
         for src, t in self._triggered_abilities(player):
             if (t.event == "cast_instant_or_sorcery" and is_instant_sorcery) or (
-                    t.event == "cast_noncreature" and self.noncreature_spell(self.chars(spell))):
+                    t.event == "cast_noncreature" and self.noncreature_spell(self.chars(spell))
+            ) or (t.event == "heroic" and src.ref in targeted):  # once per spell (heroic)
                 self._trigger(PendingTrigger(player, src.id, src.card_name, t.name, t.effects))
         for d in self.delayed:
             if (d.controller == player and d.turn == self.turn and not d.used
                     and is_instant_sorcery):
-                self.consume_delayed(d)
+                if not d.effect.whole_turn:  # "until end of turn, whenever" stays
+                    self.consume_delayed(d)
                 self._trigger(PendingTrigger(
                     player, d.source, d.source_name, "delayed_copy",
                     (o.CopyTriggeringSpell(d.effect.times, d.effect.may_choose_new_targets),),
@@ -241,9 +244,34 @@ class TriggeredAbilities(StateBasedActions):
         return True
 
     def detect_enters_triggers(self, obj: Obj) -> None:
-        """"When CARDNAME enters, ..." triggers as the permanent enters (rule 603.6a)."""
+        """"When CARDNAME enters, ..." triggers as the permanent enters (rule 603.6a); so does
+        landfall, "Whenever a land enters the battlefield under your control, ...", of each
+        permanent its controller controls when a land enters (:meth:`landfall_triggers`)."""
         text = self.abilities(obj)
         for t in text.triggered if text is not None else ():
             if t.event == "enters":
                 self._trigger(PendingTrigger(obj.controller, obj.id, obj.card_name, t.name,
                                              t.effects))
+        types = self.chars(obj).types
+        if "Land" in types and self.landfall_triggers(obj):
+            for src, t in self._triggered_abilities(obj.controller):
+                if t.event == "landfall":
+                    self._trigger(PendingTrigger(src.controller, src.id, src.card_name, t.name,
+                                                 t.effects))
+        if "Enchantment" in types and self.constellation_triggers(types):
+            for src, t in self._triggered_abilities(obj.controller):
+                if t.event == "constellation":
+                    self._trigger(PendingTrigger(src.controller, src.id, src.card_name, t.name,
+                                                 t.effects))
+
+    def constellation_triggers(self, types: tuple[str, ...]) -> bool:
+        """Hook: constellation triggers for any enchantment entering under your control,
+        enchantments with other card types (enchantment creatures) too (603.6a, the
+        constellation rulings)."""
+        return True
+
+    def landfall_triggers(self, land: Obj) -> bool:
+        """Hook: landfall triggers whenever a land enters under your control, for any reason:
+        played, or put onto the battlefield by a spell or ability (603.6a, the landfall
+        rulings)."""
+        return True

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import csv
 import json
-import shutil
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
