@@ -17,7 +17,7 @@ if str(ROOT) not in sys.path:
 
 from conformance.cases_io import CASES_DIR, load_cases  # noqa: E402
 from conformance.engines.spec import parse_spec, python_serve_argv  # noqa: E402
-from conformance.runner import CaseExecutor  # noqa: E402
+from conformance.runner import CaseExecutor, suite_cards  # noqa: E402
 
 EXECUTIONS = 2000
 TARGETS = {"in-process": 1000.0, "stdio": 200.0}
@@ -25,7 +25,7 @@ TARGETS = {"in-process": 1000.0, "stdio": 200.0}
 
 def measure(spec_text: str, cases: list, n: int) -> tuple[float, dict[str, int]]:
     """Cases per second over ``n`` executions (engine start excluded), and statuses seen."""
-    executor = CaseExecutor(parse_spec(spec_text), timeout=30.0)
+    executor = CaseExecutor(parse_spec(spec_text), timeout=30.0, cards=suite_cards(cases))
     executor.connect()
     for case in cases:  # warm-up: imports, caches
         executor.run(case)

@@ -1,28 +1,38 @@
-"""The shipped card data for the conformance code: the 2022 data
+"""The shipped card data for the conformance code and the engine harnesses: the 2022 data
 (``fixtures/data/mtgjson-2022/cards.jsonl.gz``: the reference engine's card pool, the miner's card
-index and the case linter's card names) and the cards newer than it (:func:`recent_cards`: the
-MTGJSON-shaped ``fixtures/data/recent/*.json`` and ``fixtures/cards/recent_oracle.json``; prose
-such as ``fixtures/data/PROVENANCE.md`` is documentation, never data).
+index, the case linter's card names, phase's card database), the cards newer than it
+(:func:`recent_cards`: the MTGJSON-shaped ``fixtures/data/recent/*.json`` and
+``fixtures/cards/recent_oracle.json``; prose such as ``fixtures/data/PROVENANCE.md`` is
+documentation, never data) and the printed power/toughness of creature faces
+(:func:`power_toughness`).
 
-The file is read and validated by the pipeline's reader
+In the project, the 2022 file is read and validated by the pipeline's reader
 (:func:`pipeline.cards.read_mtgjson_cards`) once per process and the rows are shared by every
 consumer, so they are read-only: a consumer that needs to change a row copies it first.
+
+The module imports the standard library only (the pipeline lazily, in :func:`mtgjson_rows`):
+engine harnesses running in virtual environments of their own import it as ``mtg_rulings_cards``
+(the ``wire/`` distribution links to this file) and read the rows of the cards they need with
+:func:`mtgjson_rows_named`.
 """
 
 from __future__ import annotations
 
 import gc
+import gzip
 import json
-from collections.abc import Callable
+import zlib
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from pipeline.cards import RawCard
 
-__all__ = ["MTGJSON_CARDS", "RECENT_DIR", "RECENT_ORACLE", "RecentCard", "mtgjson_rows", "recent_cards"]
+__all__ = ["MTGJSON_CARDS", "POWER_TOUGHNESS", "RECENT_DIR", "RECENT_ORACLE", "RecentCard",
+           "mtgjson_rows", "mtgjson_rows_named", "power_toughness", "recent_cards"]
 
 _FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 MTGJSON_CARDS = _FIXTURES / "data" / "mtgjson-2022" / "cards.jsonl.gz"
@@ -30,6 +40,8 @@ RECENT_DIR = _FIXTURES / "data" / "recent"
 """One MTGJSON set-file card per ``*.json`` (newer than the 2022 data)."""
 RECENT_ORACLE = _FIXTURES / "cards" / "recent_oracle.json"
 """``{"source": ..., "cards": [MTGJSON AtomicCard-shaped rows]}``: oracle data of newer cards."""
+POWER_TOUGHNESS = _FIXTURES / "cards" / "power_toughness.json"
+"""``{"power_toughness": {face name: [power, toughness]}}`` (integers): printed creature sizes."""
 
 
 @dataclass(frozen=True)
@@ -85,6 +97,59 @@ def _read(path: Path) -> tuple[RawCard, ...]:
     finally:
         if was_enabled:
             gc.enable()
+
+
+def mtgjson_rows_named(names: Collection[str], error: Callable[[str], Exception],
+                       path: Path = MTGJSON_CARDS) -> dict[str, tuple[dict[str, Any], int]]:
+    """The rows of ``path`` whose ``name`` is in ``names``, with their line numbers, by name (a
+    name not in the file is left out). Standard library only, for harnesses in their own virtual
+    environments: a line whose name is not wanted is skipped before it is decoded.
+
+    A missing or unreadable file, a line that is not JSON or a wanted row without ``name``,
+    ``layout`` and a ``faces`` list of objects raises ``error(message)`` naming file and line.
+    """
+    found: dict[str, tuple[dict[str, Any], int]] = {}
+    try:
+        with gzip.open(path, "rt", encoding="utf-8") as fh:
+            for lineno, line in enumerate(fh, 1):
+                head = line.partition('"name": "')[2]      # cheap pre-filter before json.loads
+                if head and head.partition('"')[0] not in names and "\\" not in head[:200]:
+                    continue
+                if not line.strip():
+                    continue
+                try:
+                    row = json.loads(line)
+                except ValueError as exc:
+                    raise error(f"{path}:{lineno}: invalid JSON ({exc})") from exc
+                if not isinstance(row, dict) or row.get("name") not in names:
+                    continue
+                faces = row.get("faces")
+                if not isinstance(row.get("layout"), str) or not isinstance(faces, list) \
+                        or not faces or not all(isinstance(f, dict) for f in faces):
+                    raise error(f"{path}:{lineno}: a card needs 'layout' and a 'faces' list")
+                found[row["name"]] = (row, lineno)
+    except (OSError, EOFError, UnicodeDecodeError, zlib.error) as exc:
+        raise error(f"{path}: cannot read ({exc})") from exc
+    return found
+
+
+def power_toughness(error: Callable[[str], Exception],
+                    path: Path = POWER_TOUGHNESS) -> dict[str, tuple[int, int]]:
+    """Printed power/toughness by creature face name. Standard library only.
+
+    A missing, unreadable or malformed file raises ``error(message)`` naming the file (and face).
+    """
+    data = _json(path, error)
+    table = data.get("power_toughness") if isinstance(data, dict) else None
+    if not isinstance(table, dict):
+        raise error(f"{path}: needs a 'power_toughness' object")
+    out: dict[str, tuple[int, int]] = {}
+    for name, value in table.items():
+        if not (isinstance(value, list) and len(value) == 2
+                and all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
+            raise error(f"{path}: {name!r}: power/toughness must be two integers")
+        out[name] = (value[0], value[1])
+    return out
 
 
 def recent_cards(error: Callable[[str], Exception],

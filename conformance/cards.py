@@ -1,7 +1,8 @@
 """``rulings engines cards ENGINE``: the cards an engine declares, and those it refuses.
 
-:func:`cards` starts the engine named by a spec (``conformance.engines.spec``), reads the cards
-its ``start`` answer declares and stops it. The refused cards, with their reasons, come from the
+:func:`cards` starts the engine named by a spec (``conformance.engines.spec``), offering it the
+cards of a suite's cases (by default ``conformance/cases``), reads the cards its ``start`` answer
+declares and stops it. The refused cards, with their reasons, come from the
 reference engine's card builder (the reference engine and its mutants: every card of the shipped
 card data it cannot build in full, with the first line no template accepts) or, for any other
 engine, from an optional ``refused_cards`` mapping (name -> reason) in its ``start`` answer.
@@ -11,8 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 
-from conformance.engines.spec import connect, parse_spec
+from conformance.cases_io import CASES_DIR
+from conformance.engines.spec import parse_spec
 from conformance.errors import ConformanceError
 
 
@@ -42,14 +45,22 @@ def _reference_refusals() -> dict[str, str]:
     return refused_cards()
 
 
-def cards(spec: str, *, timeout: float = 30.0) -> EngineCards:
-    """The cards the engine ``spec`` declares (and refuses, when it says so).
+def cards(spec: str, *, timeout: float = 30.0, suite: Path | None = CASES_DIR) -> EngineCards:
+    """The cards the engine ``spec`` declares (and refuses, when it says so), offered the cards
+    of the cases under ``suite`` (an engine may declare only among those; None offers none).
+    The reference engine and its mutants declare theirs without an offer.
 
-    Raises :class:`~conformance.errors.ConformanceError` when the spec is bad or the engine does
-    not start.
+    Raises :class:`~conformance.errors.ConformanceError` when the spec is bad, a case file is
+    bad or the engine does not start.
     """
     parsed = parse_spec(spec)
-    engine = connect(spec, timeout=timeout)
+    offered = None
+    if suite is not None and parsed.kind not in ("reference", "mutant"):
+        from conformance.cases_io import load_cases
+        from conformance.runner import suite_cards
+
+        offered = suite_cards(load_cases([suite]))
+    engine = parsed.connect(timeout=timeout, cards=offered)
     try:
         info = engine.info()
     finally:

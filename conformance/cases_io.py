@@ -14,10 +14,11 @@ from collections.abc import Container, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from conformance import schemas
 from conformance.card_data import mtgjson_rows
+from conformance.case_costs import cost_needs, cost_problems_of
 from conformance.case_yaml import MAX_YAML_BYTES, line_of, load_yaml_file, parse_yaml, read_text
 from conformance.errors import CaseFormatError, SuiteError, VocabularyError, YamlFileError
 
@@ -29,6 +30,15 @@ FEATURES_FILE = PACKAGE_DIR / "features.yaml"
 """The closed feature vocabulary."""
 CARD_DATA = REPO_DIR / "fixtures" / "data" / "mtgjson-2022" / "cards.jsonl.gz"
 RECENT_CARDS_DIR = REPO_DIR / "fixtures" / "data" / "recent"
+
+
+class Needs(NamedTuple):
+    """What a case needs of an engine (:attr:`Case.needs`)."""
+
+    actions: frozenset[str]
+    choices: frozenset[str]
+    costs: frozenset[str]
+    """Cost names (``V2_COSTS``) its ``cast``/``activate`` actions' ``costs`` use."""
 
 
 @dataclass(frozen=True)
@@ -54,13 +64,21 @@ class Case:
         return case_hash(self.setup, self.actions, self.expect)
 
     @property
-    def needs(self) -> tuple[frozenset[str], frozenset[str]]:
-        """The action names and ``choose`` kinds the case's actions use (derived, never
+    def needs(self) -> Needs:
+        """The action names, ``choose`` kinds and costs the case's actions use (derived, never
         declared): the runner sends the case only to an engine that supports them all."""
         names = frozenset(next(iter(a)) for a in self.actions)
         choices = frozenset(str(a["choose"].get("choice")) for a in self.actions
                             if "choose" in a and isinstance(a["choose"], dict))
-        return names, choices
+        costs = frozenset(c for a in self.actions for c in cost_needs(a))
+        return Needs(names, choices, costs)
+
+    @property
+    def setup_needs(self) -> frozenset[str]:
+        """The protocol-2 setup fields the case's setup uses (derived, never declared; SPEC.md
+        "setup"): ``energy``/``experience`` (a player's counters), ``day_night``, ``monarch``,
+        ``initiative`` (set), ``face_down`` (an object set face down)."""
+        return setup_needs(self.setup)
 
     def to_dict(self) -> dict[str, Any]:
         """The case as the mapping its file holds."""
@@ -70,6 +88,26 @@ class Case:
             "cards": list(self.cards), "rules": list(self.rules), "status": self.status,
             "setup": self.setup, "actions": self.actions, "expect": self.expect,
         }
+
+
+_PLAYER_SETUP_FIELDS = ("energy", "experience")
+_GAME_SETUP_FIELDS = ("day_night", "monarch", "initiative")
+
+
+def setup_needs(setup: Any) -> frozenset[str]:
+    """The protocol-2 setup fields :attr:`Case.setup_needs` names for a ``setup`` mapping: a
+    field counts when it is present (a player's ``energy: 0`` too), ``face_down`` when true."""
+    if not isinstance(setup, dict):
+        return frozenset()
+    found = {f for f in _GAME_SETUP_FIELDS if setup.get(f) is not None}
+    for player in (setup.get("players") or {}).values():
+        if not isinstance(player, dict):
+            continue
+        found.update(f for f in _PLAYER_SETUP_FIELDS if player.get(f) is not None)
+        for zone in ("library", "hand", "battlefield", "graveyard", "exile"):
+            if any(isinstance(o, dict) and o.get("face_down") for o in player.get(zone) or ()):
+                found.add("face_down")
+    return frozenset(found)
 
 
 def _normalise_actions(actions: list[Any]) -> list[Any]:
@@ -340,8 +378,12 @@ def _refs(value: Any, keys: frozenset[str]) -> Iterator[str]:
             if k in keys:
                 if isinstance(v, str):
                     yield v
-                elif isinstance(v, list):
-                    yield from (x for x in v if isinstance(x, str))
+                elif isinstance(v, list):  # ids, or mappings holding ids ({source, ability})
+                    for x in v:
+                        if isinstance(x, str):
+                            yield x
+                        else:
+                            yield from _refs(x, keys)
             else:
                 yield from _refs(v, keys)
     elif isinstance(value, list):
@@ -349,10 +391,9 @@ def _refs(value: Any, keys: frozenset[str]) -> Iterator[str]:
             yield from _refs(v, keys)
 
 
-_ACTION_REF_KEYS = frozenset({"object", "targets", "order"})
+_ACTION_REF_KEYS = frozenset({"object", "targets", "order", "keep", "source", "cards",
+                              "attacker"})
 _DECLARATIONS = (("declare_attackers", "attackers"), ("declare_blockers", "blocks"))
-
-
 def lint_case_file(
     path: Path,
     root: Path | None,
@@ -395,6 +436,7 @@ def lint_case_file(
             out.append(LintProblem(where, f"setup card {obj['card']!r} (object {obj['id']}) is "
                                           "not listed in cards", "warning"))
     known = ids | {"p1", "p2"}
+    out.extend(_lint_setup_placement(where, case.setup, known, line))
     blocks: list[tuple[str, tuple[str | int, ...], dict[str, Any]]] = [
         ("expect", ("expect",), case.expect)]
     for i, action in enumerate(case.actions):
@@ -402,10 +444,17 @@ def lint_case_file(
             blocks.append((f"actions[{i}].check", ("actions", i, "check"), action["check"]))
             continue
         refs = list(_refs(action, _ACTION_REF_KEYS))
+        cost_refs, cost_problems = cost_problems_of(action)  # protocol 2: costs of cast/activate
+        refs += cost_refs
+        out += [LintProblem(where, f"action {i} {p}", line=line(("actions", i)))
+                for p in cost_problems]
         for name, key in _DECLARATIONS:  # protocol 2: {attacker: what it attacks}, {blocker: attacker}
             body = action.get(name)
             if isinstance(body, dict) and isinstance(body.get(key), dict):
                 refs += [r for pair in body[key].items() for r in pair]
+        choose = action.get("choose")
+        if isinstance(choose, dict) and isinstance(choose.get("assignment"), dict):
+            refs += list(choose["assignment"])  # protocol 2: {blocker or player: damage}
         for ref in refs:
             if ref not in known:
                 out.append(LintProblem(where, f"action {i} refers to unknown object {ref!r}",
@@ -419,6 +468,40 @@ def lint_case_file(
                                                   f"object {ref!r}",
                                            line=line((*at, "state", section, ref))))
     return case, out
+
+
+_FACE_DOWN_ZONES = ("battlefield", "exile")
+
+
+def _lint_setup_placement(where: str, setup: dict[str, Any], known: set[str],
+                          line: _Lines) -> Iterator[LintProblem]:
+    """Setup fields that only mean something in some zones (SPEC.md, "setup"): ``attached_to``
+    (a permanent attached to another permanent or to a player) and ``face_down`` (a permanent,
+    or a card exiled face down)."""
+    battlefield = {o["id"] for p in (setup.get("players") or {}).values()
+                   for o in p.get("battlefield") or ()}
+    for pid, player in (setup.get("players") or {}).items():
+        for zone in ("library", "hand", "battlefield", "graveyard", "exile"):
+            for i, obj in enumerate(player.get(zone) or ()):
+                at = ("setup", "players", pid, zone, i)
+                host = obj.get("attached_to")
+                if host is not None:
+                    why = None
+                    if zone != "battlefield":
+                        why = f"is in the {zone}: only a permanent is attached"
+                    elif host not in known:
+                        why = f"refers to unknown object {host!r}"
+                    elif host == obj["id"]:
+                        why = "is attached to itself"
+                    elif host not in battlefield and host not in ("p1", "p2"):
+                        why = f"is attached to {host!r}, which is not on the battlefield"
+                    if why:
+                        yield LintProblem(where, f"setup object {obj['id']!r}: attached_to {why}",
+                                          line=line((*at, "attached_to")))
+                if obj.get("face_down") and zone not in _FACE_DOWN_ZONES:
+                    yield LintProblem(where, f"setup object {obj['id']!r}: face_down in the "
+                                             f"{zone} (only a permanent or an exiled card is "
+                                             "face down)", line=line((*at, "face_down")))
 
 
 def _problem_path(problem: str) -> tuple[str | int, ...]:

@@ -11,6 +11,7 @@ limit). The runner uses one executor in its own process and one per worker.
 from __future__ import annotations
 
 import time
+from collections.abc import Collection, Iterable
 
 from conformance.cases_io import Case
 from conformance.engines.protocol import Engine, EngineInfo
@@ -48,17 +49,27 @@ def process_rss_mb(pid: int) -> float | None:
     return None
 
 
+def suite_cards(cases: Iterable[Case]) -> list[str]:
+    """Every card the ``cards`` of ``cases`` name, sorted: what the runner offers an engine in
+    ``start`` (so that no harness reads case files to learn which cards to declare)."""
+    return sorted({name for case in cases for name in case.cards})
+
+
 def unsupported_reason(case: Case, info: EngineInfo) -> str | None:
     """Why ``info``'s engine cannot take ``case`` (undeclared features or cards, actions or
     choices its protocol or declaration lacks), or None."""
     feats = sorted(set(case.features) - info.features)
     cards = sorted(set(case.cards) - info.cards)
-    actions, choices = case.needs
+    needs = case.needs
     parts = []
-    if missing := sorted(actions - info.supported_actions):
+    if missing := sorted(needs.actions - info.supported_actions):
         parts.append(f"actions not supported (protocol {info.protocol}): " + ", ".join(missing))
-    if missing := sorted(choices - info.supported_choices):
+    if missing := sorted(needs.choices - info.supported_choices):
         parts.append(f"choices not supported (protocol {info.protocol}): " + ", ".join(missing))
+    if missing := sorted(needs.costs - info.supported_costs):
+        parts.append(f"costs not supported (protocol {info.protocol}): " + ", ".join(missing))
+    if missing := sorted(case.setup_needs - info.supported_setup):
+        parts.append(f"setup not supported (protocol {info.protocol}): " + ", ".join(missing))
     if feats:
         parts.append("features not declared: " + ", ".join(feats))
     if cards:
@@ -144,13 +155,16 @@ class CaseExecutor:
     resident memory is above ``max_rss_mb`` after a case.
 
     A restart is lazy: the engine is dropped after the case that calls for it and started again
-    before the next case, outside that case's time limit.
+    before the next case, outside that case's time limit. ``cards`` (:func:`suite_cards`) are
+    offered to every engine it starts (a stdio engine's ``start``).
     """
 
     def __init__(self, spec: EngineSpec, timeout: float, validate: bool = False, *,
                  restart_every: int | None = None, max_rss_mb: float | None = None,
-                 max_answer_mb: float = MAX_ANSWER_MB) -> None:
+                 max_answer_mb: float = MAX_ANSWER_MB,
+                 cards: Collection[str] | None = None) -> None:
         self.spec = spec
+        self.cards = None if cards is None else sorted(set(cards))
         self.max_answer_mb = max_answer_mb
         self.timeout = timeout
         self.validate = validate
@@ -185,7 +199,7 @@ class CaseExecutor:
             try:
                 self._engine = self.spec.connect(
                     timeout=self.timeout, validate=self.validate,
-                    max_answer_bytes=int(self.max_answer_mb * 1024 * 1024))
+                    max_answer_bytes=int(self.max_answer_mb * 1024 * 1024), cards=self.cards)
             except EngineStartError as exc:
                 self._start_failures += 1
                 self._last_start_error = str(exc).splitlines()[0][:300]

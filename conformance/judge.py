@@ -10,7 +10,8 @@ Matching rules (SPEC.md "expect"):
 * ``events_absent``: no event partially matches any item.
 * ``event_counts``: exactly ``count`` events partially match ``match``.
 * ``state``: ``life``, ``players``, ``zones``, ``objects``, ``count``, ``stack``, ``step``,
-  ``turn``, ``active_player`` as described in SPEC.md.
+  ``turn``, ``active_player`` (protocol 2: ``day_night``, ``monarch``, ``initiative``) as
+  described in SPEC.md.
 * a ``check`` action (protocol 2) is an expect block judged the same way against the observation
   the runner takes at that point of the actions (:func:`judge_check`).
 """
@@ -144,7 +145,7 @@ def _state(expected: Mapping[str, Any], state: Mapping[str, Any]) -> list[Mismat
             for w, g, s in zip(want, got, stack, strict=True))
         if not ok:
             out.append(Mismatch("state.stack", "stack differs (bottom to top)", want, got))
-    for key in ("step", "turn", "active_player"):
+    for key in ("step", "turn", "active_player", "day_night", "monarch", "initiative"):
         if key in expected and not matches(expected[key], state.get(key)):
             out.append(Mismatch(f"state.{key}", f"{key} differs", expected[key], state.get(key)))
     return out

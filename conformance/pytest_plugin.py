@@ -97,10 +97,12 @@ class CaseItem(pytest.Item):
         executor = self.config.stash.get(_EXECUTOR, None)
         if executor is None:
             from conformance.engines.spec import parse_spec
-            from conformance.runner import CaseExecutor
+            from conformance.runner import CaseExecutor, suite_cards
 
+            collected = [i.case for i in self.session.items if isinstance(i, CaseItem)]
             executor = CaseExecutor(parse_spec(self.config.getoption("rulings_engine")),
-                                    self.config.getoption("rulings_timeout"))
+                                    self.config.getoption("rulings_timeout"),
+                                    cards=suite_cards(collected))
             executor.connect()
             exp = self.config.stash.get(_EXPECTATIONS, None)
             if exp is not None and executor.info is not None:

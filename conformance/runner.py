@@ -38,6 +38,7 @@ from conformance.errors import ConformanceError, EngineCloseError
 from conformance.executor import CaseExecutor as CaseExecutor
 from conformance.executor import execute_case as execute_case
 from conformance.executor import process_rss_mb as process_rss_mb
+from conformance.executor import suite_cards as suite_cards
 from conformance.executor import unsupported_reason as unsupported_reason
 from conformance.expectations import (
     TODO_REASON,
@@ -110,7 +111,7 @@ def run_cases(
     selected = select_cases(cases, options)
     executor = CaseExecutor(espec, options.timeout, options.validate_protocol,
                             restart_every=options.restart_every, max_rss_mb=options.max_rss_mb,
-                            max_answer_mb=options.max_answer_mb)
+                            max_answer_mb=options.max_answer_mb, cards=suite_cards(cases))
     pools: list[cf.ProcessPoolExecutor] = []
 
     def on_signal(_signum: int) -> None:
@@ -165,7 +166,8 @@ def _run(cases: Sequence[Case], selected: list[Case], espec: EngineSpec, options
             _close_quietly(executor)
             from conformance.workers import run_in_workers
 
-            run.restarts += run_in_workers(runnable, espec.text, options, jobs, pools, record)
+            run.restarts += run_in_workers(runnable, espec.text, options, jobs, pools, record,
+                                           executor.cards)
     finally:
         _close_quietly(executor)
     run.restarts += executor.restarts

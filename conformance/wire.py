@@ -84,6 +84,9 @@ def check_request(req: Any, *, protocol: int = PROTOCOL_VERSION) -> dict[str, An
         raise WireError(BAD_REQUEST, f"unknown command {_show(cmd)}", seq)
     if cmd == "start" and req.get("protocol") != protocol:
         raise WireError(PROTOCOL, f"this engine speaks protocol {protocol}", seq)
+    if cmd == "start" and "cards" in req and not (
+            isinstance(req["cards"], list) and all(isinstance(c, str) for c in req["cards"])):
+        raise WireError(BAD_REQUEST, "start needs 'cards' to be a list of card names", seq)
     if cmd == "setup" and not isinstance(req.get("setup"), dict):
         raise WireError(BAD_REQUEST, "setup needs a 'setup' object", seq)
     if cmd == "setup" and not isinstance(req.get("case"), str):
@@ -91,6 +94,13 @@ def check_request(req: Any, *, protocol: int = PROTOCOL_VERSION) -> dict[str, An
     if cmd == "action" and not isinstance(req.get("action"), dict):
         raise WireError(BAD_REQUEST, "action needs an 'action' object", seq)
     return req
+
+
+def requested_cards(req: dict[str, Any]) -> list[str] | None:
+    """The card names a ``start`` request offers (its optional ``cards``: the cards of the cases
+    the harness may send), or None when it names none."""
+    cards = req.get("cards")
+    return list(cards) if isinstance(cards, list) else None
 
 
 def _show(value: Any) -> str:

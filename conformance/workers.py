@@ -25,11 +25,12 @@ _worker: CaseExecutor | None = None
 
 
 def _worker_init(spec_text: str, timeout: float, validate: bool, restart_every: int | None,
-                 max_rss_mb: float | None, max_answer_mb: float = MAX_ANSWER_MB) -> None:
+                 max_rss_mb: float | None, max_answer_mb: float = MAX_ANSWER_MB,
+                 cards: list[str] | None = None) -> None:
     global _worker
     _worker = CaseExecutor(parse_spec(spec_text), timeout, validate,
                            restart_every=restart_every, max_rss_mb=max_rss_mb,
-                           max_answer_mb=max_answer_mb)
+                           max_answer_mb=max_answer_mb, cards=cards)
     # A worker killed by SIGTERM/SIGINT (the parent's handler, or a terminal's Ctrl-C, which
     # reaches the whole foreground group) kills its engine first; a worker that ends normally
     # stops its engine (multiprocessing runs finalizers, not atexit, in its children).
@@ -69,9 +70,9 @@ def _chunks(items: Sequence[Case], size: int) -> list[list[Case]]:
 
 def run_in_workers(cases: Sequence[Case], spec_text: str, options: RunOptions, jobs: int,
                    pools: list[cf.ProcessPoolExecutor],
-                   record: Callable[[CaseResult], None]) -> int:
+                   record: Callable[[CaseResult], None], cards: list[str] | None = None) -> int:
     """Run ``cases`` on ``jobs`` workers, passing each result to ``record`` as it comes; the
-    engine restarts the workers took. The pool is appended to ``pools`` while it runs (the
+    engine restarts the workers took. Each worker's engine is offered ``cards`` (the run's). The pool is appended to ``pools`` while it runs (the
     run's signal handler stops its workers)."""
     restarts = 0
     size = max(1, min(25, len(cases) // (jobs * 4) or 1))
@@ -79,7 +80,7 @@ def run_in_workers(cases: Sequence[Case], spec_text: str, options: RunOptions, j
     with cf.ProcessPoolExecutor(jobs, mp_context=ctx, initializer=_worker_init,
                                 initargs=(spec_text, options.timeout, options.validate_protocol,
                                           options.restart_every, options.max_rss_mb,
-                                          options.max_answer_mb)) as pool:
+                                          options.max_answer_mb, cards)) as pool:
         pools.append(pool)
         futures = [pool.submit(_worker_run, chunk) for chunk in _chunks(cases, size)]
         for fut in cf.as_completed(futures):

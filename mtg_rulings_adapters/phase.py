@@ -14,6 +14,7 @@ package, which is right for a source checkout or an editable install).
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from pathlib import Path
 
 from conformance.engines.stdio import StdioEngine
@@ -43,9 +44,10 @@ def command() -> list[str]:
     return venv_harness.harness_command("phase", "phase", ENGINE_DIR_ENV)
 
 
-def engine(timeout: float = DEFAULT_TIMEOUT) -> StdioEngine:
+def engine(timeout: float = DEFAULT_TIMEOUT, cards: Collection[str] | None = None) -> StdioEngine:
     """Start phase.rs (the ``phase`` entry point's factory): a live :class:`StdioEngine`.
 
-    Raises :class:`EngineStartError` when the venv is missing or the harness does not start.
+    ``cards`` (the cards of the cases the runner may send) go in its ``start``. Raises
+    :class:`EngineStartError` when the venv is missing or the harness does not start.
     """
-    return StdioEngine(command(), timeout=timeout, start_timeout=START_TIMEOUT)
+    return StdioEngine(command(), timeout=timeout, start_timeout=START_TIMEOUT, cards=cards)

@@ -5,6 +5,9 @@ At Knifepoint) built **once per test session**, whatever the number of xdist wor
 worker to ask builds it under a file lock in the session's shared temporary directory, the others
 wait for the lock and then find the finished dataset (``build`` sees the same build key and
 reuses it in ~0.1 s). Treat it as read-only: copy it (``shutil.copytree``) before changing it.
+
+The ``ci`` marker: a test of the whole corpus at scale whose property a smaller test already
+checks in ``make test`` (which runs ``-m "not ci"``); ``.ci/run`` runs them (``-m ci``).
 """
 
 from __future__ import annotations
@@ -24,6 +27,14 @@ FULL_CORPUS_INPUTS = (
     REPO / "fixtures" / "data" / "recent" / "at_knifepoint_otj.json",
 )
 """The inputs of ``make run`` (the full corpus)."""
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        "ci: a whole-corpus check at scale; `make test` skips it (a small test checks the same "
+        "property), .ci/run runs it",
+    )
 
 
 @contextmanager

@@ -26,7 +26,8 @@ from typing import Any, Protocol, runtime_checkable
 from conformance.errors import EngineReportedError
 
 __all__ = ["MAX_PROTOCOL", "PROTOCOLS", "PROTOCOL_VERSION", "V1_ACTIONS", "V1_CHOICES",
-           "V2_ACTIONS", "V2_CHOICES", "Engine", "EngineInfo", "EngineReportedError",
+           "V2_ACTIONS", "V2_CHOICES", "V2_COSTS", "V2_SETUP", "Engine", "EngineInfo",
+           "EngineReportedError",
            "Observation"]
 
 PROTOCOL_VERSION = 1
@@ -42,10 +43,22 @@ V1_ACTIONS = frozenset({"cast", "activate", "pass_priority", "resolve_top", "res
 """The actions of protocol 1: a protocol-1 engine supports exactly these."""
 V1_CHOICES = frozenset({"trigger_order", "new_targets", "mode", "x", "legend_rule", "targets"})
 """The ``choose`` kinds of protocol 1."""
-V2_ACTIONS = V1_ACTIONS | {"check", "play_land", "declare_attackers", "declare_blockers"}
+V2_ACTIONS = V1_ACTIONS | {"check", "play_land", "declare_attackers", "declare_blockers",
+                           "lose_abilities"}
 """Every action name protocol 2 defines (an engine declares the ones it supports)."""
-V2_CHOICES = V1_CHOICES
+V2_CHOICES = V1_CHOICES | {"may", "cards", "damage_assignment_order", "damage_assignment"}
 """Every ``choose`` kind protocol 2 defines."""
+V2_COSTS = frozenset({
+    "kicker", "multikicker", "sacrifice", "discard", "exile", "tap", "convoke", "delve",
+    "improvise", "bestow", "blitz", "dash", "disturb", "emerge", "escape", "evoke", "flashback",
+    "foretell", "freerunning", "madness", "miracle", "mutate", "overload", "prowl", "spectacle",
+    "surge"})
+"""Every cost protocol 2 lets ``cast``/``activate`` name in ``costs`` (SPEC.md, "costs"): the
+keys of ``costs``, ``multikicker`` for ``kicker`` > 1, and each ``alternative`` by its name. A
+protocol-1 engine supports none; a protocol-2 engine declares the ones it supports."""
+V2_SETUP = frozenset({"energy", "experience", "day_night", "monarch", "initiative", "face_down"})
+"""The setup fields protocol 2 gives a meaning (SPEC.md, "setup"): a case using one needs an
+engine that declares it (a protocol-1 engine supports none of them)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +78,12 @@ class EngineInfo:
     choices: frozenset[str] = V1_CHOICES
     """``choose`` kinds the engine supports (protocol 2 declares them; protocol 1:
     :data:`V1_CHOICES`)."""
+    costs: frozenset[str] = frozenset()
+    """Costs of :data:`V2_COSTS` the engine supports in ``costs`` (protocol 2 may declare them;
+    none otherwise)."""
+    setup: frozenset[str] = frozenset()
+    """Protocol-2 setup fields (:data:`V2_SETUP`) the engine supports (protocol 2 may declare
+    them; protocol 1: none)."""
 
     @property
     def supported_actions(self) -> frozenset[str]:
@@ -76,6 +95,17 @@ class EngineInfo:
     def supported_choices(self) -> frozenset[str]:
         """The ``choose`` kinds the runner may send (as :attr:`supported_actions`)."""
         return self.choices if self.protocol >= 2 else V1_CHOICES
+
+    @property
+    def supported_costs(self) -> frozenset[str]:
+        """The costs a ``cast``/``activate`` the runner sends may name (none for protocol 1)."""
+        return self.costs if self.protocol >= 2 else frozenset()
+
+    @property
+    def supported_setup(self) -> frozenset[str]:
+        """The protocol-2 setup fields a case sent to the engine may use (the declared ones; none
+        for a protocol-1 engine)."""
+        return self.setup if self.protocol >= 2 else frozenset()
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,7 +29,7 @@ import inspect
 import re
 import shlex
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from importlib.metadata import EntryPoint, entry_points
 from typing import Any, Literal, cast
@@ -79,20 +79,22 @@ class EngineSpec:
         return load_factory(self)
 
     def connect(self, *, timeout: float = 10.0, validate: bool = False,
-                max_answer_bytes: int | None = None) -> Engine:
+                max_answer_bytes: int | None = None,
+                cards: Collection[str] | None = None) -> Engine:
         """Start the engine: an :class:`InProcessEngine` or a :class:`StdioEngine`.
 
         ``max_answer_bytes`` bounds a stdio engine's answer lines (None: the transport's
-        default). Raises :class:`EngineSpecError` for an unknown target,
+        default); ``cards`` (the cards of the cases it may be sent) go in a stdio engine's
+        ``start``. Raises :class:`EngineSpecError` for an unknown target,
         :class:`EngineStartError` when it does not start.
         """
         if self.kind == "cmd":
             from conformance.engines.stdio import MAX_ANSWER_BYTES, StdioEngine
 
             return StdioEngine(self.argv, timeout=timeout, validate=validate,
-                               max_answer_bytes=max_answer_bytes or MAX_ANSWER_BYTES)
+                               max_answer_bytes=max_answer_bytes or MAX_ANSWER_BYTES, cards=cards)
         return engine_from_factory(self.factory(), timeout=timeout, validate=validate,
-                                   max_answer_bytes=max_answer_bytes)
+                                   max_answer_bytes=max_answer_bytes, cards=cards)
 
 
 def _accepted_options(factory: Callable[..., object], **options: object) -> dict[str, object]:
@@ -107,20 +109,22 @@ def _accepted_options(factory: Callable[..., object], **options: object) -> dict
 
 
 def engine_from_factory(factory: EngineFactory, *, timeout: float = 10.0,
-                        validate: bool = False, max_answer_bytes: int | None = None) -> Engine:
+                        validate: bool = False, max_answer_bytes: int | None = None,
+                        cards: Collection[str] | None = None) -> Engine:
     """Call an engine factory and make what it returns an :class:`Engine` for the runner.
 
-    A :class:`StdioEngine` is returned unwrapped (its per-request timeout set to ``timeout``, like
+    A factory function gets those of ``timeout``, ``validate`` and ``cards`` it takes as
+    parameters. A :class:`StdioEngine` is returned unwrapped (its per-request timeout set to ``timeout``, like
     a ``cmd:`` spec's); a command line (list of strings, or a string) is started as a
-    :class:`StdioEngine`; anything else is an in-process engine, wrapped in
-    :class:`InProcessEngine`. Raises :class:`EngineStartError` when the factory fails.
+    :class:`StdioEngine` (``cards`` sent in its ``start``); anything else is an in-process
+    engine, wrapped in :class:`InProcessEngine`. Raises :class:`EngineStartError` when the factory fails.
     """
     from conformance.engines.stdio import MAX_ANSWER_BYTES, StdioEngine
 
     limit = max_answer_bytes or MAX_ANSWER_BYTES
     if inspect.isclass(factory):
         return InProcessEngine(cast("Callable[[], Engine]", factory))
-    kwargs = _accepted_options(factory, timeout=timeout, validate=validate)
+    kwargs = _accepted_options(factory, timeout=timeout, validate=validate, cards=cards)
     try:
         made = factory(**kwargs)
     except EngineReportedError as exc:
@@ -143,7 +147,7 @@ def engine_from_factory(factory: EngineFactory, *, timeout: float = 10.0,
             raise EngineStartError(f"cannot split command line {made!r}: {exc}") from exc
     if isinstance(argv, list | tuple) and argv and all(isinstance(a, str) for a in argv):
         return StdioEngine(list(argv), timeout=timeout, validate=validate,
-                           max_answer_bytes=limit)
+                           max_answer_bytes=limit, cards=cards)
     return InProcessEngine(lambda: made)  # type: ignore[arg-type,return-value]
 
 

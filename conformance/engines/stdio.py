@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any, NoReturn
 
 from conformance import schemas
@@ -72,20 +72,23 @@ def _no_constant(name: str) -> Any:
 def info_from_wire(data: Mapping[str, Any]) -> EngineInfo:
     """An :class:`EngineInfo` from the ``engine`` object of a ``start`` response.
 
-    A protocol-2 engine's ``actions`` and ``choices`` are its declared support; a protocol-1
+    A protocol-2 engine's ``actions``, ``choices`` and optional ``costs`` and ``setup`` fields
+    are its declared support; a protocol-1
     engine supports exactly the protocol-1 actions and choices (its ``extra`` keeps whatever it
     sent under those keys).
     """
     protocol = int(data["protocol"])
     known = {"name", "version", "protocol", "features", "cards"}
     if protocol >= 2:
-        known |= {"actions", "choices"}
+        known |= {"actions", "choices", "costs", "setup"}
     return EngineInfo(
         name=str(data["name"]), version=str(data["version"]), protocol=protocol,
         features=frozenset(data["features"]), cards=frozenset(data["cards"]),
         extra={k: v for k, v in data.items() if k not in known},
         actions=frozenset(data["actions"]) if protocol >= 2 else V1_ACTIONS,
         choices=frozenset(data["choices"]) if protocol >= 2 else V1_CHOICES,
+        costs=frozenset(data.get("costs") or ()) if protocol >= 2 else frozenset(),
+        setup=frozenset(data.get("setup") or ()) if protocol >= 2 else frozenset(),
     )
 
 
@@ -95,6 +98,10 @@ def info_to_wire(info: EngineInfo) -> dict[str, Any]:
            "features": sorted(info.features), "cards": sorted(info.cards)}
     if info.protocol >= 2:
         out.update(actions=sorted(info.actions), choices=sorted(info.choices))
+        if info.costs:
+            out.update(costs=sorted(info.costs))
+        if info.setup:
+            out["setup"] = sorted(info.setup)
     return out
 
 
@@ -104,7 +111,8 @@ class StdioEngine:
     ``timeout`` bounds each request (writing it and reading its answer) unless a deadline set with
     :meth:`set_deadline` comes first; ``start_timeout`` bounds ``start``. With ``validate=True``
     every response is checked against its schema in ``conformance/schema/io/`` (smoke tests do
-    this; runs check only the shape). ``max_answer_bytes`` bounds one answer line.
+    this; runs check only the shape). ``max_answer_bytes`` bounds one answer line. ``cards``, when
+    given, are sent in ``start`` (sorted): the cards of the cases the engine may be sent.
     """
 
     def __init__(
@@ -117,8 +125,10 @@ class StdioEngine:
         env: Mapping[str, str] | None = None,
         validate: bool = False,
         max_answer_bytes: int = MAX_ANSWER_BYTES,
+        cards: Collection[str] | None = None,
     ) -> None:
         self.argv = list(argv)
+        self.cards = None if cards is None else sorted(set(cards))
         self.timeout = timeout
         self.validate = validate
         self.max_answer_bytes = max_answer_bytes
@@ -134,7 +144,9 @@ class StdioEngine:
         saved = self.timeout
         self.timeout = start_timeout
         try:
-            resp = self._request("start", protocol=PROTOCOL_VERSION, max_protocol=MAX_PROTOCOL)
+            offered = {} if self.cards is None else {"cards": self.cards}
+            resp = self._request("start", protocol=PROTOCOL_VERSION, max_protocol=MAX_PROTOCOL,
+                                 **offered)
         except (EngineFailure, EngineReportedError) as exc:
             self._proc.kill()
             tail = self.stderr_tail()

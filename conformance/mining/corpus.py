@@ -2,19 +2,17 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-from conformance.card_data import mtgjson_rows
+from conformance.card_data import mtgjson_rows, recent_cards
 from conformance.mining.errors import MiningError
 from conformance.mining.text import card_name_variants, normalise
 from pipeline import languages
 
-LANGS = languages.codes()
 SEED_CARDS = ("At Knifepoint", "Summon: G.F. Cerberus", "Refuse // Cooperate")
 """The cards of the seed files: each of their ruling groups must end as cases or a reason."""
 
@@ -39,22 +37,24 @@ class RulingGroup:
         group's ruling in that language), in which case the copy is left out."""
         out: dict[str, str] = {}
         moved: list[tuple[str, str]] = []
-        for lang in LANGS:
+        codes = languages.codes()
+        for lang in codes:
             if lang not in self.texts:
                 continue
             real = self.langs.get(lang, lang)
-            if real == lang or real not in LANGS:
+            if real == lang or real not in codes:
                 out[lang] = self.texts[lang]
             else:
                 moved.append((real, self.texts[lang]))
         for real, text in moved:
             out.setdefault(real, text)
-        return {lang: out[lang] for lang in LANGS if lang in out}
+        return {lang: out[lang] for lang in codes if lang in out}
 
     @property
     def language(self) -> str:
-        """The language recognisers read: English when present, else Italian, else German."""
-        for lang in LANGS:
+        """The language recognisers read: the first present in the registry's order (English,
+        then Italian, then German built in)."""
+        for lang in languages.codes():
             if lang in self.texts:
                 return lang
         return "und"
@@ -109,8 +109,8 @@ def _info(name: str, oracle_id: str | None, layout: str, faces: list[FaceInfo]) 
 
 @cache
 def card_index() -> dict[str, CardInfo]:
-    """Every card of the shipped data by English name (2022 cards, recent cards, and the seed
-    cards the reference engine reads from ``fixtures/data/PROVENANCE.md``)."""
+    """Every card of the shipped data by English name (2022 cards, and the seed cards newer than
+    them: :func:`conformance.card_data.recent_cards`)."""
     from conformance.reference.cards import MTGJSON_CARDS, load_cards
 
     out: dict[str, CardInfo] = {}
@@ -139,26 +139,20 @@ def _type_line(supers: Iterable[str], types: Iterable[str], subs: Iterable[str])
 
 
 def _seed_text(name: str) -> str:
-    """Oracle text of a seed card outside the 2022 data (recent JSON or PROVENANCE.md)."""
-    from conformance.reference.cards import PROVENANCE_MD, RECENT_DIR
+    """Oracle text of a seed card outside the 2022 data (:func:`conformance.card_data.recent_cards`)."""
+    return _recent_texts().get(name, "")
 
-    for path in sorted(RECENT_DIR.glob("*.json")):
-        data = json.loads(path.read_text(encoding="utf-8"))
-        if isinstance(data, dict) and data.get("name") == name:
-            return str(data.get("text") or "")
-    text = PROVENANCE_MD.read_text(encoding="utf-8")
-    start = text.find(name + " is a")
-    if start >= 0:
-        quote = text.find('"', start)
-        end = text.find('"', quote + 1)
-        return " ".join(text[quote + 1:end].split())
-    return ""
+
+@cache
+def _recent_texts() -> dict[str, str]:
+    return {c.name: c.text
+            for c in recent_cards(lambda msg: MiningError(f"unreadable card data: {msg}"))}
 
 
 def _row_texts(row: dict[str, Any]) -> dict[str, str]:
     out = {}
-    for lang in LANGS:
-        v = row.get(f"text_{lang}")
+    for lang in languages.codes():
+        v = row.get(languages.get(lang).text_column)
         if isinstance(v, str) and v.strip():
             out[lang] = v
     return out
@@ -173,8 +167,9 @@ def load_groups(dataset: Path | str) -> list[RulingGroup]:
     from pipeline import read_table
     from pipeline.errors import DatasetError
 
-    cols = ["group_id", "card_name", "date", "text_en", "text_it", "text_de", "status",
-            "ruling_id_en", "ruling_id_it", "ruling_id_de"]
+    langs = [languages.get(c) for c in languages.codes()]
+    cols = ["group_id", "card_name", "date", *(lg.text_column for lg in langs), "status",
+            *(lg.ruling_id_column for lg in langs)]
     try:
         table = read_table(dataset, "aligned").select(cols)
         rulings = read_table(dataset, "rulings").select(["ruling_id", "lang"])
@@ -185,12 +180,12 @@ def load_groups(dataset: Path | str) -> list[RulingGroup]:
     groups = []
     for row in table.to_pylist():
         date = row.get("date")
-        langs = {lang: str(detected[rid]) for lang in LANGS
-                 if (rid := row.get(f"ruling_id_{lang}")) is not None
-                 and detected.get(rid) not in (None, lang)}
+        found = {lg.code: str(detected[rid]) for lg in langs
+                 if (rid := row.get(lg.ruling_id_column)) is not None
+                 and detected.get(rid) not in (None, lg.code)}
         groups.append(RulingGroup(str(row["group_id"]), str(row["card_name"]),
                                   date.isoformat() if date is not None else None,
-                                  _row_texts(row), str(row.get("status") or ""), langs))
+                                  _row_texts(row), str(row.get("status") or ""), found))
     groups.sort(key=lambda g: (g.card_name, g.group_id))
     return groups
 

@@ -26,6 +26,9 @@ MINED = "mined"
 NOT_EXECUTABLE = "not_executable"
 UNRECOGNISED = "unrecognised"
 REJECTED = "rejected"
+UNSUPPORTED = "unsupported"
+"""What the verifier says of a case the reference engine cannot run (a card it does not build,
+an action it lacks): the case is not kept, since no family mutant can be checked on it."""
 DUPLICATE = "duplicate"
 """A recognised ruling whose cases another ruling of the card already produced (the same
 family, another date or wording): not counted as mined, since no case quotes it."""
@@ -93,9 +96,14 @@ class _Verifier:
         self.engine = ReferenceEngine()
         self.info = self.engine.info()
         self._mutants: dict[str, Any] = {}
+        self._parsed: dict[str, Any] = {}
+        """Case id -> the case parsed from the mapping (validated once, run many times)."""
 
     def _case(self, data: dict[str, Any]) -> Any:
-        return case_from_mapping(data)
+        got = self._parsed.get(data["id"])
+        if got is None or got[0] is not data:
+            got = self._parsed[data["id"]] = (data, case_from_mapping(data))
+        return got[1]
 
     def __call__(self, data: dict[str, Any]) -> tuple[str, str]:
         """("pass" | "unsupported" | "rejected", message) on the reference engine."""
@@ -105,8 +113,14 @@ class _Verifier:
             case = self._case(data)
         except ConformanceError as exc:
             return REJECTED, f"not a valid case: {exc}"[:300]
-        if unsupported_reason(case, self.info) is not None:
-            return "unsupported", ""
+        why = unsupported_reason(case, self.info)
+        if why is not None:
+            missing = set(case.cards) - self.info.cards
+            if missing:  # one reason for every such card (their reasons: `engines cards`)
+                who = "the card" if data["provenance"]["card"] in missing else "a card it uses"
+                return UNSUPPORTED, f"the reference engine does not build {who} (its mutant " \
+                                    "cannot be checked)"
+            return UNSUPPORTED, f"the reference engine cannot run it: {why}"[:300]
         result = execute_case(self.engine, case, timeout=10.0)
         if result.status == "pass":
             return "pass", ""
@@ -141,8 +155,9 @@ def mine(groups: Iterable[RulingGroup], *, cards: dict[str, CardInfo] | None = N
     """Mine ``groups``: every group ends as cases, a classification or unrecognised.
 
     With ``verify``, each case runs on the reference engine: one it implements but fails is
-    rejected; and when the reference passes some of a card's cases of a family, one of them
-    must kill the family's mutant, or none is kept (they would not test the ruling).
+    rejected; one it cannot run (a card it does not build) is not kept, since the family's
+    mutant cannot be checked on it; and of a card's cases of a family, one must kill the
+    family's mutant, or none is kept (they would not test the ruling).
     A case's ``status`` is never decided here: it is taken from ``statuses`` (case id ->
     (hash, status), the verification table, :mod:`conformance.verification`) when the hash
     there is the case's, and is ``unverified`` otherwise."""
@@ -174,6 +189,7 @@ def mine(groups: Iterable[RulingGroup], *, cards: dict[str, CardInfo] | None = N
             continue
         out = Outcome(group.group_id, card.name, fam.id, MINED, text=text)
         rejected = []
+        unrun: list[str] = []
         drafts: list[tuple[str, dict[str, Any], str]] = []
         seen = []
         for draft in got:
@@ -190,8 +206,11 @@ def mine(groups: Iterable[RulingGroup], *, cards: dict[str, CardInfo] | None = N
                 if ran == REJECTED:
                     rejected.append(f"{case_id}: {message}")
                     continue
+                if ran == UNSUPPORTED:
+                    unrun.append(message)
+                    continue
             drafts.append((case_id, data, ran))
-        if verifier is not None and fam.mutant and any(r == "pass" for _, _, r in drafts):
+        if verifier is not None and fam.mutant and drafts:
             t1 = time.perf_counter()
             killed = any(verifier.kills(fam.mutant, d) for _, d, r in drafts if r == "pass")
             t_verify += time.perf_counter() - t1
@@ -205,7 +224,10 @@ def mine(groups: Iterable[RulingGroup], *, cards: dict[str, CardInfo] | None = N
                 else "unverified"
             cases[case_id] = data
             out.case_ids.append(case_id)
-        if not out.case_ids and seen and not rejected:
+        if not out.case_ids and unrun and not rejected:
+            out.status = NOT_EXECUTABLE
+            out.reason = f"not executable: {unrun[0]}"
+        elif not out.case_ids and seen and not rejected:
             out.status = DUPLICATE
             out.reason = "its cases are already mined from another ruling of the card: " + \
                 ", ".join(seen)
@@ -213,6 +235,8 @@ def mine(groups: Iterable[RulingGroup], *, cards: dict[str, CardInfo] | None = N
             out.status, out.reason = REJECTED, " | ".join(rejected)
         elif rejected:
             out.reason = "some scenarios rejected: " + " | ".join(rejected)
+        elif unrun:
+            out.reason = "some scenarios not kept: " + unrun[0]
         outcomes.append(out)
     ordered = {k: cases[k] for k in sorted(cases)}
     total = time.perf_counter() - t0

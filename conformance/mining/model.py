@@ -8,6 +8,7 @@ from typing import Any
 
 from conformance.mining.corpus import CardInfo, RulingGroup
 from conformance.mining.text import key
+from pipeline import languages
 
 
 @dataclass
@@ -51,7 +52,9 @@ class Family:
     """A recurring ruling: how to recognise it and how to turn it into cases.
 
     ``en``/``it``/``de`` hold matching keys (:func:`conformance.mining.text.key` of phrases):
-    a ruling belongs to the family when the key of its text contains one of them.
+    a ruling belongs to the family when the key of its text contains one of them. A field is
+    named by its language's code (:meth:`phrases_in`); a registered language the families give
+    no phrases for is recognised by the English ones.
     """
 
     id: str
@@ -77,8 +80,15 @@ class Family:
         if self.cards and card not in self.cards:
             return False
         k = key(text) if text_key is None else text_key
-        phrases = self.en + (self.it if lang == "it" else self.de if lang == "de" else ())
-        return any(p in k for p in phrases)
+        return any(p in k for p in self.phrases_in(lang))
+
+    def phrases_in(self, lang: str) -> tuple[str, ...]:
+        """The keys tried on a text in ``lang``: the English ones (localized texts may be English
+        fallbacks), then the family's own for ``lang`` when it gives some."""
+        if lang == languages.ENGLISH or lang not in languages.localized():
+            return self.en
+        own = getattr(self, lang, ())
+        return self.en + own if isinstance(own, tuple) else self.en
 
 
 def phrases(*texts: str) -> tuple[str, ...]:

@@ -12,12 +12,14 @@ the corpus. :data:`FAMILY_MUTANTS` is added to the reference mutants, so ``rulin
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from conformance.reference import oracle as o
 from conformance.reference.cards import CardDef, Face, mana_value_of
 from conformance.reference.engine import ReferenceEngine
 from conformance.reference.objects import (
     Chars,
+    Flow,
     Obj,
     Ref,
     SpellSnapshot,
@@ -287,6 +289,90 @@ class PhyrexianSymbolsColorless(ReferenceEngine):
         return False
 
 
+class DevotionIgnoresHybrid(ReferenceEngine):
+    """Only plain colored mana symbols count toward devotion: hybrid, monocolored hybrid and
+    Phyrexian symbols add nothing."""
+
+    MUTANT = "devotion_ignores_hybrid"
+    RULE = "700.5"
+
+    def devotion_symbol_counts(self, symbol: str) -> bool:
+        return False
+
+
+class DevotionCountsTextSymbols(ReferenceEngine):
+    """Mana symbols in a permanent's text box (its activated abilities' costs and the mana they
+    add) count toward devotion as well as those of its mana cost."""
+
+    MUTANT = "devotion_counts_text_symbols"
+    RULE = "700.5"
+
+    def devotion_text_symbols(self, obj: Obj, color: str) -> int:
+        text = self.chars(obj).text
+        if text is None:
+            return 0
+        n = 0
+        for ab in text.activated:
+            n += (ab.cost or "").count("{" + color + "}")
+            n += sum(1 for kinds in ab.produces or () if kinds == color)
+        return n
+
+
+class LandfallOnlyWhenPlayed(ReferenceEngine):
+    """Landfall triggers only when a land is played, not when a spell or ability puts one onto
+    the battlefield."""
+
+    MUTANT = "landfall_only_when_played"
+    RULE = "603.6a"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.playing_land = False
+
+    def play_land(self, a: dict[str, Any]) -> Flow:
+        self.playing_land = True
+        try:
+            yield from super().play_land(a)
+        finally:
+            self.playing_land = False
+
+    def landfall_triggers(self, land: Obj) -> bool:
+        return self.playing_land
+
+
+class ConstellationPureEnchantmentsOnly(ReferenceEngine):
+    """Constellation triggers only for an enchantment with no other card type (an enchantment
+    creature entering does not trigger it)."""
+
+    MUTANT = "constellation_pure_enchantments_only"
+    RULE = "603.6a"
+
+    def constellation_triggers(self, types: tuple[str, ...]) -> bool:
+        return tuple(types) == ("Enchantment",)
+
+
+class InfectDamageNoLifelink(ReferenceEngine):
+    """Damage from a source with infect is not "real" damage for lifelink: a source with both
+    gains its controller no life."""
+
+    MUTANT = "infect_damage_no_lifelink"
+    RULE = "702.15b"
+
+    def lifelink_applies(self, keywords: frozenset[str]) -> bool:
+        return "infect" not in keywords and super().lifelink_applies(keywords)
+
+
+class InfectDamageMarked(ReferenceEngine):
+    """Damage from a source with infect is marked on a creature like other damage (and removed
+    in the cleanup step) instead of becoming -1/-1 counters."""
+
+    MUTANT = "infect_damage_marked"
+    RULE = "702.90c"
+
+    def damage_as_counters(self, keywords: frozenset[str]) -> bool:
+        return "wither" in keywords
+
+
 FAMILY_MUTANTS: dict[str, type[ReferenceEngine]] = {
     cls.MUTANT: cls for cls in (
         FlashbackNotExiled, FlashbackIgnoresTiming, FlashbackManaValueFromCost,
@@ -295,7 +381,9 @@ FAMILY_MUTANTS: dict[str, type[ReferenceEngine]] = {
         CopyKeepsTargets, CopyNeedsTargets, XNotInManaValue, DevoidKeepsCostColors,
         DevoidOnlyOnBattlefield, PhyrexianSymbolsCountZero,
         MultitypeCreatureSpellNoncreature, TriggerUnderItsSpell, TriggerLinkedToItsSpell,
-        IllegalTargetsResolve, PhyrexianSymbolsColorless,
+        IllegalTargetsResolve, PhyrexianSymbolsColorless, DevotionIgnoresHybrid,
+        DevotionCountsTextSymbols, LandfallOnlyWhenPlayed,
+        ConstellationPureEnchantmentsOnly, InfectDamageNoLifelink, InfectDamageMarked,
     ) if cls.MUTANT is not None
 }
 """Mutant name -> engine class, for the mined families the reference mutants do not cover."""

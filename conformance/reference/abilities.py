@@ -124,11 +124,13 @@ class DamageSpellControllerByManaValue(Effect):
 
 @dataclass(frozen=True, slots=True)
 class CounterSpell(Effect):
-    """"Counter target spell"."""
+    """"Counter target spell" (``kind``: "target noncreature spell", ...)."""
+
+    kind: str = "spell"
 
     @property
     def slots(self) -> tuple[TargetSlot, ...]:
-        return (TargetSlot("spell"),)
+        return (TargetSlot(self.kind),)
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,10 +138,12 @@ class CopyTargetSpell(Effect):
     """"Copy target instant or sorcery spell. You may choose new targets for the copy"."""
 
     may_choose_new_targets: bool = True
+    kind: str = "instant_or_sorcery_spell"
+    """"target instant or sorcery spell [you control] [with mana value N or less]"."""
 
     @property
     def slots(self) -> tuple[TargetSlot, ...]:
-        return (TargetSlot("instant_or_sorcery_spell"),)
+        return (TargetSlot(self.kind),)
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,6 +169,14 @@ class Draw(Effect):
     """"Draw a card" / "Draw N cards"."""
 
     n: int
+
+
+@dataclass(frozen=True, slots=True)
+class May(Effect):
+    """"You may <effect>." (an optional effect without targets: its controller chooses as it
+    resolves whether it happens, rule 608.2d; ``choose: may``)."""
+
+    effects: tuple[Effect, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,10 +231,13 @@ class PutCounters(Effect):
     n: int
     counter: str
     target: bool
+    kind: str = "creature"
+    up_to: bool = False
+    """"on up to one target creature": the target may be left unchosen."""
 
     @property
     def slots(self) -> tuple[TargetSlot, ...]:
-        return (TargetSlot("creature"),) if self.target else ()
+        return (TargetSlot(self.kind, 0 if self.up_to else 1),) if self.target else ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -323,6 +338,8 @@ class TokenDef:
     subtypes: tuple[str, ...]
     keywords: frozenset[str] = frozenset()
     activated: tuple[Activated, ...] = ()
+    types: tuple[str, ...] = ("Creature",)
+    """Card types (``("Artifact", "Creature")`` for an artifact creature token)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -342,10 +359,13 @@ class Surveil(Effect):
 
 @dataclass(frozen=True, slots=True)
 class CreateDelayedCopyTrigger(Effect):
-    """"When you next cast an instant or sorcery spell this turn, copy it [twice]. ..."."""
+    """"When you next cast an instant or sorcery spell this turn, copy it [twice]. ..."; with
+    ``whole_turn``: "Until end of turn, whenever you cast an instant or sorcery spell, copy it"
+    (it triggers for each such spell that turn, rule 603.7c)."""
 
     times: int
     may_choose_new_targets: bool = True
+    whole_turn: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -361,6 +381,26 @@ class EnchantTarget(Effect):
 
 
 SpellText = tuple[Effect, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class IfKicked(Effect):
+    """"If this spell was kicked, <effects>" (rule 702.33d): the effects, without targets of
+    their own, happen only if the spell was kicked."""
+
+    effects: SpellText
+
+
+@dataclass(frozen=True, slots=True)
+class CostPart:
+    """An additional cost other than mana (rules 118.8, 602.2b): ``kind`` (sacrifice | discard |
+    exile | tap) ``n`` objects of ``what`` (creature | artifact | land | card): "sacrifice a
+    creature", "discard a card", "exile two cards from your graveyard", "tap an untapped
+    creature you control"."""
+
+    kind: str
+    n: int
+    what: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -402,6 +442,10 @@ class Activated:
     """"Activate only once each turn" (rule 602.5b)."""
     sacrifice_self: bool = False
     """"Sacrifice CARDNAME" is part of the cost (rule 602.2b, 701.17)."""
+    extra_costs: tuple[CostPart, ...] = ()
+    """Other costs than mana, {T} and "Sacrifice CARDNAME" (rule 602.2b)."""
+    energy: int = 0
+    """"Pay {E}{E}" is part of the cost: that many energy counters (rule 107.14)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -443,11 +487,20 @@ class FaceText:
     """The mana cost of "Flashback {cost}" (rule 702.34), or None."""
     cycling: str | None = None
     """The mana cost of "Cycling {cost}" (rule 702.29), or None."""
+    kicker: str | None = None
+    """The cost of "Kicker {cost}" or "Multikicker {cost}" (rule 702.33), or None."""
+    multikicker: bool = False
+    additional_costs: tuple[CostPart, ...] = ()
+    """"As an additional cost to cast this spell, ..." (rule 118.8)."""
+    payers: frozenset[str] = frozenset()
+    """Which of convoke (702.51), delve (702.66), improvise (702.126) the spell has."""
+    escape: tuple[str, int] | None = None
+    """"Escape—{cost}, Exile N other cards from your graveyard" (702.138a): (cost, N)."""
     enchant: str | None = None
     """What an Aura may enchant ("Enchant creature": ``creature``, rule 702.5), or None."""
-    enters_with: tuple[tuple[str, int | None], ...] = ()
-    """"CARDNAME enters the battlefield with N (or X) <counter> counters on it" (614.1c):
-    (counter, N), N None for X."""
+    enters_with: tuple[tuple[str, int | str | None], ...] = ()
+    """"CARDNAME enters the battlefield with N (or X) <counter> counters on it [for each time it
+    was kicked]" (614.1c, 702.33c): (counter, N), N None for X, "kicked" for each kick."""
     cant_be_countered: bool = False
     """"This spell can't be countered" (rule 101.2)."""
     enters_tapped: bool = False

@@ -12,7 +12,6 @@ accepts is not implemented: the engine never guesses.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -22,7 +21,15 @@ from typing import Any
 
 import yaml
 
-from conformance.card_data import mtgjson_rows
+from conformance.card_data import (
+    POWER_TOUGHNESS,
+    RECENT_DIR,
+    RECENT_ORACLE,
+    RecentCard,
+    mtgjson_rows,
+    recent_cards,
+)
+from conformance.card_data import power_toughness as read_power_toughness
 from conformance.reference.errors import CardDataError, OracleTemplateError, ReferenceEngineError
 from conformance.reference.oracle import (
     FaceText,
@@ -35,9 +42,6 @@ from conformance.reference.oracle import (
 ROOT = Path(__file__).resolve().parents[2]
 CARD_LIST = ROOT / "fixtures" / "cards" / "reference_cards.yaml"
 MTGJSON_CARDS = ROOT / "fixtures" / "data" / "mtgjson-2022" / "cards.jsonl.gz"
-RECENT_DIR = ROOT / "fixtures" / "data" / "recent"
-PROVENANCE_MD = ROOT / "fixtures" / "data" / "PROVENANCE.md"
-POWER_TOUGHNESS = ROOT / "fixtures" / "cards" / "power_toughness.json"
 INTERPRETED_LAYOUTS = frozenset({"normal", "split", "aftermath", "saga"})
 """Layouts of the cards the interpreter may implement (no double-faced or adventure cards)."""
 
@@ -159,30 +163,31 @@ def _from_mtgjson(entry: dict[str, Any], row: dict[str, Any]) -> CardDef:
 
 
 def _from_recent(entry: dict[str, Any]) -> CardDef:
-    for path in sorted(RECENT_DIR.glob("*.json")):
-        data = json.loads(path.read_text(encoding="utf-8"))
-        if isinstance(data, dict) and data.get("name") == entry["name"]:
-            face = _face(data["name"], data["type"], data.get("manaCost"), data.get("text"),
-                         entry.get("power"), entry.get("toughness"), (data["name"],))
-            oid = (data.get("identifiers") or {}).get("scryfallOracleId")
-            return CardDef(data["name"], oid, data.get("layout", "normal"), (face,),
-                           f"recent/{path.name}")
-    raise CardDataError(f"{entry['name']}: not found in {RECENT_DIR}")
-
-
-def _from_provenance_md(entry: dict[str, Any]) -> CardDef:
-    text = PROVENANCE_MD.read_text(encoding="utf-8")
+    """A card newer than the 2022 data, from :func:`conformance.card_data.recent_cards`; the
+    power/toughness of ``reference_cards.yaml`` must agree with the data file's."""
     name = entry["name"]
-    m = re.search(re.escape(name) + r" is an? (?P<type>[^\n]+?) (?P<p>\d+)/(?P<t>\d+), "
-                  r"(?P<cost>(?:\{[^}]+\})+):\s*\"(?P<text>[^\"]+)\"", text)
-    if not m:
-        raise CardDataError(f"{name}: no quoted oracle text in {PROVENANCE_MD.name}")
-    p, t = int(m["p"]), int(m["t"])
-    if (entry.get("power"), entry.get("toughness")) != (p, t):
-        raise CardDataError(f"{name}: power/toughness differ from {PROVENANCE_MD.name}")
-    oracle = " ".join(m["text"].split())
-    face = _face(name, m["type"], m["cost"], oracle, p, t, (name,))
-    return CardDef(name, None, "saga" if face.is_saga else "normal", (face,), "provenance-md")
+    rc = _recent_cards().get(name)
+    if rc is None:
+        raise CardDataError(f"{name}: not among the recent cards ({RECENT_DIR}, {RECENT_ORACLE})")
+    pt = (entry.get("power"), entry.get("toughness"))
+    if rc.power is not None and pt != (_int(rc.power), _int(rc.toughness)):
+        raise CardDataError(f"{name}: power/toughness {pt} in {CARD_LIST.name} differ from "
+                            f"{rc.power}/{rc.toughness} in {rc.source}")
+    face = _face(name, rc.type_line, rc.mana_cost, rc.text, pt[0], pt[1], (name,))
+    # the engine's layout rule: a one-faced card with the Saga subtype is played as a Saga
+    return CardDef(name, rc.oracle_id, "saga" if face.is_saga else rc.layout, (face,), rc.source)
+
+
+def _int(value: str | None) -> int | None:
+    try:
+        return None if value is None else int(value)
+    except ValueError:
+        return None
+
+
+@cache
+def _recent_cards() -> dict[str, RecentCard]:
+    return {c.name: c for c in recent_cards(CardDataError, RECENT_DIR, RECENT_ORACLE)}
 
 
 def _mtgjson_rows() -> tuple[dict[str, Any], ...]:
@@ -203,12 +208,9 @@ def card_list() -> tuple[dict[str, Any], ...]:
 
 @cache
 def power_toughness() -> dict[str, tuple[int, int]]:
-    """Printed power/toughness by creature face name (``fixtures/cards/power_toughness.json``)."""
-    try:
-        data = json.loads(POWER_TOUGHNESS.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        raise CardDataError(f"{POWER_TOUGHNESS}: cannot read: {exc}") from exc
-    return {k: (int(v[0]), int(v[1])) for k, v in data["power_toughness"].items()}
+    """Printed power/toughness by creature face name (``fixtures/cards/power_toughness.json``,
+    read by :func:`conformance.card_data.power_toughness`)."""
+    return read_power_toughness(CardDataError, POWER_TOUGHNESS)
 
 
 def interpret(row: dict[str, Any]) -> CardDef | str:
@@ -290,10 +292,8 @@ def load_cards() -> dict[str, CardDef]:
             if e["name"] not in rows:
                 raise CardDataError(f"{e['name']}: not in {MTGJSON_CARDS.name}")
             out[e["name"]] = _from_mtgjson(e, rows[e["name"]])
-        elif src == "recent-otj":
+        elif src == "recent":
             out[e["name"]] = _from_recent(e)
-        elif src == "provenance-md":
-            out[e["name"]] = _from_provenance_md(e)
         else:
             raise CardDataError(f"{e['name']}: unknown source {src!r}")
     for name, card in _shipped_interpretation()[0].items():

@@ -8,9 +8,9 @@ from collections import Counter
 from typing import Any
 
 from conformance.reference import abilities as o
-from conformance.reference import mana
 from conformance.reference.cards import Face
-from conformance.reference.mana import ManaPool, ManaSymbolError, Symbol, cost_symbols
+from conformance.reference.costs import ABILITY_COST_KEYS, Costs
+from conformance.reference.mana import ManaSymbolError, cost_symbols
 from conformance.reference.objects import (
     MAIN_STEPS,
     Choice,
@@ -22,10 +22,9 @@ from conformance.reference.objects import (
     refuse,
     spell_effects,
 )
-from conformance.reference.stack import PriorityAndStack
 
 
-class Casting(PriorityAndStack):
+class Casting(Costs):
     """Casting and activating."""
 
     def _reset(self) -> None:
@@ -74,7 +73,7 @@ class Casting(PriorityAndStack):
         """Hook: an aftermath half only from a graveyard, every other half only from a hand
         (rule 702.127a; no other permission to cast from a graveyard exists here)."""
         return zone == ("graveyard" if face.text.aftermath else "hand") or (
-            zone == "graveyard" and face.text.flashback is not None)
+            zone == "graveyard" and (face.text.flashback or face.text.escape) is not None)
 
     def cast(self, a: dict[str, Any]) -> Flow:
         """Cast a spell (rule 601): a card from a hand, an aftermath half or a flashback card from a
@@ -127,16 +126,15 @@ class Casting(PriorityAndStack):
         slots = tuple(s for e in effects for s in e.slots)
         targets = self._choose_targets(slots, list(a.get("targets") or []), player, obj.id)
         division = self._check_division(effects, targets, a.get("division"))
-        flashback = (obj.zone == "graveyard" and not face.text.aftermath
-                     and face.text.flashback is not None)
-        cost = face.text.flashback if flashback else face.mana_cost
-        if not self._pay(player, cost, x or 0):
-            raise refuse("illegal_action", f"cannot pay {cost} (X={x}) from "
-                                           f"{self.players[player].pool.render() or 'nothing'}")
+        total = self._spell_cost(player, obj, face, a.get("costs"), x or 0)
         frm = obj.zone
-        self._move(obj, "stack", controller=player)
+        rest = self._plan_total(player, total.mana, total.objects,
+                                f"the cost of {face.name} (X={x})")
+        self._move(obj, "stack", controller=player)  # 601.2a, then the costs are paid (601.2h)
+        self._pay_planned(player, rest, total.objects)
         obj.spell = SpellState(face=face, targets=targets, x=x, modes=modes, division=division,
-                               cast_from=frm, flashback=flashback)
+                               cast_from=frm, flashback=total.flashback, kicked=total.kicked,
+                               alternative=total.alternative)
         self._emit("cast", player=player, object=obj.id, card=card.name,
                    half=face.name if card.is_split else None, copy=False)
         if self.crime_timing == "cast":
@@ -188,9 +186,15 @@ class Casting(PriorityAndStack):
                 raise refuse("illegal_action", f"{obj.id} is tapped")
             if "Creature" in c.types and obj.summoning_sick and "haste" not in c.keywords:
                 raise refuse("illegal_action", f"{obj.id} has summoning sickness (rule 302.6)")
+        if ab.energy and not self.can_pay_energy(player, self.energy_counters(ab.energy)):
+            self._pay_energy(player, ab.energy)  # refused: too few energy counters (107.14)
         if ab.produces is not None:  # a mana ability: no stack, no priority change (605.3)
+            if a.get("costs"):
+                raise refuse("illegal_action", "this mana ability has no other costs")
             if ab.cost is not None and not self._pay(player, ab.cost, 0):
                 raise refuse("illegal_action", f"cannot pay {ab.cost}")
+            if ab.energy:
+                self._pay_energy(player, ab.energy)
             obj.tapped = obj.tapped or ab.tap
             if ab.sacrifice_self:
                 self._sacrifice(obj)
@@ -207,9 +211,18 @@ class Casting(PriorityAndStack):
         slots = tuple(s for e in ab.effects for s in e.slots)
         targets = self._choose_targets(slots, list(a.get("targets") or []), player, None,
                                        obj.id)
-        if ab.cost is not None and not self._pay(player, ab.cost, 0):
-            raise refuse("illegal_action", f"cannot pay {ab.cost} from "
-                                           f"{self.players[player].pool.render() or 'nothing'}")
+        costs = self._costs_mapping(a.get("costs"), ABILITY_COST_KEYS)
+        objects = self._cost_objects(player, costs, ab.extra_costs, None)
+        if ab.tap and any(ob is obj for kind, ob in objects if kind == "tap"):
+            raise refuse("illegal_action", f"{obj.id} is tapped by {{T}} already (rule 118.3)")
+        try:
+            symbols = cost_symbols(ab.cost, 0)
+        except ManaSymbolError as exc:
+            raise refuse("unsupported", str(exc)) from exc
+        self._pay_planned(player, self._plan_total(player, symbols, objects,
+                                                   ab.cost or "the cost"), objects)
+        if ab.energy:
+            self._pay_energy(player, ab.energy)
         if ab.once_each_turn:
             obj.once_turns[once] = self.turn
         if ab.tap:
@@ -238,8 +251,8 @@ class Casting(PriorityAndStack):
         cost = obj.card.faces[0].text.cycling if obj.card and len(obj.card.faces) == 1 else None
         if cost is None or a.get("ability", 0) != 0:
             raise refuse("illegal_action", f"{obj.id} has no activated ability in a hand")
-        if a.get("targets"):
-            raise refuse("illegal_action", "cycling has no targets")
+        if a.get("targets") or a.get("costs"):
+            raise refuse("illegal_action", "cycling has no targets and no other costs")
         if not self._pay(player, cost, 0):
             raise refuse("illegal_action", f"cannot pay {cost}")
         self._move(obj, "graveyard")  # discarding it is part of the cost (rule 702.29a)
@@ -265,19 +278,4 @@ class Casting(PriorityAndStack):
             symbols = cost_symbols(cost, x)
         except ManaSymbolError as exc:
             raise refuse("unsupported", str(exc)) from exc
-        pl = self.players[player]
-        plan = self.payment_plan(pl.pool, symbols, pl.life)
-        if plan is None:
-            return False
-        mana, life = plan
-        pl.pool.paid.extend(mana)
-        if life:
-            pl.life -= life
-            self._emit("life_change", player=player, amount=-life)
-        return True
-
-    def payment_plan(self, pool: ManaPool, symbols: list[Symbol],
-                      life: int) -> tuple[list[Symbol], int] | None:
-        """Hook: the mana solver (601.2h: the player chooses which mana pays which symbol, so
-        any payable order of costs is paid)."""
-        return mana.plan_payment(pool, symbols, life)
+        return self._pay_symbols(player, symbols)

@@ -5,11 +5,14 @@ simultaneously (510.2)."""
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from typing import Any
 
-from conformance.reference.effects import Effects
+from conformance.reference.designations import Designations
 from conformance.reference.objects import (
     PLAYERS,
+    Answer,
+    Choice,
     Flow,
     Obj,
     Ref,
@@ -21,15 +24,19 @@ UNMODELLED_EVASION = frozenset({"fear", "intimidate", "shadow", "horsemanship", 
                                 "islandwalk", "mountainwalk", "plainswalk", "swampwalk"})
 """Evasion keywords whose blocking restrictions the engine does not model: a block of an
 attacker with one of them is refused as ``unsupported``."""
+Hit = tuple[str, Ref, int]
+"""Combat damage to deal: source id, what it is dealt to, amount."""
 
 
-class Combat(Effects):
+class Combat(Designations):
     """Declaring attackers and blockers, and combat damage."""
 
     def _reset(self) -> None:
         super()._reset()
         self.declared: set[tuple[int, str]] = set()
         """``(turn, "attackers" | "blockers")`` once declared in that turn's combat."""
+        self.damage_orders: dict[str, list[str]] = {}
+        """Attacker id -> its damage assignment order (blocker ids, 509.2), once announced."""
 
     def may_attack(self, obj: Obj) -> bool:
         """Hook: an untapped creature its controller has controlled continuously since their
@@ -123,8 +130,80 @@ class Combat(Effects):
             blocker.blocking = attacker.id
             attacker.blocked = True
         self.declared.add((self.turn, "blockers"))
+        yield from self._announce_damage_orders([b for b, _a in blocks])
         self.priority, self.passes = self.active, 0
         yield from self._put_triggers()
+
+    def _announce_damage_orders(self, declared: list[Obj]) -> Flow:
+        """For each attacker blocked by two or more creatures, the active player announces its
+        damage assignment order (509.2): a ``damage_assignment_order`` choice (``attacker``,
+        ``order``: its blockers, first = first to be assigned lethal damage)."""
+        for oid in list(self.battlefield):
+            attacker = self.objects[oid]
+            blockers = [b.id for b in declared if b.blocking == oid]
+            if attacker.attacking is None or len(blockers) < 2:
+                continue
+            answer = yield Choice("damage_assignment_order", {
+                "player": self.active, "attacker": oid, "blockers": blockers})
+            if answer.get("attacker") != oid:
+                raise refuse("unused_answer", f"damage_assignment_order: the engine waits for "
+                                              f"the order of {oid}'s blockers, not "
+                                              f"{answer.get('attacker')!r}'s")
+            order = answer.get("order")
+            if not isinstance(order, list) or sorted(order) != sorted(blockers):
+                raise refuse("illegal_action", f"damage_assignment_order: order {blockers}")
+            self.damage_orders[oid] = list(order)
+
+    def blockers_in_order(self, attacker: Obj) -> list[Obj]:
+        """Hook: the creatures blocking ``attacker``, in its damage assignment order (509.2;
+        blockers of a setup in the order the setup lists them)."""
+        blocking = [self.objects[i] for i in self.battlefield
+                    if self.objects[i].blocking == attacker.id]
+        order = self.damage_orders.get(attacker.id, [])
+        return sorted(blocking, key=lambda b: order.index(b.id) if b.id in order else len(order))
+
+    def damage_assignment_legal(self, attacker: Obj, blockers: list[Obj],
+                                assignment: dict[str, int]) -> bool:
+        """Hook: a blocked creature can't assign combat damage to a blocker unless each blocker
+        ahead of it in the damage assignment order is assigned lethal damage (510.1c, rules of
+        2022-04-29), nor to the player it attacks unless every blocker is (trample, 702.19b)."""
+        lethal_so_far = True
+        for b in blockers:
+            if assignment.get(b.id, 0) and not lethal_so_far:
+                return False
+            lethal_so_far = lethal_so_far and assignment.get(b.id, 0) >= self._lethal_damage(
+                b, attacker)
+        return not (assignment.get(str(attacker.attacking), 0) and not lethal_so_far)
+
+    def _assign_among_blockers(self, attacker: Obj, blockers: list[Obj], power: int,
+                               trample: bool) -> Generator[Choice, Answer, list[Hit]]:
+        """A creature blocked by two or more creatures divides its combat damage as its
+        controller chooses (510.1c): a ``damage_assignment`` choice (``attacker``,
+        ``assignment``: blocker id (or the attacked player, with trample) -> amount)."""
+        answer = yield Choice("damage_assignment", {
+            "player": attacker.controller, "attacker": attacker.id, "power": power,
+            "order": [b.id for b in blockers]})
+        if answer.get("attacker") != attacker.id:
+            raise refuse("unused_answer", f"damage_assignment: the engine waits for "
+                                          f"{attacker.id}'s assignment, not "
+                                          f"{answer.get('attacker')!r}'s")
+        assignment = answer.get("assignment")
+        allowed = {b.id for b in blockers} | ({str(attacker.attacking)} if trample else set())
+        if (not isinstance(assignment, dict) or not set(assignment) <= allowed
+                or any(not isinstance(n, int) or isinstance(n, bool) or n < 0
+                       for n in assignment.values())
+                or sum(assignment.values()) != power):
+            raise refuse("illegal_action", f"damage_assignment: divide {power} damage among "
+                                           f"{sorted(allowed)}")
+        if not self.damage_assignment_legal(attacker, blockers, assignment):
+            raise refuse("illegal_action", "damage_assignment: a blocker is assigned damage "
+                                           "before each blocker ahead of it in the damage "
+                                           "assignment order is assigned lethal damage "
+                                           "(510.1c)")
+        return [(attacker.id, b.ref, assignment[b.id]) for b in blockers
+                if assignment.get(b.id)] + (
+            [(attacker.id, Ref(str(attacker.attacking)), assignment[str(attacker.attacking)])]
+            if assignment.get(str(attacker.attacking)) else [])
 
     def first_strike_step_happens(self) -> bool:
         """Hook: a first-strike combat damage step happens if an attacking or blocking
@@ -154,7 +233,9 @@ class Combat(Effects):
         left = max(0, (c.toughness or 0) - creature.damage)
         return min(left, 1) if "deathtouch" in self.chars(source).keywords else left
 
-    def _combat_damage(self, first: bool) -> None:
+    def _combat_damage(self, first: bool) -> Flow:
+        """Each creature in combat assigns its combat damage (510.1), then all of it is dealt
+        at once (510.2); a creature blocked by two or more creatures asks how (510.1c)."""
         fighters = self._in_combat()
         if first:
             self.fs_began = {ob.id for ob in fighters
@@ -164,18 +245,17 @@ class Combat(Effects):
             dealers = [ob for ob in fighters if self.deals_regular_damage(ob)]
         else:
             dealers = fighters
-        hits: list[tuple[str, Ref, int]] = []
+        hits: list[Hit] = []
         for ob in dealers:
             power = self.chars(ob).power or 0
             if power <= 0:
                 continue
             if ob.attacking is not None:
-                blockers = [self.objects[i] for i in self.battlefield
-                            if self.objects[i].blocking == ob.id]
-                if len(blockers) > 1:
-                    raise refuse("unsupported", "damage assignment among several blockers")
+                blockers = self.blockers_in_order(ob)
                 trample = self.tramples(ob)
-                if blockers:
+                if len(blockers) > 1:
+                    hits += yield from self._assign_among_blockers(ob, blockers, power, trample)
+                elif blockers:
                     lethal = self._lethal_damage(blockers[0], ob) if trample else power
                     hits.append((ob.id, blockers[0].ref, min(power, lethal)))
                     if power > lethal:  # the rest to the player (702.19b)

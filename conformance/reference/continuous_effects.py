@@ -34,7 +34,7 @@ class ContinuousEffects(Zones):
     def _base(self, obj: Obj) -> Chars:
         if obj.token is not None:
             t = obj.token
-            return Chars(t.name, 0, t.colors, ("Creature",), t.subtypes, (), t.power,
+            return Chars(t.name, 0, t.colors, t.types, t.subtypes, (), t.power,
                          t.toughness, t.keywords, o.FaceText(keywords=t.keywords,
                                                              activated=t.activated))
         card = obj.card
@@ -53,6 +53,11 @@ class ContinuousEffects(Zones):
                 plain = re.sub(r"\{[^}]*/P\}", "", face.mana_cost or "")
                 c = replace(c, colors=colors_of(plain))
         return c
+
+    def attachment_applies(self, attached: Obj, host: Obj) -> bool:
+        """Hook: an Aura or Equipment affects the permanent it is attached to, whoever controls
+        either (303.4e, 301.5d: their controllers need not be the same)."""
+        return True
 
     def phyrexian_symbols_colored(self) -> bool:
         """Hook: a Phyrexian mana symbol gives a card its color, however the cost is paid
@@ -136,7 +141,8 @@ class ContinuousEffects(Zones):
                   and obj.controller == src.controller and self.is_outlaw(obj, c)):
                 layer6.append((src.timestamp, "add", (st.keyword,)))
             elif (isinstance(st, o.EnchantedCreatureGets) and src.attached_to == obj.ref
-                  and is_creature and obj.zone == "battlefield"):
+                  and is_creature and obj.zone == "battlefield"
+                  and self.attachment_applies(src, obj)):
                 if st.keywords:
                     layer6.append((src.timestamp, "add", st.keywords))
                 aura_power += st.power
@@ -157,7 +163,7 @@ class ContinuousEffects(Zones):
             toughness_mod += eff.toughness
         keywords = set(c.keywords)
         text = c.text
-        for _, op, kws in sorted(layer6, key=lambda t: t[0]):
+        for _, op, kws in self.layer6_order(layer6):
             if op == "lose_all":
                 keywords.clear()
                 text = None
@@ -175,6 +181,12 @@ class ContinuousEffects(Zones):
         colors = () if self.colorless_by_devoid(obj, c) else c.colors
         return Chars(c.name, c.mana_value, colors, c.types, c.subtypes, c.supertypes, power,
                      toughness, frozenset(keywords), text)
+
+    def layer6_order(self, entries: list[tuple[int, str, tuple[str, ...]]]
+                     ) -> list[tuple[int, str, tuple[str, ...]]]:
+        """Hook: ability-adding and ability-removing effects apply in layer 6 in timestamp
+        order (613.7): ``entries`` are ``(timestamp, "add" | "remove" | "lose_all", keywords)``."""
+        return sorted(entries, key=lambda t: t[0])
 
     def abilities(self, obj: Obj) -> o.FaceText | None:
         """The abilities ``obj`` has now (``None``: it lost all abilities)."""

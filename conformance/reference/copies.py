@@ -63,7 +63,8 @@ class Copies(TriggeredAbilities):
         if len(targets) != len(slots):  # the modes changed under a broken rule: no targets
             targets = [[] for _ in slots]
         copy.spell = SpellState(face=info.face, targets=targets, x=self.copy_x(info),
-                                modes=modes, division=self.copy_division(info))
+                                modes=modes, division=self.copy_division(info),
+                                kicked=info.kicked)
         self.objects[copy.id] = copy
         self._emit("copy_created", object=copy.id, of=info.obj_id, card=info.card.name,
                    controller=controller)
@@ -71,6 +72,10 @@ class Copies(TriggeredAbilities):
         if may_choose_new_targets and any(targets):
             answer = yield Choice("new_targets", {"copy": copy.id, "of": info.obj_id,
                                                   "targets": [r.id for t in targets for r in t]})
+            if "source" in answer and answer["source"] != info.obj_id:
+                raise refuse("unused_answer", f"new_targets: the engine waits for the targets "
+                                              f"of a copy of {info.obj_id}, not of "
+                                              f"{answer['source']}")
             new = answer.get("targets")
             if new is not None:
                 flat = [r for t in targets for r in t]

@@ -4,7 +4,7 @@
 A handler gets the rules, the effect and an :class:`EffectContext` (its targets, which of them are
 still legal, who controls the spell or ability, its source); it changes the game and may ask for a
 decision by returning a generator that yields :class:`~conformance.reference.objects.Choice`
-(copies' new targets, surveil). An effect type without a handler is an internal error.
+(copies' new targets, surveil's cards, "you may"). An effect type without a handler is an internal error.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from conformance.reference.objects import (
     Flow,
     Obj,
     Ref,
+    SpellState,
     StackAbility,
     other,
     refuse,
@@ -49,8 +50,9 @@ class EffectContext:
         return self.spell.spell.x if self.spell is not None and self.spell.spell else None
 
     def first(self) -> Ref | None:
-        """The first slot's first target, when it is still legal."""
-        return self.targets[0][0] if self.legal[0][0] else None
+        """The first slot's first target, when it is still legal (None: no target chosen for
+        an "up to one" slot, or an illegal one)."""
+        return self.targets[0][0] if self.targets[0] and self.legal[0][0] else None
 
 
 Handler = Callable[["Effects", Any, EffectContext], Flow | None]
@@ -114,7 +116,7 @@ class Effects(Copies):
             else:
                 self.players[target.id].life -= amount
                 self._emit("life_change", player=target.id, amount=-amount)
-        elif {"infect", "wither"} & keywords:
+        elif self.damage_as_counters(keywords):
             self._add_counters(self.objects[target.id], "-1/-1", amount)
         else:
             self.objects[target.id].damage += amount
@@ -124,10 +126,41 @@ class Effects(Copies):
             self.players[src.controller].life += amount
             self._emit("life_change", player=src.controller, amount=amount)
 
+    def times_kicked(self, spell: SpellState) -> int:
+        """Hook: how many times a spell was kicked, as its effects see it (702.33d: every
+        kicker cost paid counts; 702.33c: a multikicker cost paid N times counts N)."""
+        return spell.kicked
+
+    def optional_effect_happens(self, accepted: bool) -> bool:
+        """Hook: an optional effect ("you may ...") happens only if its controller chose it
+        (608.2d)."""
+        return accepted
+
+    def surveil_rest_order(self, rest: list[str], order: list[str]) -> list[str]:
+        """Hook: the surveilled cards not put into the graveyard go back on top of the library
+        in the order their owner chose (701.42a); ``rest`` is their order before, ``order``
+        the chosen one (top first)."""
+        return order
+
     def damage_prevented_by_protection(self, target: Ref, source: str) -> bool:
         """Hook: damage that would be dealt to a permanent with protection from a color by a
         source of that color is prevented (702.16e)."""
         return self._protected_from(self.chars(self.objects[target.id]), source)
+
+    def devotion_symbol_counts(self, symbol: str) -> bool:
+        """Hook: a hybrid, monocolored hybrid or Phyrexian mana symbol counts toward devotion
+        to each of its colors (rule 700.5, the devotion rulings)."""
+        return True
+
+    def devotion_text_symbols(self, obj: Obj, color: str) -> int:
+        """Hook: what mana symbols in ``obj``'s text box add to devotion to ``color``: nothing,
+        only mana costs count (rule 700.5)."""
+        return 0
+
+    def damage_as_counters(self, keywords: frozenset[str]) -> bool:
+        """Hook: damage from a source with infect or wither is dealt to a creature as -1/-1
+        counters, which stay when the turn ends (702.90c, 702.80a)."""
+        return bool({"infect", "wither"} & keywords)
 
     def infects(self, keywords: frozenset[str]) -> bool:
         """Hook: damage from a source with infect is dealt to players as poison counters
@@ -227,6 +260,14 @@ def _exile_from_graveyard(r: Effects, eff: o.ExileTargetCardFromGraveyard,
     ref = ctx.first()
     if ref is not None:
         r._move(r.objects[ref.id], "exile")
+
+
+@effect(o.IfKicked)
+def _if_kicked(r: Effects, eff: o.IfKicked, ctx: EffectContext) -> Flow | None:
+    state = ctx.spell.spell if ctx.spell is not None else None
+    if state is None or r.times_kicked(state) < 1:
+        return None
+    return r._run_effects(eff.effects, [], ctx.controller, ctx.source, ctx.spell, ctx.ability)
 
 
 @effect(o.Draw)
@@ -354,15 +395,47 @@ def _create_token(r: Effects, eff: o.CreateToken, ctx: EffectContext) -> None:
 
 @effect(o.Surveil)
 def _surveil(r: Effects, eff: o.Surveil, ctx: EffectContext) -> Flow:
+    """Surveil N (701.42a): look at the top N cards, put any number into the graveyard and the
+    rest back on top in any order: a ``cards`` choice (``cards``: those put into the graveyard,
+    ``order``: the rest, top first)."""
     lib = r.zones[(ctx.controller, "library")]
     looked = lib[:eff.n]
-    if looked:
-        answer = yield Choice("surveil", {"player": ctx.controller, "cards": looked})
-        chosen = answer.get("graveyard") or []
-        if not isinstance(chosen, list) or any(c not in looked for c in chosen):
-            raise refuse("illegal_action", f"surveil: choose among {looked}")
-        for cid in chosen:
-            r._move(r.objects[cid], "graveyard")
+    if not looked:
+        return
+    answer = yield Choice("cards", {"player": ctx.controller, "purpose": "surveil",
+                                    "from": "library", "cards": list(looked)})
+    chosen = answer.get("cards")
+    if (not isinstance(chosen, list) or len(set(chosen)) != len(chosen)
+            or any(c not in looked for c in chosen)):
+        raise refuse("illegal_action", f"surveil: choose cards among {looked}")
+    rest = [c for c in looked if c not in chosen]
+    order = answer.get("order", rest if len(rest) < 2 else None)
+    if not isinstance(order, list) or sorted(order) != sorted(rest):
+        raise refuse("illegal_action", f"surveil: give the order of {rest} (top first)")
+    for cid in chosen:
+        r._move(r.objects[cid], "graveyard")
+    del lib[:len(rest)]
+    lib[:0] = r.surveil_rest_order(rest, order)
+
+
+@effect(o.May)
+def _may(r: Effects, eff: o.May, ctx: EffectContext) -> Flow:
+    """"You may ...": its controller chooses as it resolves (608.2d): a ``may`` choice."""
+    ability = ctx.ability.name if ctx.ability else None
+    answer = yield Choice("may", {"player": ctx.controller, "source": ctx.source,
+                                  "ability": ability})
+    for key, value in (("source", ctx.source), ("ability", ability)):
+        if key in answer and answer[key] != value:
+            raise refuse("unused_answer", f"may: the engine waits for the answer of "
+                                          f"{ctx.source}'s {ability or 'spell'}, not of "
+                                          f"{answer.get('source', ctx.source)}'s "
+                                          f"{answer.get('ability', ability)}")
+    accept = answer.get("accept")
+    if not isinstance(accept, bool):
+        raise refuse("illegal_action", "may: answer accept: true or false")
+    if r.optional_effect_happens(accept):
+        yield from r._run_effects(eff.effects, [], ctx.controller, ctx.source, ctx.spell,
+                                  ctx.ability)
 
 
 @effect(o.EnchantTarget)
@@ -375,3 +448,6 @@ def _delayed_copy(r: Effects, eff: o.CreateDelayedCopyTrigger, ctx: EffectContex
     src = r.objects.get(ctx.source)
     name = src.card_name if src is not None else ctx.source
     r.delayed.append(DelayedTrigger(ctx.controller, ctx.source, name, r.turn, eff))
+
+
+from conformance.reference import effects_more  # noqa: E402,F401  (registers its handlers)

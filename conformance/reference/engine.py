@@ -13,19 +13,20 @@ this module adds the engine protocol (:class:`conformance.engines.protocol.Engin
 from a case, ``act`` through the action registry (:mod:`conformance.reference.actions`),
 ``observe`` (events and a snapshot).
 
-Decisions (trigger order, targets of a trigger, new targets for a copy, a mode, X, surveil, the
-legend rule) are asked for by generators that ``yield`` a
-:class:`~conformance.reference.objects.Choice`; the next action must be a ``choose`` answering
-it, otherwise the engine reports ``unanswered_choice``.
+Decisions (trigger order, targets of a trigger, new targets for a copy, a mode, X, "you may",
+cards chosen (surveil), damage assignment order and division, the legend rule) are asked for by
+generators that ``yield`` a :class:`~conformance.reference.objects.Choice`; the next action
+must be a ``choose`` answering it, otherwise the engine reports ``unanswered_choice``.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from conformance.engines.protocol import EngineInfo, Observation
+from conformance.engines.protocol import V2_SETUP, EngineInfo, Observation
 from conformance.reference.actions import ACTIONS
 from conformance.reference.cards import load_cards, token_defs
+from conformance.reference.costs import COSTS
 from conformance.reference.mana import ManaSymbolError, pool_of
 from conformance.reference.objects import (
     CHOICES,
@@ -50,6 +51,10 @@ FEATURES = frozenset({
     "activated_ability", "mana_ability", "surveil", "draw", "destroy", "indestructible",
     "until_end_of_turn", "lose_abilities", "keywords", "turn_structure", "life",
     "flashback", "cycling", "play_land", "combat.declare", "devoid", "phyrexian_mana", "prowess",
+    "kicker", "additional_cost", "convoke", "delve", "improvise", "escape",
+    "optional_effect", "combat.damage_assignment",
+    "energy", "player_counters", "day_night", "monarch", "initiative", "face_down",
+    "devotion", "landfall", "heroic", "constellation",
 })
 """Feature names (``conformance/features.yaml``) the reference engine implements."""
 PROTOCOL = 2
@@ -78,7 +83,8 @@ class ReferenceEngine(Rules):
         return EngineInfo(name=name, version=self.VERSION, protocol=PROTOCOL,
                           features=FEATURES, cards=frozenset(self._cards),
                           extra={"mutant": self.MUTANT},
-                          actions=frozenset(ACTIONS) | {"choose", "check"}, choices=CHOICES)
+                          actions=frozenset(ACTIONS) | {"choose", "check"}, choices=CHOICES,
+                          costs=COSTS, setup=V2_SETUP)
 
     def setup(self, case_id: str, setup: dict[str, Any]) -> None:
         """Start a fresh game from a case's ``setup``."""
@@ -90,12 +96,21 @@ class ReferenceEngine(Rules):
         if self.active not in PLAYERS or self.step not in STEPS:
             raise refuse("illegal_action", "setup: unknown active player or step")
         self.priority = setup.get("priority", self.active)
+        self.day_night = setup.get("day_night")
+        self.monarch = setup.get("monarch")
+        self.initiative = setup.get("initiative")
+        if self.day_night not in (None, "day", "night") or not {self.monarch,
+                                                                  self.initiative} <= {None, *PLAYERS}:
+            raise refuse("illegal_action", "setup: day_night is day or night, monarch and "
+                                           "initiative name a player")
         players = setup.get("players") or {}
         for pid in PLAYERS:
             pdata = players.get(pid) or {}
             pl = self.players[pid]
             pl.life = int(pdata.get("life", 20))
             pl.poison = int(pdata.get("poison", 0))
+            pl.energy = int(pdata.get("energy", 0))
+            pl.experience = int(pdata.get("experience", 0))
             try:
                 pl.pool.added.update(pool_of(pdata.get("mana")))
             except ManaSymbolError as exc:
@@ -183,9 +198,13 @@ class ReferenceEngine(Rules):
             raise refuse("illegal_action", f"setup: {oid!r} has no card name")
         if not isinstance(oid, str) or oid in self.objects or oid in PLAYERS:
             raise refuse("illegal_action", f"setup: bad or duplicate id {oid!r}")
-        for unsupported in ("face_down", "face"):
-            if item.get(unsupported):
-                raise refuse("unsupported", f"setup field {unsupported!r}")
+        if item.get("face"):
+            raise refuse("unsupported", "setup field 'face'")
+        if item.get("face_down") and zone not in ("battlefield", "exile"):
+            raise refuse("illegal_action", f"setup: {oid} is face down in the {zone}")
+        if item.get("attached_to") is not None and zone != "battlefield":
+            raise refuse("illegal_action", f"setup: {oid} in the {zone} is attached to "
+                                           f"{item['attached_to']!r}: only a permanent is")
         card = self._cards.get(name)
         token = None
         if card is None:
@@ -201,7 +220,7 @@ class ReferenceEngine(Rules):
                   damage=int(item.get("damage", 0)), attacking=item.get("attacking"),
                   blocking=item.get("blocking"),
                   summoning_sick=bool(item.get("summoning_sick", False)),
-                  timestamp=next(self._clock),
+                  timestamp=next(self._clock), face_down=bool(item.get("face_down", False)),
                   setup_keywords=tuple(k.lower() for k in item.get("keywords") or ()))
         if obj.attacking is not None and obj.attacking not in PLAYERS:
             raise refuse("unsupported", "attacking something other than a player")
@@ -218,12 +237,14 @@ class ReferenceEngine(Rules):
         out: dict[str, Any] = {
             "card": obj.card_name, "zone": obj.zone, "owner": obj.owner,
             "controller": obj.controller if on_table else None, "tapped": obj.tapped,
-            "counters": dict(obj.counters), "damage": obj.damage, "name": c.name,
+            "counters": dict(obj.counters), "damage": obj.damage, "name": c.name or None,
             "mana_value": c.mana_value, "types": list(c.types), "subtypes": list(c.subtypes),
             "supertypes": list(c.supertypes), "colors": list(c.colors), "power": c.power,
             "toughness": c.toughness, "keywords": sorted(c.keywords),
             "token": obj.token is not None, "copy": obj.is_copy,
         }
+        if obj.face_down:
+            out["face_down"] = True
         if obj.zone == "battlefield":
             out.update(attacking=obj.attacking, blocking=obj.blocking,
                        summoning_sick=obj.summoning_sick,
@@ -246,9 +267,11 @@ class ReferenceEngine(Rules):
                               "controller": item.controller, "copy": item.is_copy})
         return {
             "players": {p: {"life": pl.life, "lost": pl.lost, "poison": pl.poison,
+                            "energy": pl.energy, "experience": pl.experience,
                             "mana": pl.pool.render()}
                         for p, pl in self.players.items()},
             "objects": {oid: self._object_snapshot(ob) for oid, ob in self.objects.items()},
             "stack": stack, "step": self.step, "turn": self.turn,
             "active_player": self.active, "priority": self.priority,
+            "day_night": self.day_night, "monarch": self.monarch, "initiative": self.initiative,
         }

@@ -520,3 +520,14 @@ from conformance.reference.protocol2_mutants import PROTOCOL2_MUTANTS  # noqa: E
 
 MUTANTS.update(FAMILY_MUTANTS)
 MUTANTS.update(PROTOCOL2_MUTANTS)
+from conformance.reference.cost_mutants import COST_MUTANTS  # noqa: E402
+
+MUTANTS.update(COST_MUTANTS)
+
+from conformance.reference.choice_mutants import CHOICE_MUTANTS  # noqa: E402
+
+MUTANTS.update(CHOICE_MUTANTS)
+
+from conformance.reference.setup_mutants import SETUP_MUTANTS  # noqa: E402
+
+MUTANTS.update(SETUP_MUTANTS)

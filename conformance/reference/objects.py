@@ -26,8 +26,8 @@ ZONES = ("library", "hand", "battlefield", "graveyard", "exile", "stack")
 PERMANENT_TYPES = frozenset({"Artifact", "Creature", "Enchantment", "Land", "Planeswalker",
                              "Battle"})
 ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V", 6: "VI"}
-CHOICES = frozenset({"trigger_order", "new_targets", "mode", "x", "surveil", "legend_rule",
-                     "targets"})
+CHOICES = frozenset({"trigger_order", "new_targets", "mode", "x", "legend_rule", "targets",
+                     "may", "cards", "damage_assignment_order", "damage_assignment"})
 """The kinds of decisions the engine asks for (answered by ``choose`` actions)."""
 
 Answer = dict[str, Any]
@@ -73,6 +73,10 @@ class SpellState:
     cast_from: str | None = None
     flashback: bool = False
     """Cast for its flashback cost (exiled whenever it leaves the stack, rule 702.34a)."""
+    kicked: int = 0
+    """How many times its kicker cost was paid (rule 702.33d; a copy is kicked alike, 707.10)."""
+    alternative: str | None = None
+    """The alternative cost it was cast for (``costs.alternative``: flashback, escape), if any."""
 
 
 @dataclass(frozen=True)
@@ -87,6 +91,7 @@ class SpellSnapshot:
     x: int | None
     modes: tuple[int, ...]
     division: tuple[int, ...] | None
+    kicked: int = 0
 
 
 @dataclass(eq=False)
@@ -120,6 +125,8 @@ class Obj:
     (rule 704.5h)."""
     attached_to: Ref | None = None
     """The object or player this permanent is attached to (rule 301.5, 303.4)."""
+    face_down: bool = False
+    """A face-down permanent (rule 708.2): ``card`` is its face-up card."""
 
     @property
     def ref(self) -> Ref:
@@ -212,6 +219,10 @@ class Player:
 
     life: int = 20
     poison: int = 0
+    energy: int = 0
+    """Energy counters (rule 107.14): counters a player has, not mana."""
+    experience: int = 0
+    """Experience counters (rule 122.1)."""
     pool: ManaPool = field(default_factory=ManaPool)
     lost: bool = False
     drew_from_empty: bool = False
@@ -223,7 +234,7 @@ def snapshot_spell(obj: Obj) -> SpellSnapshot:
     assert spell is not None and obj.card is not None
     return SpellSnapshot(obj.id, obj.card, spell.face, obj.controller,
                          tuple(tuple(r) for r in spell.targets), spell.x, spell.modes,
-                         spell.division)
+                         spell.division, spell.kicked)
 
 
 def spell_effects(face: Face, modes: tuple[int, ...]) -> o.SpellText:

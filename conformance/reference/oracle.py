@@ -9,6 +9,7 @@ then not implemented (the engine never guesses).
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from conformance.reference.abilities import (
     KEYWORDS,
@@ -36,7 +37,9 @@ from conformance.reference.abilities import (
     ExileTargetCardFromGraveyard,
     FaceText,
     GainLife,
+    IfKicked,
     LoseLife,
+    May,
     Modal,
     MustBeBlockedByAll,
     OutlawsHaveKeyword,
@@ -55,7 +58,15 @@ from conformance.reference.abilities import (
     TokenDef,
     Triggered,
 )
+from conformance.reference.cost_text import CostPart, cost_part, extra_cost_line
+from conformance.reference.designation_effects import (
+    DAY_AS_ENTERS,
+    DAY_NIGHT_CHANGES,
+    BecomeMonarch,
+    GetEnergy,
+)
 from conformance.reference.errors import OracleTemplateError
+from conformance.reference.oracle_more import TEMPLATES as _MORE_TEMPLATES
 
 __all__ = [
     "Activated", "CopyTargetSpell", "CopyTriggeringSpell", "CounterSpell",
@@ -70,7 +81,8 @@ __all__ = [
 
 _GROUP_SCOPES = {"Creatures you control": "you", "Creatures your opponents control": "opponents",
                  "All creatures": "all"}
-_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+            "seven": 7, "eight": 8}
 _TARGET_KINDS = {"any target": "any", "target creature": "creature", "target player": "player",
                  "target opponent": "opponent", "target creature or player": "any",
                  "target creature or planeswalker": "creature_or_planeswalker"}
@@ -90,30 +102,38 @@ def _amount(text: str) -> int | None:
 def _keywords(text: str | None) -> tuple[str, ...]:
     if not text:
         return ()
-    if text not in KEYWORDS:
-        raise OracleTemplateError(f"keyword not implemented: {text!r}")
-    return (text,)
+    words = tuple(w for w in re.split(r",? and |, ", text) if w)  # "flying and first strike"
+    for w in words:
+        if w not in KEYWORDS:
+            raise OracleTemplateError(f"keyword not implemented: {w!r}")
+    return words
 
 
-def _token(count: str, p: str, t: str, colors: str, subtypes: str, rest: str | None) -> CreateToken:
+def _token(count: str, p: str, t: str, colors: str, subtypes: str, rest: str | None,
+           artifact: bool = False) -> CreateToken:
     keywords: frozenset[str] = frozenset()
     activated: tuple[Activated, ...] = ()
     if rest:
+        words = [w for w in re.split(r",? and |, ", rest.lower()) if w]
         if rest.startswith('"'):
             activated = (_activated(rest.strip('"')),)
-        elif rest.lower() in KEYWORDS:
-            keywords = frozenset({rest.lower()})
+        elif all(w in KEYWORDS for w in words):  # "with flying and vigilance"
+            keywords = frozenset(words)
         else:
             raise OracleTemplateError(f"token ability not understood: {rest!r}")
-    cols = tuple(_COLOR_WORDS[c] for c in colors.replace(" and ", " ").split())
+    cols = tuple(_COLOR_WORDS[c] for c in colors.replace(" and ", " ").split() if c != "colorless")
     subs = tuple(subtypes.split())
     tok = TokenDef(name=" ".join(subs) + " Token", power=int(p), toughness=int(t), colors=cols,
-                   subtypes=subs, keywords=keywords, activated=activated)
+                   subtypes=subs, keywords=keywords, activated=activated,
+                   types=("Artifact", "Creature") if artifact else ("Creature",))
     return CreateToken(_NUMBERS[count.lower()], tok)
 
 
 _N = r"(\d+|X)"
 _EFFECTS: list[tuple[re.Pattern[str], object]] = [
+    # before "Put ... counter on CARDNAME.": "It" is CARDNAME (Bristling Hydra's energy ability)
+    (re.compile(rf"Put a \+1/\+1 counter on {SELF}\. It gains ([a-z ]+) until end of turn\. ?"),
+     lambda m: _then(PutCounters(1, "+1/+1", False), PumpSelf(0, 0, _keywords(m[1])))),
     (re.compile(rf"{SELF} deals {_N} damage to any target and (\d+) damage to another target\. ?"),
      lambda m: DamageTargets((_amount(m[1]), int(m[2])),
                              (TargetSlot("any"), TargetSlot("any", another=True)))),
@@ -186,15 +206,36 @@ _EFFECTS: list[tuple[re.Pattern[str], object]] = [
      lambda m: PumpGroup(m[1], int(m[2]), int(m[3]))),
     (re.compile(r"All creatures able to block target creature this turn do so\. ?"),
      lambda m: MustBeBlockedByAll()),
-    (re.compile(r"[Cc]reate (a|an|two|three) (\d+)/(\d+) ((?:white|blue|black|red|green)"
-                r"(?: and (?:white|blue|black|red|green))?) ((?:[A-Z][a-z]+ )+)creature tokens?"
-                r"(?: with (\"[^\"]*\")|(?: with ([a-z ]+))?\.) ?"),
-     lambda m: _token(m[1], m[2], m[3], m[4], m[5].strip(), m[6] or m[7])),
+    (re.compile(r"[Cc]reate (a|an|two|three|four) (\d+)/(\d+) (colorless|(?:white|blue|black|"
+                r"red|green)(?: and (?:white|blue|black|red|green))?) ((?:[A-Z][a-z]+ )+)"
+                r"(artifact )?creature tokens?(?: with (\"[^\"]*\")|(?: with ([a-z ,]+))?\.) ?"),
+     lambda m: _token(m[1], m[2], m[3], m[4], m[5].strip(), m[7] or m[8], bool(m[6]))),
     (re.compile(r"Surveil (\d+)\. ?"), lambda m: Surveil(int(m[1]))),
+    (re.compile(rf"If {SELF} was kicked, ([^.]*\.) ?"), lambda m: _if_kicked(m[1])),
+    (re.compile(r"You may (draw a card|gain \d+ life)\. ?"),
+     lambda m: May(parse_effects(_capital(m[1]) + "."))),
+    # energy (107.14) and the monarch (724): conformance.reference.designations
+    (re.compile(r"You get ((?:\{E\})+)\. ?"), lambda m: GetEnergy(m[1].count("{E}"))),
+    (re.compile(r"You gain (\d+) life and get ((?:\{E\})+)\. ?"),
+     lambda m: _then(GainLife(int(m[1])), GetEnergy(m[2].count("{E}")))),
+    (re.compile(r"Draw (a|two|three) cards? and you get ((?:\{E\})+)\. ?"),
+     lambda m: _then(Draw(_NUMBERS[m[1]]), GetEnergy(m[2].count("{E}")))),
+    (re.compile(r"You become the monarch\. ?"), lambda m: BecomeMonarch()),
     (re.compile(r"When you next cast an instant or sorcery spell this turn, copy it( twice)?\. "
                 r"You may choose new targets for the cop(?:y|ies)\. ?"),
      lambda m: CreateDelayedCopyTrigger(2 if m[1] else 1)),
 ]
+
+
+def _if_kicked(sentence: str) -> IfKicked:
+    """"If this spell was kicked, <sentence>" (702.33d), for a sentence without targets."""
+    effects = parse_effects(_capital(sentence))
+    if any(e.slots for e in effects):
+        raise OracleTemplateError(f"kicked effect with targets: {sentence!r}")
+    return IfKicked(effects)
+
+
+_EFFECTS.extend(_MORE_TEMPLATES)  # filters as targets, mass, graveyard and library effects
 
 
 def _then(*effects: Effect) -> tuple[Effect, ...]:
@@ -233,6 +274,20 @@ def _activated(text: str) -> Activated:
     """``[{cost}][, ]{T}: effect`` or ``{cost}: effect``, then "Activate only as a sorcery." or
     "Activate only once each turn."; "Add {C}." is a mana ability (rule 605.1a)."""
     text = text.strip()
+    energy = re.match(r"(.*?)(?:, )?Pay ((?:\{E\})+): (.*)", text)
+    if energy and re.fullmatch(rf"(?:{_COST}(?:, )?)?(?:\{{T\}})?", energy[1]):
+        # "Pay {E}{E}" in a cost (107.14): the rest of the ability without it
+        paid = _activated(f"{energy[1] or '{0}'}: {energy[3]}".replace("{0}, ", ""))
+        cost = None if paid.cost == "{0}" else paid.cost
+        return replace(paid, cost=cost, energy=energy[2].count("{E}"))
+    head, sep, body = text.partition(": ")
+    extras = tuple(p for p in (cost_part(part) for part in head.split(", ")) if p is not None)
+    if sep and extras:
+        rest = [part for part in head.split(", ") if cost_part(part) is None]
+        ab = _activated(", ".join(rest or ["{0}"]) + ": " + body)
+        if ab.produces is not None:
+            raise OracleTemplateError(f"mana ability with other costs not implemented: {text!r}")
+        return replace(ab, extra_costs=extras, cost=None if ab.cost == "{0}" else ab.cost)
     sacrifice = f", Sacrifice {SELF}: " in text or text.startswith(f"Sacrifice {SELF}: ")
     text = text.replace(f", Sacrifice {SELF}: ", ": ").replace(f"Sacrifice {SELF}: ", "{0}: ")
     m = re.fullmatch(rf"(?:{_COST}(?:, )?)?(\{{T\}})?: (.*?)( Activate only as a sorcery\.)?"
@@ -303,6 +358,11 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
     aftermath = False
     flashback: str | None = None
     cycling: str | None = None
+    kicker: str | None = None
+    multikicker = False
+    payers: set[str] = set()
+    escape: tuple[str, int] | None = None
+    additional: list[CostPart] = []
     spell: list[Effect] = []
     modal: Modal | None = None
     triggered: list[Triggered] = []
@@ -313,7 +373,7 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
     enters_tapped_unless: tuple[str, int] | None = None
     equip = False
     attached_lines: set[str] = set()
-    enters_with: list[tuple[str, int | None]] = []
+    enters_with: list[tuple[str, int | str | None]] = []
     cant_be_countered = False
     restrictions: list[str] = []
     i = 0
@@ -343,9 +403,10 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
             equip = True
             continue
         m = re.fullmatch(rf"{SELF} enters the battlefield with (a|an|two|three|four|X) "
-                         r"([+-]1/[+-]1) counters? on it\.", line)
-        if m:
-            enters_with.append((m[2], None if m[1] == "X" else _NUMBERS[m[1]]))
+                         r"([+-]1/[+-]1) counters? on it( for each time it was kicked)?\.", line)
+        if m and not (m[3] and m[1] not in ("a", "an")):
+            enters_with.append((m[2], "kicked" if m[3] else
+                                None if m[1] == "X" else _NUMBERS[m[1]]))
             continue
         m = re.fullmatch(rf"{SELF} enters the battlefield tapped unless you control two or "
                          r"(fewer|more) other lands\.", line)
@@ -361,6 +422,22 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
             attached_lines.add(line.split()[0])
             statics.append(EnchantedCreatureGets(int(m[1] or 0), int(m[2] or 0),
                                                  _keywords(m[3] or m[4])))
+            continue
+        m = re.fullmatch(r"(Multikicker|Kicker) ((?:\{[0-9WUBRGC]\})+)", line)
+        if m:  # 702.33a, 702.33c
+            kicker, multikicker = m[2], m[1] == "Multikicker"
+            continue
+        if line in ("Convoke", "Delve", "Improvise"):  # 702.51a, 702.66a, 702.126a
+            payers.add(line.lower())
+            continue
+        m = re.fullmatch(r"Escape—((?:\{[0-9WUBRGC]\})+), Exile (two|three|four|five|six|seven|"
+                         r"eight) other cards from your graveyard\.", line)
+        if m:  # 702.138a
+            escape = (m[1], _NUMBERS[m[2]])
+            continue
+        m = re.fullmatch(rf"As an additional cost to cast {SELF}, (.*)\.", line)
+        if m and (part := cost_part(m[1])) is not None:  # 118.8
+            additional.append(part)
             continue
         m = re.fullmatch(r"(Flashback|Cycling) ((?:\{[0-9WUBRGC]\})+)", line)
         if m:
@@ -387,6 +464,21 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
         if m:
             triggered.append(Triggered("cast_instant_or_sorcery", parse_effects(_capital(m[1])),
                                        "cast_trigger"))
+            continue
+        m = re.fullmatch(rf"Constellation — Whenever (?:{SELF} or another|an) enchantment enters "
+                         r"the battlefield under your control, (.*)", line)
+        if m:  # constellation (ability word, 207.2c): a triggered ability (603.6a)
+            triggered.append(Triggered("constellation", parse_effects(_capital(m[1])),
+                                       "constellation"))
+            continue
+        m = re.fullmatch(rf"Heroic — Whenever you cast a spell that targets {SELF}, (.*)", line)
+        if m:  # heroic (ability word, 207.2c): a cast trigger (601.2i, 603.2)
+            triggered.append(Triggered("heroic", parse_effects(_capital(m[1])), "heroic"))
+            continue
+        m = re.fullmatch(r"(?:Landfall — )?Whenever a land enters the battlefield under your "
+                         r"control, (.*)", line)
+        if m:  # landfall (an ability word, 207.2c): a triggered ability (603.6a)
+            triggered.append(Triggered("landfall", parse_effects(_capital(m[1])), "landfall"))
             continue
         m = re.fullmatch(rf"When {SELF} dies, (.*)", line)
         if m:
@@ -417,8 +509,17 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
         if m:
             statics.append(CreaturesLoseAllAbilities(int(m[1]), int(m[2])))
             continue
-        if re.match(rf"(?:{_COST}|\{{T\}}|Sacrifice {SELF})(?:, (?:{_COST}|\{{T\}}|Sacrifice "
-                    rf"{SELF}))*: ", line):
+        m = re.fullmatch(rf"(?:If it's neither day nor night, it becomes day as {SELF} enters "
+                         r"the battlefield\.|Whenever day becomes night or night becomes day, "
+                         r"(.*))", line)
+        if m:  # rule 726: conformance.reference.designations
+            triggered.append(Triggered(DAY_NIGHT_CHANGES, parse_effects(_capital(m[1])),
+                                       "day_night") if m[1] else
+                             Triggered(DAY_AS_ENTERS, (), "day_as_enters"))
+            continue
+        if re.match(rf"(?:{_COST}|\{{T\}}|Sacrifice {SELF}|Pay (?:\{{E\}})+)(?:, (?:{_COST}|"
+                    rf"\{{T\}}|Sacrifice {SELF}|Pay (?:\{{E\}})+))*: ", line) or extra_cost_line(
+                line, rf"{_COST}|\{{T\}}|Sacrifice {SELF}|Pay (?:\{{E\}})+"):
             activated.append(_activated(line))
             continue
         spell.extend(parse_effects(line))
@@ -429,7 +530,9 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
     if "Equipped" in attached_lines and not equip:
         raise OracleTemplateError("'Equipped creature' without 'Equip'")
     return FaceText(keywords=frozenset(keywords), aftermath=aftermath, flashback=flashback,
-                    cycling=cycling, enchant=enchant, enters_tapped=enters_tapped,
+                    cycling=cycling, kicker=kicker, multikicker=multikicker,
+                    additional_costs=tuple(additional), payers=frozenset(payers), escape=escape,
+                    enchant=enchant, enters_tapped=enters_tapped,
                     enters_with=tuple(enters_with), cant_be_countered=cant_be_countered,
                     enters_tapped_unless=enters_tapped_unless,
                     restrictions=tuple(restrictions),

@@ -9,9 +9,14 @@ modules, each named after the part of the Comprehensive Rules it models:
 * :mod:`~conformance.reference.triggers` — :class:`TriggeredAbilities` (603, 714.2);
 * :mod:`~conformance.reference.copies` — :class:`Copies`: copies of spells (707.10);
 * :mod:`~conformance.reference.effects` — :class:`Effects`: resolving effects (608.2, 120);
+* :mod:`~conformance.reference.designations` — :class:`Designations`: energy and experience
+  counters, day and night, the monarch, the initiative, face-down permanents (107.14, 122.1,
+  708.2, 724-726);
 * :mod:`~conformance.reference.combat` — :class:`Combat`: combat damage (506-511);
 * :mod:`~conformance.reference.turn` — :class:`TurnStructure`: steps and turns (500-514);
 * :mod:`~conformance.reference.stack` — :class:`PriorityAndStack` (117, 405, 608);
+* :mod:`~conformance.reference.costs` — :class:`Costs`: total costs (alternative, kicker,
+  additional costs) and objects paying them (convoke, delve, improvise) (601.2b, 601.2f-h);
 * :mod:`~conformance.reference.casting` with :mod:`~conformance.reference.mana` —
   :class:`Casting`: casting, activating, costs (601, 602, 605).
 
@@ -91,6 +96,26 @@ HOOKS: dict[str, str] = {
     "attack_taps": "508.1f: declaring an attacker taps it unless it has vigilance",
     "land_plays_per_turn": "305.2: one land play during each of a player's turns",
     "mana_empties": "500.4: mana empties from mana pools at the end of each step and phase",
+    "times_kicked": "702.33c-d: how many times a spell was kicked, as its effects see it",
+    "alternative_cost": "702.34a: an alternative cost (flashback) is paid instead of the mana cost",
+    "convoke_kinds": "702.51a: a creature tapped for convoke pays {1} or one mana of its color",
+    "delve_value": "702.66a: each card exiled for delve pays {1}",
+    "pay_with_object": "601.2h, 701.8a, 701.17a, 702.126a: paying a cost with an object",
+    "optional_effect_happens": "608.2d: an optional effect happens only if its controller chooses",
+    "surveil_rest_order": "701.42a: surveilled cards go back on top in the chosen order",
+    "trigger_target_order": "603.3b, 603.3d: a trigger's targets are chosen as it goes on the stack",
+    "blockers_in_order": "509.2: an attacker's blockers in its damage assignment order",
+    "damage_assignment_legal": "510.1c: lethal damage to each blocker ahead in the order first",
+    "layer6_order": "613.7: layer-6 effects apply in timestamp order",
+    "attachment_applies": "303.4e, 301.5d: an attachment affects its host, whoever controls it",
+    "player_counters_empty": "107.14, 122.1: counters a player has stay from turn to turn",
+    "day_night_after_turn": "502.2, 726.3a: day becomes night, night becomes day",
+    "monarch_draw_triggers": "724.2: the monarch draws a card at the beginning of their end step",
+    "becomes_monarch_by_combat_damage": "724.2: combat damage to the monarch takes the title",
+    "takes_initiative_by_combat_damage": "725.2: combat damage to its holder takes the initiative",
+    "face_down_characteristics": "708.2a: a face-down permanent is a nameless 2/2 creature",
+    "can_pay_energy": "107.14: a player can't pay more energy counters than they have",
+    "energy_counters": "107.14: each {E} symbol is one energy counter",
 }
 """Every hook of :class:`Rules`: name -> the rule it decides."""
 

@@ -97,7 +97,8 @@ class PriorityAndStack(TurnStructure):
             self._move(obj, "battlefield", controller=controller)
             obj.attached_to = host  # rule 303.4f
             for counter, n in spell.face.text.enters_with:  # 614.1c, X from the spell
-                amount = spell.x if n is None else n
+                amount = (spell.x if n is None else n if isinstance(n, int)
+                          else self.times_kicked(spell))  # "for each time it was kicked"
                 if amount:
                     self._add_counters(obj, counter, amount)
             if "Saga" in spell.face.subtypes:

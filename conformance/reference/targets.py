@@ -16,6 +16,7 @@ from conformance.reference.objects import (
     Ref,
     refuse,
 )
+from conformance.reference.target_kinds import is_filter_kind, kind_legal
 
 
 class Targets(ContinuousEffects):
@@ -64,6 +65,8 @@ class Targets(ContinuousEffects):
             return obj.zone == "stack" and bool({"Instant", "Sorcery"} & set(c.types))
         if slot.kind == "graveyard_card":
             return self.is_graveyard_card(obj)
+        if is_filter_kind(slot.kind):  # "target creature you don't control", ...
+            return kind_legal(self, slot.kind, obj, c, controller)
         raise refuse("internal", f"target kind {slot.kind}")
 
     def is_graveyard_card(self, obj: Obj) -> bool:

@@ -5,12 +5,13 @@ triggers (603.7), "only once each turn", targets chosen as a trigger is put on t
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from typing import Any
 
 from conformance.reference import abilities as o
 from conformance.reference.objects import (
     ROMAN,
+    Answer,
     Chars,
     Choice,
     DelayedTrigger,
@@ -70,14 +71,17 @@ class TriggeredAbilities(StateBasedActions):
             return
         player = event["player"]
         is_instant_sorcery = bool({"Instant", "Sorcery"} & set(self.chars(spell).types))
+        targeted = {r for refs in (spell.spell.targets if spell.spell else ()) for r in refs}
         for src, t in self._triggered_abilities(player):
             if (t.event == "cast_instant_or_sorcery" and is_instant_sorcery) or (
-                    t.event == "cast_noncreature" and self.noncreature_spell(self.chars(spell))):
+                    t.event == "cast_noncreature" and self.noncreature_spell(self.chars(spell))
+            ) or (t.event == "heroic" and src.ref in targeted):  # once per spell (heroic)
                 self._trigger(PendingTrigger(player, src.id, src.card_name, t.name, t.effects))
         for d in self.delayed:
             if (d.controller == player and d.turn == self.turn and not d.used
                     and is_instant_sorcery):
-                self.consume_delayed(d)
+                if not d.effect.whole_turn:  # "until end of turn, whenever" stays
+                    self.consume_delayed(d)
                 self._trigger(PendingTrigger(
                     player, d.source, d.source_name, "delayed_copy",
                     (o.CopyTriggeringSpell(d.effect.times, d.effect.may_choose_new_targets),),
@@ -176,26 +180,20 @@ class TriggeredAbilities(StateBasedActions):
                 return
             pending, self.pending = self.pending, []
             for player in (self.active, other(self.active)):
-                mine = [t for t in pending if t.controller == player]
+                triggered = [t for t in pending if t.controller == player]
+                mine = triggered
                 if len(mine) >= 2:
                     answer = yield Choice("trigger_order", {
                         "player": player,
                         "triggers": [{"source": t.source, "ability": t.name} for t in mine]})
                     mine = self.order_triggers(mine, answer.get("order"))
+                chosen: dict[int, list[list[Ref]] | None] = {}
+                for t in self.trigger_target_order(triggered, mine):
+                    chosen[id(t)] = yield from self._trigger_targets(t)
                 for t in mine:
-                    slots = tuple(s for e in t.effects for s in e.slots)
-                    targets: list[list[Ref]] = []
-                    if slots:
-                        if not self._targets_exist(slots, t.controller, t.source):
-                            continue  # no legal targets: removed from the stack (603.3d)
-                        answer = yield Choice("targets", {
-                            "player": t.controller, "source": t.source, "ability": t.name,
-                            "slots": [s.kind for s in slots]})
-                        chosen = answer.get("targets")
-                        if not isinstance(chosen, list):
-                            raise refuse("illegal_action", "targets: give a list of targets")
-                        targets = self._choose_targets(slots, chosen, t.controller, None,
-                                                       t.source)
+                    targets = chosen[id(t)]
+                    if targets is None:
+                        continue  # no legal targets: removed from the stack (603.3d)
                     ab = StackAbility(self._new_id("trig"), t.source, t.source_name,
                                       t.controller, t.name, t.effects, targets,
                                       chapter=t.chapter, spell=t.spell)
@@ -203,6 +201,37 @@ class TriggeredAbilities(StateBasedActions):
                     self._emit("put_on_stack", object=ab.id, source=t.source, ability=t.name)
                     if targets and self.trigger_targets_commit_crimes():
                         self.commit_crimes(t.controller, targets, ab.id)
+
+    def _trigger_targets(self, t: PendingTrigger) -> Generator[Choice, Answer,
+                                                                list[list[Ref]] | None]:
+        """The targets of a triggered ability as it is put on the stack (603.3d): a ``targets``
+        choice naming its ``source`` and ``ability`` (an answer naming another trigger answers
+        nothing pending: ``unused_answer``); None when it has no legal targets."""
+        slots = tuple(s for e in t.effects for s in e.slots)
+        if not slots:
+            return []
+        if not self._targets_exist(slots, t.controller, t.source):
+            return None
+        answer = yield Choice("targets", {
+            "player": t.controller, "source": t.source, "ability": t.name,
+            "slots": [s.kind for s in slots]})
+        for key, value in (("source", t.source), ("ability", t.name)):
+            if key in answer and answer[key] != value:
+                raise refuse("unused_answer", f"targets: the engine waits for the targets of "
+                                              f"{t.source}'s {t.name}, not of "
+                                              f"{answer.get('source', t.source)}'s "
+                                              f"{answer.get('ability', t.name)}")
+        picked = answer.get("targets")
+        if not isinstance(picked, list):
+            raise refuse("illegal_action", "targets: give a list of targets")
+        return self._choose_targets(slots, picked, t.controller, None, t.source)
+
+    def trigger_target_order(self, triggered: list[PendingTrigger],
+                             ordered: list[PendingTrigger]) -> list[PendingTrigger]:
+        """Hook: the targets of simultaneous triggers are chosen as each is put on the stack,
+        in the order their controller chose (603.3b, 603.3d); ``triggered`` is the order they
+        triggered in."""
+        return ordered
 
     def put_trigger_on_stack(self, ab: StackAbility) -> None:
         """Hook: a triggered ability is put on top of the stack, above the spell that made it
@@ -215,9 +244,34 @@ class TriggeredAbilities(StateBasedActions):
         return True
 
     def detect_enters_triggers(self, obj: Obj) -> None:
-        """"When CARDNAME enters, ..." triggers as the permanent enters (rule 603.6a)."""
+        """"When CARDNAME enters, ..." triggers as the permanent enters (rule 603.6a); so does
+        landfall, "Whenever a land enters the battlefield under your control, ...", of each
+        permanent its controller controls when a land enters (:meth:`landfall_triggers`)."""
         text = self.abilities(obj)
         for t in text.triggered if text is not None else ():
             if t.event == "enters":
                 self._trigger(PendingTrigger(obj.controller, obj.id, obj.card_name, t.name,
                                              t.effects))
+        types = self.chars(obj).types
+        if "Land" in types and self.landfall_triggers(obj):
+            for src, t in self._triggered_abilities(obj.controller):
+                if t.event == "landfall":
+                    self._trigger(PendingTrigger(src.controller, src.id, src.card_name, t.name,
+                                                 t.effects))
+        if "Enchantment" in types and self.constellation_triggers(types):
+            for src, t in self._triggered_abilities(obj.controller):
+                if t.event == "constellation":
+                    self._trigger(PendingTrigger(src.controller, src.id, src.card_name, t.name,
+                                                 t.effects))
+
+    def constellation_triggers(self, types: tuple[str, ...]) -> bool:
+        """Hook: constellation triggers for any enchantment entering under your control,
+        enchantments with other card types (enchantment creatures) too (603.6a, the
+        constellation rulings)."""
+        return True
+
+    def landfall_triggers(self, land: Obj) -> bool:
+        """Hook: landfall triggers whenever a land enters under your control, for any reason:
+        played, or put onto the battlefield by a spell or ability (603.6a, the landfall
+        rulings)."""
+        return True

@@ -64,6 +64,7 @@ class TurnStructure(Combat):
                 ob.blocked = False
             self.fs_step = False
             self.fs_began = set()
+            self.damage_orders = {}
 
     def _enter_step(self, name: str, new_turn: bool) -> None:
         if new_turn:
@@ -85,10 +86,6 @@ class TurnStructure(Combat):
                 if (ob.controller == self.active and "Saga" in self.chars(ob).subtypes
                         and self.saga_gets_turn_counter(ob)):
                     self._add_counters(ob, "lore", 1)
-        elif name == "first_strike_damage":
-            self._combat_damage(first=True)
-        elif name == "combat_damage":
-            self._combat_damage(first=False)
         elif name == "cleanup":
             for oid in self.battlefield:
                 self.objects[oid].damage = 0
@@ -107,6 +104,8 @@ class TurnStructure(Combat):
             if new_turn and to is not None and not next_turn:
                 raise refuse("illegal_action", f"no {to} step left in turn {self.turn}")
             self._enter_step(name, new_turn)
+            if name in ("first_strike_damage", "combat_damage"):  # may ask how damage is divided
+                yield from self._combat_damage(first=name == "first_strike_damage")
             arrived = (name == to and (self.turn > start or not next_turn)) if to else (
                 name not in NO_PRIORITY_STEPS)
             if name not in NO_PRIORITY_STEPS or arrived:

@@ -93,6 +93,7 @@ class Zones:
         obj.setup_keywords = ()
         obj.once_turns = {}
         obj.attached_to = None
+        obj.face_down = False  # a new object, face up in its new zone (400.7)
         obj.deathtouched = False
         obj.regeneration = 0
         if frm == "stack":

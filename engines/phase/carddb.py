@@ -1,7 +1,9 @@
-"""phase.rs card data built offline from the project's fixtures (standard library + ``phase`` only).
+"""phase.rs card data built offline from the project's fixtures (standard library, ``phase`` and the
+project's card-data module only).
 
 phase's own generator (``phase.gen``) downloads MTGJSON's AtomicCards; this module builds the same
-``card-data.json`` entries from what the project ships instead:
+``card-data.json`` entries from what the project ships instead, read by ``conformance/card_data.py``
+(installed into the engine's venv as ``mtg_rulings_cards`` from ``wire/``):
 
 * ``fixtures/data/mtgjson-2022/cards.jsonl.gz``: name, layout, oracle id, and per face the type line,
   mana cost and oracle text;
@@ -24,7 +26,6 @@ lists every collision among the loaded cards for the ``start`` answer.
 
 from __future__ import annotations
 
-import gzip
 import hashlib
 import json
 import os
@@ -33,14 +34,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import mtg_rulings_cards as cards  # the project's card data (wire/, installed by engines.mk)
+
 BUILDER_VERSION = "1"
 """Bumped whenever the AtomicCard dicts built here change shape (part of the cache key)."""
 
 ROOT = Path(__file__).resolve().parent.parent.parent
-MTGJSON = ROOT / "fixtures" / "data" / "mtgjson-2022" / "cards.jsonl.gz"
-POWER_TOUGHNESS = ROOT / "fixtures" / "cards" / "power_toughness.json"
-RECENT_DIR = ROOT / "fixtures" / "data" / "recent"
-RECENT_ORACLE = ROOT / "fixtures" / "cards" / "recent_oracle.json"
 
 MULTI_LAYOUTS = frozenset({"split", "flip", "transform", "meld", "adventure", "modal_dfc", "aftermath"})
 """Layouts phase builds as two faces sharing an oracle id (as ``phase.gen`` does)."""
@@ -132,58 +131,34 @@ def _atomic(card_name: str, layout: str, oracle_id: str | None, face_name: str |
     return d
 
 
-def _read_json(path: Path) -> Any:
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as exc:
-        raise CardDataError(f"{path}: {exc}") from exc
-
-
 def load_sources(names: set[str]) -> dict[str, Source]:
-    """The fixture data of each card in ``names`` that the project ships (others are left out)."""
-    pts: dict[str, Any] = _read_json(POWER_TOUGHNESS).get("power_toughness", {})
+    """The fixture data of each card in ``names`` that the project ships (others are left out), read
+    by the project's card-data module (``conformance/card_data.py``, installed as ``mtg_rulings_cards``)."""
+    pts = cards.power_toughness(CardDataError)
     found: dict[str, Source] = {}
-    try:
-        with gzip.open(MTGJSON, "rt", encoding="utf-8") as fh:
-            for lineno, line in enumerate(fh, 1):
-                head = line.partition('"name": "')[2]           # cheap pre-filter before json.loads
-                if head and head.partition('"')[0] not in names and "\\" not in head[:200]:
-                    continue
-                try:
-                    row = json.loads(line)
-                except json.JSONDecodeError as exc:
-                    raise CardDataError(f"{MTGJSON}:{lineno}: {exc}") from exc
-                if row.get("name") not in names:
-                    continue
-                faces = row["faces"]
-                total = sum(mana_value(f.get("mana_cost")) for f in faces) if row["layout"] in (
-                    "split", "aftermath") else mana_value(faces[0].get("mana_cost"))
-                found[row["name"]] = Source(row["name"], row["layout"], row.get("oracle_id"), [
-                    _atomic(row["name"], row["layout"], row.get("oracle_id"), f.get("face_name"),
-                            f.get("type") or "", f.get("mana_cost"), f.get("text") or "",
-                            pts.get(f.get("face_name") or row["name"]), total) for f in faces],
-                    f"{MTGJSON.relative_to(ROOT)}:{lineno}")
-    except OSError as exc:
-        raise CardDataError(f"{MTGJSON}: {exc}") from exc
-    for path in sorted(RECENT_DIR.glob("*.json")):
-        d = _read_json(path)
-        if d.get("name") in names:
-            oid = (d.get("identifiers") or {}).get("scryfallOracleId")
-            found[d["name"]] = Source(d["name"], d.get("layout", "normal"), oid, [
-                _atomic(d["name"], d.get("layout", "normal"), oid, None, d.get("type", ""), d.get("manaCost"),
-                        d.get("text", ""), (d["power"], d["toughness"]) if "power" in d else None,
-                        mana_value(d.get("manaCost")))], str(path.relative_to(ROOT)))
-    recent = _read_json(RECENT_ORACLE)
-    for i, d in enumerate(recent.get("cards") or []):
-        for key in ("name", "layout", "type", "text"):
-            if key not in d:
-                raise CardDataError(f"{RECENT_ORACLE}: cards[{i}] needs {key!r}")
-        if d["name"] in names:
-            found[d["name"]] = Source(d["name"], d["layout"], d.get("oracle_id"), [
-                _atomic(d["name"], d["layout"], d.get("oracle_id"), None, d["type"], d.get("manaCost"),
-                        d["text"], (d["power"], d["toughness"]) if "power" in d else None,
-                        mana_value(d.get("manaCost")))], f"{RECENT_ORACLE.relative_to(ROOT)}:cards[{i}]")
+    for name, (row, lineno) in sorted(cards.mtgjson_rows_named(names, CardDataError).items(),
+                                      key=lambda item: item[1][1]):
+        faces = row["faces"]
+        total = sum(mana_value(f.get("mana_cost")) for f in faces) if row["layout"] in (
+            "split", "aftermath") else mana_value(faces[0].get("mana_cost"))
+        found[name] = Source(name, row["layout"], row.get("oracle_id"), [
+            _atomic(name, row["layout"], row.get("oracle_id"), f.get("face_name"), f.get("type") or "",
+                    f.get("mana_cost"), f.get("text") or "", pts.get(f.get("face_name") or name), total)
+            for f in faces], f"{_rel(cards.MTGJSON_CARDS)}:{lineno}")
+    for rc in cards.recent_cards(CardDataError):
+        if rc.name in names:
+            pt = (rc.power, rc.toughness) if rc.power is not None else None
+            found[rc.name] = Source(rc.name, rc.layout, rc.oracle_id, [
+                _atomic(rc.name, rc.layout, rc.oracle_id, None, rc.type_line, rc.mana_cost, rc.text, pt,
+                        mana_value(rc.mana_cost))], _rel(rc.source))
     return found
+
+
+def _rel(where: str | Path) -> str:
+    """``where`` relative to the repository root when it is inside it."""
+    text = str(where)
+    root = f"{ROOT}/"
+    return text[len(root):] if text.startswith(root) else text
 
 
 def gaps(face: dict[str, Any]) -> list[str]:
@@ -276,9 +251,27 @@ def build(phase: Any, names: set[str], version: str) -> CardData:
             os.replace(tmp, cache)
         except OSError:
             data.cache_file = None                         # read-only home: run without a cache
+    data.collisions = _collisions(data.cards)
+    return data
+
+
+def extend(data: CardData, phase: Any, names: set[str]) -> None:
+    """Add to ``data`` the cards of ``names`` it has not looked up yet (a ``setup`` naming cards the
+    ``start`` did not offer), parsed with ``phase`` without the on-disk cache."""
+    new = names - set(data.cards) - set(data.missing)
+    if not new:
+        return
+    sources = load_sources(new)
+    for n, s in sorted(sources.items()):
+        data.cards[n] = _entries(phase, s)
+        data.origin[n] = s.origin
+    data.missing = sorted(set(data.missing) | (new - set(sources)))
+    data.collisions = _collisions(data.cards)
+
+
+def _collisions(cards: dict[str, list[dict[str, Any]]]) -> dict[str, list[str]]:
     by_face: dict[str, list[str]] = {}
-    for n, entries in sorted(data.cards.items()):
+    for n, entries in sorted(cards.items()):
         for e in entries:
             by_face.setdefault(e["name"].lower(), []).append(n)
-    data.collisions = {k: v for k, v in sorted(by_face.items()) if len(v) > 1}
-    return data
+    return {k: v for k, v in sorted(by_face.items()) if len(v) > 1}

@@ -1,6 +1,7 @@
 """Setting up a case position in phase.rs: decks, Debug actions, the state round trip, replayed combat.
 
-Standard library only (the ``phase`` objects come from the caller). :class:`PositionMixin` is the set-up
+Standard library and the harnesses' shared loop (its refusal, :class:`HarnessError`) only (the ``phase``
+objects come from the caller). :class:`PositionMixin` is the set-up
 half of :class:`game.PhaseGame`; see that module's docstring for the whole story.
 """
 
@@ -9,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from facts import COUNTER_IN, PHASE_OF_STEP, ZONE, Facts
+from mtg_rulings_harness import HarnessError, unsupported
 
 MANA = {"W": "White", "U": "Blue", "B": "Black", "R": "Red", "G": "Green", "C": "Colorless"}
 KEYWORD = {"first strike": "FirstStrike", "double strike": "DoubleStrike", "flying": "Flying",
@@ -19,19 +21,6 @@ SEED = 7
 """The game seed. Setup never depends on phase's shuffles (every object is placed), so results do not
 depend on it (tests/engines/test_phase.py runs a case under two seeds)."""
 MAX_PASSES = 200
-
-
-class HarnessError(Exception):
-    """A refusal: ``{"ok": false, "error": {"kind": kind, "message": message}}``."""
-
-    def __init__(self, kind: str, message: str) -> None:
-        super().__init__(f"{kind}: {message}")
-        self.kind = kind
-        self.message = message
-
-
-def unsupported(message: str) -> HarnessError:
-    return HarnessError("unsupported", message)
 
 
 def seat(player: str) -> int:

@@ -161,6 +161,8 @@ function decodeRequest(line) {
   const refuse = (kind, message) => Object.assign(new Refusal(kind, message), { seq: req.seq });
   if (!COMMANDS.includes(req.cmd)) throw refuse("bad_request", `unknown command ${show(req.cmd)}`);
   if (req.cmd === "start" && req.protocol !== PROTOCOL) throw refuse("protocol", `this engine speaks protocol ${PROTOCOL}`);
+  if (req.cmd === "start" && "cards" in req && !(Array.isArray(req.cards) && req.cards.every((c) => typeof c === "string")))
+    throw refuse("bad_request", "start needs 'cards' to be a list of card names");
   if (req.cmd === "setup" && !isObject(req.setup)) throw refuse("bad_request", "setup needs a 'setup' object");
   if (req.cmd === "setup" && typeof req.case !== "string") throw refuse("bad_request", "setup needs a 'case' id");
   if (req.cmd === "action" && !isObject(req.action)) throw refuse("bad_request", "action needs an 'action' object");

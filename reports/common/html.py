@@ -9,17 +9,21 @@ format specs such as ``{:.1f}`` work. Ruling text, card names and file paths are
 
 :func:`page` wraps a body in a complete, self-contained document: inline CSS (:data:`BASE_CSS`
 plus the caller's), optional inline script, and a Content-Security-Policy that forbids every
-network source, so a report that tried to fetch anything would fail loudly in a browser test.
+network source and runs only the page's own inline script (pinned by its SHA-256), so a report
+that tried to fetch anything, or a text that slipped through unescaped as a ``<script>``, would
+fail loudly in a browser test.
 """
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import html as _html
 from collections.abc import Iterable
 
 from reports.common.errors import TemplateError
 
-__all__ = ["BASE_CSS", "CSP", "Html", "esc", "h", "join", "page", "raw"]
+__all__ = ["BASE_CSS", "Html", "csp", "esc", "h", "join", "page", "raw"]
 
 
 class Html(str):
@@ -64,11 +68,17 @@ def join(parts: Iterable[object], sep: str = "") -> Html:
     return Html(sep.join(esc(p) for p in parts))
 
 
-CSP = (
-    "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; "
-    "img-src data:; font-src data:"
-)
-"""Content-Security-Policy of every page: inline only, no network source at all."""
+def csp(script: str = "") -> str:
+    """The Content-Security-Policy of a page whose only script is ``script``: no network source
+    at all, inline styles, ``data:`` images and fonts, and no script but ``script`` (allowed by
+    its SHA-256, so an injected ``<script>`` would not run); no ``<base>``, no form target."""
+    parts = ["default-src 'none'", "style-src 'unsafe-inline'"]
+    if script:
+        digest = base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode()
+        parts.append(f"script-src 'sha256-{digest}'")
+    parts += ["img-src data:", "font-src data:", "base-uri 'none'", "form-action 'none'"]
+    return "; ".join(parts)
+
 
 BASE_CSS = """
 :root{--fg:#1d2330;--muted:#5b6475;--line:#d9dde5;--bg:#fff;--alt:#f5f7fa;--accent:#2f6fdf;
@@ -98,13 +108,14 @@ def page(title: str, body: Html, *, css: str = "", script: str = "", lang: str =
     """A complete self-contained HTML5 document: ``title`` (escaped), ``body`` (trusted markup),
     inline ``css`` after :data:`BASE_CSS` and an optional inline ``script`` (end of body).
 
-    The page carries :data:`CSP`, so nothing can be fetched from the network.
+    The page carries :func:`csp` of ``script``, so nothing can be fetched from the network and
+    no other script runs.
     """
     if not isinstance(body, Html):
         raise TypeError("page() body must be Html (build it with h()/join()/esc())")
     parts = [
         h('<!DOCTYPE html>\n<html lang="{}">\n<head>\n<meta charset="utf-8">\n', lang),
-        h('<meta http-equiv="Content-Security-Policy" content="{}">\n', CSP),
+        h('<meta http-equiv="Content-Security-Policy" content="{}">\n', csp(script)),
         raw('<meta name="viewport" content="width=device-width, initial-scale=1">\n'),
         h("<title>{}</title>\n", title),
         # a data: icon, so the browser does not ask for /favicon.ico

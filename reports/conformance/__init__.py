@@ -6,7 +6,11 @@ Reads JSON Lines run files written by ``rulings run --jsonl`` (never the runner 
 * :mod:`~reports.conformance.cases`: titles, cards and rulings from the case files;
 * :mod:`~reports.conformance.history`: the Parquet history of runs (trends, diffs);
 * :mod:`~reports.conformance.summary`: pass rates per feature and card, run diffs;
-* :mod:`~reports.conformance.render`: the self-contained HTML page;
+* :mod:`~reports.conformance.render`: the self-contained HTML page, from the sections of
+  :mod:`~reports.conformance.sections_engines`, :mod:`~reports.conformance.sections_matrix`,
+  :mod:`~reports.conformance.sections_cases` and :mod:`~reports.conformance.sections_history`
+  and the pieces of :mod:`~reports.conformance.widgets` (shell, palette and charts:
+  :mod:`reports.common`);
 * :mod:`~reports.conformance.report`: all of it, as the command runs it.
 """
 

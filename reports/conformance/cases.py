@@ -14,11 +14,8 @@ from typing import Any
 
 from conformance.case_yaml import load_yaml_file
 from conformance.errors import CaseFormatError
+from pipeline import languages
 from reports.conformance.errors import CaseIndexError
-
-LANGUAGE_ORDER: tuple[str, ...] = ("en", "it", "de", "fr", "es", "pt", "ja", "ko", "ru", "zhs",
-                                   "zht")
-"""Rulings are shown in this order; other languages follow, sorted."""
 
 
 @dataclass(frozen=True)
@@ -32,7 +29,8 @@ class CaseInfo:
     cards: tuple[str, ...]
     features: tuple[str, ...]
     rulings: tuple[tuple[str, str], ...]
-    """``(language, verbatim text)`` in :data:`LANGUAGE_ORDER`."""
+    """``(language, verbatim text)``: the registry's languages in its order
+    (:mod:`pipeline.languages`), then any other, sorted."""
     hash: str | None
     ruling_date: str | None = None
     rules: tuple[str, ...] = ()
@@ -45,7 +43,8 @@ def card_of(case_id: str, cases: Mapping[str, CaseInfo]) -> str:
 
 
 def _order(lang: str) -> tuple[int, str]:
-    return (LANGUAGE_ORDER.index(lang) if lang in LANGUAGE_ORDER else len(LANGUAGE_ORDER), lang)
+    codes = languages.codes()
+    return (codes.index(lang) if lang in codes else len(codes), lang)
 
 
 def _strs(value: Any) -> tuple[str, ...]:

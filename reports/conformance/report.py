@@ -32,16 +32,21 @@ HISTORY_NAME = "history.parquet"
 """The history file's default name inside the output directory."""
 
 
-_PAGE_START = (b'<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
-               b'<meta http-equiv="Content-Security-Policy" content="default-src &#x27;none&#x27;;')
-"""How the dashboard page (:func:`reports.conformance.render.render_report`) begins."""
+_PAGE_STARTS = (
+    b'<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
+    b'<meta http-equiv="Content-Security-Policy" content="default-src &#x27;none&#x27;;',
+    b'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+    b'<meta http-equiv="Content-Security-Policy" content="default-src &#x27;none&#x27;;',
+)
+"""How the dashboard page (:func:`reports.conformance.render.render_report`) begins: in the
+versions with a shell of its own, and in the reports' common shell (:mod:`reports.common`)."""
 
 
 def _earlier_index(path: Path) -> bool:
-    """Whether ``path`` is the ``index.html`` of a dashboard of a version without a marker: it
-    begins like the dashboard and has its sections."""
+    """Whether ``path`` is the ``index.html`` of a dashboard of a version without a marker (or
+    whose marker was lost): it begins like the dashboard and has its sections."""
     data = path.read_bytes()
-    return data.startswith(_PAGE_START) and all(
+    return data.startswith(_PAGE_STARTS) and all(
         f'id="{section}"'.encode() in data for section in ("engines", "failures"))
 
 

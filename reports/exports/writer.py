@@ -32,20 +32,27 @@ from typing import Any
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from pipeline import describe, languages, read_dataset, read_table, schemas
 from pipeline.errors import PipelineError
 from pipeline.store import outdir
 from pipeline.store.atomic import atomic_directory
-from pipeline.store.reader import read_dataset, read_table
-from pipeline.store.schema import SCHEMAS, describe
 from reports.exports.errors import ExportError
 from reports.exports.spreadsheet import CARD_NOTE, neutralise
 
-__all__ = ["FORMATS", "PAIRS", "TABLES", "ExportResult", "export_dataset", "parallel_pairs"]
+__all__ = ["FORMATS", "TABLES", "ExportResult", "export_dataset", "pairs", "parallel_pairs"]
 
 FORMATS: tuple[str, ...] = ("parquet", "csv", "jsonl", "hf")
 TABLES: tuple[str, ...] = ("rulings", "aligned", "cards", "quarantine")
-PAIRS: tuple[tuple[str, str], ...] = (("it", "en"), ("de", "en"), ("it", "de"))
-"""Parallel-corpus pairs, (source, target)."""
+
+
+def pairs() -> tuple[tuple[str, str], ...]:
+    """Parallel-corpus pairs, (source, target), of the registered languages
+    (:mod:`pipeline.languages`): each localized language to English, then each localized
+    language to every one registered after it (built in: it-en, de-en, it-de)."""
+    loc = languages.localized()
+    return (*((lg, languages.ENGLISH) for lg in loc),
+            *((a, b) for i, a in enumerate(loc) for b in loc[i + 1:]))
+
 
 _SORT = {
     "rulings": ["card_id", "source", "position", "ruling_id"],
@@ -122,9 +129,9 @@ def parallel_pairs(dataset: Path | str, src: str, tgt: str) -> list[dict[str, An
     file's ruling that is English (an untranslated fallback) is not a translation. ``flags``
     lists ``english_clause:<lang>`` when a member has English clauses inside.
     """
-    if (src, tgt) not in PAIRS:
+    if (src, tgt) not in pairs():
         raise ExportError(f"unknown pair {src}-{tgt} (use one of "
-                          f"{', '.join(f'{a}-{b}' for a, b in PAIRS)})")
+                          f"{', '.join(f'{a}-{b}' for a, b in pairs())})")
     try:
         ds = read_dataset(dataset)
     except PipelineError as exc:
@@ -222,7 +229,7 @@ def _write_export(ds: Any, tables: dict[str, pa.Table], out: Path, fmt: str) -> 
         result.counts[name] = table.num_rows
         result.files += _write_table(out, name, table, fmt)
     (out / "parallel").mkdir()
-    for s, t in PAIRS:
+    for s, t in pairs():
         rows = _pairs(ds.rulings, ds.aligned, s, t)
         result.counts[f"parallel-{s}-{t}"] = len(rows)
         tsv = out / "parallel" / f"{s}-{t}.tsv"
@@ -263,24 +270,30 @@ def _write_table(out: Path, name: str, table: pa.Table, fmt: str) -> list[Path]:
     return [path]
 
 
+def _names(codes: Sequence[str]) -> str:
+    """``English, Italian and German``: the languages' names as a phrase."""
+    names = [languages.get(c).name for c in codes]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
 def _dataset_card(manifest: dict[str, Any], tables: dict[str, pa.Table], result: ExportResult,
                   fmt: str) -> str:
     lines: list[str] = []
     if fmt == "hf":
         lines += ["---", "configs:"]
-        for name in [*TABLES, *(f"parallel-{s}-{t}" for s, t in PAIRS)]:
+        for name in [*TABLES, *(f"parallel-{s}-{t}" for s, t in pairs())]:
             lines += [f"- config_name: {name}", "  data_files:", "  - split: train",
                       f"    path: data/{name}/*.parquet"]
-        lines += ["license: other", "language:", "- en", "- it", "- de",
-                  "task_categories:", "- translation", "pretty_name: MTG rulings (en/it/de)",
-                  "---", ""]
+        lines += ["license: other", "language:", *(f"- {c}" for c in languages.codes()),
+                  "task_categories:", "- translation",
+                  f"pretty_name: MTG rulings ({'/'.join(languages.codes())})", "---", ""]
     lines += [
         CARD_TITLE,
         "",
         f"Export format: **{fmt}**. Dataset format `{manifest.get('format', '?')}`, "
         f"schema version {tables['rulings'].schema.metadata.get(b'schema_version', b'?').decode()}.",
         "",
-        "English, Italian and German rulings, each tied to its card, aligned across languages,",
+        f"{_names(languages.codes())} rulings, each tied to its card, aligned across languages,",
         "with the records the pipeline could not use kept in `quarantine`.",
         "",
         "## Counts",
@@ -309,7 +322,7 @@ def _dataset_card(manifest: dict[str, Any], tables: dict[str, pa.Table], result:
     lines.append("- `README.md` (this card)")
     lines += ["", "## Schema", ""]
     for name in TABLES:
-        schema = SCHEMAS[name]
+        schema = schemas()[name]
         desc = (schema.metadata or {}).get(b"description", b"").decode()
         lines += [f"### {name}", "", desc, "", "| column | type | description |",
                   "|---|---|---|"]

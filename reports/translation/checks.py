@@ -19,9 +19,8 @@ from typing import Any
 
 import pandas as pd
 
-from pipeline import languages
+from pipeline import Dataset, languages
 from pipeline.cards import NamesTable, UnknownCardError
-from pipeline.store.reader import Dataset
 from reports.translation.findings import Finding
 from reports.translation.glossary import Glossary, TermHit, load_glossary
 from reports.translation.names import EnglishNameFinder
@@ -36,10 +35,10 @@ from reports.translation.textchecks import (
     symbols,
 )
 
-__all__ = ["LOCALIZED", "QUOTE_PREFERENCE", "run_checks"]
+__all__ = ["QUOTE_PREFERENCE", "run_checks"]
 
-LOCALIZED: tuple[str, ...] = languages.localized()
-"""The localized languages checked (the registry's, :mod:`pipeline.languages`)."""
+# The languages checked are the registry's (:mod:`pipeline.languages`), looked up at each run:
+# every localized language against English and the other localized ones.
 
 QUOTE_PREFERENCE: dict[str, tuple[str, ...]] = {
     "it": ("guillemets", "curly", "straight", "low-9"),
@@ -53,7 +52,17 @@ _DEFAULT_QUOTES = ("curly", "straight", "guillemets", "low-9")
 _QUOTE_MARKS = {
     "guillemets": ("«", "»"), "curly": ("“", "”"), "straight": ('"', '"'), "low-9": ("„", "“"),
 }
-_LANG_NAME = {c: languages.get(c).name for c in languages.codes()}
+
+
+def _name(code: str) -> str:
+    """The language's English name (``Italian``)."""
+    return languages.get(code).name
+
+
+def _article(name: str) -> str:
+    """``an Italian``, ``a German``."""
+    return ("an " if name[:1] in "AEIOU" else "a ") + name
+
 
 
 @dataclass(frozen=True)
@@ -105,7 +114,7 @@ class _Context:
         self.table = table
         self.glossary = glossary
         r = ds.rulings
-        localized = r[r.file_lang.isin(LOCALIZED)]
+        localized = r[r.file_lang.isin(languages.localized())]
         self.cards = sorted(set(localized.card_id))
         scope = r[r.card_id.isin(self.cards)]
         self.rulings: dict[str, _Ruling] = {}
@@ -118,7 +127,7 @@ class _Context:
                 line=int(row.line),
             )
         self.localized = sorted(
-            (x for x in self.rulings.values() if x.file_lang in LOCALIZED),
+            (x for x in self.rulings.values() if x.file_lang in languages.localized()),
             key=lambda x: (x.source, x.line),
         )
         self.has_english = {x.card_id for x in self.rulings.values() if x.file_lang == "en"}
@@ -143,10 +152,10 @@ class _Context:
             self._finders[lang] = EnglishNameFinder.from_table(self.table, lang)
         return self._finders[lang]
 
-    def texts(self, g: dict[str, Any] | None) -> dict[str, Any]:
+    def texts(self, g: dict[str, Any] | None) -> dict[str, str | None]:
         if g is None:
-            return {"text_en": None, "text_it": None, "text_de": None}
-        return {f"text_{lg}": _str(g.get(f"text_{lg}")) for lg in ("en", "it", "de")}
+            return {}
+        return {lg: _str(g.get(languages.get(lg).text_column)) for lg in languages.codes()}
 
     def finding(self, r: _Ruling, check: str, severity: str, message: str,
                 spans: Sequence[tuple[int, int]], **kw: Any) -> Finding:
@@ -160,7 +169,7 @@ class _Context:
             lang=kw.pop("lang", r.file_lang), ruling_id=kw.pop("ruling_id", r.ruling_id),
             message=message, evidence=evidence, text=text, spans=tuple(spans),
             source=kw.pop("source", r.source), line=kw.pop("line", r.line), date=r.date,
-            group_id=_str(g["group_id"]) if g else None, **self.texts(g), **kw,
+            group_id=_str(g["group_id"]) if g else None, texts=self.texts(g), **kw,
         )
 
     def reference(self, r: _Ruling) -> tuple[str, _Ruling] | None:
@@ -171,7 +180,7 @@ class _Context:
         en = _str(g.get("ruling_id_en"))
         if en and en in self.rulings:
             return "en", self.rulings[en]
-        for lang in LOCALIZED:
+        for lang in languages.localized():
             rid = _str(g.get(f"ruling_id_{lang}"))
             if lang != r.file_lang and rid and rid in self.rulings:
                 other = self.rulings[rid]
@@ -204,16 +213,14 @@ def _untranslated(ctx: _Context) -> list[Finding]:
         if r.lang == "en":
             out.append(ctx.finding(
                 r, "untranslated_ruling", "error",
-                f"The whole ruling is in English inside the {_LANG_NAME[r.file_lang]} file.",
+                f"The whole ruling is in English inside the {_name(r.file_lang)} file.",
                 [(0, len(r.text))], suggestion=None,
             ))
         elif r.english_spans:
             spans = _span_ranges(r.text, r.english_spans)
             out.append(ctx.finding(
                 r, "untranslated_clause", "error",
-                f"English clause(s) inside an {_LANG_NAME[r.file_lang]} ruling."
-                if r.file_lang == "it" else
-                f"English clause(s) inside a {_LANG_NAME[r.file_lang]} ruling.",
+                f"English clause(s) inside {_article(_name(r.file_lang))} ruling.",
                 spans,
             ))
     return out
@@ -227,15 +234,15 @@ def _structure(ctx: _Context) -> list[Finding]:
                    for lg in languages.codes()}
         present = {lg: m for lg, m in members.items() if m is not None}
         card_id = str(g["card_id"])
-        if status == "missing_en" or status in {f"unaligned_{lg}" for lg in LOCALIZED}:
-            for lang in LOCALIZED:
+        if status == "missing_en" or status in {f"unaligned_{lg}" for lg in languages.localized()}:
+            for lang in languages.localized():
                 r = present.get(lang)
                 if r is None:
                     continue
                 if card_id in ctx.has_english:
                     out.append(ctx.finding(
                         r, "extra_ruling", "warning",
-                        f"No English ruling matches this {_LANG_NAME[lang]} ruling although the "
+                        f"No English ruling matches this {_name(lang)} ruling although the "
                         "card has English rulings.", [(0, len(r.text))]))
                 else:
                     out.append(ctx.finding(
@@ -243,10 +250,10 @@ def _structure(ctx: _Context) -> list[Finding]:
                         "The card has no English rulings in the dataset: nothing to compare.",
                         [(0, len(r.text))]))
         missing: list[str] = []
-        if status in {f"missing_{lg}" for lg in LOCALIZED}:
+        if status in {f"missing_{lg}" for lg in languages.localized()}:
             missing = [status.split("_", 1)[1]]
         elif status == "unaligned_en":
-            missing = [lg for lg in LOCALIZED if ctx.files.get((card_id, lg))]
+            missing = [lg for lg in languages.localized() if ctx.files.get((card_id, lg))]
         for lang in missing:
             ref = next((present[lg] for lg in languages.codes() if lg in present), None)
             if ref is None:
@@ -254,14 +261,14 @@ def _structure(ctx: _Context) -> list[Finding]:
             files = ctx.files.get((card_id, lang), [])
             out.append(ctx.finding(
                 ref, "missing_ruling", "warning",
-                f"No {_LANG_NAME[lang]} ruling matches this {_LANG_NAME[ref.file_lang]} ruling.",
+                f"No {_name(lang)} ruling matches this {_name(ref.file_lang)} ruling.",
                 [(0, len(ref.text))], lang=lang, source=files[0] if files else None, line=None,
                 ref_lang=ref.file_lang,
             ))
         dates = {lg: m.date for lg, m in present.items()}
         if len(set(dates.values())) > 1:
             base = dates.get("en") or dates[next(iter(dates))]
-            for lang in LOCALIZED:
+            for lang in languages.localized():
                 r = present.get(lang)
                 if r is not None and r.date != base:
                     out.append(ctx.finding(
@@ -287,7 +294,7 @@ def _compare(ctx: _Context) -> list[Finding]:
         if diff:
             parts = []
             if diff.extra:
-                parts.append("not in the " + _LANG_NAME[ref_lang] + " text: "
+                parts.append("not in the " + _name(ref_lang) + " text: "
                              + ", ".join(f"{t.text} ({t.value})" for t in diff.extra))
             if diff.missing:
                 parts.append("missing here: "
@@ -304,7 +311,7 @@ def _compare(ctx: _Context) -> list[Finding]:
         if sdiff:
             out.append(ctx.finding(
                 r, "symbols", "error",
-                "Symbols differ from the " + _LANG_NAME[ref_lang] + " text: here "
+                "Symbols differ from the " + _name(ref_lang) + " text: here "
                 + (", ".join(t.text for t in mine) or "none") + "; there "
                 + (", ".join(t.text for t in symbols(ref_r.text)) or "none") + ".",
                 [(t.start, t.end) for t in sdiff.extra], ref_lang=ref_lang,
@@ -320,7 +327,7 @@ def _compare(ctx: _Context) -> list[Finding]:
             out.append(ctx.finding(
                 r, "quotes_parentheses", "warning",
                 f"Quoted passages {q} vs {rq}, parentheses {p[0]}+{p[1]} vs {rp[0]}+{rp[1]} "
-                f"in the {_LANG_NAME[ref_lang]} text (quote styles normalised).",
+                f"in the {_name(ref_lang)} text (quote styles normalised).",
                 sorted(spans), ref_lang=ref_lang,
                 details={"quotes": [q, rq], "parentheses": [list(p), list(rp)]},
             ))
@@ -343,7 +350,7 @@ def _names(ctx: _Context) -> list[Finding]:
             out.append(ctx.finding(
                 r, "english_card_name", "info" if whole else "warning",
                 f"{'The card' + chr(39) + 's own name' if own_card else 'Card name'} "
-                f"{hit.text!r} is in English; the {_LANG_NAME[r.file_lang]} name is "
+                f"{hit.text!r} is in English; the {_name(r.file_lang)} name is "
                 f"{hit.localized!r}." + (" (The whole ruling is untranslated.)" if whole else ""),
                 [(hit.start, hit.end)], suggestion=hit.localized,
                 details={"english_name": hit.english, "named_card_id": hit.card_id},
@@ -361,7 +368,7 @@ def _terms(ctx: _Context) -> list[Finding]:
     out = []
     translated = [r for r in ctx.localized if r.lang == r.file_lang]
     hits = {r.ruling_id: _term_hits(ctx, r) for r in translated}
-    for lang in LOCALIZED:
+    for lang in languages.localized():
         counts: dict[str, Counter[str]] = defaultdict(Counter)
         terms = {}
         for r in translated:
@@ -387,7 +394,7 @@ def _terms(ctx: _Context) -> list[Finding]:
                 if bad:
                     out.append(ctx.finding(
                         r, "term_inconsistent", "warning",
-                        f"“{en}” is rendered several ways in {_LANG_NAME[lang]} ({used}); "
+                        f"“{en}” is rendered several ways in {_name(lang)} ({used}); "
                         f"preferred “{best}” ({why}).",
                         [(h.start, h.end) for h in bad], suggestion=best,
                         details={"term": en, "counts": dict(sorted(counts[en].items())),
@@ -416,7 +423,7 @@ def _terms(ctx: _Context) -> list[Finding]:
             out.append(ctx.finding(
                 r, "term_card_text", "warning",
                 f"The ruling renders “{en}” as “{bad[0].text}”; the card's printed "
-                f"{_LANG_NAME[r.file_lang]} text says “{shown}”.",
+                f"{_name(r.file_lang)} text says “{shown}”.",
                 [(h.start, h.end) for h in bad], suggestion=printed[0].text,
                 details={"term": en, "card_text": loc_card,
                          "variant_note": bad[0].variant.note}))

@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-__all__ = ["CHECKS", "SEVERITIES", "Finding", "FINDING_FIELDS"]
+from pipeline import languages
+
+__all__ = ["CHECKS", "SEVERITIES", "Finding", "check_descriptions", "finding_fields", "localized_names"]
 
 SEVERITIES: tuple[str, ...] = ("error", "warning", "info")
 """Most to least severe."""
 
 CHECKS: dict[str, str] = {
-    "untranslated_ruling": "A whole ruling in English inside an Italian or German file.",
+    "untranslated_ruling": "A whole ruling in English inside a localized file.",
     "untranslated_clause": "An English clause inside a localized ruling.",
     "missing_en": "A localized ruling of a card that has no English rulings at all (informational).",
     "missing_ruling": "An English (or other-language) ruling with no counterpart in a localized file.",
@@ -26,7 +29,25 @@ CHECKS: dict[str, str] = {
     "term_card_text": "A ruling's rendering of a term differs from the card's printed localized text.",
     "typography": "Apostrophe or quote styles mixed within a file.",
 }
-"""Check id -> what it finds, in report order."""
+"""Check id -> what it finds, in report order (:func:`check_descriptions` names the languages)."""
+
+
+def localized_names(conjunction: str = "or") -> str:
+    """The registered localized languages' names as a phrase: ``Italian or German``,
+    ``Italian, German or French``."""
+    names = [languages.get(c).name for c in languages.localized()]
+    if len(names) < 2:
+        return "".join(names)
+    return ", ".join(names[:-1]) + f" {conjunction} " + names[-1]
+
+
+def check_descriptions() -> dict[str, str]:
+    """:data:`CHECKS` with the registered localized languages named where a check is about
+    them (``… inside an Italian or German file.``)."""
+    names = localized_names()
+    article = "an" if names[:1] in ("A", "E", "I", "O", "U") else "a"
+    return {**CHECKS, "untranslated_ruling":
+            f"A whole ruling in English inside {article} {names} file."}
 
 
 @dataclass(frozen=True)
@@ -34,8 +55,10 @@ class Finding:
     """One finding: what, where, the evidence and the aligned texts.
 
     ``spans`` are character ranges of ``text`` (the checked ruling) that make the evidence;
-    ``ref_spans`` are ranges of the reference text (``text_<ref_lang>``) when the evidence is
-    there (e.g. a number the translation lost).
+    ``ref_spans`` are ranges of the reference text (``texts[ref_lang]``) when the evidence is
+    there (e.g. a number the translation lost). ``texts`` holds the aligned group's text in each
+    language that has one; :meth:`to_dict` writes it as ``text_<code>`` for every registered
+    language (:mod:`pipeline.languages`).
     """
 
     check: str
@@ -43,7 +66,7 @@ class Finding:
     card_id: str
     card_name: str
     lang: str
-    """Language of the file the finding is about (``it`` or ``de``)."""
+    """Language of the file the finding is about (a localized language: ``it``, ``de``)."""
     ruling_id: str | None
     """The localized ruling; for ``missing_ruling`` the English ruling that lacks a counterpart."""
     message: str
@@ -59,10 +82,13 @@ class Finding:
     line: int | None = None
     date: str | None = None
     group_id: str | None = None
-    text_en: str | None = None
-    text_it: str | None = None
-    text_de: str | None = None
+    texts: Mapping[str, str | None] = field(default_factory=dict)
+    """The aligned group's text per language code (languages without one may be left out)."""
     details: dict[str, Any] = field(default_factory=dict)
+
+    def text_of(self, lang: str) -> str | None:
+        """The aligned group's text in ``lang`` (``None`` when it has none)."""
+        return self.texts.get(lang)
 
     @property
     def finding_id(self) -> str:
@@ -77,16 +103,25 @@ class Finding:
                 list(CHECKS).index(self.check), self.spans, self.finding_id)
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready dict (spans as lists), ``finding_id`` first."""
+        """JSON-ready dict (spans as lists), ``finding_id`` first; ``texts`` as one
+        ``text_<code>`` entry per registered language, before ``details``."""
         d = asdict(self)
         d["spans"] = [list(s) for s in self.spans]
         d["ref_spans"] = [list(s) for s in self.ref_spans]
-        return {"finding_id": self.finding_id, **d}
+        details = d.pop("details")
+        d.pop("texts")
+        d.update({f"text_{lang}": self.texts.get(lang) for lang in languages.codes()})
+        return {"finding_id": self.finding_id, **d, "details": details}
 
 
-FINDING_FIELDS: tuple[str, ...] = (
+_FIELDS: tuple[str, ...] = (
     "finding_id", "check", "severity", "card_id", "card_name", "lang", "ruling_id", "message",
     "evidence", "suggestion", "source", "line", "date", "group_id", "text", "spans", "ref_lang",
-    "ref_spans", "text_en", "text_it", "text_de",
+    "ref_spans",
 )
-"""Columns of the CSV export, in order (``details`` goes to JSON only)."""
+
+
+def finding_fields() -> tuple[str, ...]:
+    """Columns of the CSV export, in order: the finding's, then ``text_<code>`` for each
+    registered language (``details`` goes to JSON only)."""
+    return (*_FIELDS, *(f"text_{lang}" for lang in languages.codes()))

@@ -51,7 +51,6 @@ MIN_DICE = 0.5
 MIN_ALT_DICE = 0.3
 MIN_CARDS = 3
 
-_LOCALIZED = languages.localized()
 _TYPE_SEP = re.compile(r"\s+[—–-]\s+")
 
 
@@ -104,13 +103,16 @@ def _english_pattern(word: str) -> re.Pattern[str]:
 
 
 def _localized_pattern(word: str, lang: str) -> re.Pattern[str]:
+    """``word`` (a rendering in ``lang``) and its common inflections, as a whole word; case
+    matters in a language that capitalises every noun (German: Elf / elf)."""
     if lang == "it":
         stem = word[:-1] if word[-1:].lower() in "aeio" and len(word) > 3 else word
         body = rf"{re.escape(stem)}[aeio]?"
-        flags: re.RegexFlag | int = re.IGNORECASE
-    else:  # German nouns: case matters (Elf / elf); common inflection endings
+    elif lang == "de":
         body = rf"{re.escape(word)}(?:e|en|n|s|es|er|ern)?"
-        flags = 0
+    else:  # a language without inflection data here: the word and a plural -s
+        body = rf"{re.escape(word)}(?:s|es)?"
+    flags = 0 if languages.get(lang).capitalises_nouns else re.IGNORECASE
     return re.compile(rf"(?<![^\W\d_]){body}(?![^\W\d_])", flags)
 
 
@@ -158,9 +160,9 @@ class Glossary:
     @cached_property
     def _parallel(self) -> dict[str, list[tuple[str, str]]]:
         if self._table is None:
-            return {lang: [] for lang in _LOCALIZED}
+            return {lang: [] for lang in languages.localized()}
         return {lang: [(en, loc) for _, _, en, loc in self._table.iter_parallel_faces(lang)]
-                for lang in _LOCALIZED}
+                for lang in languages.localized()}
 
     def card_text_counts(self, term: Term, lang: str) -> Counter[str]:
         """How many localized card texts whose English text has ``term`` use each rendering."""
@@ -187,7 +189,7 @@ class Glossary:
 def _derive_type_terms(table: NamesTable) -> dict[str, dict[str, list[tuple[str, float]]]]:
     """English subtype -> lang -> [(localized subtype, dice)], best first."""
     out: dict[str, dict[str, list[tuple[str, float]]]] = {}
-    for lang in _LOCALIZED:
+    for lang in languages.localized():
         ce: Counter[str] = Counter()
         cl: Counter[str] = Counter()
         co: Counter[tuple[str, str]] = Counter()
@@ -238,7 +240,7 @@ def _read_overrides(path: Path) -> list[dict[str, Any]]:
     for i, entry in enumerate(terms):
         if not isinstance(entry, dict) or not isinstance(entry.get("en"), str):
             raise GlossaryError(f"{path}: terms[{i}] needs an 'en' string")
-        for lang in _LOCALIZED:
+        for lang in languages.localized():
             block = entry.get(lang)
             if block is None:
                 continue
@@ -272,7 +274,7 @@ def load_glossary(
         base = terms.get(en)
         variants = dict(base.variants) if base else {}
         preferred = dict(base.preferred) if base else {}
-        for lang in _LOCALIZED:
+        for lang in languages.localized():
             block = entry.get(lang)
             if not block:
                 continue

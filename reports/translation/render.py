@@ -17,14 +17,21 @@ from typing import Any
 from pipeline import languages
 from reports.common.charts import stacked_bar_chart
 from reports.common.html import Html, h, join, page, raw
+from reports.common.palette import SEVERITY
 from reports.exports.spreadsheet import REPORT_NOTE as CSV_NOTE
 from reports.exports.spreadsheet import neutralise
-from reports.translation.findings import CHECKS, FINDING_FIELDS, SEVERITIES, Finding
+from reports.translation.findings import (
+    CHECKS,
+    SEVERITIES,
+    Finding,
+    check_descriptions,
+    finding_fields,
+    localized_names,
+)
 
 __all__ = ["highlight", "render_csv", "render_html", "render_json", "summary"]
 
-SEVERITY_COLORS = {"error": "#c62828", "warning": "#b26a00", "info": "#2f6fdf"}
-_LANG_NAME = {c: languages.get(c).name for c in languages.codes()}
+SEVERITY_COLORS = {s: SEVERITY[s] for s in SEVERITIES}
 
 
 def highlight(text: str | None, spans: Sequence[tuple[int, int]]) -> Html:
@@ -67,21 +74,22 @@ def summary(findings: Sequence[Finding]) -> dict[str, Any]:
 
 def render_json(findings: Sequence[Finding], meta: dict[str, Any]) -> str:
     """The JSON document: ``meta``, ``checks`` (id → description), ``summary``, ``findings``."""
-    doc = {"meta": meta, "checks": CHECKS, "summary": summary(findings),
+    doc = {"meta": meta, "checks": check_descriptions(), "summary": summary(findings),
            "findings": [f.to_dict() for f in findings]}
     return json.dumps(doc, ensure_ascii=False, indent=2, sort_keys=False) + "\n"
 
 
 def render_csv(findings: Sequence[Finding]) -> str:
-    """One row per finding, columns :data:`FINDING_FIELDS` (spans as JSON). Text cells a
+    """One row per finding, columns :func:`finding_fields` (spans as JSON). Text cells a
     spreadsheet would run as a formula get a leading ``'`` (:mod:`reports.exports.spreadsheet`)."""
     buf = io.StringIO()
     writer = csv.writer(buf, lineterminator="\n")
-    writer.writerow(FINDING_FIELDS)
+    fields = finding_fields()
+    writer.writerow(fields)
     for f in findings:
         d = f.to_dict()
         row = []
-        for col in FINDING_FIELDS:
+        for col in fields:
             v = d.get(col)
             if col in ("spans", "ref_spans"):
                 v = json.dumps(v)
@@ -138,7 +146,7 @@ def _row(f: Finding) -> Html:
     for lang in languages.codes():
         if lang in shown:
             continue
-        other = getattr(f, f"text_{lang}")
+        other = f.text_of(lang)
         if other is None:
             continue
         spans = f.ref_spans if lang == f.ref_lang else ()
@@ -165,7 +173,7 @@ def render_html(findings: Sequence[Finding], meta: dict[str, Any]) -> str:
     s = summary(findings)
     langs = sorted({f.lang for f in findings})
     by_lang = {
-        _LANG_NAME.get(lg, lg): {sev: sum(1 for f in findings if f.lang == lg and
+        (languages.get(lg).name if lg in languages.codes() else lg): {sev: sum(1 for f in findings if f.lang == lg and
                                           f.severity == sev) for sev in SEVERITIES}
         for lg in langs
     }
@@ -180,7 +188,7 @@ def render_html(findings: Sequence[Finding], meta: dict[str, Any]) -> str:
     cards = join(h("<div>{}<b>{}</b></div>", k, v) for k, v in
                  [("findings", s["findings"]), *s["by_severity"].items()])
     check_rows = join(h("<tr><td><code>{}</code></td><td>{}</td><td>{}</td></tr>", c, d,
-                        s["by_check"][c]) for c, d in CHECKS.items())
+                        s["by_check"][c]) for c, d in check_descriptions().items())
     filters = join([
         _options("Check", "f-check", [c for c in CHECKS if s["by_check"][c]]),
         _options("Language", "f-lang", langs),
@@ -190,7 +198,7 @@ def render_html(findings: Sequence[Finding], meta: dict[str, Any]) -> str:
     rows = join(_row(f) for f in findings)
     body = h(
         "<h1>Translation consistency</h1>"
-        '<p class="muted">Dataset <code>{ds}</code> · {cards} cards with Italian or German '
+        '<p class="muted">Dataset <code>{ds}</code> · {cards} cards with {langs} '
         "rulings · {rulings} localized rulings</p>"
         '<div class="sum">{sumcards}</div>'
         '<h2>Summary</h2><div class="charts">{charts}</div>'
@@ -202,7 +210,7 @@ def render_html(findings: Sequence[Finding], meta: dict[str, Any]) -> str:
         '<table id="findings"><thead><tr><th>severity</th><th>check</th><th>card / file / '
         "ruling</th><th>lang</th><th>finding</th><th>texts (evidence highlighted)</th></tr>"
         "</thead><tbody>{rows}</tbody></table>",
-        ds=meta.get("dataset", ""), cards=meta.get("cards", 0),
+        ds=meta.get("dataset", ""), cards=meta.get("cards", 0), langs=localized_names(),
         rulings=meta.get("localized_rulings", 0), sumcards=cards, charts=charts,
         checks=check_rows, filters=filters, rows=rows, csvnote=CSV_NOTE,
     )

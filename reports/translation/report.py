@@ -8,18 +8,16 @@ nothing else in ``OUT`` is touched (:func:`pipeline.store.outdir.write_into`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from html import escape
 from pathlib import Path
 from typing import Any
 
+from pipeline import languages, read_dataset
 from pipeline.cards import NamesTable
 from pipeline.errors import PipelineError
 from pipeline.store import outdir
-from pipeline.store.reader import read_dataset
-from reports.common.html import CSP
-from reports.translation.checks import LOCALIZED, run_checks
+from reports.translation.checks import run_checks
 from reports.translation.errors import TranslationReportError
-from reports.translation.findings import FINDING_FIELDS, Finding
+from reports.translation.findings import Finding
 from reports.translation.glossary import DEFAULT_OVERRIDES, load_glossary
 from reports.translation.render import render_csv, render_html, render_json, summary
 
@@ -54,22 +52,29 @@ class TranslationReport:
         return self.out / JSON_NAME
 
 
+_EARLIER_CSV_HEADER = (
+    "finding_id,check,severity,card_id,card_name,lang,ruling_id,message,evidence,suggestion,"
+    "source,line,date,group_id,text,spans,ref_lang,ref_spans,text_en,text_it,text_de")
+"""The CSV header of the versions without a marker (English, Italian and German only)."""
 _PAGE_START = ('<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
-               f'<meta http-equiv="Content-Security-Policy" content="{escape(CSP)}">\n')
+               '<meta http-equiv="Content-Security-Policy" content="default-src &#x27;none&#x27;;')
+"""How the report page begins, in this version and in those without a marker (whose policy did
+not pin the script yet)."""
 _EARLIER = {
     HTML_NAME: _PAGE_START.encode("utf-8"),
-    CSV_NAME: (",".join(FINDING_FIELDS) + "\n").encode("utf-8"),
+    CSV_NAME: (_EARLIER_CSV_HEADER + "\n").encode("utf-8"),
     JSON_NAME: b'{\n  "meta": {\n    "dataset": ',
 }
 
 
 def _earlier_report(path: Path) -> bool:
-    """Whether ``path`` is a file of a translation report of a version without a marker."""
+    """Whether ``path`` is a file of a translation report of a version without a marker (or
+    whose marker was lost)."""
     start = _EARLIER[path.name]
     with open(path, "rb") as fh:
         return fh.read(len(start)) == start and (
             path.name != HTML_NAME or b"<title>Translation consistency report</title>" in
-            fh.read(200))
+            fh.read(1000))
 
 
 def translation_report(
@@ -99,7 +104,7 @@ def translation_report(
     glossary = load_glossary(table, glossary_overrides)
     findings = run_checks(ds, table, glossary)
     r = ds.rulings
-    localized = r[r.file_lang.isin(LOCALIZED)]
+    localized = r[r.file_lang.isin(languages.localized())]
     meta = {
         "dataset": Path(dataset).name,
         "dataset_format": ds.manifest.get("format"),

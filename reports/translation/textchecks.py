@@ -34,7 +34,6 @@ from pipeline import languages
 __all__ = [
     "Token",
     "NumberDiff",
-    "LANGS",
     "apostrophes",
     "compare_multisets",
     "compare_numbers",
@@ -47,9 +46,9 @@ __all__ = [
     "symbols",
 ]
 
-LANGS: tuple[str, ...] = languages.codes()
-"""The languages of the texts checked (the registry's, :mod:`pipeline.languages`); a language
-without number words or chapter words here is checked on digits and symbols."""
+# The texts checked are in the registry's languages (:mod:`pipeline.languages`); the number
+# words, dual words and chapter words below are per-language data: a registered language without
+# them is checked on digits and symbols.
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,7 +81,6 @@ _WORDS: dict[str, dict[str, int]] = {
         "zweimal": 2, "dreimal": 3, "viermal": 4,
     },
 }
-_CASE_SENSITIVE = {"en": False, "it": False, "de": True}
 
 _SOFT_TWO: dict[str, frozenset[str]] = {
     "en": frozenset({"both", "either", "neither", "pair"}),
@@ -143,6 +141,8 @@ def symbols(text: str) -> list[Token]:
 def _chapter_numerals(text: str, lang: str) -> list[Token]:
     out: list[Token] = []
     item = rf"({_ROMAN_TOKEN})"
+    if lang not in _CHAPTER:
+        return out
     sep = rf"(?:\s*,\s*|\s+(?:{_CONJ[lang]})\s+)"
     pattern = re.compile(rf"{_CHAPTER[lang]}\s+{item}((?:{sep}{_ROMAN_TOKEN})*)")
     for m in pattern.finditer(text):
@@ -165,9 +165,10 @@ def numbers(text: str, lang: str, *, exclude: Sequence[tuple[int, int]] = ()) ->
     masked = _masked(text, [*exclude, *((t.start, t.end) for t in symbols(text))])
     out = [Token(m.group().replace(",", "."), m.start(), m.end(), m.group())
            for m in _DIGITS.finditer(masked)]
-    words = _WORDS[lang]
+    words = _WORDS.get(lang, {})
+    case_matters = languages.get(lang).capitalises_nouns
     for m in _WORD.finditer(masked):
-        w = m.group() if _CASE_SENSITIVE[lang] else m.group().lower()
+        w = m.group() if case_matters else m.group().lower()
         if w in words:
             out.append(Token(str(words[w]), m.start(), m.end(), m.group()))
     out += _chapter_numerals(masked, lang)
@@ -179,7 +180,7 @@ def soft_twos(text: str, lang: str, *, exclude: Sequence[tuple[int, int]] = ()) 
     _check(lang)
     masked = _masked(text, exclude)
     return [Token("2", m.start(), m.end(), m.group()) for m in _WORD.finditer(masked)
-            if m.group().lower() in _SOFT_TWO[lang]]
+            if m.group().lower() in _SOFT_TWO.get(lang, frozenset())]
 
 
 @dataclass(frozen=True, slots=True)
@@ -293,5 +294,5 @@ def apostrophes(text: str) -> list[Token]:
 
 
 def _check(lang: str) -> None:
-    if lang not in LANGS:
-        raise ValueError(f"language {lang!r} not supported (use one of {LANGS})")
+    if lang not in languages.codes():
+        raise ValueError(f"language {lang!r} not supported (use one of {languages.codes()})")

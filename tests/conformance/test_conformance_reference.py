@@ -1,32 +1,26 @@
-"""The harness with the real reference engine and the real suite (conformance/cases).
-
-The reference engine is written separately (conformance/reference/); these tests need it and are
-skipped, with a reason, only while it does not exist.
-"""
+"""The harness with the real reference engine and the real suite (conformance/cases)."""
 
 from __future__ import annotations
 
 import sys
 
 import pytest
+from committed_suite import committed_cases
 
-pytest.importorskip("conformance.reference.engine", reason="reference engine not written yet")
-
-from conformance.cases_io import CASES_DIR, FEATURES_FILE, lint, load_cases, load_features  # noqa: E402
-from conformance.engines.spec import python_serve_argv  # noqa: E402
-from conformance.mutation import run_mutants  # noqa: E402
-from conformance.output.jsonl import load_run, write_run  # noqa: E402
-from conformance.runner import RunOptions, run_cases  # noqa: E402
-from conformance.smoke import smoke  # noqa: E402
+from conformance.cases_io import CASES_DIR, FEATURES_FILE, lint, load_features
+from conformance.engines.spec import python_serve_argv
+from conformance.mutation import run_mutants
+from conformance.output.jsonl import load_run, write_run
+from conformance.runner import RunOptions, run_cases
+from conformance.smoke import smoke
 
 STDIO = "cmd:" + " ".join(python_serve_argv("reference"))
 
 
 @pytest.fixture(scope="module")
 def suite():
-    cases = load_cases([CASES_DIR])
-    if not cases:
-        pytest.skip("no cases under conformance/cases yet")
+    cases = list(committed_cases())
+    assert cases, "no cases under conformance/cases"
     return cases
 
 

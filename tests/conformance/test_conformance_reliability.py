@@ -194,7 +194,7 @@ def test_a_signal_kills_every_engine_and_exits_128_plus_n(tmp_path, sig, jobs):
 
 
 def test_control_characters_from_an_engine_keep_junit_valid(tmp_path):
-    junitparser = pytest.importorskip("junitparser")
+    import junitparser  # a dev dependency (pyproject [dev]): missing is a failure, not a skip
     root = suite(tmp_path, "misbehave", "ok")
     xml, md = tmp_path / "run.xml", tmp_path / "run.md"
     proc, _ = rulings("run", root, "-e", wild("control_chars"), "--junit", xml, "--markdown", md)

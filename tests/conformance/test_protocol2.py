@@ -82,7 +82,7 @@ def test_a_protocol1_engine_supports_exactly_the_v1_actions_whatever_it_declares
 
 def test_protocol2_declarations_round_trip_on_the_wire():
     wire = info_to_wire(ReferenceEngine().info())
-    assert wire["protocol"] == 2 and "check" in wire["actions"] and "surveil" in wire["choices"]
+    assert wire["protocol"] == 2 and "check" in wire["actions"] and "cards" in wire["choices"]
     back = info_from_wire(wire)
     assert back.supported_actions == frozenset(wire["actions"])
     assert back.supported_choices == frozenset(wire["choices"])

@@ -40,6 +40,10 @@ BAD_LINES: list[tuple[str, str, str]] = [
     ('{"seq": 9, "cmd": "setup", "setup": {}}', "bad_request", "setup needs a 'case' id"),
     (json.dumps({"seq": 10, "cmd": "observe", "pad": "x" * LIMIT}), "bad_request",
      f"request longer than {LIMIT} bytes"),
+    ('{"seq": 13, "cmd": "start", "protocol": 1, "cards": "Lightning Bolt"}', "bad_request",
+     "start needs 'cards' to be a list of card names"),
+    ('{"seq": 14, "cmd": "start", "protocol": 1, "cards": [1]}', "bad_request",
+     "start needs 'cards' to be a list of card names"),
 ]
 
 

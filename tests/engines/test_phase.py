@@ -51,9 +51,13 @@ BOLT_CASE = {
 }
 
 
+OFFER = ["Fend Off", "Grizzly Bears", "Lightning Bolt", "Summon: G.F. Cerberus"]
+"""The cards ``start`` offers (the runner offers those of the suite's cases)."""
+
+
 def _bolt_run(env: dict[str, str] | None = None) -> list[dict[str, Any]]:
     return _talk(_harness(env), [
-        {"cmd": "start", "protocol": 1},
+        {"cmd": "start", "protocol": 1, "cards": OFFER},
         {"cmd": "setup", "case": "t/bolt", "setup": BOLT_CASE},
         {"cmd": "action", "action": {"cast": {"player": "p1", "object": "bolt", "targets": ["p2"]}}},
         {"cmd": "action", "action": {"resolve_stack": {}}},
@@ -72,6 +76,20 @@ def test_start_declares_parsed_cards_only_and_names_the_gaps() -> None:
     assert any("Unimplemented" in g for g in eng["extra"]["abstaining_clauses"]["Fend Off"])
     assert "lose_abilities" in eng["extra"]["not_declared"] and "lose_abilities" not in eng["features"]
     assert "first_strike" in eng["features"]           # combat is replayed; advancing into the step is refused
+    # it declares among the offered cards only (plus Island, which an empty game's mana needs): no
+    # case file is read
+    assert sorted(eng["cards"]) == ["Grizzly Bears", "Island", "Lightning Bolt", "Summon: G.F. Cerberus"]
+
+
+def test_a_setup_of_cards_the_start_did_not_offer_still_plays() -> None:
+    out = _talk(_harness(), [{"cmd": "start", "protocol": 1},
+                             {"cmd": "setup", "case": "t/bolt", "setup": BOLT_CASE},
+                             {"cmd": "setup", "case": "t/no-card",
+                              "setup": {"players": {"p1": {"hand": [{"id": "x", "card": "No Such Card"}]}}}},
+                             {"cmd": "stop"}])
+    assert out[0]["engine"]["cards"] == ["Island"]
+    assert out[1]["ok"], out[1]
+    assert out[2]["error"] == {"kind": "unsupported", "message": "no card data for ['No Such Card']"}
 
 
 def test_a_bolt_at_the_face_is_played_by_phase() -> None:

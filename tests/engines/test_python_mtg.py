@@ -76,8 +76,20 @@ def test_start_reports_capabilities(harness: Harness) -> None:
     assert eng["name"] == "python-mtg"
     assert eng["version"] == "0.1.1"
     assert eng["protocol"] == 1
-    assert isinstance(eng["features"], list) and isinstance(eng["cards"], list)
+    assert isinstance(eng["features"], list) and eng["cards"] == []     # no cards offered
     assert "rss_mb" in eng["extra"]
+
+
+def test_start_declares_among_the_offered_cards_only() -> None:
+    """The runner offers the suite's cards in ``start``; the harness reads no case file."""
+    h = Harness()
+    try:
+        offer = ["Lightning Bolt", "No Such Card", "Grizzly Bears"]
+        eng = h.send("start", protocol=1, cards=offer)["engine"]
+    finally:
+        h.close()
+    assert eng["cards"] == ["Grizzly Bears", "Lightning Bolt"]
+    assert eng["extra"]["not_in_corpus"] == ["No Such Card"]
 
 
 def test_bolt_to_the_face_is_a_crime(harness: Harness) -> None:

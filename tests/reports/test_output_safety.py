@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -207,6 +208,20 @@ def test_translation_report_of_an_earlier_version_is_rewritten(dataset: Path,
                                                                tmp_path: Path) -> None:
     out = tmp_path / "r"
     assert invoke("report", "translation", dataset, "--out", out)[0] == 0
+    # what a version without a marker wrote: no marker, and a page whose policy did not pin
+    # its script yet
+    (out / ".rulings-output.json").unlink()
+    page = (out / "index.html").read_text(encoding="utf-8")
+    pinned = re.search(r"script-src &#x27;sha256-[^&]*&#x27;", page)
+    assert pinned is not None
+    (out / "index.html").write_text(page.replace(pinned.group(0),
+                                                 "script-src &#x27;unsafe-inline&#x27;", 1)
+                                    .replace("; base-uri &#x27;none&#x27;; form-action "
+                                             "&#x27;none&#x27;", "", 1), encoding="utf-8")
+    assert invoke("report", "translation", dataset, "--out", out)[0] == 0
+    assert (out / ".rulings-output.json").is_file()
+    assert (out / "index.html").read_text(encoding="utf-8") == page
+    # a page of this version whose marker was lost is the report's own too
     (out / ".rulings-output.json").unlink()
     assert invoke("report", "translation", dataset, "--out", out)[0] == 0
     assert (out / ".rulings-output.json").is_file()

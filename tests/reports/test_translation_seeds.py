@@ -95,7 +95,7 @@ def test_untranslated_clauses(findings: list[Finding]) -> None:
     }
     f = next(f for f in findings if f.check == "untranslated_clause" and f.line == 25)
     assert f.text[f.spans[0][0]:f.spans[0][1]] == "if you control them both"
-    assert f.text_en and "(if you control them both)" in f.text_en and f.text_de
+    assert f.text_of("en") and "(if you control them both)" in f.text_of("en") and f.text_of("de")
 
 
 def test_english_card_names(findings: list[Finding]) -> None:
@@ -198,7 +198,7 @@ def test_planted_problems_are_found(mutated: list[Finding]) -> None:
         by.setdefault(f.check, []).append(f)
     (num,) = by["numbers"]
     assert num.evidence == "5 … [en] 6" and num.text[num.spans[0][0]] == "5"
-    assert num.text_en[num.ref_spans[0][0]] == "6"
+    assert num.texts["en"][num.ref_spans[0][0]] == "6"
     (sym,) = by["symbols"]
     assert sym.evidence == "{Y} … [en] {X}" and sym.severity == "error"
     (qp,) = by["quotes_parentheses"]

@@ -6,11 +6,17 @@ from dataclasses import replace
 
 from conformance.mining.families import (
     classified,
+    constellation,
     copy,
     devoid,
+    devotion,
+    energy,
     fizzle,
     flashback,
+    heroic,
+    infect,
     knifepoint,
+    landfall,
     phyrexian,
     prowess,
     saga,
@@ -63,6 +69,20 @@ MUTANT_OF: dict[str, str] = {
     "prowess-countered": "trigger_linked_to_its_spell",
     "illegal-target-fizzle": "illegal_targets_resolve",
     "phyrexian-color": "phyrexian_symbols_colorless",
+    "energy-not-mana": "energy_lost_at_end_of_turn",
+    "energy-get-pay": "energy_counted_once",
+    "energy-overpay": "energy_overpaid",
+    "devotion-hybrid": "devotion_ignores_hybrid",
+    "devotion-text-box": "devotion_counts_text_symbols",
+    "landfall-any-reason": "landfall_only_when_played",
+    "landfall-order": "trigger_order_ignored",
+    "heroic-on-top": "trigger_under_its_spell",
+    "heroic-copy": "copy_counts_as_cast",
+    "constellation-any-enchantment": "constellation_pure_enchantments_only",
+    "constellation-order": "trigger_order_ignored",
+    "infect-lifelink": "infect_damage_no_lifelink",
+    "infect-poison-loses": "poison_ignored",
+    "infect-counters-stay": "infect_damage_marked",
 }
 """Family id -> the mutant breaking exactly the rules point the family tests."""
 
@@ -70,7 +90,10 @@ FAMILIES: tuple[Family, ...] = tuple(
     replace(f, mutant=MUTANT_OF.get(f.id)) for f in (
         *knifepoint.FAMILIES, *saga.SEED_FAMILIES, *classified.FAMILIES, *copy.FAMILIES,
         *flashback.FAMILIES, *saga.FAMILIES, *split.FAMILIES, *devoid.FAMILIES,
-        *phyrexian.FAMILIES, *prowess.FAMILIES, *fizzle.FAMILIES,
+        *phyrexian.FAMILIES, *prowess.FAMILIES, *fizzle.FAMILIES, *energy.FAMILIES,
+        *devotion.FAMILIES,
+        *landfall.FAMILIES, *heroic.FAMILIES,
+        *constellation.FAMILIES, *infect.FAMILIES,
     )
 )
 """Every family, in matching order."""

@@ -9,8 +9,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from committed_suite import mined_cases
 
-from conformance.cases_io import CASES_DIR, Case, load_cases
+from conformance.cases_io import Case
 from conformance.mining.build import decision_needed, draws
 from conformance.mining.corpus import RulingGroup, card_index
 from conformance.mining.families import BY_ID, FAMILIES
@@ -20,8 +21,9 @@ from conformance.reference.mutants import MUTANTS
 from conformance.runner import execute_case
 
 
-def mined() -> list[Case]:
-    return [c for c in load_cases([CASES_DIR]) if c.provenance["source"].startswith("mined:")]
+def mined() -> tuple[Case, ...]:
+    """The committed mined cases (parsed once per test process: ``tests/committed_suite.py``)."""
+    return mined_cases()
 
 
 def family(c: Case) -> str:

@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from committed_suite import mined_cases
 
-from conformance.cases_io import CASES_DIR, load_cases
+from conformance.cases_io import CASES_DIR, Case
 from conformance.mining import output
 from conformance.mining.corpus import SEED_CARDS, RulingGroup, card_index
 from conformance.mining.families import FAMILIES
@@ -111,9 +112,8 @@ def test_mining_is_deterministic() -> None:
         [output.render_case(c) for c in b.cases.values()]
 
 
-def mined_seed_cases():
-    return [c for c in load_cases([CASES_DIR])
-            if c.provenance["source"].startswith("mined:") and c.provenance["card"] in SEED_CARDS]
+def mined_seed_cases() -> list[Case]:
+    return [c for c in mined_cases() if c.provenance["card"] in SEED_CARDS]
 
 
 def test_committed_seed_cases_cover_the_issue() -> None:

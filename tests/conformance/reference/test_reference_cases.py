@@ -7,17 +7,17 @@ import re
 from functools import cache
 
 import pytest
+from committed_suite import committed_cases
 
-from conformance.cases_io import CASES_DIR, Case, load_cases, load_features
+from conformance.cases_io import CASES_DIR, Case, load_features
 from conformance.reference import ReferenceEngine, card_names
 from conformance.reference.mutants import MUTANTS, SEED_RULING_MUTANTS
 from conformance.reference.rules import HOOKS, Rules
 from conformance.runner import execute_case, unsupported_reason
 
 
-@cache
 def all_cases() -> tuple[Case, ...]:
-    return tuple(load_cases([CASES_DIR]))
+    return committed_cases()
 
 
 @cache
@@ -66,9 +66,9 @@ def test_case_hash_is_current(case: Case) -> None:
 @pytest.mark.parametrize("name", sorted(MUTANTS))
 def test_each_mutant_fails_some_case(name: str) -> None:
     engine = MUTANTS[name]()
-    failing = [c.id for c in reference_cases()
-               if execute_case(engine, c, timeout=10.0).status != "pass"]
-    assert failing, f"mutant {name} survives every case"
+    # the first case it fails is enough (the full kill lists: test_conformance_reference)
+    assert any(execute_case(engine, c, timeout=10.0).status != "pass"
+               for c in reference_cases()), f"mutant {name} survives every case"
 
 
 def test_at_least_twelve_mutants_each_breaking_one_hook() -> None:

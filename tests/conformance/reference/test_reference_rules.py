@@ -57,7 +57,7 @@ def test_oracle_text_comes_from_the_shipped_data() -> None:
 
 def test_unknown_text_is_refused_not_guessed() -> None:
     with pytest.raises(OracleTemplateError):
-        parse_face("Destroy target creature. It can't be regenerated.", ("X",))
+        parse_face("Destroy target creature with the greatest power.", ("X",))
 
 
 # --- split cards and aftermath ---------------------------------------------------------------
@@ -258,8 +258,8 @@ def test_saga_enters_with_a_lore_counter_and_chapter_i_triggers() -> None:
 def test_surveil_chapter_needs_a_choice() -> None:
     setup = game({"library": [obj("a", "Mountain"), obj("b", "Island")], "mana": "{2}{R}{R}",
                   "hand": [obj("cer", "Summon: G.F. Cerberus")]})
-    obs = play(setup, [cast("cer"), RESOLVE, {"choose": {"choice": "surveil",
-                                                          "graveyard": ["a"]}}])
+    obs = play(setup, [cast("cer"), RESOLVE, {"choose": {"choice": "cards",
+                                                          "cards": ["a"]}}])
     assert obs.state["objects"]["a"]["zone"] == "graveyard"
     assert obs.state["objects"]["b"]["zone"] == "library"
 
@@ -307,7 +307,8 @@ def test_no_first_strike_step_without_first_or_double_strike() -> None:
 def test_zero_life_is_reported_as_a_loss() -> None:
     obs = play(game({"mana": "{R}", "hand": [obj("bolt", "Lightning Bolt")]}, {"life": 3}),
                [cast("bolt", targets=["p2"]), RESOLVE])
-    assert obs.state["players"]["p2"] == {"life": 0, "lost": True, "poison": 0, "mana": ""}
+    assert obs.state["players"]["p2"] == {"life": 0, "lost": True, "poison": 0, "energy": 0,
+                                          "experience": 0, "mana": ""}
 
 
 # --- triggered abilities with targets (603.3d) and crimes (700.13) ---------------------------

@@ -1,0 +1,52 @@
+"""The ``costs`` of a case's ``cast`` and ``activate`` actions (protocol 2, SPEC.md "costs"):
+what they need of an engine (negotiation) and what lint checks beyond the schema."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+COST_OBJECTS = ("sacrifice", "discard", "exile", "tap", "convoke", "delve", "improvise")
+"""The lists of object ids a ``costs`` mapping may hold (protocol 2)."""
+COST_EXCLUSIVE = (("tap", "convoke", "improvise"), ("exile", "delve"))
+"""Costs one object cannot pay twice (it is tapped, or exiled, once)."""
+
+
+def cost_problems_of(action: dict[str, Any]) -> tuple[list[str], list[str]]:
+    """The object ids a ``cast``/``activate`` action's ``costs`` names, and what is wrong with
+    them (one object tapped, or exiled, for two costs)."""
+    refs: list[str] = []
+    problems: list[str] = []
+    for name in ("cast", "activate"):
+        body = action.get(name)
+        costs = body.get("costs") if isinstance(body, dict) else None
+        if not isinstance(costs, dict):
+            continue
+        for kind in COST_OBJECTS:
+            refs += [r for r in costs.get(kind) or () if isinstance(r, str)]
+        for group in COST_EXCLUSIVE:
+            seen: dict[str, str] = {}
+            for kind in group:
+                for r in costs.get(kind) or ():
+                    if isinstance(r, str) and r in seen:
+                        problems.append(f"costs: {r!r} pays both {seen[r]} and {kind}")
+                    elif isinstance(r, str):
+                        seen[r] = kind
+    return refs, problems
+
+
+def cost_needs(action: dict[str, Any]) -> Iterator[str]:
+    """The costs one action's ``costs`` names (SPEC.md, "costs"): each key, but ``kicker``
+    paid more than once is ``multikicker`` and ``alternative`` is the alternative cost's name."""
+    for name in ("cast", "activate"):
+        body = action.get(name)
+        costs = body.get("costs") if isinstance(body, dict) else None
+        if not isinstance(costs, dict):
+            continue
+        for key, value in costs.items():
+            if key == "alternative":
+                yield str(value)
+            elif key == "kicker":
+                yield "multikicker" if isinstance(value, int) and value > 1 else "kicker"
+            else:
+                yield str(key)

@@ -1,0 +1,142 @@
+"""Mutants killed by the protocol-2 cases of ``costs`` (kicker, flashback, additional costs,
+convoke, delve, improvise).
+
+Each breaks one rule through one hook of :data:`conformance.reference.rules.HOOKS`, like those of
+:mod:`conformance.reference.mutants` (which registers these in ``MUTANTS``).
+"""
+
+from __future__ import annotations
+
+from conformance.reference.cards import Face
+from conformance.reference.engine import ReferenceEngine
+from conformance.reference.objects import Obj, SpellState
+
+
+class KickerIgnored(ReferenceEngine):
+    """A kicked spell's "if this spell was kicked" effects never happen."""
+
+    MUTANT = "kicker_ignored"
+    RULE = "702.33d"
+
+    def times_kicked(self, spell: SpellState) -> int:
+        return 0
+
+
+class MultikickerCountsOnce(ReferenceEngine):
+    """A spell kicked several times with multikicker counts as kicked once."""
+
+    MUTANT = "multikicker_counts_once"
+    RULE = "702.33c"
+
+    def times_kicked(self, spell: SpellState) -> int:
+        return min(spell.kicked, 1)
+
+
+class FlashbackPaysManaCost(ReferenceEngine):
+    """A card cast with flashback is paid with its mana cost, not its flashback cost."""
+
+    MUTANT = "flashback_pays_mana_cost"
+    RULE = "702.34a"
+
+    def alternative_cost(self, face: Face, name: str) -> str | None:
+        found = super().alternative_cost(face, name)
+        return face.mana_cost if found is not None else None
+
+
+class EscapedSpellExiled(ReferenceEngine):
+    """An instant or sorcery cast with escape is exiled as it leaves the stack, as if it had
+    flashback (escape says nothing of the kind: it goes to its owner's graveyard)."""
+
+    MUTANT = "escaped_spell_exiled"
+    RULE = "702.138a"
+
+    def stack_exit_zone(self, obj: Obj, to: str) -> str:
+        if obj.spell is not None and obj.spell.alternative == "escape":
+            return "exile"
+        return super().stack_exit_zone(obj, to)
+
+
+class AdditionalCostSkipped(ReferenceEngine):
+    """A spell's additional cost "sacrifice a creature" is not paid: the creature stays."""
+
+    MUTANT = "additional_cost_skipped"
+    RULE = "601.2h"
+
+    def pay_with_object(self, player: str, kind: str, obj: Obj) -> None:
+        if kind != "sacrifice":
+            super().pay_with_object(player, kind, obj)
+
+
+class DiscardCostSkipped(ReferenceEngine):
+    """A discard cost is not paid: the card stays in its owner's hand."""
+
+    MUTANT = "discard_cost_skipped"
+    RULE = "701.8a"
+
+    def pay_with_object(self, player: str, kind: str, obj: Obj) -> None:
+        if kind != "discard":
+            super().pay_with_object(player, kind, obj)
+
+
+class ExileCostSkipped(ReferenceEngine):
+    """An activated ability's "exile cards from your graveyard" cost is not paid."""
+
+    MUTANT = "exile_cost_skipped"
+    RULE = "602.2b"
+
+    def pay_with_object(self, player: str, kind: str, obj: Obj) -> None:
+        if kind != "exile":
+            super().pay_with_object(player, kind, obj)
+
+
+class TapCostSkipped(ReferenceEngine):
+    """An activated ability's "tap an untapped creature you control" cost is not paid."""
+
+    MUTANT = "tap_cost_skipped"
+    RULE = "118.3"
+
+    def pay_with_object(self, player: str, kind: str, obj: Obj) -> None:
+        if kind != "tap":
+            super().pay_with_object(player, kind, obj)
+
+
+class ImproviseArtifactsStayUntapped(ReferenceEngine):
+    """Artifacts that pay for a spell with improvise are not tapped."""
+
+    MUTANT = "improvise_artifacts_stay_untapped"
+    RULE = "702.126a"
+
+    def pay_with_object(self, player: str, kind: str, obj: Obj) -> None:
+        if kind != "improvise":
+            super().pay_with_object(player, kind, obj)
+
+
+class ConvokePaysGenericOnly(ReferenceEngine):
+    """A creature tapped for convoke pays only {1}, never one mana of its color."""
+
+    MUTANT = "convoke_pays_generic_only"
+    RULE = "702.51a"
+
+    def convoke_kinds(self, obj: Obj) -> frozenset[str]:
+        return frozenset({"generic"})
+
+
+class DelveCountsWrong(ReferenceEngine):
+    """Each card exiled for delve pays {2} instead of {1}."""
+
+    MUTANT = "delve_counts_wrong"
+    RULE = "702.66a"
+
+    def delve_value(self) -> int:
+        return 2
+
+
+COST_MUTANTS: dict[str, type[ReferenceEngine]] = {
+    cls.MUTANT: cls for cls in (
+        KickerIgnored, MultikickerCountsOnce, FlashbackPaysManaCost, EscapedSpellExiled,
+        AdditionalCostSkipped,
+        DiscardCostSkipped, ExileCostSkipped, TapCostSkipped, ImproviseArtifactsStayUntapped,
+        ConvokePaysGenericOnly, DelveCountsWrong,
+    ) if cls.MUTANT is not None
+}
+"""Mutant name -> engine class, for the cases of ``costs``."""

@@ -1,0 +1,285 @@
+"""Costs beyond a spell's mana cost (protocol 2, ``costs`` of ``cast`` and ``activate``): the
+total cost of a spell (601.2b, 601.2f: an alternative cost such as flashback, kicker and
+multikicker, additional costs), the additional costs of an activated ability (602.2b), and the
+objects that pay part of a cost: convoke (702.51a), delve (702.66a), improvise (702.126a).
+
+A ``costs`` mapping names the objects each cost uses; everything is checked before anything is
+paid (601.2h: partial payments are not allowed), then the mana is paid by the solver of
+:mod:`conformance.reference.mana` and the objects are sacrificed, discarded, exiled or tapped.
+Omitted ``costs`` means what protocol 1 meant: the mana cost, or the flashback cost of a card cast
+from a graveyard.
+
+Not modelled (the cards that would need it are not built): convoke paying a hybrid or Phyrexian
+symbol (702.51b, 702.51c), an {X} in a kicker cost, alternative costs other than flashback and
+escape.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from conformance.reference import mana
+from conformance.reference.abilities import CostPart
+from conformance.reference.cards import Face
+from conformance.reference.mana import COLORS, KINDS, ManaSymbolError, Symbol, cost_symbols
+from conformance.reference.objects import Obj, refuse
+from conformance.reference.stack import PriorityAndStack
+
+SPELL_COST_KEYS = frozenset({"kicker", "alternative", "sacrifice", "discard", "exile", "tap",
+                             "convoke", "delve", "improvise"})
+"""The keys of a ``cast``'s ``costs`` (``case.schema.json``)."""
+ABILITY_COST_KEYS = frozenset({"sacrifice", "discard", "exile", "tap"})
+"""The keys of an ``activate``'s ``costs``."""
+OBJECT_KINDS = ("tap", "convoke", "improvise", "sacrifice", "discard", "exile", "delve")
+"""The costs paid with objects, in the order they are paid (601.2h: any order; tapping first lets
+one creature be tapped for convoke and then sacrificed)."""
+ALTERNATIVES = frozenset({"flashback", "escape"})
+"""The alternative costs the reference engine implements (``costs.alternative``)."""
+COSTS = frozenset({"kicker", "multikicker", *ALTERNATIVES, *OBJECT_KINDS})
+"""The costs the reference engine declares at ``start`` (``protocol.V2_COSTS``)."""
+_EXCLUSIVE = (frozenset({"tap", "convoke", "improvise"}), frozenset({"exile", "delve"}))
+"""Costs one object cannot pay twice (it is tapped, or exiled, once)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SpellCost:
+    """A spell's total cost as its controller chose it (601.2b, 601.2f)."""
+
+    mana: list[Symbol]
+    """Every mana symbol to pay, kicker costs included, before convoke, delve and improvise."""
+    flashback: bool
+    kicked: int
+    alternative: str | None
+    objects: list[tuple[str, Obj]]
+    """(kind, object) for every object the cost uses, in :data:`OBJECT_KINDS` order."""
+
+
+class Costs(PriorityAndStack):
+    """Total costs and their payment with objects."""
+
+    # --- hooks --------------------------------------------------------------------------------
+
+    def alternative_cost(self, face: Face, name: str) -> str | None:
+        """Hook: the mana of the alternative cost ``name`` of ``face`` (702.34a, 702.138a:
+        flashback's or escape's cost is paid rather than the mana cost), or None when the face
+        has none."""
+        if name == "escape":
+            return face.text.escape[0] if face.text.escape else None
+        return face.text.flashback if name == "flashback" else None
+
+    def convoke_kinds(self, obj: Obj) -> frozenset[str]:
+        """Hook: what a creature tapped for convoke pays (702.51a): {1} (``"generic"``) or one
+        mana of one of its colors."""
+        return frozenset({"generic", *self.chars(obj).colors})
+
+    def delve_value(self) -> int:
+        """Hook: the generic mana one card exiled for delve pays (702.66a: {1})."""
+        return 1
+
+    def pay_with_object(self, player: str, kind: str, obj: Obj) -> None:
+        """Hook: pay one cost with ``obj`` (``kind`` of :data:`OBJECT_KINDS`): sacrifice it
+        (701.17a), discard it (701.8a), exile it, or tap it (for a tap cost, convoke or
+        improvise)."""
+        if kind == "sacrifice":
+            self._emit("sacrificed", object=obj.id, card=obj.card_name)
+            self._move(obj, "graveyard")
+        elif kind == "discard":
+            self._move(obj, "graveyard")
+        elif kind in ("exile", "delve"):
+            self._move(obj, "exile")
+        else:
+            obj.tapped = True
+
+    # --- total cost ---------------------------------------------------------------------------
+
+    def _spell_cost(self, player: str, obj: Obj, face: Face, costs: Any, x: int) -> SpellCost:
+        """The total cost of casting ``obj`` as ``face`` with ``costs`` (601.2b, 601.2f), every
+        part checked; refuses with ``illegal_action`` what the card or the rules do not allow."""
+        costs = self._costs_mapping(costs, SPELL_COST_KEYS)
+        text = face.text
+        alternative = costs.get("alternative")
+        if alternative is None and obj.zone == "graveyard" and not text.aftermath:
+            # the one permission to cast it from a graveyard (protocol 1 names none)
+            alternative = "flashback" if text.flashback is not None else "escape"
+        required = text.additional_costs
+        if alternative is None:
+            base = face.mana_cost
+        else:
+            if alternative not in ALTERNATIVES:
+                raise refuse("illegal_action", f"{face.name} has no {alternative} cost here")
+            base = self.alternative_cost(face, alternative)
+            if base is None or obj.zone != "graveyard" or text.aftermath:
+                raise refuse("illegal_action", f"{face.name} cannot be cast for its "
+                                               f"{alternative} cost from the {obj.zone} "
+                                               "(rules 702.34a, 702.138a)")
+            if alternative == "escape" and text.escape:  # "Exile N other cards ..."
+                required = (*required, CostPart("exile", text.escape[1], "card"))
+        kicked = costs.get("kicker", 0)
+        if not isinstance(kicked, int) or kicked < 0:
+            raise refuse("illegal_action", "costs.kicker is a whole number")
+        if kicked and text.kicker is None:
+            raise refuse("illegal_action", f"{face.name} has no kicker (rule 702.33a)")
+        if kicked > 1 and not text.multikicker:
+            raise refuse("illegal_action", f"{face.name} can be kicked only once (rule 702.33d)")
+        try:
+            symbols = cost_symbols(base, x)
+            for _ in range(kicked):
+                symbols += cost_symbols(text.kicker, 0)
+        except ManaSymbolError as exc:
+            raise refuse("unsupported", str(exc)) from exc
+        for kind in ("convoke", "delve", "improvise"):
+            if costs.get(kind) and kind not in text.payers:
+                raise refuse("illegal_action", f"{face.name} has no {kind}")
+        objects = self._cost_objects(player, costs, required, obj)
+        return SpellCost(symbols, alternative == "flashback", kicked, alternative, objects)
+
+    @staticmethod
+    def _costs_mapping(costs: Any, keys: frozenset[str]) -> dict[str, Any]:
+        if costs is None:
+            return {}
+        if not isinstance(costs, dict) or set(costs) - keys:
+            raise refuse("illegal_action", f"costs takes only {', '.join(sorted(keys))}")
+        return costs
+
+    def _cost_objects(self, player: str, costs: dict[str, Any], required: tuple[CostPart, ...],
+                      paying_for: Obj | None) -> list[tuple[str, Obj]]:
+        """The objects of ``costs``, checked against the ``required`` additional costs (each
+        paid exactly, 118.8) and the rules of each kind."""
+        out: list[tuple[str, Obj]] = []
+        for kind in OBJECT_KINDS:
+            ids = costs.get(kind) or []
+            if not isinstance(ids, list) or len(set(map(str, ids))) != len(ids):
+                raise refuse("illegal_action", f"costs.{kind} is a list of distinct ids")
+            parts = [p for p in required if p.kind == kind]
+            if kind in ("sacrifice", "discard", "exile", "tap"):
+                want = sum(p.n for p in parts)
+                if len(ids) != want:
+                    raise refuse("illegal_action", f"the cost asks to {kind} {want}, "
+                                                   f"costs.{kind} names {len(ids)} (rule 118.8)")
+            for oid in ids:
+                ob = self._get(oid)
+                if ob is paying_for:
+                    raise refuse("illegal_action", f"{oid} cannot pay for itself")
+                what = parts[0].what if parts else None
+                if not self._may_pay_with(player, kind, ob, what):
+                    raise refuse("illegal_action", f"{oid} cannot pay costs.{kind}")
+                out.append((kind, ob))
+        for group in _EXCLUSIVE:
+            used = [ob.id for kind, ob in out if kind in group]
+            if len(used) != len(set(used)):
+                raise refuse("illegal_action", "one object pays two costs of "
+                                               + "/".join(sorted(group)))
+        return out
+
+    def _may_pay_with(self, player: str, kind: str, ob: Obj, what: str | None) -> bool:
+        c = self.chars(ob)
+        if kind in ("discard",):
+            return ob.zone == "hand" and ob.owner == player
+        if kind in ("exile", "delve"):
+            return ob.zone == "graveyard" and ob.owner == player
+        if ob.zone != "battlefield" or ob.controller != player:
+            return False
+        wanted = {"convoke": "Creature", "improvise": "Artifact"}.get(kind) or (what or "").title()
+        if wanted and wanted not in c.types:
+            return False
+        return kind == "sacrifice" or not ob.tapped  # 118.3: a tapped permanent can't be tapped
+
+    # --- payment ------------------------------------------------------------------------------
+
+    def _remaining_mana(self, player: str, symbols: list[Symbol],
+                        objects: list[tuple[str, Obj]]) -> list[Symbol] | None:
+        """The mana left to pay once convoke, delve and improvise objects each paid one part of
+        ``symbols`` (the first assignment, in a fixed order, that the pool can pay), or None."""
+        payers = [(kind, ob) for kind, ob in objects if kind in ("convoke", "delve", "improvise")]
+        if not payers:
+            return symbols
+        generic = sum(s.ways[0][-1] for s in symbols if self._generic(s))
+        colored = [s for s in symbols if self._colored(s) is not None]
+        others = [s for s in symbols if not self._generic(s) and self._colored(s) is None]
+        options = [self._payer_options(kind, ob) for kind, ob in payers]
+
+        def search(i: int, left_generic: int, used: frozenset[int]) -> list[Symbol] | None:
+            if i == len(options):
+                rest = [s for j, s in enumerate(colored) if j not in used] + others
+                if left_generic:
+                    rest.append(Symbol((tuple([0] * len(KINDS)) + (left_generic,),)))
+                return rest if self._payable(player, rest) else None
+            for opt in options[i]:
+                if isinstance(opt, int):  # generic mana this object pays
+                    if opt <= left_generic:
+                        found = search(i + 1, left_generic - opt, used)
+                        if found is not None:
+                            return found
+                    continue
+                for j, s in enumerate(colored):
+                    if j not in used and self._colored(s) == opt:
+                        found = search(i + 1, left_generic, used | {j})
+                        if found is not None:
+                            return found
+                        break
+            return None
+
+        return search(0, generic, frozenset())
+
+    def _payer_options(self, kind: str, ob: Obj) -> list[int | str]:
+        """What one convoke, delve or improvise object may pay: colors first, then generic."""
+        if kind == "convoke":
+            kinds = self.convoke_kinds(ob)
+            return [k for k in COLORS if k in kinds] + ([1] if "generic" in kinds else [])
+        return [self.delve_value() if kind == "delve" else 1]
+
+    @staticmethod
+    def _generic(s: Symbol) -> bool:
+        return len(s.ways) == 1 and not s.phyrexian and not any(s.ways[0][:-1])
+
+    @staticmethod
+    def _colored(s: Symbol) -> str | None:
+        if len(s.ways) != 1 or s.phyrexian or s.ways[0][-1]:
+            return None
+        kinds = [k for k, n in zip(KINDS, s.ways[0], strict=False) if n]
+        return kinds[0] if kinds in ([k] for k in COLORS) else None
+
+    def _payable(self, player: str, symbols: list[Symbol]) -> bool:
+        pl = self.players[player]
+        return self.payment_plan(pl.pool, symbols, pl.life) is not None
+
+    def payment_plan(self, pool: mana.ManaPool, symbols: list[Symbol],
+                     life: int) -> tuple[list[Symbol], int] | None:
+        """Hook: the mana solver (601.2h: the player chooses which mana pays which symbol, so
+        any payable order of costs is paid)."""
+        return mana.plan_payment(pool, symbols, life)
+
+    def _pay_symbols(self, player: str, symbols: list[Symbol]) -> bool:
+        """Pay ``symbols`` from ``player``'s pool (and life, for Phyrexian symbols): False,
+        paying nothing, when they cannot be paid (rules 601.2g-h)."""
+        pl = self.players[player]
+        plan = self.payment_plan(pl.pool, symbols, pl.life)
+        if plan is None:
+            return False
+        paid, life = plan
+        pl.pool.paid.extend(paid)
+        if life:
+            pl.life -= life
+            self._emit("life_change", player=player, amount=-life)
+        return True
+
+    def _plan_total(self, player: str, symbols: list[Symbol],
+                    objects: list[tuple[str, Obj]], what: str) -> list[Symbol]:
+        """The mana to pay once the objects of a total cost paid their parts; refuses, paying
+        nothing, when the whole cannot be paid (601.2h: no partial payments)."""
+        rest = self._remaining_mana(player, symbols, objects)
+        if rest is None:
+            raise refuse("illegal_action", f"cannot pay {what} from "
+                                           f"{self.players[player].pool.render() or 'nothing'}"
+                                           + (" and the objects named in costs" if objects
+                                              else ""))
+        return rest
+
+    def _pay_planned(self, player: str, rest: list[Symbol],
+                     objects: list[tuple[str, Obj]]) -> None:
+        """Pay what :meth:`_plan_total` planned: the mana, then each object's part."""
+        if not self._pay_symbols(player, rest):
+            raise refuse("internal", "a planned payment could not be paid")
+        for kind, ob in objects:
+            self.pay_with_object(player, kind, ob)

@@ -1,0 +1,124 @@
+"""Target kinds written as filters (rule 115.1): the words after "target" in oracle text that
+the simple kinds of :mod:`conformance.reference.targets` do not name, as a small grammar read
+by :func:`kind_legal`.
+
+- ``perm:<Types>[:<quality>...]``: a permanent with one of the ``|``-separated card types
+  (``nonland``: any nonland permanent), and every quality: ``opp`` (an opponent controls it:
+  "an opponent controls" / "you don't control"), ``you`` (you control it), ``flying``,
+  ``attacking``, ``attacking_or_blocking``, ``nonbasic``, ``nonblack``, ``multicolored``;
+- ``spell:<Types>[:you][:mv<=N]``: a spell on the stack with one of the types (``any``: any
+  spell; ``noncreature``);
+- ``gy:<Types>[:you][:mv<=N]``: a card in a graveyard (``you``: your graveyard) with one of the
+  types (``any``: any card).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from conformance.reference.objects import Chars, Obj
+
+TYPE_WORDS = {"creature": "Creature", "planeswalker": "Planeswalker", "artifact": "Artifact",
+              "enchantment": "Enchantment", "land": "Land", "instant": "Instant",
+              "sorcery": "Sorcery"}
+"""Card type words of oracle text -> card types."""
+
+
+class _Rules(Protocol):
+    def is_graveyard_card(self, obj: Obj) -> bool: ...  # noqa: D102
+
+
+def _types_ok(types_field: str, chars: Chars) -> bool:
+    if types_field == "any":
+        return True
+    if types_field == "nonland":
+        return "Land" not in chars.types
+    if types_field == "noncreature":
+        return "Creature" not in chars.types
+    return bool(set(types_field.split("|")) & set(chars.types))
+
+
+def _quality_ok(q: str, obj: Obj, chars: Chars, controller: str) -> bool:
+    if q == "opp":
+        return obj.controller != controller
+    if q == "you":
+        return obj.controller == controller if obj.zone != "graveyard" else obj.owner == controller
+    if q == "flying":
+        return "flying" in chars.keywords
+    if q == "attacking":
+        return obj.attacking is not None
+    if q == "attacking_or_blocking":
+        return obj.attacking is not None or obj.blocking is not None
+    if q == "nonbasic":
+        return "Basic" not in chars.supertypes
+    if q == "nonblack":
+        return "B" not in chars.colors
+    if q == "multicolored":
+        return len(chars.colors) > 1
+    if q.startswith("mv<="):
+        return chars.mana_value <= int(q[4:])
+    raise ValueError(f"unknown target quality {q!r}")
+
+
+def is_filter_kind(kind: str) -> bool:
+    """Whether ``kind`` is written in this module's grammar."""
+    return kind.split(":", 1)[0] in ("perm", "spell", "gy")
+
+
+def kind_legal(rules: _Rules, kind: str, obj: Obj, chars: Chars, controller: str) -> bool:
+    """Whether ``obj`` (with ``chars``) fits the filter ``kind`` for a spell or ability
+    ``controller`` controls."""
+    zone, types_field, *qualities = kind.split(":")
+    if zone == "perm" and obj.zone != "battlefield":
+        return False
+    if zone == "spell" and obj.zone != "stack":
+        return False
+    if zone == "gy" and not rules.is_graveyard_card(obj):
+        return False
+    return _types_ok(types_field, chars) and all(
+        _quality_ok(q, obj, chars, controller) for q in qualities)
+
+
+def parse_kind(words: str) -> str | None:
+    """The kind of ``target <words>`` as oracle text writes it (``creature you don't
+    control``, ``artifact, creature, or enchantment``, ``instant card from your graveyard``),
+    or None when the words are not understood."""
+    import re
+
+    w = words.strip()
+    m = re.fullmatch(r"(instant or sorcery|noncreature|creature|instant|sorcery) spell"
+                     r"( you control)?(?: with mana value (\d+) or less)?", w)
+    if m:
+        types = {"instant or sorcery": "Instant|Sorcery", "noncreature": "noncreature",
+                 "creature": "Creature", "instant": "Instant", "sorcery": "Sorcery"}[m[1]]
+        return ":".join(["spell", types] + (["you"] if m[2] else [])
+                        + ([f"mv<={m[3]}"] if m[3] else []))
+    m = re.fullmatch(r"((?:creature|land|instant|sorcery|artifact|enchantment)"
+                     r"(?: or (?:creature|land|instant|sorcery|artifact|enchantment))?) card"
+                     r"(?: with mana value (\d+) or less)? from your graveyard", w)
+    if m:
+        types = "|".join(TYPE_WORDS[t] for t in m[1].split(" or "))
+        return ":".join(["gy", types, "you"] + ([f"mv<={m[2]}"] if m[2] else []))
+    quals: list[str] = []
+    for suffix, q in ((" an opponent controls", "opp"), (" you don't control", "opp"),
+                      (" you control", "you"), (" with flying", "flying")):
+        if w.endswith(suffix):
+            quals.append(q)
+            w = w[:-len(suffix)]
+            break
+    for prefix, q in (("attacking or blocking ", "attacking_or_blocking"),
+                      ("attacking ", "attacking"), ("nonbasic ", "nonbasic"),
+                      ("nonblack ", "nonblack"), ("multicolored ", "multicolored")):
+        if w.startswith(prefix):
+            quals.insert(0, q)
+            w = w[len(prefix):]
+            break
+    if w in ("nonland permanent", "permanent"):
+        types = "nonland" if w.startswith("nonland") else "any"
+    else:
+        parts = [p for p in re.split(r", or |, | or ", w) if p]
+        if not parts or any(p not in TYPE_WORDS for p in parts):
+            return None
+        types = "|".join(TYPE_WORDS[p] for p in parts)
+    return ":".join(["perm", types, *quals])

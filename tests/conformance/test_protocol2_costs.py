@@ -1,0 +1,299 @@
+"""Protocol 2: the ``costs`` of ``cast`` and ``activate`` (SPEC.md, "costs"): schema and lint,
+negotiation, the reference engine's rules and the cases that kill the cost mutants."""
+
+from __future__ import annotations
+
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+from conformance_testlib import CASES, FEATURES
+
+from conformance.cases_io import CASES_DIR, lint, load_cases, rehash
+from conformance.engines.protocol import V1_ACTIONS, V1_CHOICES, V2_COSTS, EngineInfo
+from conformance.engines.stdio import info_from_wire, info_to_wire
+from conformance.errors import EngineReportedError
+from conformance.reference.costs import COSTS
+from conformance.reference.engine import ReferenceEngine
+from conformance.reference.mutants import MUTANTS
+from conformance.runner import RunOptions, execute_case, run_cases, unsupported_reason
+
+CAST = "  - cast: {player: p1, object: bolt, targets: [p2]}\n"
+
+# --- schema and lint: a planted misuse of each addition is an error on its line -------------
+
+
+def _plant(tmp_path: Path, old: str, new: str) -> tuple[Path, Path]:
+    root = tmp_path / "cases"
+    shutil.copytree(CASES, root)
+    f = root / "lightning-bolt" / "face.yaml"
+    text = f.read_text()
+    assert old in text
+    f.write_text(text.replace(old, new))
+    try:
+        rehash([f])
+    except Exception:  # noqa: BLE001 - a schema error leaves the hash stale; lint says so too
+        pass
+    return root, f
+
+
+def _cast_with(costs: str) -> str:
+    return f"  - cast: {{player: p1, object: bolt, targets: [p2], costs: {costs}}}\n"
+
+
+PLANTED = [
+    (_cast_with("{kicker: -1}"), "actions/0/cast/costs/kicker", "kicker"),
+    (_cast_with("{kicker: once}"), "actions/0/cast/costs/kicker", "kicker"),
+    (_cast_with("{alternative: flashbak}"), "actions/0/cast/costs/alternative", "flashbak"),
+    (_cast_with("{kick: 1}"), "Additional properties are not allowed ('kick'", "kick"),
+    (_cast_with("{sacrifice: []}"), "actions/0/cast/costs/sacrifice", "sacrifice"),
+    *[(_cast_with(f"{{{kind}: [ghost]}}"), "action 0 refers to unknown object 'ghost'", kind)
+      for kind in ("sacrifice", "discard", "exile", "tap", "convoke", "delve", "improvise")],
+    (_cast_with("{convoke: [bolt], improvise: [bolt]}"),
+     "action 0 costs: 'bolt' pays both convoke and improvise", "improvise"),
+    (_cast_with("{delve: [bolt, bolt]}"), "actions/0/cast/costs/delve", "delve"),
+    (CAST + "  - activate: {player: p1, object: bolt, costs: {convoke: [bolt]}}\n",
+     "Additional properties are not allowed ('convoke'", "activate"),
+    (CAST + "  - activate: {player: p1, object: bolt, costs: {alternative: flashback}}\n",
+     "Additional properties are not allowed ('alternative'", "activate"),
+    (CAST + "  - activate: {player: p1, object: bolt, costs: {tap: [ghost]}}\n",
+     "action 1 refers to unknown object 'ghost'", "activate"),
+]
+
+
+@pytest.mark.parametrize("new, message, line_text", PLANTED,
+                         ids=[f"{i}-{p[2]}" for i, p in enumerate(PLANTED)])
+def test_lint_places_a_misused_cost_on_its_line(tmp_path, new, message, line_text):
+    root, f = _plant(tmp_path, CAST, new)
+    found = [p for p in lint([root], features_file=FEATURES) if p.severity == "error"]
+    hits = [p for p in found if message in p.message]
+    assert hits, [str(p) for p in found]
+    lines = f.read_text().splitlines()
+    assert hits[0].line is not None and line_text in lines[hits[0].line - 1], str(hits[0])
+    assert str(hits[0]).startswith(f"{f}:{hits[0].line}: error: ")
+
+
+def test_well_formed_costs_lint_clean(tmp_path):
+    root, _ = _plant(tmp_path, CAST, _cast_with("{kicker: 2, alternative: evoke, tap: [bolt]}"))
+    assert [str(p) for p in lint([root], features_file=FEATURES) if p.severity == "error"] == []
+
+
+# --- negotiation ------------------------------------------------------------------------------
+
+COST_CASES = {
+    "into-the-roil/kicked-spell-does-its-kicked-effect": ("kicker_ignored", "kicker"),
+    "apex-hawks/multikicked-twice-enters-with-two-counters": ("multikicker_counts_once",
+                                                              "multikicker"),
+    "think-twice/flashback-pays-the-flashback-cost": ("flashback_pays_mana_cost", "flashback"),
+    "fruit-of-tizerus/escape-exiles-other-cards-and-the-spell-returns-to-the-graveyard": (
+        "escaped_spell_exiled", "escape, exile"),
+    "reckless-abandon/sacrifice-a-creature-as-an-additional-cost": ("additional_cost_skipped",
+                                                                    "sacrifice"),
+    "waste-away/discard-a-card-as-an-additional-cost": ("discard_cost_skipped", "discard"),
+    "psychatog/exile-two-cards-from-your-graveyard": ("exile_cost_skipped", "discard, exile"),
+    "llanowar-behemoth/tap-an-untapped-creature-as-a-cost": ("tap_cost_skipped", "tap"),
+    "stoke-the-flames/convoke-pays-colored-mana-with-a-creature-of-that-color": (
+        "convoke_pays_generic_only", "convoke"),
+    "treasure-cruise/delve-each-exiled-card-pays-one-generic-mana": ("delve_counts_wrong",
+                                                                      "delve"),
+    "reverse-engineer/improvise-taps-artifacts-to-pay-generic-mana": (
+        "improvise_artifacts_stay_untapped", "improvise"),
+}
+
+
+def _case(case_id: str):
+    case, = load_cases([CASES_DIR / (case_id + ".yaml")])
+    return case
+
+
+class ReferenceV1(ReferenceEngine):
+    """The reference engine answering ``start`` with protocol 1."""
+
+    def info(self) -> EngineInfo:
+        base = super().info()
+        return EngineInfo(name="reference-v1", version=base.version, protocol=1,
+                          features=base.features, cards=base.cards, costs=base.costs)
+
+
+class ReferenceWithoutCosts(ReferenceEngine):
+    """The reference engine speaking protocol 2 but declaring no costs."""
+
+    def info(self) -> EngineInfo:
+        base = super().info()
+        return EngineInfo(name="reference-nocosts", version=base.version, protocol=2,
+                          features=base.features, cards=base.cards, actions=base.actions,
+                          choices=base.choices)
+
+
+@pytest.mark.parametrize("case_id", sorted(COST_CASES))
+def test_a_case_with_costs_names_what_it_needs(case_id):
+    _, names = COST_CASES[case_id]
+    needs = _case(case_id).needs
+    assert sorted(needs.costs) == names.split(", ")
+    assert needs.costs <= V2_COSTS and needs.costs <= COSTS
+
+
+@pytest.mark.parametrize("spec, protocol", [("test_protocol2_costs:ReferenceV1", 1),
+                                            ("test_protocol2_costs:ReferenceWithoutCosts", 2)])
+def test_a_case_with_costs_is_never_sent_to_an_engine_without_them(spec, protocol):
+    cases = [_case(c) for c in sorted(COST_CASES)]
+    run = run_cases(cases, spec, RunOptions())
+    for case, result in zip(cases, run.results, strict=True):
+        assert result.status == "unsupported", case.id
+        assert f"costs not supported (protocol {protocol}): {COST_CASES[case.id][1]}" in (
+            result.message or ""), result.message
+        assert result.duration == 0.0  # never sent
+
+
+def test_existing_cases_need_no_costs():
+    uses = [c.id for c in load_cases([CASES_DIR]) if c.needs.costs]
+    assert sorted(uses) == sorted(COST_CASES)
+
+
+def test_a_protocol1_engine_supports_no_costs_whatever_it_declares():
+    info = info_from_wire({"name": "old", "version": "1", "protocol": 1, "features": [],
+                           "cards": [], "costs": ["kicker"]})
+    assert info.supported_costs == frozenset() and info.extra == {"costs": ["kicker"]}
+    case = _case("into-the-roil/kicked-spell-does-its-kicked-effect")
+    assert "costs not supported (protocol 1): kicker" in (unsupported_reason(case, info) or "")
+
+
+def test_costs_declarations_round_trip_and_are_optional_on_the_wire():
+    wire = info_to_wire(ReferenceEngine().info())
+    assert wire["costs"] == sorted(COSTS)
+    assert info_from_wire(wire).supported_costs == COSTS
+    bare = {"name": "v2", "version": "1", "protocol": 2, "features": [], "cards": [],
+            "actions": sorted(V1_ACTIONS), "choices": sorted(V1_CHOICES)}
+    assert info_from_wire(bare).supported_costs == frozenset()
+    assert "costs" not in info_to_wire(info_from_wire(bare))
+
+
+def test_the_stdio_server_passes_costs_through():
+    spec = f"cmd:{sys.executable} -m conformance.engines.serve reference"
+    cases = [_case("stoke-the-flames/convoke-pays-colored-mana-with-a-creature-of-that-color"),
+             _case("llanowar-behemoth/tap-an-untapped-creature-as-a-cost")]
+    run = run_cases(cases, spec, RunOptions())
+    assert run.engine.supported_costs == COSTS
+    assert [r.status for r in run.results] == ["pass", "pass"]
+
+
+# --- the cases and their mutants ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("case_id", sorted(COST_CASES))
+def test_each_cost_case_passes_on_the_reference_and_kills_its_mutant(case_id):
+    case = _case(case_id)
+    assert case.provenance["source"] == "hand-written"
+    assert execute_case(ReferenceEngine(), case, 10.0).status == "pass"
+    mutant = COST_CASES[case_id][0]
+    result = execute_case(MUTANTS[mutant](), case, 10.0)
+    assert result.status in ("fail", "error"), (mutant, result.status)
+
+
+# --- the reference engine's rules ----------------------------------------------------------------
+
+
+def _engine(p1: dict, p2: dict | None = None) -> ReferenceEngine:
+    engine = ReferenceEngine()
+    engine.setup("t/costs", {"active_player": "p1", "step": "precombat_main", "turn": 3,
+                             "players": {"p1": p1, "p2": p2 or {}}})
+    return engine
+
+
+@pytest.mark.parametrize("p1, action, match", [
+    ({"mana": "{R}{4}", "hand": [{"id": "s", "card": "Shock"}]},
+     {"cast": {"player": "p1", "object": "s", "targets": ["p2"], "costs": {"kicker": 1}}},
+     "has no kicker"),
+    ({"mana": "{U}{U}{U}{U}{4}", "hand": [{"id": "r", "card": "Into the Roil"}],
+      "battlefield": [{"id": "b", "card": "Grizzly Bears"}]},
+     {"cast": {"player": "p1", "object": "r", "targets": ["b"], "costs": {"kicker": 2}}},
+     "only once"),
+    ({"mana": "{U}{2}", "hand": [{"id": "t", "card": "Think Twice"}]},
+     {"cast": {"player": "p1", "object": "t", "costs": {"alternative": "flashback"}}},
+     "from the hand"),
+    ({"mana": "{U}{2}", "hand": [{"id": "t", "card": "Think Twice"}]},
+     {"cast": {"player": "p1", "object": "t", "costs": {"alternative": "evoke"}}},
+     "no evoke cost"),
+    ({"mana": "{R}", "hand": [{"id": "a", "card": "Reckless Abandon"}],
+      "battlefield": [{"id": "b", "card": "Grizzly Bears"}]},
+     {"cast": {"player": "p1", "object": "a", "targets": ["p2"]}},
+     "asks to sacrifice 1"),
+    ({"mana": "{R}", "hand": [{"id": "a", "card": "Reckless Abandon"}],
+      "battlefield": [{"id": "m", "card": "Mountain"}]},
+     {"cast": {"player": "p1", "object": "a", "targets": ["p2"], "costs": {"sacrifice": ["m"]}}},
+     "cannot pay costs.sacrifice"),
+    ({"mana": "{B}{3}", "graveyard": [{"id": "f", "card": "Fruit of Tizerus"},
+                                      {"id": "g", "card": "Island"}]},
+     {"cast": {"player": "p1", "object": "f", "targets": ["p2"],
+               "costs": {"alternative": "escape", "exile": ["g"]}}},
+     "asks to exile 3"),
+    ({"mana": "{R}{3}", "hand": [{"id": "s", "card": "Shock"}],
+      "battlefield": [{"id": "b", "card": "Grizzly Bears"}]},
+     {"cast": {"player": "p1", "object": "s", "targets": ["p2"], "costs": {"convoke": ["b"]}}},
+     "has no convoke"),
+    ({"mana": "{R}{R}", "hand": [{"id": "s", "card": "Stoke the Flames"}],
+      "battlefield": [{"id": "b", "card": "Grizzly Bears", "tapped": True},
+                      {"id": "g", "card": "Raging Goblin"}]},
+     {"cast": {"player": "p1", "object": "s", "targets": ["p2"],
+               "costs": {"convoke": ["b", "g"]}}},
+     "cannot pay costs.convoke"),
+    ({"mana": "{U}", "hand": [{"id": "c", "card": "Treasure Cruise"}],
+      "graveyard": [{"id": f"g{i}", "card": "Island"} for i in range(8)]},
+     {"cast": {"player": "p1", "object": "c", "costs": {"delve": [f"g{i}" for i in range(8)]}}},
+     "cannot pay"),
+])
+def test_the_reference_refuses_costs_the_card_or_the_rules_do_not_allow(p1, action, match):
+    engine = _engine(p1)
+    before = engine.observe()
+    with pytest.raises(EngineReportedError, match=match) as info:
+        engine.act(action)
+    assert info.value.kind == "illegal_action"
+    assert engine.observe() == before  # nothing paid (601.2h: no partial payments)
+
+
+def test_an_unkicked_spell_skips_its_kicked_effect():
+    engine = _engine({"mana": "{1}{U}", "hand": [{"id": "r", "card": "Into the Roil"}],
+                      "library": [{"id": "l", "card": "Island"}]},
+                     {"battlefield": [{"id": "b", "card": "Grizzly Bears"}]})
+    engine.act({"cast": {"player": "p1", "object": "r", "targets": ["b"], "costs": {"kicker": 0}}})
+    engine.act({"resolve_top": {}})
+    state = engine.observe().state
+    assert state["objects"]["b"]["zone"] == "hand" and state["objects"]["l"]["zone"] == "library"
+
+
+# --- oracle templates ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("phrase, expected", [
+    ("sacrifice a creature", ("sacrifice", 1, "creature")),
+    ("Sacrifice two artifacts", ("sacrifice", 2, "artifact")),
+    ("discard a card", ("discard", 1, "card")),
+    ("Exile two cards from your graveyard", ("exile", 2, "card")),
+    ("Tap an untapped creature you control", ("tap", 1, "creature")),
+    ("discard a card at random", None),
+    ("sacrifice another creature", None),
+    ("exile a card", None),
+    ("tap a creature", None),
+    ("discard a creature", None),
+])
+def test_cost_phrases_the_interpreter_accepts(phrase, expected):
+    from conformance.reference.cost_text import cost_part
+
+    part = cost_part(phrase)
+    assert (None if part is None else (part.kind, part.n, part.what)) == expected
+
+
+def test_cards_are_built_with_their_costs_or_not_at_all():
+    from conformance.reference.cards import load_cards, refused_cards
+
+    cards, refused = load_cards(), refused_cards()
+    assert cards["Into the Roil"].faces[0].text.kicker == "{1}{U}"
+    assert cards["Apex Hawks"].faces[0].text.multikicker
+    assert cards["Stoke the Flames"].faces[0].text.payers == {"convoke"}
+    assert cards["Fruit of Tizerus"].faces[0].text.escape == ("{3}{B}", 3)
+    tog = cards["Psychatog"].faces[0].text.activated
+    assert [(p.kind, p.n) for ab in tog for p in ab.extra_costs] == [("discard", 1), ("exile", 2)]
+    assert tog[0].cost is None and not tog[0].tap
+    assert "Ashnod's Altar" in refused  # a mana ability with a sacrifice cost: not modelled
+    assert "Verdeloth the Ancient" in refused  # Kicker {X}
