@@ -141,6 +141,7 @@ class Server(loop.Harness):
 def main() -> None:
     """Serve the protocol on stdin/stdout; anything else printed goes to stderr."""
     loop.main(Server(), BOUNDS)
+    loop.exit_now()
 
 
 if __name__ == "__main__":

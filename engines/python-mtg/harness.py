@@ -112,6 +112,7 @@ def main() -> None:
     finally:
         if os.environ.get("MTG_HARNESS_DEBUG"):
             sys.stderr.write(f"python-mtg harness: {time.time() - t0:.1f}s, rss {loop.rss_mb()} MB\n")
+    loop.exit_now()
 
 
 if __name__ == "__main__":
