@@ -33,8 +33,11 @@ run: $(STAMP)
 	@echo "reports: $(OUT)/reports/translation/index.html $(OUT)/reports/conformance/index.html"
 
 # `make test` leaves out the `ci` tests (whole-corpus checks at scale); .ci/run runs them too.
+# The tests start hundreds of Python processes (the CLI, engines, fakes): they share compiled
+# bytecode, kept under .venv/pycache, even where the shell sets PYTHONDONTWRITEBYTECODE.
+TEST_ENV := PYTHONDONTWRITEBYTECODE= PYTHONPYCACHEPREFIX=$(CURDIR)/$(VENV)/pycache
 test: $(STAMP)
-	$(BIN)/python -m pytest -n 2 -q -rs -m "not ci"
+	$(TEST_ENV) $(BIN)/python -m pytest -n 2 -q -rs -m "not ci"
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py

@@ -6,18 +6,11 @@ vocabularies, and the stage's exceptions.
 
 from __future__ import annotations
 
-from .aligner import (
-    CONTENT_THRESHOLD,
-    CROSS_DATE_THRESHOLD,
-    METHODS,
-    NEAR_IDENTICAL_THRESHOLD,
-    STATUSES,
-    AlignItem,
-    align_card,
-    group_id_of,
-)
+from .aligner import AlignItem, align_card
 from .errors import AlignError, InvalidAlignInput, LexiconError
 from .lexicon import Lexicon
+from .matching import CONTENT_THRESHOLD, CROSS_DATE_THRESHOLD, NEAR_IDENTICAL_THRESHOLD
+from .model import METHODS, STATUSES, group_id_of
 
 __all__ = [
     "CONTENT_THRESHOLD",

@@ -4,8 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
-__all__ = ["LocalizedFace", "CardFace", "CardEntry"]
+from pipeline import languages
+
+from .loaders import MTGJSON_METHOD, RawCard
+
+__all__ = ["LocalizedFace", "CardFace", "CardEntry", "entry_from_raw"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,3 +87,40 @@ class CardEntry:
 
 def _unique(items: Iterable[str]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(items))
+
+
+def _block(block: dict[str, Any] | None) -> LocalizedFace | None:
+    if block is None:
+        return None
+    return LocalizedFace(
+        name=block["name"],
+        face_name=block.get("face_name"),
+        names=tuple(block["names"]),
+        face_names=tuple(block["face_names"]),
+        type=block.get("type") or None,
+        text=block.get("text") or None,
+        set=block.get("set"),
+        source=block.get("source", MTGJSON_METHOD),
+    )
+
+
+def entry_from_raw(raw: RawCard) -> CardEntry:
+    """The typed entry of a raw card of the names table."""
+    return CardEntry(
+        card_id=raw["card_id"],
+        oracle_id=raw["oracle_id"],
+        name=raw["name"],
+        layout=raw["layout"],
+        faces=tuple(
+            CardFace(
+                face_name=f["face_name"],
+                type=f["type"],
+                mana_cost=f["mana_cost"],
+                text=f["text"],
+                blocks={lg: b for lg in languages.localized() if (b := _block(f.get(lg)))},
+            )
+            for f in raw["faces"]
+        ),
+        method=raw["method"],
+        reason=raw["reason"],
+    )

@@ -40,6 +40,7 @@ def _run(cases_dir, expectations, spec: str = PYMTG_SPEC) -> Run:
                      load_expectations(expectations))
 
 
+@pytest.mark.ci  # the whole suite on python-mtg: also what CI's `make engines-conformance` runs
 def test_suite_matches_the_expectations_file() -> None:
     run = _run(SUITE, SUITE_EXPECTATIONS)
     assert run.engine.name == "python-mtg" and run.engine.version == "0.1.1"

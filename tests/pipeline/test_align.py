@@ -455,7 +455,7 @@ def test_near_identity_is_the_difflib_ratio_from_the_threshold_on() -> None:
     """The cheap upper bounds only skip pairs whose ratio is below the threshold."""
     import difflib
 
-    from pipeline.align.aligner import NEAR_IDENTICAL_THRESHOLD, _near_identity
+    from pipeline.align.matching import NEAR_IDENTICAL_THRESHOLD, near_identity
 
     rng = random.Random(3)
     base = "if a spell has {x} in its mana cost, you choose the value of x before paying it."
@@ -467,6 +467,6 @@ def test_near_identity_is_the_difflib_ratio_from_the_threshold_on() -> None:
         other = "".join(b)[: rng.randrange(20, len(b) + 1)]
         ratio = round(difflib.SequenceMatcher(None, base, other, autojunk=False).ratio(), 6)
         expected = ratio if ratio >= NEAR_IDENTICAL_THRESHOLD else 0.0
-        assert _near_identity(base, other) == expected
+        assert near_identity(base, other) == expected
         checked += expected > 0
     assert 20 < checked < 280  # both sides of the threshold are exercised

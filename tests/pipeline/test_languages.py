@@ -10,7 +10,7 @@ import pytest
 from pipeline_helpers import KNIFEPOINT, SEEDS, tree_digest
 
 from pipeline import languages
-from pipeline.align.aligner import statuses
+from pipeline.align.model import statuses
 from pipeline.build import build
 from pipeline.language import get_detector
 from pipeline.languages import Language, LanguageRegistryError

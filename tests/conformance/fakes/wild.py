@@ -9,7 +9,8 @@ that nothing outlives a run.
 Modes:
 
 deaf_at_start        stops reading its input after ``start`` (sleeps)
-deaf                 stops reading on a misbehave setup, before answering it
+deaf                 stops reading on a misbehave setup, before answering it (with ``WILD_PIDS``,
+                     writes ``<pid>.deaf`` there first: tests wait for it, not for a time)
 noisy_deaf_at_start  after ``start`` writes to stderr without end and never reads again
 fork_then_crash      starts a child that holds stdout and sleeps, then exits with status 3
 daemon_at_start      starts a child (same process group) that sleeps for an hour; stays honest
@@ -88,6 +89,8 @@ def misbehave(req: dict[str, Any], engine: ToyEngine) -> bool:
     """Do the fault for a misbehave request; True when it answered the request itself."""
     seq = req["seq"]
     if MODE == "deaf":
+        if PIDS:
+            open(os.path.join(PIDS, f"{os.getpid()}.deaf"), "w").close()
         forever()
     if MODE == "fork_then_crash":
         spawn_sleeper()
