@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 from pathlib import Path
+from typing import Any
 
 from conformance.case_yaml import load_yaml_file
 from conformance.mining.coverage import masked_script
@@ -12,29 +13,42 @@ from conformance.mining.coverage import masked_script
 CASES = Path(__file__).resolve().parents[3] / "conformance" / "cases"
 
 
-def _case(rel: str) -> dict:
-    data: dict = load_yaml_file(CASES / rel)
-    return data
+def _objects(case: dict[str, Any]) -> list[dict[str, Any]]:
+    return [obj for player in case["setup"]["players"].values()
+            for zone in ("battlefield", "hand", "graveyard", "library", "exile")
+            for obj in player.get(zone) or [] if isinstance(obj, dict)]
+
+
+def _mined_case() -> dict[str, Any]:
+    """The first committed mined case whose setup holds its own card and another card."""
+    for path in sorted(CASES.glob("*/mined-*.yaml")):
+        case: dict[str, Any] = load_yaml_file(path)
+        names = {obj["card"] for obj in _objects(case)}
+        if case["provenance"]["card"] in names and len(names) > 1:
+            return case
+    raise AssertionError("no mined case with a supporting card")
 
 
 def test_swapping_the_card_under_test_keeps_the_script() -> None:
-    case = _case("abbot-of-keral-keep/mined-prowess-countered.yaml")
+    case = _mined_case()
+    card = case["provenance"]["card"]
+    assert card not in masked_script(case) and "CARD" in masked_script(case)
     other = copy.deepcopy(case)
-    other["provenance"]["card"] = "Monastery Swiftspear"
-    text = masked_script(case).replace("CARD", "Abbot of Keral Keep")
-    assert "Abbot of Keral Keep" in text
-    for obj in other["setup"]["players"]["p1"]["battlefield"]:
-        if obj["card"] == "Abbot of Keral Keep":
-            obj["card"] = "Monastery Swiftspear"
+    other["provenance"]["card"] = "Some Other Card"
+    for obj in _objects(other):
+        if obj["card"] == card:
+            obj["card"] = "Some Other Card"
     assert masked_script(other) == masked_script(case)
 
 
 def test_any_other_difference_is_another_script() -> None:
-    case = _case("abbot-of-keral-keep/mined-prowess-countered.yaml")
+    case = _mined_case()
     other = copy.deepcopy(case)
-    other["setup"]["players"]["p1"]["life"] = 19
+    first = next(iter(other["setup"]["players"].values()))
+    first["life"] = first.get("life", 20) - 1
     assert masked_script(other) != masked_script(case)
-    # a supporting card is not masked: another counterspell is another scenario
+    # a supporting card is not masked: another supporting card is another scenario
     third = copy.deepcopy(case)
-    third["setup"]["players"]["p2"]["hand"][0]["card"] = "Counterspell"
+    support = next(o for o in _objects(third) if o["card"] != case["provenance"]["card"])
+    support["card"] = "Counterspell" if support["card"] != "Counterspell" else "Cancel"
     assert masked_script(third) != masked_script(case)
