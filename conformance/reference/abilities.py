@@ -393,10 +393,8 @@ class IfKicked(Effect):
 
 @dataclass(frozen=True, slots=True)
 class CostPart:
-    """An additional cost other than mana (rules 118.8, 602.2b): ``kind`` (sacrifice | discard |
-    exile | tap) ``n`` objects of ``what`` (creature | artifact | land | card): "sacrifice a
-    creature", "discard a card", "exile two cards from your graveyard", "tap an untapped
-    creature you control"."""
+    """A cost other than mana (118.8, 602.2b): ``kind`` (sacrifice | discard | exile | tap) ``n``
+    objects of ``what`` (creature | artifact | land | card)."""
 
     kind: str
     n: int
@@ -496,6 +494,8 @@ class FaceText:
     """Which of convoke (702.51), delve (702.66), improvise (702.126) the spell has."""
     escape: tuple[str, int] | None = None
     """"Escape—{cost}, Exile N other cards from your graveyard" (702.138a): (cost, N)."""
+    overload: str | None = None
+    """The cost of "Overload {cost}" (702.96a), or None."""
     enchant: str | None = None
     """What an Aura may enchant ("Enchant creature": ``creature``, rule 702.5), or None."""
     enters_with: tuple[tuple[str, int | str | None], ...] = ()

@@ -20,7 +20,6 @@ from conformance.reference.objects import (
     SpellState,
     StackAbility,
     refuse,
-    spell_effects,
 )
 
 
@@ -122,7 +121,9 @@ class Casting(Costs):
                 x = answer.get("x")
             if not isinstance(x, int) or x < 0:
                 raise refuse("illegal_action", "X must be a whole number")
-        effects = spell_effects(face, modes)
+        costs = a.get("costs")
+        effects = self._spell_text(face, modes, costs.get("alternative")
+                                   if isinstance(costs, dict) else None)
         slots = tuple(s for e in effects for s in e.slots)
         targets = self._choose_targets(slots, list(a.get("targets") or []), player, obj.id)
         division = self._check_division(effects, targets, a.get("division"))

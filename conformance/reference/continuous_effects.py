@@ -9,10 +9,12 @@ from dataclasses import replace
 
 from conformance.reference import abilities as o
 from conformance.reference.cards import CardDef, Face, colors_of, mana_value_of
+from conformance.reference.cost_text import overloaded
 from conformance.reference.objects import (
     Chars,
     Obj,
     SpellState,
+    spell_effects,
 )
 from conformance.reference.zones import Zones
 
@@ -58,6 +60,17 @@ class ContinuousEffects(Zones):
         """Hook: an Aura or Equipment affects the permanent it is attached to, whoever controls
         either (303.4e, 301.5d: their controllers need not be the same)."""
         return True
+
+    def overloaded_effects(self, effects: o.SpellText) -> o.SpellText:
+        """Hook: the text of a spell cast for its overload cost, "target" changed to "each"
+        (702.96a-b: it has no targets; a text-changing effect, 612)."""
+        return tuple(overloaded(e) for e in effects)
+
+    def _spell_text(self, face: Face, modes: tuple[int, ...],
+                    alternative: str | None) -> o.SpellText:
+        """The effects of a spell of ``face`` with ``modes``, cast for ``alternative``."""
+        effects = spell_effects(face, modes)
+        return self.overloaded_effects(effects) if alternative == "overload" else effects
 
     def phyrexian_symbols_colored(self) -> bool:
         """Hook: a Phyrexian mana symbol gives a card its color, however the cost is paid

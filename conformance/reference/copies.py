@@ -10,7 +10,6 @@ from conformance.reference.objects import (
     SpellSnapshot,
     SpellState,
     refuse,
-    spell_effects,
 )
 from conformance.reference.triggers import TriggeredAbilities
 
@@ -57,14 +56,14 @@ class Copies(TriggeredAbilities):
         copy = Obj(id=self._new_id("copy"), owner=controller, controller=controller,
                    zone="stack", card=info.card, is_copy=True, timestamp=next(self._clock))
         modes = self.copy_modes(info)
-        effects = spell_effects(info.face, modes)
+        effects = self._spell_text(info.face, modes, info.alternative)
         slots = tuple(s for e in effects for s in e.slots)
         targets = [list(t) for t in info.targets]
         if len(targets) != len(slots):  # the modes changed under a broken rule: no targets
             targets = [[] for _ in slots]
         copy.spell = SpellState(face=info.face, targets=targets, x=self.copy_x(info),
                                 modes=modes, division=self.copy_division(info),
-                                kicked=info.kicked)
+                                kicked=info.kicked, alternative=info.alternative)
         self.objects[copy.id] = copy
         self._emit("copy_created", object=copy.id, of=info.obj_id, card=info.card.name,
                    controller=controller)

@@ -7,6 +7,7 @@ Each breaks one rule through one hook of :data:`conformance.reference.rules.HOOK
 
 from __future__ import annotations
 
+from conformance.reference.abilities import SpellText
 from conformance.reference.cards import Face
 from conformance.reference.engine import ReferenceEngine
 from conformance.reference.objects import Obj, SpellState
@@ -54,6 +55,17 @@ class EscapedSpellExiled(ReferenceEngine):
         if obj.spell is not None and obj.spell.alternative == "escape":
             return "exile"
         return super().stack_exit_zone(obj, to)
+
+
+class OverloadKeepsTargets(ReferenceEngine):
+    """A spell cast for its overload cost keeps its text: it still needs a target and affects
+    only that one."""
+
+    MUTANT = "overload_keeps_targets"
+    RULE = "702.96b"
+
+    def overloaded_effects(self, effects: SpellText) -> SpellText:
+        return effects
 
 
 class AdditionalCostSkipped(ReferenceEngine):
@@ -134,6 +146,7 @@ class DelveCountsWrong(ReferenceEngine):
 COST_MUTANTS: dict[str, type[ReferenceEngine]] = {
     cls.MUTANT: cls for cls in (
         KickerIgnored, MultikickerCountsOnce, FlashbackPaysManaCost, EscapedSpellExiled,
+        OverloadKeepsTargets,
         AdditionalCostSkipped,
         DiscardCostSkipped, ExileCostSkipped, TapCostSkipped, ImproviseArtifactsStayUntapped,
         ConvokePaysGenericOnly, DelveCountsWrong,

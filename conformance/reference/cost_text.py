@@ -5,10 +5,14 @@ from your graveyard", "tap an untapped creature you control"."""
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
+from typing import Any
 
-from conformance.reference.abilities import CostPart
+from conformance.reference.abilities import SELF, CostPart, Effect, PumpGroup, PumpTarget
 
-_COUNTS = {"a": 1, "an": 1, "two": 2, "three": 3}
+_COUNTS = {"a": 1, "an": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+           "eight": 8}
+_MANA = r"((?:\{[0-9WUBRGC]\})+)"
 
 _COST_PART = re.compile(r"(sacrifice|discard|exile|tap) (a|an|two|three) (untapped )?"
                         r"(creature|artifact|land|card)s?( you control| from your graveyard)?",
@@ -37,3 +41,52 @@ def extra_cost_line(line: str, other_part: str) -> bool:
     parts = head.split(", ")
     return bool(sep) and any(cost_part(p) for p in parts) and all(
         cost_part(p) or re.fullmatch(other_part, p) for p in parts)
+
+
+def overloaded(effect: Effect) -> Effect:
+    """``effect`` with "target" changed to "each" (702.96a, a text-changing effect): "Target
+    creature you control gets ..." -> "Each creature you control gets ..."; an effect without a
+    "target" it can change is returned as it is."""
+    if isinstance(effect, PumpTarget) and effect.kind in ("creature_you_control", "creature"):
+        scope = "you" if effect.kind == "creature_you_control" else "all"
+        return PumpGroup("", effect.power, effect.toughness, scope, effect.keywords)
+    return effect
+
+
+@dataclass
+class CastCostText:
+    """What a face's lines say about the costs of casting it, read line by line: "Kicker {cost}"
+    and "Multikicker {cost}" (702.33a, c), "Convoke", "Delve", "Improvise" (702.51a, 702.66a,
+    702.126a), "Escape—{cost}, Exile N other cards from your graveyard" (702.138a), "Overload
+    {cost}" (702.96a), "As an additional cost to cast this spell, ..." (118.8)."""
+
+    kicker: str | None = None
+    multikicker: bool = False
+    payers: set[str] = field(default_factory=set)
+    escape: tuple[str, int] | None = None
+    overload: str | None = None
+    additional: list[CostPart] = field(default_factory=list)
+
+    def read(self, line: str) -> bool:
+        """Take ``line`` if it is one of these (True), else leave it (False)."""
+        if m := re.fullmatch(rf"(Multikicker|Kicker) {_MANA}", line):
+            self.kicker, self.multikicker = m[2], m[1] == "Multikicker"
+        elif line in ("Convoke", "Delve", "Improvise"):
+            self.payers.add(line.lower())
+        elif m := re.fullmatch(rf"Escape—{_MANA}, Exile (two|three|four|five|six|seven|eight) "
+                               r"other cards from your graveyard\.", line):
+            self.escape = (m[1], _COUNTS[m[2]])
+        elif m := re.fullmatch(rf"Overload {_MANA}", line):
+            self.overload = m[1]
+        elif (m := re.fullmatch(rf"As an additional cost to cast {SELF}, (.*)\.", line)) and (
+                part := cost_part(m[1])) is not None:
+            self.additional.append(part)
+        else:
+            return False
+        return True
+
+    def fields(self) -> dict[str, Any]:
+        """The :class:`~conformance.reference.abilities.FaceText` fields read."""
+        return {"kicker": self.kicker, "multikicker": self.multikicker,
+                "additional_costs": tuple(self.additional), "payers": frozenset(self.payers),
+                "escape": self.escape, "overload": self.overload}

@@ -10,8 +10,8 @@ Omitted ``costs`` means what protocol 1 meant: the mana cost, or the flashback c
 from a graveyard.
 
 Not modelled (the cards that would need it are not built): convoke paying a hybrid or Phyrexian
-symbol (702.51b, 702.51c), an {X} in a kicker cost, alternative costs other than flashback and
-escape.
+symbol (702.51b, 702.51c), an {X} in a kicker cost, alternative costs other than flashback,
+escape and overload (overload only for the "target creature [you control] gets" texts).
 """
 
 from __future__ import annotations
@@ -34,8 +34,9 @@ ABILITY_COST_KEYS = frozenset({"sacrifice", "discard", "exile", "tap"})
 OBJECT_KINDS = ("tap", "convoke", "improvise", "sacrifice", "discard", "exile", "delve")
 """The costs paid with objects, in the order they are paid (601.2h: any order; tapping first lets
 one creature be tapped for convoke and then sacrificed)."""
-ALTERNATIVES = frozenset({"flashback", "escape"})
-"""The alternative costs the reference engine implements (``costs.alternative``)."""
+ALTERNATIVES = {"flashback": "graveyard", "escape": "graveyard", "overload": "hand"}
+"""The alternative costs the reference engine implements (``costs.alternative``), each with the
+zone it is cast from (702.34a, 702.138a, 702.96a)."""
 COSTS = frozenset({"kicker", "multikicker", *ALTERNATIVES, *OBJECT_KINDS})
 """The costs the reference engine declares at ``start`` (``protocol.V2_COSTS``)."""
 _EXCLUSIVE = (frozenset({"tap", "convoke", "improvise"}), frozenset({"exile", "delve"}))
@@ -66,6 +67,8 @@ class Costs(PriorityAndStack):
         has none."""
         if name == "escape":
             return face.text.escape[0] if face.text.escape else None
+        if name == "overload":
+            return face.text.overload
         return face.text.flashback if name == "flashback" else None
 
     def convoke_kinds(self, obj: Obj) -> frozenset[str]:
@@ -109,10 +112,10 @@ class Costs(PriorityAndStack):
             if alternative not in ALTERNATIVES:
                 raise refuse("illegal_action", f"{face.name} has no {alternative} cost here")
             base = self.alternative_cost(face, alternative)
-            if base is None or obj.zone != "graveyard" or text.aftermath:
+            if base is None or obj.zone != ALTERNATIVES[alternative] or text.aftermath:
                 raise refuse("illegal_action", f"{face.name} cannot be cast for its "
                                                f"{alternative} cost from the {obj.zone} "
-                                               "(rules 702.34a, 702.138a)")
+                                               "(rules 702.34a, 702.96a, 702.138a)")
             if alternative == "escape" and text.escape:  # "Exile N other cards ..."
                 required = (*required, CostPart("exile", text.escape[1], "card"))
         kicked = costs.get("kicker", 0)

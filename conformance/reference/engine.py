@@ -51,7 +51,7 @@ FEATURES = frozenset({
     "activated_ability", "mana_ability", "surveil", "draw", "destroy", "indestructible",
     "until_end_of_turn", "lose_abilities", "keywords", "turn_structure", "life",
     "flashback", "cycling", "play_land", "combat.declare", "devoid", "phyrexian_mana", "prowess",
-    "kicker", "additional_cost", "convoke", "delve", "improvise", "escape",
+    "kicker", "additional_cost", "convoke", "delve", "improvise", "escape", "overload",
     "optional_effect", "combat.damage_assignment",
     "energy", "player_counters", "day_night", "monarch", "initiative", "face_down",
     "devotion", "landfall", "heroic", "constellation",

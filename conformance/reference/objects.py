@@ -92,6 +92,7 @@ class SpellSnapshot:
     modes: tuple[int, ...]
     division: tuple[int, ...] | None
     kicked: int = 0
+    alternative: str | None = None
 
 
 @dataclass(eq=False)
@@ -234,7 +235,7 @@ def snapshot_spell(obj: Obj) -> SpellSnapshot:
     assert spell is not None and obj.card is not None
     return SpellSnapshot(obj.id, obj.card, spell.face, obj.controller,
                          tuple(tuple(r) for r in spell.targets), spell.x, spell.modes,
-                         spell.division, spell.kicked)
+                         spell.division, spell.kicked, spell.alternative)
 
 
 def spell_effects(face: Face, modes: tuple[int, ...]) -> o.SpellText:

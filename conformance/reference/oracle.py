@@ -58,7 +58,12 @@ from conformance.reference.abilities import (
     TokenDef,
     Triggered,
 )
-from conformance.reference.cost_text import CostPart, cost_part, extra_cost_line
+from conformance.reference.cost_text import (
+    CastCostText,
+    cost_part,
+    extra_cost_line,
+    overloaded,
+)
 from conformance.reference.designation_effects import (
     DAY_AS_ENTERS,
     DAY_NIGHT_CHANGES,
@@ -81,8 +86,7 @@ __all__ = [
 
 _GROUP_SCOPES = {"Creatures you control": "you", "Creatures your opponents control": "opponents",
                  "All creatures": "all"}
-_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
-            "seven": 7, "eight": 8}
+_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 _TARGET_KINDS = {"any target": "any", "target creature": "creature", "target player": "player",
                  "target opponent": "opponent", "target creature or player": "any",
                  "target creature or planeswalker": "creature_or_planeswalker"}
@@ -358,11 +362,7 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
     aftermath = False
     flashback: str | None = None
     cycling: str | None = None
-    kicker: str | None = None
-    multikicker = False
-    payers: set[str] = set()
-    escape: tuple[str, int] | None = None
-    additional: list[CostPart] = []
+    cast_costs = CastCostText()
     spell: list[Effect] = []
     modal: Modal | None = None
     triggered: list[Triggered] = []
@@ -423,21 +423,7 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
             statics.append(EnchantedCreatureGets(int(m[1] or 0), int(m[2] or 0),
                                                  _keywords(m[3] or m[4])))
             continue
-        m = re.fullmatch(r"(Multikicker|Kicker) ((?:\{[0-9WUBRGC]\})+)", line)
-        if m:  # 702.33a, 702.33c
-            kicker, multikicker = m[2], m[1] == "Multikicker"
-            continue
-        if line in ("Convoke", "Delve", "Improvise"):  # 702.51a, 702.66a, 702.126a
-            payers.add(line.lower())
-            continue
-        m = re.fullmatch(r"Escape—((?:\{[0-9WUBRGC]\})+), Exile (two|three|four|five|six|seven|"
-                         r"eight) other cards from your graveyard\.", line)
-        if m:  # 702.138a
-            escape = (m[1], _NUMBERS[m[2]])
-            continue
-        m = re.fullmatch(rf"As an additional cost to cast {SELF}, (.*)\.", line)
-        if m and (part := cost_part(m[1])) is not None:  # 118.8
-            additional.append(part)
+        if cast_costs.read(line):  # kicker, convoke, escape, additional costs, ...
             continue
         m = re.fullmatch(r"(Flashback|Cycling) ((?:\{[0-9WUBRGC]\})+)", line)
         if m:
@@ -525,13 +511,15 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
         spell.extend(parse_effects(line))
     if modal is not None and spell:
         raise OracleTemplateError("modal text followed by other spell text")
+    if cast_costs.overload is not None and (modal is not None or not spell or any(
+            e.slots and overloaded(e) is e for e in spell)):
+        raise OracleTemplateError("overload of a text without a 'target' it can change")
     if "Enchanted" in attached_lines and enchant is None:
         raise OracleTemplateError("'Enchanted creature' without 'Enchant creature'")
     if "Equipped" in attached_lines and not equip:
         raise OracleTemplateError("'Equipped creature' without 'Equip'")
     return FaceText(keywords=frozenset(keywords), aftermath=aftermath, flashback=flashback,
-                    cycling=cycling, kicker=kicker, multikicker=multikicker,
-                    additional_costs=tuple(additional), payers=frozenset(payers), escape=escape,
+                    cycling=cycling, **cast_costs.fields(),
                     enchant=enchant, enters_tapped=enters_tapped,
                     enters_with=tuple(enters_with), cant_be_countered=cant_be_countered,
                     enters_tapped_unless=enters_tapped_unless,

@@ -100,6 +100,7 @@ HOOKS: dict[str, str] = {
     "alternative_cost": "702.34a: an alternative cost (flashback) is paid instead of the mana cost",
     "convoke_kinds": "702.51a: a creature tapped for convoke pays {1} or one mana of its color",
     "delve_value": "702.66a: each card exiled for delve pays {1}",
+    "overloaded_effects": "702.96a-b: overload changes 'target' to 'each'; no targets",
     "pay_with_object": "601.2h, 701.8a, 701.17a, 702.126a: paying a cost with an object",
     "optional_effect_happens": "608.2d: an optional effect happens only if its controller chooses",
     "surveil_rest_order": "701.42a: surveilled cards go back on top in the chosen order",

@@ -15,7 +15,6 @@ from conformance.reference.objects import (
     StackAbility,
     other,
     refuse,
-    spell_effects,
 )
 from conformance.reference.turn import TurnStructure
 
@@ -79,7 +78,7 @@ class PriorityAndStack(TurnStructure):
     def _resolve_spell(self, obj: Obj) -> Flow:
         spell = obj.spell
         assert spell is not None
-        effects = spell_effects(spell.face, spell.modes)
+        effects = self._spell_text(spell.face, spell.modes, spell.alternative)
         slots = tuple(s for e in effects for s in e.slots)
         flat = [(slot, r) for slot, refs in zip(slots, spell.targets, strict=True) for r in refs]
         if self.fizzles([self._slot_legal(r, s, obj.controller, obj.id) for s, r in flat]):

@@ -88,6 +88,8 @@ COST_CASES = {
     "think-twice/flashback-pays-the-flashback-cost": ("flashback_pays_mana_cost", "flashback"),
     "fruit-of-tizerus/escape-exiles-other-cards-and-the-spell-returns-to-the-graveyard": (
         "escaped_spell_exiled", "escape, exile"),
+    "dynacharge/overload-affects-each-creature-you-control-without-targets": (
+        "overload_keeps_targets", "overload"),
     "reckless-abandon/sacrifice-a-creature-as-an-additional-cost": ("additional_cost_skipped",
                                                                     "sacrifice"),
     "waste-away/discard-a-card-as-an-additional-cost": ("discard_cost_skipped", "discard"),
@@ -228,6 +230,14 @@ def _engine(p1: dict, p2: dict | None = None) -> ReferenceEngine:
      {"cast": {"player": "p1", "object": "f", "targets": ["p2"],
                "costs": {"alternative": "escape", "exile": ["g"]}}},
      "asks to exile 3"),
+    ({"mana": "{R}{2}", "hand": [{"id": "d", "card": "Dynacharge"}],
+      "battlefield": [{"id": "b", "card": "Grizzly Bears"}]},
+     {"cast": {"player": "p1", "object": "d", "targets": ["b"],
+               "costs": {"alternative": "overload"}}},
+     "needs 0..0 targets"),
+    ({"mana": "{R}{2}", "graveyard": [{"id": "d", "card": "Dynacharge"}]},
+     {"cast": {"player": "p1", "object": "d", "costs": {"alternative": "overload"}}},
+     "cannot be cast"),
     ({"mana": "{R}{3}", "hand": [{"id": "s", "card": "Shock"}],
       "battlefield": [{"id": "b", "card": "Grizzly Bears"}]},
      {"cast": {"player": "p1", "object": "s", "targets": ["p2"], "costs": {"convoke": ["b"]}}},
@@ -292,6 +302,8 @@ def test_cards_are_built_with_their_costs_or_not_at_all():
     assert cards["Apex Hawks"].faces[0].text.multikicker
     assert cards["Stoke the Flames"].faces[0].text.payers == {"convoke"}
     assert cards["Fruit of Tizerus"].faces[0].text.escape == ("{3}{B}", 3)
+    assert cards["Dynacharge"].faces[0].text.overload == "{2}{R}"
+    assert "Mizzium Mortars" in refused  # overload of a text the interpreter cannot change
     tog = cards["Psychatog"].faces[0].text.activated
     assert [(p.kind, p.n) for ab in tog for p in ab.extra_costs] == [("discard", 1), ("exile", 2)]
     assert tog[0].cost is None and not tog[0].tap
