@@ -174,3 +174,17 @@ class Devotion(Effect):
     @property
     def slots(self) -> tuple[TargetSlot, ...]:
         return (TargetSlot(self.kind),) if self.kind else ()
+
+
+@dataclass(frozen=True, slots=True)
+class CountersThenPump(Effect):
+    """"Put N +1/+1 counters on target <kind>. It / That creature gains K until end of turn"
+    (both on the one target)."""
+
+    n: int
+    kind: str
+    keywords: tuple[str, ...]
+
+    @property
+    def slots(self) -> tuple[TargetSlot, ...]:
+        return (TargetSlot(self.kind),)

@@ -226,3 +226,12 @@ def _devotion(r: Effects, eff: m.Devotion, ctx: EffectContext) -> None:
         r._emit("life_change", player=ctx.controller, amount=-x)
     else:
         raise ValueError(f"devotion effect {eff.what!r}")
+
+
+@effect(m.CountersThenPump)
+def _counters_then_pump(r: Effects, eff: m.CountersThenPump, ctx: EffectContext) -> None:
+    ref = ctx.first()
+    if ref is not None:
+        r._add_counters(r.objects[ref.id], "+1/+1", eff.n)
+        r.effects.append(ContinuousEffect(next(r._clock), frozenset({ref}), 0, 0,
+                                          add=eff.keywords))

@@ -56,6 +56,7 @@ from conformance.reference.abilities import (
     Triggered,
 )
 from conformance.reference.errors import OracleTemplateError
+from conformance.reference.oracle_more import FIRST as _FIRST_TEMPLATES
 from conformance.reference.oracle_more import TEMPLATES as _MORE_TEMPLATES
 
 __all__ = [
@@ -204,6 +205,7 @@ _EFFECTS: list[tuple[re.Pattern[str], object]] = [
 
 
 _EFFECTS.extend(_MORE_TEMPLATES)  # filters as targets, mass, graveyard and library effects
+_EFFECTS[:0] = _FIRST_TEMPLATES
 
 
 def _then(*effects: Effect) -> tuple[Effect, ...]:

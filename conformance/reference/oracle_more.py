@@ -24,6 +24,7 @@ from conformance.reference.abilities import (
     Effect,
     ExileTarget,
     GainLife,
+    PumpTarget,
     PutCounters,
     ReturnToHand,
     Surveil,
@@ -130,7 +131,27 @@ def _devotion_tokens(g: re.Match[str]) -> Effect:
     return m.Devotion("tokens", _COLOR[g[6]], token=made.token)
 
 
+def _kw(text: str | None) -> tuple[str, ...]:
+    from conformance.reference.oracle import _keywords  # the keyword list grammar
+
+    return _keywords(text)
+
+
+FIRST: list[tuple[re.Pattern[str], Builder]] = [
+    (re.compile(r"Put (a|an|two|three) \+1/\+1 counters? on target ([^.]+?)\. (?:It|That "
+                r"creature) gains ([a-z, ]+) until end of turn\. ?"),
+     lambda g: m.CountersThenPump(_COUNT[g[1]], kind(g[2]), _kw(g[3]))),
+]
+"""Templates tried before the base ones (a longer sentence pair the base templates would cut
+after its first sentence)."""
+
 TEMPLATES += [
+    (re.compile(r"Target ([^.]+?) gets ([+-]\d+)/([+-]\d+)(?: and gains ([a-z, ]+))? until end "
+                r"of turn\. ?"),
+     lambda g: PumpTarget(int(g[2]), int(g[3]), _kw(g[4]), kind(g[1]))),
+    (re.compile(r"Target ([^.]+?) gains ([a-z, ]+) until end of turn\. ?"),
+     lambda g: PumpTarget(0, 0, _kw(g[2]), kind(g[1]))),
+
     (re.compile(rf"Each opponent loses X life, where X is {_DEVOTION}\. You gain life equal to "
                 r"the life lost this way\. ?"),
      lambda g: m.Devotion("drain", _COLOR[g[1]])),

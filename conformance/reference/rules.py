@@ -90,6 +90,11 @@ HOOKS: dict[str, str] = {
     "may_attack": "302.6, 508.1a: which creatures may attack (summoning sickness, defender)",
     "attack_taps": "508.1f: declaring an attacker taps it unless it has vigilance",
     "land_plays_per_turn": "305.2: one land play during each of a player's turns",
+    "devotion_symbol_counts": "700.5: hybrid and Phyrexian symbols count toward devotion",
+    "devotion_text_symbols": "700.5: only mana costs count toward devotion, not text boxes",
+    "landfall_triggers": "603.6a: landfall triggers for a land entering for any reason",
+    "constellation_triggers": "603.6a: constellation triggers for any enchantment entering",
+    "damage_as_counters": "702.90c, 702.80a: infect and wither damage to a creature is counters",
     "mana_empties": "500.4: mana empties from mana pools at the end of each step and phase",
 }
 """Every hook of :class:`Rules`: name -> the rule it decides."""

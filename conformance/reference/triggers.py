@@ -227,7 +227,7 @@ class TriggeredAbilities(StateBasedActions):
                 self._trigger(PendingTrigger(obj.controller, obj.id, obj.card_name, t.name,
                                              t.effects))
         types = self.chars(obj).types
-        if "Land" in types and self.landfall_triggers(obj):
+        if "Land" in types and self.landfall_triggers(obj, self.playing_land):
             for src, t in self._triggered_abilities(obj.controller):
                 if t.event == "landfall":
                     self._trigger(PendingTrigger(src.controller, src.id, src.card_name, t.name,
@@ -244,8 +244,12 @@ class TriggeredAbilities(StateBasedActions):
         constellation rulings)."""
         return True
 
-    def landfall_triggers(self, land: Obj) -> bool:
+    playing_land = False
+    """True while a land is being played (``play_land``): what :meth:`landfall_triggers` is
+    told."""
+
+    def landfall_triggers(self, land: Obj, played: bool) -> bool:
         """Hook: landfall triggers whenever a land enters under your control, for any reason:
-        played, or put onto the battlefield by a spell or ability (603.6a, the landfall
+        ``played``, or put onto the battlefield by a spell or ability (603.6a, the landfall
         rulings)."""
         return True

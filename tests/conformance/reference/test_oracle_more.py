@@ -60,7 +60,7 @@ def test_the_new_split_and_aftermath_cards_are_built() -> None:
     ("instant or sorcery card from your graveyard", "gy:Instant|Sorcery:you"),
     ("creature card with mana value 2 or less from your graveyard", "gy:Creature:you:mv<=2"),
     ("player or planeswalker", None),
-    ("creature with the greatest power", None),
+    ("creature with power 2 or less", None),
 ])
 def test_target_words_are_read_as_filters_or_refused(words: str, kind: str | None) -> None:
     assert parse_kind(words) == kind
@@ -68,7 +68,7 @@ def test_target_words_are_read_as_filters_or_refused(words: str, kind: str | Non
 
 def test_words_no_filter_reads_refuse_the_card() -> None:
     with pytest.raises(OracleTemplateError, match="target not understood"):
-        parse_face("Destroy target creature with the greatest power.", ("X",))
+        parse_face("Destroy target creature with power 2 or less.", ("X",))
 
 
 def test_gone_targets_only_a_creature_you_do_not_control() -> None:
@@ -164,3 +164,35 @@ def test_the_mirari_conjecture_copies_every_instant_or_sorcery_that_turn() -> No
     chapters = load_cards()["The Mirari Conjecture"].faces[0].text.chapters
     assert [c.chapters for c in chapters] == [(1,), (2,), (3,)]
     assert chapters[2].effects == (CreateDelayedCopyTrigger(1, whole_turn=True),)
+
+
+def test_greatest_power_target_allows_only_the_biggest_of_your_creatures() -> None:
+    """Triumph of Gerrard, chapter I: "Put a +1/+1 counter on target creature you control
+    with the greatest power." (ties would all qualify)."""
+    assert parse_kind("creature you control with the greatest power") == \
+        "perm:Creature:you:greatest_power"
+    assert "Triumph of Gerrard" in card_names()
+    saga = game({"battlefield": [obj("giant", "Hill Giant"), obj("bears", "Grizzly Bears"),
+                                 {"id": "tg", "card": "Triumph of Gerrard",
+                                  "counters": {"lore": 0}}]})
+    add_lore = {"add_counters": {"object": "tg", "counter": "lore", "n": 1}}
+    with pytest.raises(EngineReportedError) as exc:  # Grizzly Bears (2) is not the greatest
+        play(saga, [add_lore, {"choose": {"choice": "targets", "targets": ["bears"]}}])
+    assert exc.value.kind == "illegal_action"
+    state = play(saga, [add_lore, {"choose": {"choice": "targets", "targets": ["giant"]}},
+                        RESOLVE])
+    assert state["objects"]["giant"]["power"] == 4
+    setup = game({"mana": "{G}{W}", "battlefield": [obj("giant", "Hill Giant"),
+                                                    obj("bears", "Grizzly Bears")],
+                  "hand": [obj("a", "Assure // Assemble")]})
+    state = play(setup, [cast("a", half="Assure", targets=["bears"]), RESOLVE])
+    assert state["objects"]["bears"]["power"] == 3
+    assert "indestructible" in state["objects"]["bears"]["keywords"]
+
+
+def test_a_pump_of_a_filtered_target() -> None:
+    face = parse_face("Target creature an opponent controls gets -2/-2 until end of turn.",
+                      ("X",))
+    assert face.spell is not None and not isinstance(face.spell, type(None))
+    (eff,) = face.spell  # type: ignore[misc]
+    assert eff.slots[0].kind == "perm:Creature:opp"
