@@ -131,6 +131,14 @@ def _devotion_tokens(g: re.Match[str]) -> Effect:
     return m.Devotion("tokens", _COLOR[g[6]], token=made.token)
 
 
+def _scion(g: re.Match[str]) -> Effect:
+    """Eldrazi Scion and Spawn tokens: "It has 'Sacrifice this creature: Add {C}.'" (a mana
+    ability, 605.1a)."""
+    from conformance.reference.oracle import _token
+
+    return _token(g[1], g[2], g[3], "colorless", f"Eldrazi {g[4]}", f'"{g[5]}"')
+
+
 def _kw(text: str | None) -> tuple[str, ...]:
     from conformance.reference.oracle import _keywords  # the keyword list grammar
 
@@ -141,6 +149,9 @@ FIRST: list[tuple[re.Pattern[str], Builder]] = [
     (re.compile(r"Put (a|an|two|three) \+1/\+1 counters? on target ([^.]+?)\. (?:It|That "
                 r"creature) gains ([a-z, ]+) until end of turn\. ?"),
      lambda g: m.CountersThenPump(_COUNT[g[1]], kind(g[2]), _kw(g[3]))),
+    (re.compile(r"[Cc]reate (a|an|two|three|four) (\d+)/(\d+) colorless Eldrazi (Scion|Spawn) "
+                r"creature tokens?\. (?:It has|They have) \"(Sacrifice CARDNAME: Add \{C\}\.)\" ?"),
+     lambda g: _scion(g)),
 ]
 """Templates tried before the base ones (a longer sentence pair the base templates would cut
 after its first sentence)."""

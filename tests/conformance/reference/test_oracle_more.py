@@ -196,3 +196,19 @@ def test_a_pump_of_a_filtered_target() -> None:
     assert face.spell is not None and not isinstance(face.spell, type(None))
     (eff,) = face.spell  # type: ignore[misc]
     assert eff.slots[0].kind == "perm:Creature:opp"
+
+
+def test_an_eldrazi_scion_token_sacrifices_itself_for_colorless_mana() -> None:
+    """Eldrazi Skyspawner: "create a 1/1 colorless Eldrazi Scion creature token. It has
+    'Sacrifice this creature: Add {C}.'" (a mana ability, 605.1a)."""
+    engine = ReferenceEngine()
+    engine.setup("unit", game({"mana": "{2}{U}", "hand": [obj("sky", "Eldrazi Skyspawner")]}))
+    engine.act(cast("sky"))
+    engine.act(RESOLVE)
+    state = engine.observe().state
+    (tok,) = [k for k, v in state["objects"].items() if v.get("name") == "Eldrazi Scion Token"]
+    assert state["objects"][tok]["colors"] == [] and state["objects"][tok]["power"] == 1
+    engine.act({"activate": {"player": "p1", "object": tok, "ability": 0}})
+    state = engine.observe().state
+    assert tok not in state["objects"] or state["objects"][tok]["zone"] != "battlefield"
+    assert state["players"]["p1"]["mana"] == "{C}"
