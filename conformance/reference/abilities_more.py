@@ -188,3 +188,12 @@ class CountersThenPump(Effect):
     @property
     def slots(self) -> tuple[TargetSlot, ...]:
         return (TargetSlot(self.kind),)
+
+
+@dataclass(frozen=True, slots=True)
+class ExileTopOfLibrary(Effect):
+    """Ingest's effect (702.115a): "that player exiles the top card of their library";
+    ``player`` is the damaged player, filled in as the ability triggers (None in the card's
+    text)."""
+
+    player: str | None = None

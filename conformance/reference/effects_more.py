@@ -235,3 +235,10 @@ def _counters_then_pump(r: Effects, eff: m.CountersThenPump, ctx: EffectContext)
         r._add_counters(r.objects[ref.id], "+1/+1", eff.n)
         r.effects.append(ContinuousEffect(next(r._clock), frozenset({ref}), 0, 0,
                                           add=eff.keywords))
+
+
+@effect(m.ExileTopOfLibrary)
+def _exile_top(r: Effects, eff: m.ExileTopOfLibrary, ctx: EffectContext) -> None:
+    if eff.player is not None:
+        for cid in r.zones[(eff.player, "library")][:1]:
+            r._move(r.objects[cid], "exile")

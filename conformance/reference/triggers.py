@@ -6,10 +6,13 @@ triggers (603.7), "only once each turn", targets chosen as a trigger is put on t
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 from conformance.reference import abilities as o
+from conformance.reference.abilities_more import ExileTopOfLibrary
 from conformance.reference.objects import (
+    PLAYERS,
     ROMAN,
     Chars,
     Choice,
@@ -34,6 +37,21 @@ class TriggeredAbilities(StateBasedActions):
             self._detect_cast_triggers(event)
         elif event["type"] == "crime_committed":
             self._detect_crime_triggers(event)
+        elif event["type"] == "damage" and event.get("combat") and event["target"] in PLAYERS:
+            self._detect_combat_damage_triggers(event)
+
+    def _detect_combat_damage_triggers(self, event: dict[str, Any]) -> None:
+        """"Whenever CARDNAME deals combat damage to a player, ..." and ingest (702.115a):
+        "that player" is the damaged player."""
+        src = self.objects.get(event["source"])
+        text = self.abilities(src) if src is not None and src.zone == "battlefield" else None
+        for t in text.triggered if text is not None else ():
+            if t.event == "combat_damage_player":
+                effects = tuple(replace(e, player=event["target"])
+                                if isinstance(e, ExileTopOfLibrary) else e for e in t.effects)
+                assert src is not None
+                self._trigger(PendingTrigger(src.controller, src.id, src.card_name, t.name,
+                                             effects))
 
     def _dies_triggers(self, obj: Obj, to: str) -> list[PendingTrigger]:
         if to != "graveyard" or "Creature" not in self.chars(obj).types:

@@ -212,3 +212,14 @@ def test_an_eldrazi_scion_token_sacrifices_itself_for_colorless_mana() -> None:
     state = engine.observe().state
     assert tok not in state["objects"] or state["objects"][tok]["zone"] != "battlefield"
     assert state["players"]["p1"]["mana"] == "{C}"
+
+
+def test_ingest_exiles_the_top_card_of_the_damaged_players_library() -> None:
+    """Culling Drone: "Ingest" (702.115a: whenever it deals combat damage to a player, that
+    player exiles the top card of their library)."""
+    setup = game({"battlefield": [{"id": "cd", "card": "Culling Drone", "attacking": "p2"}]},
+                 {"library": [obj("top", "Island"), obj("next", "Island")]})
+    setup["step"] = "declare_blockers"
+    state = play(setup, [{"advance": {"to": "combat_damage"}}, RESOLVE])
+    assert zones(state)["top"] == "exile" and zones(state)["next"] == "library"
+    assert state["players"]["p2"]["life"] == 18
