@@ -112,6 +112,18 @@ TEMPLATES: list[tuple[re.Pattern[str], Builder]] = [
      lambda g: PutCounters(_COUNT[g[1]], g[2], True, kind(g[4]), bool(g[3]))),
     (re.compile(rf"{SELF} deals (\d+|X) damage to target ([^.]+?)\. ?"),
      lambda g: DamageTargets((_n(g[1]),), (TargetSlot(kind(g[2])),))),
+    (re.compile(r"Double your life total\. ?"), lambda g: m.DoubleLife()),
+    (re.compile(r"Target opponent loses half their life, rounded up\. ?"),
+     lambda g: m.LoseHalfLife()),
+    (re.compile(r"Target creature gets \+X/\+0 until end of turn, where X is its power\. ?"),
+     lambda g: m.PumpTargetByPower()),
+    (re.compile(r"Draw a card for each creature you control with power (\d+) or greater\. ?"),
+     lambda g: m.CountYourCreatures("draw", int(g[1]))),
+    (re.compile(r"Creatures target player controls get ([+-]\d+)/([+-]\d+) until end of turn\. ?"),
+     lambda g: m.PumpTargetPlayersCreatures(int(g[1]), int(g[2]))),
+    (re.compile(r"(Create (?:a|an|two|three) [^.]*? creature tokens?[^.]*?), then you gain 1 life "
+                r"for each creature you control\. ?"),
+     lambda g: (*_parse_one(g[1] + "."), m.CountYourCreatures("life"))),
     (re.compile(rf"Surveil (\d+), then draw {_COUNT_RX} cards?\. ?"),
      lambda g: (Surveil(int(g[1])), Draw(_n(g[2]) or 0))),
 ]
@@ -186,6 +198,12 @@ TEMPLATES += [
      lambda g: m.Devotion("draw_lose", _COLOR[g[1]])),
 ]
 """(pattern, builder) pairs, in the order they are tried."""
+
+
+def _parse_one(sentence: str) -> tuple[Effect, ...]:
+    from conformance.reference.oracle import parse_effects
+
+    return parse_effects(sentence)
 
 
 def _no(text: str) -> Any:

@@ -223,3 +223,42 @@ def test_ingest_exiles_the_top_card_of_the_damaged_players_library() -> None:
     state = play(setup, [{"advance": {"to": "combat_damage"}}, RESOLVE])
     assert zones(state)["top"] == "exile" and zones(state)["next"] == "library"
     assert state["players"]["p2"]["life"] == 18
+
+
+def test_revenge_doubles_your_life_and_halves_the_opponents_rounded_up() -> None:
+    setup = game({"mana": "{4}{W}{B}", "life": 7, "hand": [obj("r", "Revival // Revenge")]},
+                 {"life": 15})
+    state = play(setup, [cast("r", half="Revenge", targets=["p2"]), RESOLVE])
+    assert state["players"]["p1"]["life"] == 14 and state["players"]["p2"]["life"] == 7
+
+
+def test_onward_adds_the_targets_power_as_it_resolves() -> None:
+    setup = game({"mana": "{2}{R}", "hand": [obj("o", "Onward // Victory")],
+                  "battlefield": [obj("giant", "Hill Giant")]})
+    state = play(setup, [cast("o", half="Onward", targets=["giant"]), RESOLVE])
+    assert (state["objects"]["giant"]["power"], state["objects"]["giant"]["toughness"]) == (6, 3)
+
+
+def test_feed_draws_for_each_creature_with_power_3_or_greater() -> None:
+    setup = game({"mana": "{3}{G}", "graveyard": [obj("f", "Mouth // Feed")],
+                  "battlefield": [obj("giant", "Hill Giant"), obj("bears", "Grizzly Bears")],
+                  "library": [obj("l1", "Island"), obj("l2", "Island")]})
+    state = play(setup, [cast("f", half="Feed"), RESOLVE])
+    assert zones(state)["l1"] == "hand" and zones(state)["l2"] == "library"
+
+
+def test_deploy_gains_life_for_each_creature_after_making_the_thopters() -> None:
+    setup = game({"mana": "{2}{W}{U}", "hand": [obj("d", "Depose // Deploy")],
+                  "battlefield": [obj("bears", "Grizzly Bears")]})
+    state = play(setup, [cast("d", half="Deploy"), RESOLVE])
+    assert state["players"]["p1"]["life"] == 23  # two Thopters and the Bears
+    thopters = [o for o in state["objects"].values() if o.get("name") == "Thopter Token"]
+    assert len(thopters) == 2 and thopters[0]["types"] == ["Artifact", "Creature"]
+
+
+def test_day_pumps_the_creatures_of_the_target_player() -> None:
+    setup = game({"mana": "{2}{W}", "hand": [obj("d", "Night // Day")],
+                  "battlefield": [obj("mine", "Grizzly Bears")]},
+                 {"battlefield": [obj("theirs", "Grizzly Bears")]})
+    state = play(setup, [cast("d", half="Day", targets=["p2"]), RESOLVE])
+    assert state["objects"]["theirs"]["power"] == 3 and state["objects"]["mine"]["power"] == 2
