@@ -12,14 +12,12 @@ the corpus. :data:`FAMILY_MUTANTS` is added to the reference mutants, so ``rulin
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from conformance.reference import oracle as o
 from conformance.reference.cards import CardDef, Face, mana_value_of
 from conformance.reference.engine import ReferenceEngine
 from conformance.reference.objects import (
     Chars,
-    Flow,
     Obj,
     Ref,
     SpellSnapshot,
@@ -325,19 +323,8 @@ class LandfallOnlyWhenPlayed(ReferenceEngine):
     MUTANT = "landfall_only_when_played"
     RULE = "603.6a"
 
-    def __init__(self) -> None:
-        super().__init__()
-        self.playing_land = False
-
-    def play_land(self, a: dict[str, Any]) -> Flow:
-        self.playing_land = True
-        try:
-            yield from super().play_land(a)
-        finally:
-            self.playing_land = False
-
-    def landfall_triggers(self, land: Obj) -> bool:
-        return self.playing_land
+    def landfall_triggers(self, land: Obj, played: bool) -> bool:
+        return played
 
 
 class ConstellationPureEnchantmentsOnly(ReferenceEngine):

@@ -174,3 +174,72 @@ class Devotion(Effect):
     @property
     def slots(self) -> tuple[TargetSlot, ...]:
         return (TargetSlot(self.kind),) if self.kind else ()
+
+
+@dataclass(frozen=True, slots=True)
+class CountersThenPump(Effect):
+    """"Put N +1/+1 counters on target <kind>. It / That creature gains K until end of turn"
+    (both on the one target)."""
+
+    n: int
+    kind: str
+    keywords: tuple[str, ...]
+
+    @property
+    def slots(self) -> tuple[TargetSlot, ...]:
+        return (TargetSlot(self.kind),)
+
+
+@dataclass(frozen=True, slots=True)
+class ExileTopOfLibrary(Effect):
+    """Ingest's effect (702.115a): "that player exiles the top card of their library";
+    ``player`` is the damaged player, filled in as the ability triggers (None in the card's
+    text)."""
+
+    player: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DoubleLife(Effect):
+    """"Double your life total" (you gain life equal to your life total, rule 119.5)."""
+
+
+@dataclass(frozen=True, slots=True)
+class LoseHalfLife(Effect):
+    """"Target opponent loses half their life, rounded up" (rule 107.1a)."""
+
+    @property
+    def slots(self) -> tuple[TargetSlot, ...]:
+        return (TargetSlot("opponent"),)
+
+
+@dataclass(frozen=True, slots=True)
+class PumpTargetByPower(Effect):
+    """"Target creature gets +X/+0 until end of turn, where X is its power" (X fixed as it
+    resolves, rule 608.2h)."""
+
+    @property
+    def slots(self) -> tuple[TargetSlot, ...]:
+        return (TargetSlot("creature"),)
+
+
+@dataclass(frozen=True, slots=True)
+class CountYourCreatures(Effect):
+    """"Draw a card for each creature you control with power N or greater" (``what`` draw) /
+    "you gain 1 life for each creature you control" (``what`` life), counted as it resolves."""
+
+    what: str
+    min_power: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PumpTargetPlayersCreatures(Effect):
+    """"Creatures target player controls get +N/+M until end of turn" (the set locked in,
+    611.2c)."""
+
+    power: int
+    toughness: int
+
+    @property
+    def slots(self) -> tuple[TargetSlot, ...]:
+        return (TargetSlot("player"),)

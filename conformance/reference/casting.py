@@ -53,7 +53,11 @@ class Casting(Costs):
         if self.lands_played[(self.turn, player)] >= self.land_plays_per_turn(player):
             raise refuse("illegal_action", f"{player} has played their land for this turn")
         self.lands_played[(self.turn, player)] += 1
-        self._move(obj, "battlefield", controller=player)
+        self.playing_land = True  # what landfall_triggers is told
+        try:
+            self._move(obj, "battlefield", controller=player)
+        finally:
+            self.playing_land = False
         self.priority = player
         self.passes = 0
         yield from self._put_triggers()

@@ -226,3 +226,67 @@ def _devotion(r: Effects, eff: m.Devotion, ctx: EffectContext) -> None:
         r._emit("life_change", player=ctx.controller, amount=-x)
     else:
         raise ValueError(f"devotion effect {eff.what!r}")
+
+
+@effect(m.CountersThenPump)
+def _counters_then_pump(r: Effects, eff: m.CountersThenPump, ctx: EffectContext) -> None:
+    ref = ctx.first()
+    if ref is not None:
+        r._add_counters(r.objects[ref.id], "+1/+1", eff.n)
+        r.effects.append(ContinuousEffect(next(r._clock), frozenset({ref}), 0, 0,
+                                          add=eff.keywords))
+
+
+@effect(m.ExileTopOfLibrary)
+def _exile_top(r: Effects, eff: m.ExileTopOfLibrary, ctx: EffectContext) -> None:
+    if eff.player is not None:
+        for cid in r.zones[(eff.player, "library")][:1]:
+            r._move(r.objects[cid], "exile")
+
+
+@effect(m.DoubleLife)
+def _double_life(r: Effects, eff: m.DoubleLife, ctx: EffectContext) -> None:
+    gain = r.players[ctx.controller].life
+    r.players[ctx.controller].life += gain
+    r._emit("life_change", player=ctx.controller, amount=gain)
+
+
+@effect(m.LoseHalfLife)
+def _lose_half(r: Effects, eff: m.LoseHalfLife, ctx: EffectContext) -> None:
+    ref = ctx.first()
+    if ref is not None:
+        loss = (r.players[ref.id].life + 1) // 2
+        r.players[ref.id].life -= loss
+        r._emit("life_change", player=ref.id, amount=-loss)
+
+
+@effect(m.PumpTargetByPower)
+def _pump_by_power(r: Effects, eff: m.PumpTargetByPower, ctx: EffectContext) -> None:
+    ref = ctx.first()
+    if ref is not None:
+        x = r.chars(r.objects[ref.id]).power or 0
+        r.effects.append(ContinuousEffect(next(r._clock), frozenset({ref}), x, 0))
+
+
+@effect(m.CountYourCreatures)
+def _count_creatures(r: Effects, eff: m.CountYourCreatures, ctx: EffectContext) -> None:
+    n = sum(1 for oid in r.battlefield
+            if r.objects[oid].controller == ctx.controller
+            and "Creature" in (c := r.chars(r.objects[oid])).types
+            and (eff.min_power is None or (c.power or 0) >= eff.min_power))
+    if eff.what == "draw":
+        r._draw(ctx.controller, n)
+    else:
+        r.players[ctx.controller].life += n
+        r._emit("life_change", player=ctx.controller, amount=n)
+
+
+@effect(m.PumpTargetPlayersCreatures)
+def _pump_players_creatures(r: Effects, eff: m.PumpTargetPlayersCreatures,
+                            ctx: EffectContext) -> None:
+    ref = ctx.first()
+    if ref is not None:
+        refs = frozenset(r.objects[oid].ref for oid in r.battlefield
+                         if r.objects[oid].controller == ref.id
+                         and "Creature" in r.chars(r.objects[oid]).types)
+        r.effects.append(ContinuousEffect(next(r._clock), refs, eff.power, eff.toughness))

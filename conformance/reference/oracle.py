@@ -58,6 +58,7 @@ from conformance.reference.abilities import (
     TokenDef,
     Triggered,
 )
+from conformance.reference.abilities_more import ExileTopOfLibrary
 from conformance.reference.cost_text import (
     CastCostText,
     cost_part,
@@ -71,6 +72,7 @@ from conformance.reference.designation_effects import (
     GetEnergy,
 )
 from conformance.reference.errors import OracleTemplateError
+from conformance.reference.oracle_more import FIRST as _FIRST_TEMPLATES
 from conformance.reference.oracle_more import TEMPLATES as _MORE_TEMPLATES
 
 __all__ = [
@@ -240,6 +242,7 @@ def _if_kicked(sentence: str) -> IfKicked:
 
 
 _EFFECTS.extend(_MORE_TEMPLATES)  # filters as targets, mass, graveyard and library effects
+_EFFECTS[:0] = _FIRST_TEMPLATES
 
 
 def _then(*effects: Effect) -> tuple[Effect, ...]:
@@ -386,6 +389,14 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
             continue
         if line == "Aftermath":
             aftermath = True
+            continue
+        if line == "Ingest":  # 702.115a: a triggered ability
+            triggered.append(Triggered("combat_damage_player", (ExileTopOfLibrary(),), "ingest"))
+            continue
+        m = re.fullmatch(rf"Whenever {SELF} deals combat damage to a player, (.*)", line)
+        if m and not re.search(r"\bthat player\b|\byou may\b", m[1]):
+            triggered.append(Triggered("combat_damage_player", parse_effects(_capital(m[1])),
+                                       "combat_damage"))
             continue
         if line == "Enchant creature":
             enchant = "creature"

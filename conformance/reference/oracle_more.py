@@ -24,6 +24,7 @@ from conformance.reference.abilities import (
     Effect,
     ExileTarget,
     GainLife,
+    PumpTarget,
     PutCounters,
     ReturnToHand,
     Surveil,
@@ -111,6 +112,18 @@ TEMPLATES: list[tuple[re.Pattern[str], Builder]] = [
      lambda g: PutCounters(_COUNT[g[1]], g[2], True, kind(g[4]), bool(g[3]))),
     (re.compile(rf"{SELF} deals (\d+|X) damage to target ([^.]+?)\. ?"),
      lambda g: DamageTargets((_n(g[1]),), (TargetSlot(kind(g[2])),))),
+    (re.compile(r"Double your life total\. ?"), lambda g: m.DoubleLife()),
+    (re.compile(r"Target opponent loses half their life, rounded up\. ?"),
+     lambda g: m.LoseHalfLife()),
+    (re.compile(r"Target creature gets \+X/\+0 until end of turn, where X is its power\. ?"),
+     lambda g: m.PumpTargetByPower()),
+    (re.compile(r"Draw a card for each creature you control with power (\d+) or greater\. ?"),
+     lambda g: m.CountYourCreatures("draw", int(g[1]))),
+    (re.compile(r"Creatures target player controls get ([+-]\d+)/([+-]\d+) until end of turn\. ?"),
+     lambda g: m.PumpTargetPlayersCreatures(int(g[1]), int(g[2]))),
+    (re.compile(r"(Create (?:a|an|two|three) [^.]*? creature tokens?[^.]*?), then you gain 1 life "
+                r"for each creature you control\. ?"),
+     lambda g: (*_parse_one(g[1] + "."), m.CountYourCreatures("life"))),
     (re.compile(rf"Surveil (\d+), then draw {_COUNT_RX} cards?\. ?"),
      lambda g: (Surveil(int(g[1])), Draw(_n(g[2]) or 0))),
 ]
@@ -130,7 +143,38 @@ def _devotion_tokens(g: re.Match[str]) -> Effect:
     return m.Devotion("tokens", _COLOR[g[6]], token=made.token)
 
 
+def _scion(g: re.Match[str]) -> Effect:
+    """Eldrazi Scion and Spawn tokens: "It has 'Sacrifice this creature: Add {C}.'" (a mana
+    ability, 605.1a)."""
+    from conformance.reference.oracle import _token
+
+    return _token(g[1], g[2], g[3], "colorless", f"Eldrazi {g[4]}", f'"{g[5]}"')
+
+
+def _kw(text: str | None) -> tuple[str, ...]:
+    from conformance.reference.oracle import _keywords  # the keyword list grammar
+
+    return _keywords(text)
+
+
+FIRST: list[tuple[re.Pattern[str], Builder]] = [
+    (re.compile(r"Put (a|an|two|three) \+1/\+1 counters? on target ([^.]+?)\. (?:It|That "
+                r"creature) gains ([a-z, ]+) until end of turn\. ?"),
+     lambda g: m.CountersThenPump(_COUNT[g[1]], kind(g[2]), _kw(g[3]))),
+    (re.compile(r"[Cc]reate (a|an|two|three|four) (\d+)/(\d+) colorless Eldrazi (Scion|Spawn) "
+                r"creature tokens?\. (?:It has|They have) \"(Sacrifice CARDNAME: Add \{C\}\.)\" ?"),
+     lambda g: _scion(g)),
+]
+"""Templates tried before the base ones (a longer sentence pair the base templates would cut
+after its first sentence)."""
+
 TEMPLATES += [
+    (re.compile(r"Target ([^.]+?) gets ([+-]\d+)/([+-]\d+)(?: and gains ([a-z, ]+))? until end "
+                r"of turn\. ?"),
+     lambda g: PumpTarget(int(g[2]), int(g[3]), _kw(g[4]), kind(g[1]))),
+    (re.compile(r"Target ([^.]+?) gains ([a-z, ]+) until end of turn\. ?"),
+     lambda g: PumpTarget(0, 0, _kw(g[2]), kind(g[1]))),
+
     (re.compile(rf"Each opponent loses X life, where X is {_DEVOTION}\. You gain life equal to "
                 r"the life lost this way\. ?"),
      lambda g: m.Devotion("drain", _COLOR[g[1]])),
@@ -154,6 +198,12 @@ TEMPLATES += [
      lambda g: m.Devotion("draw_lose", _COLOR[g[1]])),
 ]
 """(pattern, builder) pairs, in the order they are tried."""
+
+
+def _parse_one(sentence: str) -> tuple[Effect, ...]:
+    from conformance.reference.oracle import parse_effects
+
+    return parse_effects(sentence)
 
 
 def _no(text: str) -> Any:

@@ -26,7 +26,12 @@ TYPE_WORDS = {"creature": "Creature", "planeswalker": "Planeswalker", "artifact"
 
 
 class _Rules(Protocol):
+    battlefield: list[str]
+    objects: dict[str, Obj]
+
     def is_graveyard_card(self, obj: Obj) -> bool: ...  # noqa: D102
+
+    def chars(self, obj: Obj) -> Chars: ...  # noqa: D102
 
 
 def _types_ok(types_field: str, chars: Chars) -> bool:
@@ -37,6 +42,15 @@ def _types_ok(types_field: str, chars: Chars) -> bool:
     if types_field == "noncreature":
         return "Creature" not in chars.types
     return bool(set(types_field.split("|")) & set(chars.types))
+
+
+def _greatest_power(rules: _Rules, obj: Obj, chars: Chars, among_its_controllers: bool) -> bool:
+    """Whether no creature (its controller controls, with ``among_its_controllers``) has
+    greater power (ties all qualify)."""
+    powers = [rules.chars(rules.objects[oid]).power or 0 for oid in rules.battlefield
+              if (not among_its_controllers or rules.objects[oid].controller == obj.controller)
+              and "Creature" in rules.chars(rules.objects[oid]).types]
+    return (chars.power or 0) >= max(powers, default=0)
 
 
 def _quality_ok(q: str, obj: Obj, chars: Chars, controller: str) -> bool:
@@ -77,7 +91,9 @@ def kind_legal(rules: _Rules, kind: str, obj: Obj, chars: Chars, controller: str
     if zone == "gy" and not rules.is_graveyard_card(obj):
         return False
     return _types_ok(types_field, chars) and all(
-        _quality_ok(q, obj, chars, controller) for q in qualities)
+        _greatest_power(rules, obj, chars, bool({"you", "opp"} & set(qualities)))
+        if q == "greatest_power"
+        else _quality_ok(q, obj, chars, controller) for q in qualities)
 
 
 def parse_kind(words: str) -> str | None:
@@ -101,12 +117,18 @@ def parse_kind(words: str) -> str | None:
         types = "|".join(TYPE_WORDS[t] for t in m[1].split(" or "))
         return ":".join(["gy", types, "you"] + ([f"mv<={m[2]}"] if m[2] else []))
     quals: list[str] = []
-    for suffix, q in ((" an opponent controls", "opp"), (" you don't control", "opp"),
-                      (" you control", "you"), (" with flying", "flying")):
-        if w.endswith(suffix):
-            quals.append(q)
-            w = w[:-len(suffix)]
-            break
+    suffixes = ((" with the greatest power", "greatest_power"), (" an opponent controls", "opp"),
+                (" you don't control", "opp"), (" you control", "you"),
+                (" with flying", "flying"))
+    found = True
+    while found:  # "creature you control with the greatest power": both, from the end
+        found = False
+        for suffix, q in suffixes:
+            if w.endswith(suffix) and q not in quals:
+                quals.insert(0, q)
+                w = w[:-len(suffix)]
+                found = True
+                break
     for prefix, q in (("attacking or blocking ", "attacking_or_blocking"),
                       ("attacking ", "attacking"), ("nonbasic ", "nonbasic"),
                       ("nonblack ", "nonblack"), ("multicolored ", "multicolored")):

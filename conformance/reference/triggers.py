@@ -6,10 +6,13 @@ triggers (603.7), "only once each turn", targets chosen as a trigger is put on t
 from __future__ import annotations
 
 from collections.abc import Generator, Iterator
+from dataclasses import replace
 from typing import Any
 
 from conformance.reference import abilities as o
+from conformance.reference.abilities_more import ExileTopOfLibrary
 from conformance.reference.objects import (
+    PLAYERS,
     ROMAN,
     Answer,
     Chars,
@@ -35,6 +38,21 @@ class TriggeredAbilities(StateBasedActions):
             self._detect_cast_triggers(event)
         elif event["type"] == "crime_committed":
             self._detect_crime_triggers(event)
+        elif event["type"] == "damage" and event.get("combat") and event["target"] in PLAYERS:
+            self._detect_combat_damage_triggers(event)
+
+    def _detect_combat_damage_triggers(self, event: dict[str, Any]) -> None:
+        """"Whenever CARDNAME deals combat damage to a player, ..." and ingest (702.115a):
+        "that player" is the damaged player."""
+        src = self.objects.get(event["source"])
+        text = self.abilities(src) if src is not None and src.zone == "battlefield" else None
+        for t in text.triggered if text is not None else ():
+            if t.event == "combat_damage_player":
+                effects = tuple(replace(e, player=event["target"])
+                                if isinstance(e, ExileTopOfLibrary) else e for e in t.effects)
+                assert src is not None
+                self._trigger(PendingTrigger(src.controller, src.id, src.card_name, t.name,
+                                             effects))
 
     def _dies_triggers(self, obj: Obj, to: str) -> list[PendingTrigger]:
         if to != "graveyard" or "Creature" not in self.chars(obj).types:
@@ -253,7 +271,7 @@ class TriggeredAbilities(StateBasedActions):
                 self._trigger(PendingTrigger(obj.controller, obj.id, obj.card_name, t.name,
                                              t.effects))
         types = self.chars(obj).types
-        if "Land" in types and self.landfall_triggers(obj):
+        if "Land" in types and self.landfall_triggers(obj, self.playing_land):
             for src, t in self._triggered_abilities(obj.controller):
                 if t.event == "landfall":
                     self._trigger(PendingTrigger(src.controller, src.id, src.card_name, t.name,
@@ -270,8 +288,12 @@ class TriggeredAbilities(StateBasedActions):
         constellation rulings)."""
         return True
 
-    def landfall_triggers(self, land: Obj) -> bool:
+    playing_land = False
+    """True while a land is being played (``play_land``): what :meth:`landfall_triggers` is
+    told."""
+
+    def landfall_triggers(self, land: Obj, played: bool) -> bool:
         """Hook: landfall triggers whenever a land enters under your control, for any reason:
-        played, or put onto the battlefield by a spell or ability (603.6a, the landfall
+        ``played``, or put onto the battlefield by a spell or ability (603.6a, the landfall
         rulings)."""
         return True

@@ -42,9 +42,12 @@ def gen_fizzle(ctx: Context) -> list[Draft] | NotExecutable:
                              "the response, the cast or the resolution does")
     aura = face is not b.castable_face(card)
     targets = _aura_targets(spell) if aura else b.scripted_targets(spell)
+    if targets is None and not aura and b.decision_needed(spell) is None:
+        targets = _reference_targets(card.name)  # the target as the reference engine reads it
     if targets is None:
         return NotExecutable("the spell's targets, choices or costs are not scripted")
-    if len(targets) != 1 or targets[0][1] != b.BEARS:
+    victim = targets[0][1] if len(targets) == 1 else None
+    if victim is None:
         return NotExecutable("the spell has no single creature target to make illegal")
     tid = targets[0][0]
     p1, theirs = b.caster(card.name, "sp", "hand", mana, targets)
@@ -65,8 +68,53 @@ def gen_fizzle(ctx: Context) -> list[Draft] | NotExecutable:
               "events_absent": absent,
               "state": {"zones": zones, "life": {"p1": 20, "p2": 20}}}
     return [Draft("illegal-target-fizzle", f"{card.name} doesn't resolve when its target "
-                  "creature dies in response", FEATURES, [card.name, b.BEARS, b.BOLT, b.ISLAND],
+                  "creature dies in response", FEATURES,
+                  [card.name, victim, b.BOLT, b.ISLAND],
                   setup, actions, expect, RULES)]
+
+
+_SIMPLE_KINDS = {"any": "perm:Creature", "creature": "perm:Creature",
+                 "creature_or_planeswalker": "perm:Creature",
+                 "creature_you_control": "perm:Creature:you", "artifact": "perm:Artifact",
+                 "enchantment": "perm:Enchantment", "land": "perm:Land",
+                 "artifact_or_enchantment": "perm:Artifact|Enchantment",
+                 "permanent": "perm:any", "nonland_permanent": "perm:nonland"}
+_VICTIMS: tuple[tuple[str, set[str], set[str]], ...] = (
+    (b.BEARS, {"Creature", "any", "nonland"}, set()),
+    ("Wind Drake", {"Creature", "any", "nonland"}, {"flying"}),
+    ("Ornithopter", {"Artifact", "Creature", "any", "nonland"}, {"flying"}),
+    ("Fang of Shigeki", {"Enchantment", "Creature", "any", "nonland"}, set()),
+    ("Dryad Arbor", {"Land", "Creature", "any"}, {"nonbasic"}),
+)
+"""Creatures Lightning Bolt kills, and the target words each fits (types, qualities beyond
+"opp", "you", "nonblack"): a 2/2 Bear, a 2/2 flyer, a 0/2 artifact creature, a 1/1 enchantment
+creature, a 1/1 land creature."""
+
+
+def _reference_targets(name: str) -> list[tuple[str, str | None]] | None:
+    """The one target of a card whose spell text the reference engine builds (every line
+    understood) with exactly one target slot that one of :data:`_VICTIMS` fits, as the scripted
+    target; None otherwise (``scripted_targets`` reads text; this reads the built card)."""
+    from conformance.reference.cards import load_cards
+
+    card = load_cards().get(name)
+    if card is None or len(card.faces) != 1 or card.faces[0].has_x:
+        return None
+    spell = card.faces[0].text.spell
+    if not isinstance(spell, tuple):
+        return None
+    slots = [s for e in spell for s in e.slots]
+    if len(slots) != 1 or (slots[0].min, slots[0].max) != (1, 1):
+        return None
+    kind = _SIMPLE_KINDS.get(slots[0].kind, slots[0].kind)
+    zone, types, *qualities = kind.split(":") if ":" in kind else ("", "")
+    quals = set(qualities) - {"opp", "you", "nonblack"}
+    if zone != "perm" or {"you", "opp"} <= set(qualities):
+        return None
+    for victim, fits, has in _VICTIMS:
+        if set(types.split("|")) & fits and quals <= has:
+            return [("tgt1" if "you" in qualities else "tgt2", victim)]
+    return None
 
 
 def _aura_face(card: CardInfo) -> FaceInfo | None:

@@ -15,7 +15,7 @@ DEVOID = "A card with devoid is just colorless. It's not colorless and the color
 def test_no_case_for_a_card_the_reference_engine_does_not_build() -> None:
     """Ruination Guide (devoid, ingest) was mined into two devoid cases kept without the
     per-card mutant check; Blinding Drone, which the engine builds, keeps its case."""
-    assert "Ruination Guide" in refused_cards()  # "Ingest" has no template
+    assert "Ruination Guide" in refused_cards()  # "Other colorless creatures you control ..."
     assert "Blinding Drone" in card_names()
     r = mine([RulingGroup("g", "Ruination Guide", "2015-08-25", {"en": DEVOID}),
               RulingGroup("d", "Blinding Drone", "2015-08-25", {"en": DEVOID})])

@@ -60,7 +60,7 @@ def test_the_new_split_and_aftermath_cards_are_built() -> None:
     ("instant or sorcery card from your graveyard", "gy:Instant|Sorcery:you"),
     ("creature card with mana value 2 or less from your graveyard", "gy:Creature:you:mv<=2"),
     ("player or planeswalker", None),
-    ("creature with the greatest power", None),
+    ("creature with power 2 or less", None),
 ])
 def test_target_words_are_read_as_filters_or_refused(words: str, kind: str | None) -> None:
     assert parse_kind(words) == kind
@@ -68,7 +68,7 @@ def test_target_words_are_read_as_filters_or_refused(words: str, kind: str | Non
 
 def test_words_no_filter_reads_refuse_the_card() -> None:
     with pytest.raises(OracleTemplateError, match="target not understood"):
-        parse_face("Destroy target creature with the greatest power.", ("X",))
+        parse_face("Destroy target creature with power 2 or less.", ("X",))
 
 
 def test_gone_targets_only_a_creature_you_do_not_control() -> None:
@@ -164,3 +164,101 @@ def test_the_mirari_conjecture_copies_every_instant_or_sorcery_that_turn() -> No
     chapters = load_cards()["The Mirari Conjecture"].faces[0].text.chapters
     assert [c.chapters for c in chapters] == [(1,), (2,), (3,)]
     assert chapters[2].effects == (CreateDelayedCopyTrigger(1, whole_turn=True),)
+
+
+def test_greatest_power_target_allows_only_the_biggest_of_your_creatures() -> None:
+    """Triumph of Gerrard, chapter I: "Put a +1/+1 counter on target creature you control
+    with the greatest power." (ties would all qualify)."""
+    assert parse_kind("creature you control with the greatest power") == \
+        "perm:Creature:you:greatest_power"
+    assert "Triumph of Gerrard" in card_names()
+    saga = game({"battlefield": [obj("giant", "Hill Giant"), obj("bears", "Grizzly Bears"),
+                                 {"id": "tg", "card": "Triumph of Gerrard",
+                                  "counters": {"lore": 0}}]})
+    add_lore = {"add_counters": {"object": "tg", "counter": "lore", "n": 1}}
+    with pytest.raises(EngineReportedError) as exc:  # Grizzly Bears (2) is not the greatest
+        play(saga, [add_lore, {"choose": {"choice": "targets", "targets": ["bears"]}}])
+    assert exc.value.kind == "illegal_action"
+    state = play(saga, [add_lore, {"choose": {"choice": "targets", "targets": ["giant"]}},
+                        RESOLVE])
+    assert state["objects"]["giant"]["power"] == 4
+    setup = game({"mana": "{G}{W}", "battlefield": [obj("giant", "Hill Giant"),
+                                                    obj("bears", "Grizzly Bears")],
+                  "hand": [obj("a", "Assure // Assemble")]})
+    state = play(setup, [cast("a", half="Assure", targets=["bears"]), RESOLVE])
+    assert state["objects"]["bears"]["power"] == 3
+    assert "indestructible" in state["objects"]["bears"]["keywords"]
+
+
+def test_a_pump_of_a_filtered_target() -> None:
+    face = parse_face("Target creature an opponent controls gets -2/-2 until end of turn.",
+                      ("X",))
+    assert face.spell is not None and not isinstance(face.spell, type(None))
+    (eff,) = face.spell  # type: ignore[misc]
+    assert eff.slots[0].kind == "perm:Creature:opp"
+
+
+def test_an_eldrazi_scion_token_sacrifices_itself_for_colorless_mana() -> None:
+    """Eldrazi Skyspawner: "create a 1/1 colorless Eldrazi Scion creature token. It has
+    'Sacrifice this creature: Add {C}.'" (a mana ability, 605.1a)."""
+    engine = ReferenceEngine()
+    engine.setup("unit", game({"mana": "{2}{U}", "hand": [obj("sky", "Eldrazi Skyspawner")]}))
+    engine.act(cast("sky"))
+    engine.act(RESOLVE)
+    state = engine.observe().state
+    (tok,) = [k for k, v in state["objects"].items() if v.get("name") == "Eldrazi Scion Token"]
+    assert state["objects"][tok]["colors"] == [] and state["objects"][tok]["power"] == 1
+    engine.act({"activate": {"player": "p1", "object": tok, "ability": 0}})
+    state = engine.observe().state
+    assert tok not in state["objects"] or state["objects"][tok]["zone"] != "battlefield"
+    assert state["players"]["p1"]["mana"] == "{C}"
+
+
+def test_ingest_exiles_the_top_card_of_the_damaged_players_library() -> None:
+    """Culling Drone: "Ingest" (702.115a: whenever it deals combat damage to a player, that
+    player exiles the top card of their library)."""
+    setup = game({"battlefield": [{"id": "cd", "card": "Culling Drone", "attacking": "p2"}]},
+                 {"library": [obj("top", "Island"), obj("next", "Island")]})
+    setup["step"] = "declare_blockers"
+    state = play(setup, [{"advance": {"to": "combat_damage"}}, RESOLVE])
+    assert zones(state)["top"] == "exile" and zones(state)["next"] == "library"
+    assert state["players"]["p2"]["life"] == 18
+
+
+def test_revenge_doubles_your_life_and_halves_the_opponents_rounded_up() -> None:
+    setup = game({"mana": "{4}{W}{B}", "life": 7, "hand": [obj("r", "Revival // Revenge")]},
+                 {"life": 15})
+    state = play(setup, [cast("r", half="Revenge", targets=["p2"]), RESOLVE])
+    assert state["players"]["p1"]["life"] == 14 and state["players"]["p2"]["life"] == 7
+
+
+def test_onward_adds_the_targets_power_as_it_resolves() -> None:
+    setup = game({"mana": "{2}{R}", "hand": [obj("o", "Onward // Victory")],
+                  "battlefield": [obj("giant", "Hill Giant")]})
+    state = play(setup, [cast("o", half="Onward", targets=["giant"]), RESOLVE])
+    assert (state["objects"]["giant"]["power"], state["objects"]["giant"]["toughness"]) == (6, 3)
+
+
+def test_feed_draws_for_each_creature_with_power_3_or_greater() -> None:
+    setup = game({"mana": "{3}{G}", "graveyard": [obj("f", "Mouth // Feed")],
+                  "battlefield": [obj("giant", "Hill Giant"), obj("bears", "Grizzly Bears")],
+                  "library": [obj("l1", "Island"), obj("l2", "Island")]})
+    state = play(setup, [cast("f", half="Feed"), RESOLVE])
+    assert zones(state)["l1"] == "hand" and zones(state)["l2"] == "library"
+
+
+def test_deploy_gains_life_for_each_creature_after_making_the_thopters() -> None:
+    setup = game({"mana": "{2}{W}{U}", "hand": [obj("d", "Depose // Deploy")],
+                  "battlefield": [obj("bears", "Grizzly Bears")]})
+    state = play(setup, [cast("d", half="Deploy"), RESOLVE])
+    assert state["players"]["p1"]["life"] == 23  # two Thopters and the Bears
+    thopters = [o for o in state["objects"].values() if o.get("name") == "Thopter Token"]
+    assert len(thopters) == 2 and thopters[0]["types"] == ["Artifact", "Creature"]
+
+
+def test_day_pumps_the_creatures_of_the_target_player() -> None:
+    setup = game({"mana": "{2}{W}", "hand": [obj("d", "Night // Day")],
+                  "battlefield": [obj("mine", "Grizzly Bears")]},
+                 {"battlefield": [obj("theirs", "Grizzly Bears")]})
+    state = play(setup, [cast("d", half="Day", targets=["p2"]), RESOLVE])
+    assert state["objects"]["theirs"]["power"] == 3 and state["objects"]["mine"]["power"] == 2
