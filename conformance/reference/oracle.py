@@ -66,7 +66,10 @@ from conformance.reference.designation_effects import (
     GetEnergy,
 )
 from conformance.reference.errors import OracleTemplateError
+from conformance.reference.oracle_eldrazi import EFFECT_TEMPLATES as _ELDRAZI_TEMPLATES
+from conformance.reference.oracle_eldrazi import ability_line as _eldrazi_line
 from conformance.reference.oracle_more import TEMPLATES as _MORE_TEMPLATES
+from conformance.reference.oracle_sagas import EFFECT_TEMPLATES as _SAGA_TEMPLATES
 
 __all__ = [
     "Activated", "CopyTargetSpell", "CopyTriggeringSpell", "CounterSpell",
@@ -236,6 +239,8 @@ def _if_kicked(sentence: str) -> IfKicked:
 
 
 _EFFECTS.extend(_MORE_TEMPLATES)  # filters as targets, mass, graveyard and library effects
+_EFFECTS[:0] = _ELDRAZI_TEMPLATES  # tokens with a quoted ability: before the base token template
+_EFFECTS.extend(_SAGA_TEMPLATES)  # scry, groups gaining keywords, counters on each
 
 
 def _then(*effects: Effect) -> tuple[Effect, ...]:
@@ -383,6 +388,9 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
         words = [w.strip().lower() for w in line.split(",")]
         if all(w in KEYWORDS for w in words):
             keywords.update(words)
+            continue
+        if (eldrazi := _eldrazi_line(line, parse_effects)) is not None:  # ingest, processors
+            triggered.append(eldrazi)
             continue
         if line == "Aftermath":
             aftermath = True

@@ -1,0 +1,51 @@
+"""Effect building blocks of the Saga-chapter and Eldrazi templates
+(:mod:`conformance.reference.oracle_sagas`, :mod:`conformance.reference.oracle_eldrazi`): scry
+(701.18), counters on each creature of a group, ingest's exile (702.115) and a processor's "put a
+card an opponent owns from exile into that player's graveyard. If you do, ...". Plain data; their
+rules are in :mod:`conformance.reference.template_effects`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from conformance.reference.abilities import Effect, SpellText, TargetSlot
+
+
+@dataclass(frozen=True, slots=True)
+class Scry(Effect):
+    """"Scry N" (701.18a): look at the top N cards of your library, put any number of them on
+    the bottom and the rest on top, in any order."""
+
+    n: int
+
+
+@dataclass(frozen=True, slots=True)
+class CountersOnEach(Effect):
+    """"Put a +1/+1 counter on each creature you control" / "on each <Subtype> you control"
+    (``subtype`` empty: every creature); ``other``: "each other creature you control"."""
+
+    n: int
+    counter: str
+    subtype: str = ""
+    other: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class IngestExile(Effect):
+    """Ingest's effect (702.115a): the damaged player exiles the top card of their library
+    (``player`` is bound when the ability triggers)."""
+
+    player: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ProcessExiled(Effect):
+    """"You may put a card an opponent owns from exile into that player's graveyard. If you do,
+    <effects>" (the processors of Battle for Zendikar): the effects happen only if a card was
+    put; their targets are the ability's (chosen as it is put on the stack, 603.3d)."""
+
+    effects: SpellText
+
+    @property
+    def slots(self) -> tuple[TargetSlot, ...]:
+        return tuple(s for e in self.effects for s in e.slots)
