@@ -1,0 +1,170 @@
+"""The templates of ``conformance.reference.oracle_sagas`` and ``oracle_eldrazi`` (issue #14:
+Sagas and devoid cards of the shipped pool built from their text): scry, groups gaining
+keywords, counters on each creature, Eldrazi Scion tokens, ingest, processors and colorless
+cast triggers, each played on the reference engine."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from conformance.errors import EngineReportedError
+from conformance.reference import ReferenceEngine, card_names
+from conformance.reference.errors import OracleTemplateError
+from conformance.reference.oracle import parse_face
+from conformance.reference.template_abilities import CountersOnEach, IngestExile, Scry
+
+
+def game(p1: dict[str, Any], p2: dict[str, Any] | None = None,
+         step: str = "precombat_main") -> dict[str, Any]:
+    return {"active_player": "p1", "step": step, "turn": 3,
+            "players": {"p1": p1, "p2": p2 or {}}}
+
+
+def obj(i: str, card: str, **kw: Any) -> dict[str, Any]:
+    return {"id": i, "card": card, **kw}
+
+
+def cast(o: str, **kw: Any) -> dict[str, Any]:
+    return {"cast": {"player": "p1", "object": o, **kw}}
+
+
+def choose(choice: str, **kw: Any) -> dict[str, Any]:
+    return {"choose": {"choice": choice, **kw}}
+
+
+RESOLVE = {"resolve_stack": {}}
+
+
+def play(setup: dict[str, Any], actions: list[dict[str, Any]]) -> ReferenceEngine:
+    engine = ReferenceEngine()
+    engine.setup("unit", setup)
+    for a in actions:
+        engine.act(a)
+    return engine
+
+
+def zone(engine: ReferenceEngine, oid: str) -> str:
+    return str(engine.observe().state["objects"][oid]["zone"])
+
+
+def test_the_eldrazi_and_scry_cards_are_built() -> None:
+    assert {"Culling Drone", "Murk Strider", "Kozilek's Sentinel", "Call the Scions",
+            "Brood Monitor", "Blisterpod", "Magma Jet", "Opt", "Basri's Solidarity",
+            "Crossbow Ambush"} <= card_names()
+
+
+LIB = [obj("l1", "Island"), obj("l2", "Forest"), obj("l3", "Mountain")]
+
+
+def test_scry_puts_the_chosen_cards_on_the_bottom_and_orders_the_rest() -> None:
+    setup = game({"mana": "{1}{R}", "hand": [obj("jet", "Magma Jet")], "library": LIB})
+    engine = play(setup, [cast("jet", targets=["p2"]), RESOLVE,
+                          choose("cards", cards=["l1"], order=["l2"])])
+    assert engine.zones[("p1", "library")] == ["l2", "l3", "l1"]
+    assert engine.observe().state["players"]["p2"]["life"] == 18
+    engine = play(setup, [cast("jet", targets=["p2"]), RESOLVE,
+                          choose("cards", cards=[], order=["l2", "l1"])])
+    assert engine.zones[("p1", "library")] == ["l2", "l1", "l3"]
+
+
+def test_scry_refuses_an_answer_that_leaves_cards_unordered_or_not_looked_at() -> None:
+    setup = game({"mana": "{1}{R}", "hand": [obj("jet", "Magma Jet")], "library": LIB})
+    for answer in ({"cards": []}, {"cards": ["l3"], "order": ["l1", "l2"]}):
+        with pytest.raises(EngineReportedError) as exc:
+            play(setup, [cast("jet", targets=["p2"]), RESOLVE, choose("cards", **answer)])
+        assert exc.value.kind == "illegal_action"
+
+
+def test_counters_on_each_creature_you_control_only() -> None:
+    setup = game({"mana": "{1}{W}", "hand": [obj("bs", "Basri's Solidarity")],
+                  "battlefield": [obj("a", "Grizzly Bears"), obj("b", "Hill Giant")]},
+                 {"battlefield": [obj("c", "Grizzly Bears")]})
+    objects = play(setup, [cast("bs"), RESOLVE]).observe().state["objects"]
+    assert objects["a"]["power"] == 3 and objects["b"]["power"] == 4
+    assert objects["c"]["power"] == 2
+
+
+def test_creatures_you_control_gain_a_keyword_until_end_of_turn() -> None:
+    setup = game({"mana": "{G}", "hand": [obj("ca", "Crossbow Ambush")],
+                  "battlefield": [obj("a", "Grizzly Bears")]},
+                 {"battlefield": [obj("c", "Grizzly Bears")]})
+    objects = play(setup, [cast("ca"), RESOLVE]).observe().state["objects"]
+    assert "reach" in objects["a"]["keywords"] and "reach" not in objects["c"]["keywords"]
+
+
+def test_scion_tokens_have_their_quoted_mana_ability() -> None:
+    setup = game({"mana": "{2}{G}", "hand": [obj("cs", "Call the Scions")]})
+    engine = play(setup, [cast("cs"), RESOLVE])
+    tokens = [oid for oid, o in engine.objects.items() if o.token is not None]
+    assert len(tokens) == 2
+    token = engine.objects[tokens[0]].token
+    assert token is not None and token.colors == () and token.subtypes == ("Eldrazi", "Scion")
+    ability, = token.activated
+    assert ability.produces == ("C",) and ability.sacrifice_self and not ability.tap
+
+
+def test_ingest_exiles_the_top_card_of_the_damaged_players_library() -> None:
+    setup = game({"battlefield": [obj("drone", "Culling Drone", attacking="p2")]},
+                 {"library": [obj("top", "Island"), obj("next", "Forest")]},
+                 step="declare_blockers")
+    engine = play(setup, [{"advance": {"to": "combat_damage"}}, RESOLVE])
+    assert zone(engine, "top") == "exile" and zone(engine, "next") == "library"
+    assert engine.observe().state["players"]["p2"]["life"] == 18
+
+
+def test_blocked_ingest_creature_exiles_nothing() -> None:
+    setup = game({"battlefield": [obj("drone", "Culling Drone", attacking="p2")]},
+                 {"library": [obj("top", "Island")],
+                  "battlefield": [obj("wall", "Hill Giant", blocking="drone")]},
+                 step="declare_blockers")
+    engine = play(setup, [{"advance": {"to": "combat_damage"}}, RESOLVE])
+    assert zone(engine, "top") == "library"
+
+
+PROCESS = game({"mana": "{3}{U}", "hand": [obj("ms", "Murk Strider")]},
+               {"exile": [obj("ex", "Island")], "battlefield": [obj("bear", "Grizzly Bears")]})
+TARGET = choose("targets", targets=["bear"])
+
+
+def test_processor_puts_the_exiled_card_into_its_owners_graveyard_then_its_effect() -> None:
+    engine = play(PROCESS, [cast("ms"), RESOLVE, TARGET, choose("may", accept=True)])
+    assert zone(engine, "ex") == "graveyard" and zone(engine, "bear") == "hand"
+    assert engine.zones[("p2", "graveyard")] == ["ex"]
+
+
+def test_processor_declined_does_nothing() -> None:
+    engine = play(PROCESS, [cast("ms"), RESOLVE, TARGET, choose("may", accept=False)])
+    assert zone(engine, "ex") == "exile" and zone(engine, "bear") == "battlefield"
+
+
+def test_processor_without_an_opponents_exiled_card_cannot_do_it() -> None:
+    setup = game({"mana": "{3}{U}", "hand": [obj("ms", "Murk Strider")],
+                  "exile": [obj("mine", "Island")]},
+                 {"battlefield": [obj("bear", "Grizzly Bears")]})
+    engine = play(setup, [cast("ms"), RESOLVE, TARGET])
+    assert zone(engine, "mine") == "exile" and zone(engine, "bear") == "battlefield"
+
+
+def test_colorless_spell_triggers_and_a_colored_one_does_not() -> None:
+    setup = game({"mana": "{1}{B}{U}", "battlefield": [obj("ks", "Kozilek's Sentinel")],
+                  "hand": [obj("drone", "Culling Drone"), obj("opt", "Opt")],
+                  "library": [obj("l1", "Island")]})
+    engine = play(setup, [cast("drone"), RESOLVE])
+    assert engine.observe().state["objects"]["ks"]["power"] == 2  # devoid: colorless
+    engine = play(setup, [cast("opt"), RESOLVE, choose("cards", cards=[])])
+    assert engine.observe().state["objects"]["ks"]["power"] == 1
+
+
+def test_templates_build_their_effects_and_refuse_what_they_do_not_read() -> None:
+    assert parse_face("Scry 2.", ("X",)).spell == (Scry(2),)
+    assert parse_face("Put a +1/+1 counter on each Elf you control.", ("X",)).spell == (
+        CountersOnEach(1, "+1/+1", "Elf"),)
+    ingest = parse_face("Ingest", ("X",)).triggered
+    assert ingest[0].event == "combat_damage_player" and ingest[0].effects == (IngestExile(),)
+    with pytest.raises(OracleTemplateError):
+        parse_face("Creatures you control gain 'T: Add {C}.' until end of turn.", ("X",))
+    with pytest.raises(OracleTemplateError):
+        parse_face('Create a 1/1 colorless Eldrazi Scion creature token. It has "Whatever '
+                   'happens."', ("X",))
