@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable
 
 from conformance.reference.abilities import SELF, Effect, SpellText, Triggered
-from conformance.reference.template_abilities import IngestExile, ProcessExiled
+from conformance.reference.template_abilities import Discard, IngestExile, ProcessExiled
 
 Parse = Callable[[str], SpellText]
 
@@ -43,6 +43,8 @@ def ability_line(line: str, parse: Parse) -> Triggered | None:
     "Whenever you cast a colorless spell, ..."."""
     if line == "Ingest":
         return Triggered("combat_damage_player", (IngestExile(),), "ingest")
+    if line == f"Whenever {SELF} deals combat damage to a player, that player discards a card.":
+        return Triggered("combat_damage_player", (Discard(1, "damaged"),), "combat_damage")
     m = re.fullmatch(rf"When {SELF} enters the battlefield, you may put a card an opponent owns "
                      r"from exile into that player's graveyard\. If you do, (.*)", line)
     if m:

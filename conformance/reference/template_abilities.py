@@ -49,3 +49,50 @@ class ProcessExiled(Effect):
     @property
     def slots(self) -> tuple[TargetSlot, ...]:
         return tuple(s for e in self.effects for s in e.slots)
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(Effect):
+    """"<Who> discards N cards" (701.8): each such player chooses ``n`` cards of their hand
+    (all of them when they have ``n`` or fewer). ``who``: you | each | opponents | player |
+    opponent (a target) | damaged (the player a source dealt combat damage to, bound in
+    ``player`` when the ability triggers)."""
+
+    n: int
+    who: str
+    player: str | None = None
+
+    @property
+    def slots(self) -> tuple[TargetSlot, ...]:
+        return (TargetSlot(self.who),) if self.who in ("player", "opponent") else ()
+
+
+@dataclass(frozen=True, slots=True)
+class SacrificeEach(Effect):
+    """"<Who> sacrifices a creature [or planeswalker]" (701.17a): each such player chooses one
+    permanent of those ``types`` (``|``-separated) they control. ``who``: each | opponents |
+    player | opponent (a target)."""
+
+    types: str
+    who: str
+
+    @property
+    def slots(self) -> tuple[TargetSlot, ...]:
+        return (TargetSlot(self.who),) if self.who in ("player", "opponent") else ()
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnLandsEach(Effect):
+    """"Each player returns N land cards from their graveyard to the battlefield": each player
+    chooses ``n`` land cards of their graveyard (all when they have ``n`` or fewer)."""
+
+    n: int
+
+
+@dataclass(frozen=True, slots=True)
+class UntapSelf(Effect):
+    """"Untap CARDNAME" (the source of the ability)."""
+
+
+BOUND_TO_DAMAGED_PLAYER = (IngestExile, Discard)
+"""Effects of a "deals combat damage to a player" trigger that act on that player."""

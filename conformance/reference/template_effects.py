@@ -3,13 +3,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Generator
+from typing import Any
+
 from conformance.reference.effects import EffectContext, Effects, effect
 from conformance.reference.objects import Choice, Flow, other, refuse
 from conformance.reference.template_abilities import (
     CountersOnEach,
+    Discard,
     IngestExile,
     ProcessExiled,
+    ReturnLandsEach,
+    SacrificeEach,
     Scry,
+    UntapSelf,
 )
 
 
@@ -83,3 +90,76 @@ def _process_exiled(r: Effects, eff: ProcessExiled, ctx: EffectContext) -> Flow:
     r._move(r.objects[card], "graveyard")
     yield from r._run_effects(eff.effects, ctx.targets, ctx.controller, ctx.source, ctx.spell,
                               ctx.ability)
+
+
+def _players(r: Effects, ctx: EffectContext, who: str, bound: str | None = None) -> list[str]:
+    """The players an effect acts on, in APNAP order (101.4)."""
+    apnap = [r.active, other(r.active)]
+    if who == "you":
+        return [ctx.controller]
+    if who == "each":
+        return apnap
+    if who == "opponents":
+        return [p for p in apnap if p != ctx.controller]
+    if who == "damaged":
+        return [bound] if bound is not None else []
+    ref = ctx.first()  # a target player or opponent
+    return [ref.id] if ref is not None else []
+
+
+def _pick(player: str, purpose: str, frm: str, among: list[str], n: int
+          ) -> Generator[Choice, Any, list[str]]:
+    """``player`` chooses ``n`` of ``among`` (a ``cards`` choice); no choice when there are
+    ``n`` or fewer. Returns the chosen ids."""
+    if len(among) <= n:
+        return list(among)
+    answer = yield Choice("cards", {"player": player, "purpose": purpose, "from": frm,
+                                    "cards": list(among), "n": n})
+    chosen = answer.get("cards")
+    if (not isinstance(chosen, list) or len(chosen) != n or len(set(chosen)) != n
+            or any(c not in among for c in chosen)):
+        raise refuse("illegal_action", f"{purpose}: {player} chooses {n} among {among}")
+    return chosen
+
+
+@effect(Discard)
+def _discard(r: Effects, eff: Discard, ctx: EffectContext) -> Flow:
+    """Choices in APNAP order, then the cards are discarded at once (101.4, 701.8a)."""
+    chosen: list[str] = []
+    for p in _players(r, ctx, eff.who, eff.player):
+        chosen += yield from _pick(p, "discard", "hand", r.zones[(p, "hand")], eff.n)
+    for cid in chosen:
+        r._move(r.objects[cid], "graveyard")
+
+
+@effect(SacrificeEach)
+def _sacrifice_each(r: Effects, eff: SacrificeEach, ctx: EffectContext) -> Flow:
+    """Choices in APNAP order, then the permanents are sacrificed at once (101.4, 701.17a)."""
+    wanted = set(eff.types.split("|"))
+    chosen: list[str] = []
+    for p in _players(r, ctx, eff.who):
+        mine = [oid for oid in r.battlefield if r.objects[oid].controller == p
+                and wanted & set(r.chars(r.objects[oid]).types)]
+        chosen += yield from _pick(p, "sacrifice", "battlefield", mine, 1)
+    for oid in chosen:
+        ob = r.objects[oid]
+        r._emit("sacrificed", object=ob.id, card=ob.card_name)
+        r._move(ob, "graveyard")
+
+
+@effect(ReturnLandsEach)
+def _return_lands_each(r: Effects, eff: ReturnLandsEach, ctx: EffectContext) -> Flow:
+    chosen: list[str] = []
+    for p in _players(r, ctx, "each"):
+        lands = [cid for cid in r.zones[(p, "graveyard")]
+                 if "Land" in r.chars(r.objects[cid]).types]
+        chosen += yield from _pick(p, "return", "graveyard", lands, eff.n)
+    for cid in chosen:  # onto the battlefield under its owner's control (110.2)
+        r._move(r.objects[cid], "battlefield")
+
+
+@effect(UntapSelf)
+def _untap_self(r: Effects, eff: UntapSelf, ctx: EffectContext) -> None:
+    src = r.objects.get(ctx.source)
+    if src is not None and src.zone == "battlefield":
+        src.tapped = False

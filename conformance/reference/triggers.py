@@ -42,7 +42,7 @@ class TriggeredAbilities(StateBasedActions):
     def _detect_combat_damage_triggers(self, event: dict[str, Any]) -> None:
         """"Whenever CARDNAME deals combat damage to a player, ..." of the damage's source;
         ingest's exile is bound to the damaged player (702.115a)."""
-        from conformance.reference.template_abilities import IngestExile
+        from conformance.reference.template_abilities import BOUND_TO_DAMAGED_PLAYER
 
         src = self.objects.get(event["source"])
         if src is None:
@@ -50,7 +50,7 @@ class TriggeredAbilities(StateBasedActions):
         text = self.abilities(src)
         for t in text.triggered if text is not None else ():
             if t.event == "combat_damage_player":
-                effects = tuple(replace(e, player=event["target"]) if isinstance(e, IngestExile)
+                effects = tuple(replace(e, player=event["target"]) if isinstance(e, BOUND_TO_DAMAGED_PLAYER)
                                 else e for e in t.effects)
                 self._trigger(PendingTrigger(src.controller, src.id, src.card_name, t.name,
                                              effects))

@@ -168,3 +168,84 @@ def test_templates_build_their_effects_and_refuse_what_they_do_not_read() -> Non
     with pytest.raises(OracleTemplateError):
         parse_face('Create a 1/1 colorless Eldrazi Scion creature token. It has "Whatever '
                    'happens."', ("X",))
+
+
+HAND3 = [obj("h1", "Island"), obj("h2", "Forest"), obj("h3", "Mountain")]
+
+
+def test_target_player_discards_the_cards_they_choose() -> None:
+    setup = game({"mana": "{2}{B}", "hand": [obj("rot", "Mind Rot")]}, {"hand": HAND3})
+    engine = play(setup, [cast("rot", targets=["p2"]), RESOLVE,
+                          choose("cards", cards=["h1", "h3"])])
+    assert [zone(engine, h) for h in ("h1", "h2", "h3")] == ["graveyard", "hand", "graveyard"]
+    with pytest.raises(EngineReportedError) as exc:
+        play(setup, [cast("rot", targets=["p2"]), RESOLVE, choose("cards", cards=["h1"])])
+    assert exc.value.kind == "illegal_action"
+
+
+def test_a_player_with_too_few_cards_discards_them_all_without_a_choice() -> None:
+    setup = game({"mana": "{2}{B}", "hand": [obj("rot", "Mind Rot")]},
+                 {"hand": [obj("h1", "Island")]})
+    engine = play(setup, [cast("rot", targets=["p2"]), RESOLVE])
+    assert zone(engine, "h1") == "graveyard"
+
+
+def saga(lore: int, p2: dict[str, Any], p1: dict[str, Any] | None = None) -> ReferenceEngine:
+    setup = game({"battlefield": [obj("er", "The Eldest Reborn", counters={"lore": lore})],
+                  **(p1 or {})}, p2)
+    return play(setup, [{"add_counters": {"object": "er", "counter": "lore", "n": 1}}, RESOLVE])
+
+
+def test_each_opponent_sacrifices_a_creature_they_choose() -> None:
+    p2 = {"battlefield": [obj("a", "Grizzly Bears"), obj("b", "Hill Giant"),
+                          obj("land", "Forest")]}
+    engine = saga(0, p2)
+    engine.act(choose("cards", cards=["b"]))
+    assert [zone(engine, i) for i in ("a", "b", "land")] == ["battlefield", "graveyard",
+                                                            "battlefield"]
+    assert any(e["type"] == "sacrificed" and e["object"] == "b"
+               for e in engine.observe().events)
+
+
+def test_the_controller_does_not_sacrifice_or_discard_for_each_opponent() -> None:
+    engine = saga(1, {"hand": [obj("h2", "Forest")]}, {"hand": [obj("h1", "Island")]})
+    assert zone(engine, "h1") == "hand" and zone(engine, "h2") == "graveyard"
+
+
+def test_each_player_returns_the_land_cards_they_choose() -> None:
+    setup = game({"battlefield": [obj("ft", "Fall of the Thran", counters={"lore": 1})],
+                  "graveyard": [obj("l1", "Island"), obj("l2", "Forest"), obj("l3", "Plains"),
+                                obj("bear", "Grizzly Bears")]},
+                 {"graveyard": [obj("m1", "Mountain")]})
+    engine = play(setup, [{"add_counters": {"object": "ft", "counter": "lore", "n": 1}},
+                          RESOLVE, choose("cards", cards=["l1", "l3"])])
+    assert [zone(engine, i) for i in ("l1", "l2", "l3", "bear", "m1")] == [
+        "battlefield", "graveyard", "battlefield", "graveyard", "battlefield"]
+    assert engine.objects["m1"].controller == "p2"
+
+
+def test_combat_damage_to_a_player_makes_that_player_discard() -> None:
+    setup = game({"battlefield": [obj("ca", "Chilling Apparition", attacking="p2")],
+                  "hand": [obj("mine", "Island")]},
+                 {"hand": [obj("theirs", "Forest")]}, step="declare_blockers")
+    engine = play(setup, [{"advance": {"to": "combat_damage"}}, RESOLVE])
+    assert zone(engine, "theirs") == "graveyard" and zone(engine, "mine") == "hand"
+
+
+def test_colorless_spell_untaps_the_source() -> None:
+    setup = game({"mana": "{1}{B}", "battlefield": [obj("nd", "Nettle Drone", tapped=True)],
+                  "hand": [obj("drone", "Culling Drone")]})
+    engine = play(setup, [cast("drone"), RESOLVE])
+    assert engine.objects["nd"].tapped is False
+
+
+def test_may_draw_then_discard() -> None:
+    setup = game({"mana": "{1}{R}", "hand": [obj("jet", "Magma Jet"), obj("h1", "Island")],
+                  "battlefield": [obj("sd", "Salvage Drone")],
+                  "library": [obj("top", "Forest")]})
+    killed = [cast("jet", targets=["sd"]), RESOLVE, choose("cards", cards=[])]
+    engine = play(setup, [*killed, choose("may", accept=True), choose("cards", cards=["top"])])
+    assert zone(engine, "sd") == "graveyard"
+    assert zone(engine, "top") == "graveyard" and zone(engine, "h1") == "hand"
+    engine = play(setup, [*killed, choose("may", accept=False)])
+    assert zone(engine, "top") == "library" and zone(engine, "h1") == "hand"
