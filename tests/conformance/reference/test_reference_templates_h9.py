@@ -249,3 +249,37 @@ def test_may_draw_then_discard() -> None:
     assert zone(engine, "top") == "graveyard" and zone(engine, "h1") == "hand"
     engine = play(setup, [*killed, choose("may", accept=False)])
     assert zone(engine, "top") == "library" and zone(engine, "h1") == "hand"
+
+
+@pytest.mark.parametrize(("words", "kind"), [
+    ("creature with power 4 or greater", "perm:Creature:pow>=4"),
+    ("creature an opponent controls with power 2 or less", "perm:Creature:opp:pow<=2"),
+    ("tapped creature", "perm:Creature:tapped"),
+    ("black creature", "perm:Creature:color=B"),
+    ("colorless creature", "perm:Creature:colorless"),
+    ("noncreature permanent", "perm:noncreature"),
+    ("creature with defender", "perm:Creature:defender"),
+    ("creature you control", "perm:Creature:you"),
+    ("creature with the greatest power", None),
+])
+def test_target_filters(words: str, kind: str | None) -> None:
+    from conformance.reference.target_kinds import parse_kind
+
+    assert parse_kind(words) == kind
+
+
+@pytest.mark.parametrize(("card", "mana", "legal", "illegal"), [
+    ("Radiant's Judgment", "{2}{W}", "giant", "bear"),  # power 4 or greater
+    ("Swat", "{1}{B}{B}", "bear", "giant"),  # power 2 or less
+    ("Death Stroke", "{B}{B}", "tapped", "bear"),  # tapped creature
+])
+def test_filtered_targets_are_legal_only_when_they_fit(card: str, mana: str, legal: str,
+                                                      illegal: str) -> None:
+    setup = game({"mana": mana, "hand": [obj("s", card)]},
+                 {"battlefield": [obj("bear", "Grizzly Bears"),
+                                  obj("giant", "Craw Wurm"),
+                                  obj("tapped", "Hill Giant", tapped=True)]})
+    assert zone(play(setup, [cast("s", targets=[legal]), RESOLVE]), legal) == "graveyard"
+    with pytest.raises(EngineReportedError) as exc:
+        play(setup, [cast("s", targets=[illegal])])
+    assert exc.value.kind == "illegal_action"
