@@ -71,6 +71,7 @@ from conformance.reference.oracle_eldrazi import ability_line as _eldrazi_line
 from conformance.reference.oracle_more import TEMPLATES as _MORE_TEMPLATES
 from conformance.reference.oracle_sagas import EFFECT_TEMPLATES as _SAGA_TEMPLATES
 from conformance.reference.oracle_sagas import FIRST_TEMPLATES as _SAGA_FIRST
+from conformance.reference.oracle_spells import EFFECT_TEMPLATES as _SPELL_TEMPLATES
 
 __all__ = [
     "Activated", "CopyTargetSpell", "CopyTriggeringSpell", "CounterSpell",
@@ -241,7 +242,7 @@ def _if_kicked(sentence: str) -> IfKicked:
 
 _EFFECTS.extend(_MORE_TEMPLATES)  # filters as targets, mass, graveyard and library effects
 _EFFECTS[:0] = _ELDRAZI_TEMPLATES + _SAGA_FIRST  # before the base templates that stop short
-_EFFECTS.extend(_SAGA_TEMPLATES)  # scry, groups gaining keywords, counters on each
+_EFFECTS.extend(_SAGA_TEMPLATES + _SPELL_TEMPLATES)  # scry, discard, groups, mass effects
 
 
 def _then(*effects: Effect) -> tuple[Effect, ...]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from conformance.reference.abilities import Effect, SpellText, TargetSlot
+from conformance.reference.abilities import Effect, SpellText, TargetSlot, TokenDef
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,3 +96,48 @@ class UntapSelf(Effect):
 
 BOUND_TO_DAMAGED_PLAYER = (IngestExile, Discard)
 """Effects of a "deals combat damage to a player" trigger that act on that player."""
+
+
+@dataclass(frozen=True, slots=True)
+class GainLifePerCard(Effect):
+    """"You gain N life for each card in your graveyard"."""
+
+    n: int
+
+
+@dataclass(frozen=True, slots=True)
+class CreateTokens(Effect):
+    """"Create N [tapped] <token>s" with a count over eight or tapped tokens, and "If CARDNAME
+    was cast from a graveyard, create M of those tokens instead" (``from_graveyard``: M)."""
+
+    count: int
+    token: TokenDef
+    tapped: bool = False
+    from_graveyard: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class HalfLifeToken(Effect):
+    """"Create an X/X <token>, where X is half your life total, rounded up. It deals X damage
+    to you." (``token``: its colors, types and keywords; power and toughness are X)."""
+
+    token: TokenDef
+
+
+@dataclass(frozen=True, slots=True)
+class DamageAll(Effect):
+    """"CARDNAME deals N (or X: ``amount`` None) damage to each creature [with flying] [and
+    each player]"."""
+
+    amount: int | None
+    flying_only: bool = False
+    players: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnAll(Effect):
+    """"Return all artifacts / all tapped creatures to their owners' hands" (``types``: a card
+    type; ``tapped``: only tapped ones)."""
+
+    types: str
+    tapped: bool = False

@@ -4,15 +4,22 @@
 from __future__ import annotations
 
 from collections.abc import Generator
+from dataclasses import replace
 from typing import Any
 
-from conformance.reference.effects import EffectContext, Effects, effect
-from conformance.reference.objects import Choice, Flow, other, refuse
+from conformance.reference.abilities import CreateToken, TokenDef
+from conformance.reference.effects import EFFECTS, EffectContext, Effects, effect
+from conformance.reference.objects import Choice, Flow, Ref, other, refuse
 from conformance.reference.template_abilities import (
     CountersOnEach,
+    CreateTokens,
+    DamageAll,
     Discard,
+    GainLifePerCard,
+    HalfLifeToken,
     IngestExile,
     ProcessExiled,
+    ReturnAll,
     ReturnLandsEach,
     SacrificeEach,
     Scry,
@@ -163,3 +170,60 @@ def _untap_self(r: Effects, eff: UntapSelf, ctx: EffectContext) -> None:
     src = r.objects.get(ctx.source)
     if src is not None and src.zone == "battlefield":
         src.tapped = False
+
+
+@effect(GainLifePerCard)
+def _gain_life_per_card(r: Effects, eff: GainLifePerCard, ctx: EffectContext) -> None:
+    n = eff.n * len(r.zones[(ctx.controller, "graveyard")])
+    r.players[ctx.controller].life += n
+    r._emit("life_change", player=ctx.controller, amount=n)
+
+
+def _make_tokens(r: Effects, ctx: EffectContext, token: TokenDef, count: int,
+                 tapped: bool = False) -> list[str]:
+    before = set(r.objects)
+    EFFECTS[CreateToken](r, CreateToken(count, token), ctx)
+    made = [oid for oid in r.objects if oid not in before]
+    for oid in made:
+        r.objects[oid].tapped = tapped  # created tapped: it enters tapped (no untap event)
+    return made
+
+
+@effect(CreateTokens)
+def _create_tokens(r: Effects, eff: CreateTokens, ctx: EffectContext) -> None:
+    spell = ctx.spell.spell if ctx.spell is not None else None
+    count = eff.count
+    if eff.from_graveyard is not None and spell is not None and spell.cast_from == "graveyard":
+        count = eff.from_graveyard
+    _make_tokens(r, ctx, eff.token, count, eff.tapped)
+
+
+@effect(HalfLifeToken)
+def _half_life_token(r: Effects, eff: HalfLifeToken, ctx: EffectContext) -> None:
+    x = max(0, -(-r.players[ctx.controller].life // 2))  # half, rounded up (107.1a)
+    token = replace(eff.token, power=x, toughness=x)
+    made = _make_tokens(r, ctx, token, 1)
+    if made:  # "It deals X damage to you": the token is the source
+        r._damage(made[0], Ref(ctx.controller), x)
+
+
+@effect(DamageAll)
+def _damage_all(r: Effects, eff: DamageAll, ctx: EffectContext) -> None:
+    amount = (ctx.x or 0) if eff.amount is None else eff.amount
+    for oid in list(r.battlefield):
+        ob = r.objects[oid]
+        c = r.chars(ob)
+        if "Creature" in c.types and (not eff.flying_only or "flying" in c.keywords):
+            r._damage(ctx.source, ob.ref, amount)
+    if eff.players:
+        for p in (r.active, other(r.active)):
+            r._damage(ctx.source, Ref(p), amount)
+
+
+@effect(ReturnAll)
+def _return_all(r: Effects, eff: ReturnAll, ctx: EffectContext) -> None:
+    chosen = [r.objects[oid] for oid in list(r.battlefield)
+              if eff.types in r.chars(r.objects[oid]).types
+              and (not eff.tapped or r.objects[oid].tapped)]
+    for ob in chosen:  # all at once, each to its owner's hand
+        r._move(ob, "hand")

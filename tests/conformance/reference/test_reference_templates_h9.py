@@ -283,3 +283,69 @@ def test_filtered_targets_are_legal_only_when_they_fit(card: str, mana: str, leg
     with pytest.raises(EngineReportedError) as exc:
         play(setup, [cast("s", targets=[illegal])])
     assert exc.value.kind == "illegal_action"
+
+
+def tokens(engine: ReferenceEngine) -> list[Any]:
+    return [o for o in engine.objects.values() if o.token is not None and o.zone == "battlefield"]
+
+
+def test_half_life_token_is_x_x_and_deals_x_damage_to_you() -> None:
+    setup = game({"life": 15, "battlefield": [obj("ct", "Chainer's Torment",
+                                                   counters={"lore": 2})]})
+    engine = play(setup, [{"add_counters": {"object": "ct", "counter": "lore", "n": 1}},
+                          RESOLVE])
+    made, = tokens(engine)
+    assert made.token.power == made.token.toughness == 8  # half of 15, rounded up
+    assert engine.observe().state["players"]["p1"]["life"] == 7
+    assert zone(engine, "ct") == "graveyard"  # its final chapter resolved: sacrificed
+
+
+def test_life_for_each_card_in_your_graveyard() -> None:
+    setup = game({"mana": "{5}{W}{W}", "hand": [obj("at", "Ancestral Tribute")],
+                  "graveyard": [obj("g1", "Island"), obj("g2", "Forest")]},
+                 {"graveyard": [obj("g3", "Island")]})
+    engine = play(setup, [cast("at"), RESOLVE])
+    assert engine.observe().state["players"]["p1"]["life"] == 24
+
+
+def test_thirteen_tapped_tokens() -> None:
+    setup = game({"mana": "{5}{B}{B}{B}", "hand": [obj("ad", "Army of the Damned")]})
+    made = tokens(play(setup, [cast("ad"), RESOLVE]))
+    assert len(made) == 13 and all(t.tapped for t in made)
+
+
+def test_more_tokens_when_cast_from_a_graveyard() -> None:
+    hand = game({"mana": "{3}{W}{W}", "hand": [obj("id", "Increasing Devotion")]})
+    assert len(tokens(play(hand, [cast("id"), RESOLVE]))) == 5
+    grave = game({"mana": "{7}{W}{W}", "graveyard": [obj("id", "Increasing Devotion")]})
+    engine = play(grave, [cast("id", **{"from": "graveyard"}), RESOLVE])
+    assert len(tokens(engine)) == 10 and zone(engine, "id") == "exile"
+
+
+def test_damage_to_each_creature_with_flying_and_each_player() -> None:
+    setup = game({"mana": "{3}{G}", "hand": [obj("cw", "Claws of Wirewood")],
+                  "battlefield": [obj("bear", "Grizzly Bears")]},
+                 {"battlefield": [obj("flyer", "Wind Drake")]})
+    engine = play(setup, [cast("cw"), RESOLVE])
+    state = engine.observe().state
+    assert zone(engine, "flyer") == "graveyard" and zone(engine, "bear") == "battlefield"
+    assert state["players"]["p1"]["life"] == state["players"]["p2"]["life"] == 17
+
+
+def test_x_damage_to_each_creature() -> None:
+    setup = game({"mana": "{2}{R}{R}", "hand": [obj("ss", "Starstorm")],
+                  "battlefield": [obj("bear", "Grizzly Bears"), obj("giant", "Hill Giant")]})
+    engine = play(setup, [cast("ss", x=2), RESOLVE])
+    assert zone(engine, "bear") == "graveyard" and zone(engine, "giant") == "battlefield"
+
+
+def test_destroy_all_and_return_all() -> None:
+    setup = game({"mana": "{5}{W}{W}{2}{U}", "hand": [obj("av", "Akroma's Vengeance"),
+                                                      obj("rb", "Rebuild")],
+                  "battlefield": [obj("bear", "Grizzly Bears"), obj("orn", "Ornithopter"),
+                                  obj("land", "Forest")]})
+    engine = play(setup, [cast("rb"), RESOLVE])
+    assert zone(engine, "orn") == "hand" and zone(engine, "bear") == "battlefield"
+    engine = play(setup, [cast("av"), RESOLVE])
+    assert [zone(engine, i) for i in ("bear", "orn", "land")] == [
+        "graveyard", "graveyard", "battlefield"]
