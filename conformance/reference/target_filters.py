@@ -25,8 +25,17 @@ _FILTER = re.compile(
     r"(?: with (?:(power|toughness|mana value) (\d+) or (greater|less)|(defender)))?")
 
 
+PLAYER_OR_PLANESWALKER = ("player_or_planeswalker",)
+"""Simple target kinds (:mod:`conformance.reference.targets`): "target player or planeswalker"
+(any player or planeswalker; "target opponent or planeswalker" is not read: which planeswalkers
+it allows is left undecided)."""
+
+
 def parse_filter(words: str) -> str | None:
-    """The ``perm:`` kind of ``target <words>`` for the filters of this module, or None."""
+    """The ``perm:`` kind of ``target <words>`` for the filters of this module (or one of
+    :data:`PLAYER_OR_PLANESWALKER`), or None."""
+    if words == "player or planeswalker":
+        return words.replace(" ", "_")
     m = _FILTER.fullmatch(words)
     if not m or not (m[1] or m[4] or m[7] or m[2] != "creature"):
         return None  # a plain "creature [you control]" is target_kinds' own

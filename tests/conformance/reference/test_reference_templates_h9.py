@@ -349,3 +349,13 @@ def test_destroy_all_and_return_all() -> None:
     engine = play(setup, [cast("av"), RESOLVE])
     assert [zone(engine, i) for i in ("bear", "orn", "land")] == [
         "graveyard", "graveyard", "battlefield"]
+
+
+def test_player_or_planeswalker_target_is_not_a_creature() -> None:
+    setup = game({"mana": "{1}{R}", "hand": [obj("fj", "Flame Jet")]},
+                 {"battlefield": [obj("bear", "Grizzly Bears")]})
+    engine = play(setup, [cast("fj", targets=["p2"]), RESOLVE])
+    assert engine.observe().state["players"]["p2"]["life"] == 17
+    with pytest.raises(EngineReportedError) as exc:
+        play(setup, [cast("fj", targets=["bear"])])
+    assert exc.value.kind == "illegal_action"
