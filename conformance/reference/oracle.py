@@ -397,8 +397,8 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
         if line == "Aftermath":
             aftermath = True
             continue
-        if line == "Enchant creature":
-            enchant = "creature"
+        if line in ("Enchant creature", "Enchant creature you control"):  # 702.5a, 303.4
+            enchant = "creature" if line == "Enchant creature" else "creature_you_control"
             continue
         if line == f"{SELF} enters the battlefield tapped.":
             enters_tapped = True

@@ -359,3 +359,20 @@ def test_player_or_planeswalker_target_is_not_a_creature() -> None:
     with pytest.raises(EngineReportedError) as exc:
         play(setup, [cast("fj", targets=["bear"])])
     assert exc.value.kind == "illegal_action"
+
+
+def test_enchant_creature_you_control() -> None:
+    setup = game({"mana": "{W}", "hand": [obj("cs", "Cartouche of Solidarity")],
+                  "battlefield": [obj("mine", "Grizzly Bears")]},
+                 {"battlefield": [obj("theirs", "Grizzly Bears")]})
+    engine = play(setup, [cast("cs", targets=["mine"]), RESOLVE])
+    assert engine.observe().state["objects"]["mine"]["power"] == 3
+    with pytest.raises(EngineReportedError) as exc:
+        play(setup, [cast("cs", targets=["theirs"])])
+    assert exc.value.kind == "illegal_action"
+    # attached to a creature its controller does not control: put into the graveyard (704.5m)
+    stray = game({"mana": "{U}", "hand": [obj("opt", "Opt")], "library": [obj("l1", "Island")],
+                  "battlefield": [obj("cs", "Cartouche of Solidarity", attached_to="theirs")]},
+                 {"battlefield": [obj("theirs", "Grizzly Bears")]})
+    engine = play(stray, [cast("opt"), RESOLVE, choose("cards", cards=[])])
+    assert zone(engine, "cs") == "graveyard"
