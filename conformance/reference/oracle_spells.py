@@ -2,7 +2,8 @@
 :mod:`conformance.reference.oracle` after its own: life for each card in your graveyard, tokens
 created tapped, in numbers over four or more when cast from a graveyard, an X/X token of half
 your life, damage to each creature (X, with flying, and each player), "Destroy all artifacts,
-creatures, and enchantments", "Return all <type>s to their owners' hands". Their rules:
+creatures, and enchantments", "Return all <type>s to their owners' hands", predefined tokens
+(Treasure, Food, Gold, Clue: 111.10) and investigate (701.36). Their rules:
 :mod:`conformance.reference.template_effects`."""
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import re
 from collections.abc import Callable
 
 from conformance.reference import abilities_more as more
-from conformance.reference.abilities import SELF
+from conformance.reference.abilities import SELF, CreateToken, TokenDef
 from conformance.reference.template_abilities import (
     CreateTokens,
     DamageAll,
@@ -66,3 +67,32 @@ EFFECT_TEMPLATES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], object]]
      lambda g: ReturnAll(*_RETURN_ALL[g[1]])),
 ]
 """(pattern, builder) pairs, in the order they are tried."""
+
+
+def _artifact_token(subtype: str, ability: str) -> TokenDef:
+    """A predefined colorless artifact token (111.10): its subtype and its ability's text."""
+    from conformance.reference.oracle import _activated
+
+    return TokenDef(name=f"{subtype} Token", power=None, toughness=None, colors=(),
+                    subtypes=(subtype,), types=("Artifact",),
+                    activated=(_activated(ability.replace("this artifact", SELF)),))
+
+
+_PREDEFINED = {
+    "Treasure": "{T}, Sacrifice this artifact: Add one mana of any color.",  # 111.10a
+    "Food": "{2}, {T}, Sacrifice this artifact: You gain 3 life.",  # 111.10b
+    "Gold": "Sacrifice this artifact: Add one mana of any color.",  # 111.10c
+    "Clue": "{2}, Sacrifice this artifact: Draw a card.",  # 111.10f, investigate (701.36a)
+}
+
+
+def predefined(subtype: str, n: int) -> CreateToken:
+    """Create ``n`` predefined ``subtype`` tokens."""
+    return CreateToken(n, _artifact_token(subtype, _PREDEFINED[subtype]))
+
+
+EFFECT_TEMPLATES += [
+    (re.compile(r"Create (a|two|three) (Treasure|Food|Gold|Clue) tokens?\. ?"),
+     lambda g: predefined(g[2], _COUNT[g[1]])),
+    (re.compile(r"Investigate( twice)?\. ?"), lambda g: predefined("Clue", 2 if g[1] else 1)),
+]

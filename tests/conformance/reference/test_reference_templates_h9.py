@@ -376,3 +376,27 @@ def test_enchant_creature_you_control() -> None:
                  {"battlefield": [obj("theirs", "Grizzly Bears")]})
     engine = play(stray, [cast("opt"), RESOLVE, choose("cards", cards=[])])
     assert zone(engine, "cs") == "graveyard"
+
+
+def test_treasure_token_is_a_noncreature_artifact_sacrificed_for_any_color() -> None:
+    setup = game({"mana": "{R}", "hand": [obj("sr", "Strike It Rich")]})
+    engine = play(setup, [cast("sr"), RESOLVE])
+    treasure, = tokens(engine)
+    seen = engine.observe().state["objects"][treasure.id]
+    assert seen["types"] == ["Artifact"] and seen["power"] is None and seen["colors"] == []
+    engine.act({"activate": {"player": "p1", "object": treasure.id, "ability": 0}})
+    assert treasure.id not in engine.battlefield
+    assert any(e["type"] == "sacrificed" and e["object"] == treasure.id
+               for e in engine.observe().events)
+
+
+def test_investigate_creates_a_clue_that_draws_a_card() -> None:
+    setup = game({"mana": "{1}{U}{2}", "hand": [obj("js", "Jace's Scrutiny")],
+                  "battlefield": [obj("bear", "Grizzly Bears")],
+                  "library": [obj("l1", "Island")]})
+    engine = play(setup, [cast("js", targets=["bear"]), RESOLVE])
+    clue, = tokens(engine)
+    assert clue.token.subtypes == ("Clue",)
+    engine.act({"activate": {"player": "p1", "object": clue.id, "ability": 0}})
+    engine.act(RESOLVE)
+    assert zone(engine, "l1") == "hand" and clue.id not in engine.battlefield
