@@ -13,12 +13,15 @@ from collections.abc import Callable
 
 from conformance.reference import abilities_more as more
 from conformance.reference.abilities import SELF, CreateToken, TokenDef
+from conformance.reference.errors import OracleTemplateError
 from conformance.reference.template_abilities import (
+    AddMana,
     CreateTokens,
     DamageAll,
     GainLifePerCard,
     HalfLifeToken,
     ReturnAll,
+    SacrificeThen,
 )
 
 _COUNT = {w: i for i, w in enumerate(
@@ -95,4 +98,21 @@ EFFECT_TEMPLATES += [
     (re.compile(r"Create (a|two|three) (Treasure|Food|Gold|Clue) tokens?\. ?"),
      lambda g: predefined(g[2], _COUNT[g[1]])),
     (re.compile(r"Investigate( twice)?\. ?"), lambda g: predefined("Clue", 2 if g[1] else 1)),
+]
+
+
+def _sacrifice_then(g: re.Match[str]) -> SacrificeThen:
+    from conformance.reference.oracle import parse_effects
+
+    effects = parse_effects(g[2][:1].upper() + g[2][1:])
+    if any(e.slots for e in effects):
+        raise OracleTemplateError(f"'if you do' effect with targets: {g[2]!r}")
+    return SacrificeThen(g[1].capitalize() if g[1].islower() else g[1], effects)
+
+
+EFFECT_TEMPLATES += [
+    (re.compile(r"Add ((?:\{[WUBRGC]\})+)\. ?"),
+     lambda g: AddMana(tuple(re.findall(r"[WUBRGC]", g[1])))),
+    (re.compile(r"Sacrifice an? ([A-Z][a-z]+|creature|artifact|land)\. If you do, ([^.]*\.) ?"),
+     _sacrifice_then),
 ]

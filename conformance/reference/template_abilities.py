@@ -141,3 +141,20 @@ class ReturnAll(Effect):
 
     types: str
     tapped: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class AddMana(Effect):
+    """"Add {R}{R}." as the effect of a spell or of an ability that is not a mana ability (it
+    resolves on the stack, 605.1): the mana goes into its controller's pool (106.4)."""
+
+    mana: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SacrificeThen(Effect):
+    """"Sacrifice a <Subtype or type>. If you do, <effects>" (701.17a, 608.2c): its controller
+    chooses one they control; the effects happen only if one was sacrificed."""
+
+    what: str
+    effects: SpellText

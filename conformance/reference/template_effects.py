@@ -11,6 +11,7 @@ from conformance.reference.abilities import CreateToken, TokenDef
 from conformance.reference.effects import EFFECTS, EffectContext, Effects, effect
 from conformance.reference.objects import Choice, Flow, Ref, other, refuse
 from conformance.reference.template_abilities import (
+    AddMana,
     CountersOnEach,
     CreateTokens,
     DamageAll,
@@ -22,6 +23,7 @@ from conformance.reference.template_abilities import (
     ReturnAll,
     ReturnLandsEach,
     SacrificeEach,
+    SacrificeThen,
     Scry,
     UntapSelf,
 )
@@ -227,3 +229,23 @@ def _return_all(r: Effects, eff: ReturnAll, ctx: EffectContext) -> None:
               and (not eff.tapped or r.objects[oid].tapped)]
     for ob in chosen:  # all at once, each to its owner's hand
         r._move(ob, "hand")
+
+
+@effect(AddMana)
+def _add_mana(r: Effects, eff: AddMana, ctx: EffectContext) -> None:
+    for kind in eff.mana:
+        r.players[ctx.controller].pool.add(kind)
+
+
+@effect(SacrificeThen)
+def _sacrifice_then(r: Effects, eff: SacrificeThen, ctx: EffectContext) -> Flow:
+    mine = [oid for oid in r.battlefield if r.objects[oid].controller == ctx.controller
+            and eff.what in (c := r.chars(r.objects[oid])).types + c.subtypes]
+    if not mine:
+        return  # nothing sacrificed: "if you do" fails (608.2c)
+    oid, = yield from _pick(ctx.controller, "sacrifice", "battlefield", mine, 1)
+    ob = r.objects[oid]
+    r._emit("sacrificed", object=ob.id, card=ob.card_name)
+    r._move(ob, "graveyard")
+    yield from r._run_effects(eff.effects, ctx.targets, ctx.controller, ctx.source, ctx.spell,
+                              ctx.ability)

@@ -400,3 +400,25 @@ def test_investigate_creates_a_clue_that_draws_a_card() -> None:
     engine.act({"activate": {"player": "p1", "object": clue.id, "ability": 0}})
     engine.act(RESOLVE)
     assert zone(engine, "l1") == "hand" and clue.id not in engine.battlefield
+
+
+def eruption(lore: int, battlefield: list[dict[str, Any]],
+             hand: list[dict[str, Any]] | None = None) -> ReferenceEngine:
+    setup = game({"battlefield": [obj("fe", "The First Eruption", counters={"lore": lore}),
+                                  *battlefield], "hand": hand or []})
+    return play(setup, [{"add_counters": {"object": "fe", "counter": "lore", "n": 1}},
+                        RESOLVE])
+
+
+def test_a_chapter_adds_mana_that_pays_for_a_spell() -> None:
+    engine = eruption(1, [obj("bear", "Grizzly Bears")], [obj("jet", "Magma Jet")])
+    engine.act(cast("jet", targets=["bear"]))  # {1}{R} paid with the chapter's {R}{R}
+    engine.act(RESOLVE)
+    assert zone(engine, "bear") == "graveyard"
+
+
+def test_sacrifice_a_mountain_if_you_do() -> None:
+    engine = eruption(2, [obj("m", "Mountain"), obj("giant", "Hill Giant")])
+    assert zone(engine, "m") == "graveyard" and zone(engine, "giant") == "graveyard"
+    engine = eruption(2, [obj("f", "Forest"), obj("giant", "Hill Giant")])
+    assert zone(engine, "f") == "battlefield" and zone(engine, "giant") == "battlefield"
