@@ -72,6 +72,7 @@ from conformance.reference.oracle_more import TEMPLATES as _MORE_TEMPLATES
 from conformance.reference.oracle_sagas import EFFECT_TEMPLATES as _SAGA_TEMPLATES
 from conformance.reference.oracle_sagas import FIRST_TEMPLATES as _SAGA_FIRST
 from conformance.reference.oracle_spells import EFFECT_TEMPLATES as _SPELL_TEMPLATES
+from conformance.reference.oracle_spells import FIRST_TEMPLATES as _SPELL_FIRST
 
 __all__ = [
     "Activated", "CopyTargetSpell", "CopyTriggeringSpell", "CounterSpell",
@@ -241,7 +242,7 @@ def _if_kicked(sentence: str) -> IfKicked:
 
 
 _EFFECTS.extend(_MORE_TEMPLATES)  # filters as targets, mass, graveyard and library effects
-_EFFECTS[:0] = _ELDRAZI_TEMPLATES + _SAGA_FIRST  # before the base templates that stop short
+_EFFECTS[:0] = _ELDRAZI_TEMPLATES + _SAGA_FIRST + _SPELL_FIRST  # before base ones that stop short
 _EFFECTS.extend(_SAGA_TEMPLATES + _SPELL_TEMPLATES)  # scry, discard, groups, mass effects
 
 

@@ -12,16 +12,19 @@ import re
 from collections.abc import Callable
 
 from conformance.reference import abilities_more as more
-from conformance.reference.abilities import SELF, CreateToken, TokenDef
+from conformance.reference.abilities import SELF, CreateToken, TapTarget, TokenDef
 from conformance.reference.errors import OracleTemplateError
+from conformance.reference.oracle_more import kind
 from conformance.reference.template_abilities import (
     AddMana,
     CreateTokens,
     DamageAll,
     GainLifePerCard,
     HalfLifeToken,
+    LoseLifeYou,
     ReturnAll,
     SacrificeThen,
+    ThenItsPlayer,
 )
 
 _COUNT = {w: i for i, w in enumerate(
@@ -115,4 +118,53 @@ EFFECT_TEMPLATES += [
      lambda g: AddMana(tuple(re.findall(r"[WUBRGC]", g[1])))),
     (re.compile(r"Sacrifice an? ([A-Z][a-z]+|creature|artifact|land)\. If you do, ([^.]*\.) ?"),
      _sacrifice_then),
+]
+
+
+def _then_its_player(g: re.Match[str]) -> ThenItsPlayer:
+    """The first sentence (one effect on one target), then what its controller or owner does
+    (groups: 1 the sentence, 2 controller | owner, 3 what they do; or 4 "CARDNAME deals N
+    damage to" that creature's controller)."""
+    from conformance.reference.oracle import parse_effects
+
+    first = parse_effects(g[1])
+    if len(first) != 1 or len(first[0].slots) != 1:
+        raise OracleTemplateError(f"'its controller' after more than one target: {g[1]!r}")
+    whose = "owner" if g[2] == "owner" else "controller"
+    does = g[3] or g[4]
+    m = re.fullmatch(r"(loses|gains) (\d+) life", does)
+    if m:
+        return ThenItsPlayer(first[0], whose, "lose_life" if m[1] == "loses" else "gain_life",
+                             int(m[2]))
+    if does == "draws a card":
+        return ThenItsPlayer(first[0], whose, "draw", 1)
+    m = re.fullmatch(rf"{SELF} deals (\d+) damage to", does)
+    if m:
+        return ThenItsPlayer(first[0], whose, "damage", int(m[1]))
+    m = re.fullmatch(r"creates (.*)", does)
+    if m:
+        made = parse_effects(f"Create {m[1]}.")
+        if len(made) == 1 and isinstance(made[0], CreateToken):
+            return ThenItsPlayer(first[0], whose, "create", made[0].count, made[0].token)
+    raise OracleTemplateError(f"'its {whose}' effect not understood: {does!r}")
+
+
+_TARGETED = (r"((?:Destroy|Exile|Return|Put (?:a|two) [+-]1/[+-]1 counters? on) target "
+             r"[^.]+\.(?: It can't be regenerated\.)?)")
+
+FIRST_TEMPLATES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], object]]] = [
+    (re.compile(rf"{_TARGETED} (?:(?:Its|That creature's) (controller|owner) "
+                r"(loses \d+ life|gains \d+ life|draws a card|creates [^.]+?)|"
+                rf"({SELF} deals \d+ damage to) (?:that creature's|its) controller)\. ?"),
+     _then_its_player),
+    (re.compile(r"Destroy target ([^.]+?)\. It can't be regenerated\. ?"),
+     lambda g: more.DestroyNoRegeneration(kind(g[1]))),
+]
+"""Tried before the base templates (which would read the first sentence alone)."""
+
+
+EFFECT_TEMPLATES += [
+    (re.compile(r"You lose (\d+) life\. ?"), lambda g: LoseLifeYou(int(g[1]))),
+    (re.compile(r"(Tap|Untap) target ([^.]+?)\. ?"),
+     lambda g: TapTarget(kind(g[2]), untap=g[1] == "Untap")),
 ]

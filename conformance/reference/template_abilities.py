@@ -158,3 +158,30 @@ class SacrificeThen(Effect):
 
     what: str
     effects: SpellText
+
+
+@dataclass(frozen=True, slots=True)
+class LoseLifeYou(Effect):
+    """"You lose N life" (119.3)."""
+
+    n: int
+
+
+@dataclass(frozen=True, slots=True)
+class ThenItsPlayer(Effect):
+    """"<effect on target X>. Its controller / Its owner / That creature's controller <does
+    something>": ``first`` acts on the target, then the target's controller or owner (as it
+    last was: looked up before ``first``) ``does`` (``lose_life`` | ``gain_life`` | ``draw`` |
+    ``damage`` from the source | ``create`` ``token``) ``n``. Nothing happens to a player whose
+    target became illegal (608.2b)."""
+
+    first: Effect
+    whose: str
+    """controller | owner"""
+    does: str
+    n: int
+    token: TokenDef | None = None
+
+    @property
+    def slots(self) -> tuple[TargetSlot, ...]:
+        return self.first.slots

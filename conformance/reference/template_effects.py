@@ -19,12 +19,14 @@ from conformance.reference.template_abilities import (
     GainLifePerCard,
     HalfLifeToken,
     IngestExile,
+    LoseLifeYou,
     ProcessExiled,
     ReturnAll,
     ReturnLandsEach,
     SacrificeEach,
     SacrificeThen,
     Scry,
+    ThenItsPlayer,
     UntapSelf,
 )
 
@@ -249,3 +251,34 @@ def _sacrifice_then(r: Effects, eff: SacrificeThen, ctx: EffectContext) -> Flow:
     r._move(ob, "graveyard")
     yield from r._run_effects(eff.effects, ctx.targets, ctx.controller, ctx.source, ctx.spell,
                               ctx.ability)
+
+
+@effect(LoseLifeYou)
+def _lose_life_you(r: Effects, eff: LoseLifeYou, ctx: EffectContext) -> None:
+    r.players[ctx.controller].life -= eff.n
+    r._emit("life_change", player=ctx.controller, amount=-eff.n)
+
+
+@effect(ThenItsPlayer)
+def _then_its_player(r: Effects, eff: ThenItsPlayer, ctx: EffectContext) -> Flow:
+    ref = ctx.first()
+    target = r.objects.get(ref.id) if ref is not None else None
+    player = None if target is None else (
+        target.controller if eff.whose == "controller" else target.owner)
+    flow = EFFECTS[type(eff.first)](r, eff.first, ctx)
+    if flow is not None:
+        yield from flow
+    if player is None:
+        return
+    if eff.does in ("lose_life", "gain_life"):
+        n = eff.n if eff.does == "gain_life" else -eff.n
+        r.players[player].life += n
+        r._emit("life_change", player=player, amount=n)
+    elif eff.does == "draw":
+        r._draw(player, eff.n)
+    elif eff.does == "damage":
+        r._damage(ctx.source, Ref(player), eff.n)
+    elif eff.does == "create" and eff.token is not None:
+        EFFECTS[CreateToken](r, CreateToken(eff.n, eff.token), replace(ctx, controller=player))
+    else:
+        raise refuse("internal", f"'its {eff.whose}' effect {eff.does!r}")

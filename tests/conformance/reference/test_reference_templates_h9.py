@@ -422,3 +422,46 @@ def test_sacrifice_a_mountain_if_you_do() -> None:
     assert zone(engine, "m") == "graveyard" and zone(engine, "giant") == "graveyard"
     engine = eruption(2, [obj("f", "Forest"), obj("giant", "Hill Giant")])
     assert zone(engine, "f") == "battlefield" and zone(engine, "giant") == "battlefield"
+
+
+BEARS = {"battlefield": [obj("bear", "Grizzly Bears")], "library": [obj("l2", "Island")]}
+
+
+def test_its_controller_gets_a_token_after_the_target_is_destroyed() -> None:
+    setup = game({"mana": "{U}", "hand": [obj("pg", "Pongify")]}, BEARS)
+    engine = play(setup, [cast("pg", targets=["bear"]), RESOLVE])
+    ape, = tokens(engine)
+    assert zone(engine, "bear") == "graveyard"
+    assert ape.controller == "p2" and ape.token.power == 3
+
+
+@pytest.mark.parametrize(("card", "mana", "p1_life", "p2_life", "p2_hand"), [
+    ("Sip of Hemlock", "{4}{B}{B}", 20, 18, 0),
+    ("Path of Peace", "{3}{W}", 20, 24, 0),
+    ("Call to Heel", "{1}{U}", 20, 20, 2),  # the bear back and the card drawn
+    ("Blur of Blades", "{1}{R}", 20, 18, 0),
+    ("Ulcerate", "{B}", 17, 20, 0),
+])
+def test_what_the_targets_controller_or_owner_or_you_get(card: str, mana: str, p1_life: int,
+                                                         p2_life: int, p2_hand: int) -> None:
+    setup = game({"mana": mana, "hand": [obj("s", card)]}, BEARS)
+    engine = play(setup, [cast("s", targets=["bear"]), RESOLVE])
+    players = engine.observe().state["players"]
+    assert (players["p1"]["life"], players["p2"]["life"]) == (p1_life, p2_life)
+    assert len(engine.zones[("p2", "hand")]) == p2_hand
+
+
+def test_no_player_effect_when_the_target_became_illegal() -> None:
+    setup = game({"mana": "{4}{B}{B}{1}{U}", "hand": [obj("s", "Sip of Hemlock"),
+                                                      obj("heel", "Call to Heel")]}, BEARS)
+    engine = play(setup, [cast("s", targets=["bear"]), cast("heel", targets=["bear"]),
+                          RESOLVE])
+    assert engine.observe().state["players"]["p2"]["life"] == 20  # Sip fizzled (608.2b)
+
+
+def test_tap_target_creature_an_opponent_controls() -> None:
+    setup = game({"mana": "{W}", "hand": [obj("ga", "Glaring Aegis")],
+                  "battlefield": [obj("mine", "Grizzly Bears")]}, BEARS)
+    engine = play(setup, [cast("ga", targets=["mine"]), RESOLVE,
+                          choose("targets", targets=["bear"])])
+    assert engine.objects["bear"].tapped
