@@ -168,3 +168,8 @@ EFFECT_TEMPLATES += [
     (re.compile(r"(Tap|Untap) target ([^.]+?)\. ?"),
      lambda g: TapTarget(kind(g[2]), untap=g[1] == "Untap")),
 ]
+
+EFFECT_TEMPLATES += [
+    (re.compile(r"Return target card from your graveyard to your hand\. ?"),
+     lambda g: more.ReturnFromGraveyard("gy:any:you", "hand")),
+]

@@ -2,7 +2,8 @@
 and permanents described by state, color, another type or a number — "tapped creature",
 "black creature", "colorless creature", "nonartifact creature", "noncreature permanent",
 "creature with defender", "creature [an opponent controls] with power 4 or greater",
-"creature with toughness 3 or less", "creature with mana value 3 or greater".
+"creature with toughness 3 or less", "creature with mana value 3 or greater"; and cards in
+graveyards: "[<type>] card from your / a / an opponent's graveyard" (``gy:`` kinds).
 
 :func:`parse_filter` writes them in the ``perm:`` grammar of ``target_kinds`` with the qualities
 below; :func:`quality_ok` reads those qualities (None for a quality it does not own).
@@ -17,6 +18,11 @@ if TYPE_CHECKING:
     from conformance.reference.objects import Chars, Obj
 
 _COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+_CARD = re.compile(r"(?:(creature|land|artifact|enchantment|instant|sorcery|permanent) )?card "
+                   r"from (your|a|an opponent's) graveyard")
+_CARD_TYPES = {"creature": "Creature", "land": "Land", "artifact": "Artifact",
+               "enchantment": "Enchantment", "instant": "Instant", "sorcery": "Sorcery",
+               "permanent": "Artifact|Creature|Enchantment|Land|Planeswalker"}
 _NUMBERS = {"power": "pow", "toughness": "tou", "mana value": "mv"}
 _FILTER = re.compile(
     r"(?:(tapped|untapped|white|blue|black|red|green|colorless|nonartifact) )?"
@@ -36,6 +42,11 @@ def parse_filter(words: str) -> str | None:
     :data:`PLAYER_OR_PLANESWALKER`), or None."""
     if words == "player or planeswalker":
         return words.replace(" ", "_")
+    m = _CARD.fullmatch(words)
+    if m:  # a card in a graveyard: "creature card from a graveyard", "card from your graveyard"
+        types = _CARD_TYPES[m[1]] if m[1] else "any"
+        whose = {"your": ["you"], "a": [], "an opponent's": ["opp"]}[m[2]]
+        return ":".join(["gy", types, *whose])
     m = _FILTER.fullmatch(words)
     if not m or not (m[1] or m[4] or m[7] or m[2] != "creature"):
         return None  # a plain "creature [you control]" is target_kinds' own

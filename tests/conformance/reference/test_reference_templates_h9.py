@@ -465,3 +465,24 @@ def test_tap_target_creature_an_opponent_controls() -> None:
     engine = play(setup, [cast("ga", targets=["mine"]), RESOLVE,
                           choose("targets", targets=["bear"])])
     assert engine.objects["bear"].tapped
+
+
+@pytest.mark.parametrize(("words", "kind"), [
+    ("creature card from a graveyard", "gy:Creature"),
+    ("card from your graveyard", "gy:any:you"),
+    ("card from an opponent's graveyard", "gy:any:opp"),
+])
+def test_graveyard_card_filters(words: str, kind: str) -> None:
+    from conformance.reference.target_kinds import parse_kind
+
+    assert parse_kind(words) == kind
+
+
+def test_return_target_card_from_your_graveyard_only() -> None:
+    setup = game({"mana": "{1}{G}", "hand": [obj("rg", "Regrowth")],
+                  "graveyard": [obj("mine", "Island")]},
+                 {"graveyard": [obj("theirs", "Forest")]})
+    assert zone(play(setup, [cast("rg", targets=["mine"]), RESOLVE]), "mine") == "hand"
+    with pytest.raises(EngineReportedError) as exc:
+        play(setup, [cast("rg", targets=["theirs"])])
+    assert exc.value.kind == "illegal_action"
