@@ -329,11 +329,11 @@ class MustBeBlockedByAll(Effect):
 
 @dataclass(frozen=True, slots=True)
 class TokenDef:
-    """A creature token a card's text defines."""
+    """A token a card's text defines (``power``/``toughness`` None: not a creature)."""
 
     name: str
-    power: int
-    toughness: int
+    power: int | None
+    toughness: int | None
     colors: tuple[str, ...]
     subtypes: tuple[str, ...]
     keywords: frozenset[str] = frozenset()

@@ -191,15 +191,6 @@ class CountersThenPump(Effect):
 
 
 @dataclass(frozen=True, slots=True)
-class ExileTopOfLibrary(Effect):
-    """Ingest's effect (702.115a): "that player exiles the top card of their library";
-    ``player`` is the damaged player, filled in as the ability triggers (None in the card's
-    text)."""
-
-    player: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
 class DoubleLife(Effect):
     """"Double your life total" (you gain life equal to your life total, rule 119.5)."""
 

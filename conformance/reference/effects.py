@@ -450,4 +450,7 @@ def _delayed_copy(r: Effects, eff: o.CreateDelayedCopyTrigger, ctx: EffectContex
     r.delayed.append(DelayedTrigger(ctx.controller, ctx.source, name, r.turn, eff))
 
 
-from conformance.reference import effects_more  # noqa: E402,F401  (registers its handlers)
+from conformance.reference import (  # noqa: E402  (they register their handlers)
+    effects_more,  # noqa: F401
+    template_effects,  # noqa: F401  (scry, ingest, processors)
+)

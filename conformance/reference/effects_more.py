@@ -237,13 +237,6 @@ def _counters_then_pump(r: Effects, eff: m.CountersThenPump, ctx: EffectContext)
                                           add=eff.keywords))
 
 
-@effect(m.ExileTopOfLibrary)
-def _exile_top(r: Effects, eff: m.ExileTopOfLibrary, ctx: EffectContext) -> None:
-    if eff.player is not None:
-        for cid in r.zones[(eff.player, "library")][:1]:
-            r._move(r.objects[cid], "exile")
-
-
 @effect(m.DoubleLife)
 def _double_life(r: Effects, eff: m.DoubleLife, ctx: EffectContext) -> None:
     gain = r.players[ctx.controller].life

@@ -58,7 +58,6 @@ from conformance.reference.abilities import (
     TokenDef,
     Triggered,
 )
-from conformance.reference.abilities_more import ExileTopOfLibrary
 from conformance.reference.cost_text import (
     CastCostText,
     cost_part,
@@ -72,8 +71,14 @@ from conformance.reference.designation_effects import (
     GetEnergy,
 )
 from conformance.reference.errors import OracleTemplateError
+from conformance.reference.oracle_eldrazi import EFFECT_TEMPLATES as _ELDRAZI_TEMPLATES
+from conformance.reference.oracle_eldrazi import ability_line as _eldrazi_line
 from conformance.reference.oracle_more import FIRST as _FIRST_TEMPLATES
 from conformance.reference.oracle_more import TEMPLATES as _MORE_TEMPLATES
+from conformance.reference.oracle_sagas import EFFECT_TEMPLATES as _SAGA_TEMPLATES
+from conformance.reference.oracle_sagas import FIRST_TEMPLATES as _SAGA_FIRST
+from conformance.reference.oracle_spells import EFFECT_TEMPLATES as _SPELL_TEMPLATES
+from conformance.reference.oracle_spells import FIRST_TEMPLATES as _SPELL_FIRST
 
 __all__ = [
     "Activated", "CopyTargetSpell", "CopyTriggeringSpell", "CounterSpell",
@@ -243,6 +248,8 @@ def _if_kicked(sentence: str) -> IfKicked:
 
 _EFFECTS.extend(_MORE_TEMPLATES)  # filters as targets, mass, graveyard and library effects
 _EFFECTS[:0] = _FIRST_TEMPLATES
+_EFFECTS[:0] = _ELDRAZI_TEMPLATES + _SAGA_FIRST + _SPELL_FIRST  # before base ones that stop short
+_EFFECTS.extend(_SAGA_TEMPLATES + _SPELL_TEMPLATES)  # scry, discard, groups, mass effects
 
 
 def _then(*effects: Effect) -> tuple[Effect, ...]:
@@ -387,19 +394,19 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
         if all(w in KEYWORDS for w in words):
             keywords.update(words)
             continue
+        if (eldrazi := _eldrazi_line(line, parse_effects)) is not None:  # ingest, processors
+            triggered.append(eldrazi)
+            continue
         if line == "Aftermath":
             aftermath = True
-            continue
-        if line == "Ingest":  # 702.115a: a triggered ability
-            triggered.append(Triggered("combat_damage_player", (ExileTopOfLibrary(),), "ingest"))
             continue
         m = re.fullmatch(rf"Whenever {SELF} deals combat damage to a player, (.*)", line)
         if m and not re.search(r"\bthat player\b|\byou may\b", m[1]):
             triggered.append(Triggered("combat_damage_player", parse_effects(_capital(m[1])),
                                        "combat_damage"))
             continue
-        if line == "Enchant creature":
-            enchant = "creature"
+        if line in ("Enchant creature", "Enchant creature you control"):  # 702.5a, 303.4
+            enchant = "creature" if line == "Enchant creature" else "creature_you_control"
             continue
         if line == f"{SELF} enters the battlefield tapped.":
             enters_tapped = True

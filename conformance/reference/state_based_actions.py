@@ -67,6 +67,8 @@ class StateBasedActions(Targets):
         kind = chars.text.enchant if chars.text is not None else None
         if self._protected_from(self.chars(host), aura.id):  # 702.16c
             return False
+        if kind == "creature_you_control":  # "Enchant creature you control" (303.4, 702.5a)
+            return "Creature" in self.chars(host).types and host.controller == aura.controller
         return kind is None or kind.capitalize() in self.chars(host).types
 
     def equipment_attachment_legal(self, equipment: Obj) -> bool:

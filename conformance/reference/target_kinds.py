@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
+from conformance.reference.target_filters import parse_filter, quality_ok
+
 if TYPE_CHECKING:
     from conformance.reference.objects import Chars, Obj
 
@@ -54,6 +56,8 @@ def _greatest_power(rules: _Rules, obj: Obj, chars: Chars, among_its_controllers
 
 
 def _quality_ok(q: str, obj: Obj, chars: Chars, controller: str) -> bool:
+    if (more := quality_ok(q, obj, chars)) is not None:  # conformance.reference.target_filters
+        return more
     if q == "opp":
         return obj.controller != controller
     if q == "you":
@@ -103,6 +107,8 @@ def parse_kind(words: str) -> str | None:
     import re
 
     w = words.strip()
+    if (more := parse_filter(w)) is not None:  # conformance.reference.target_filters
+        return more
     m = re.fullmatch(r"(instant or sorcery|noncreature|creature|instant|sorcery) spell"
                      r"( you control)?(?: with mana value (\d+) or less)?", w)
     if m:

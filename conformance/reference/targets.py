@@ -16,6 +16,7 @@ from conformance.reference.objects import (
     Ref,
     refuse,
 )
+from conformance.reference.target_filters import PLAYER_OR_PLANESWALKER
 from conformance.reference.target_kinds import is_filter_kind, kind_legal
 
 
@@ -32,8 +33,8 @@ class Targets(ContinuousEffects):
         controls whose source is ``source`` (default: ``exclude``, the spell itself, which
         can't target itself)."""
         if ref.zcc is None:
-            return (slot.kind in ("any", "player", "opponent") and ref.id in PLAYERS
-                    and not self.players[ref.id].lost
+            return (slot.kind in ("any", "player", "opponent", *PLAYER_OR_PLANESWALKER)
+                    and ref.id in PLAYERS and not self.players[ref.id].lost
                     and (slot.kind != "opponent" or ref.id != controller))
         obj = self.objects.get(ref.id)
         if obj is None or obj.zcc != ref.zcc or obj.id == exclude:
@@ -44,6 +45,8 @@ class Targets(ContinuousEffects):
         if obj.zone == "battlefield" and (not self.targetable_by(obj, c, controller)
                                           or self._protected_from(c, source or exclude)):
             return False
+        if slot.kind in PLAYER_OR_PLANESWALKER:  # "target player or planeswalker"
+            return obj.zone == "battlefield" and "Planeswalker" in c.types
         if slot.kind == "creature_or_planeswalker":
             return obj.zone == "battlefield" and bool({"Creature", "Planeswalker"} & set(c.types))
         if slot.kind == "attacking_or_blocking_creature":

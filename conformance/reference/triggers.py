@@ -10,9 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 from conformance.reference import abilities as o
-from conformance.reference.abilities_more import ExileTopOfLibrary
 from conformance.reference.objects import (
-    PLAYERS,
     ROMAN,
     Answer,
     Chars,
@@ -38,19 +36,22 @@ class TriggeredAbilities(StateBasedActions):
             self._detect_cast_triggers(event)
         elif event["type"] == "crime_committed":
             self._detect_crime_triggers(event)
-        elif event["type"] == "damage" and event.get("combat") and event["target"] in PLAYERS:
-            self._detect_combat_damage_triggers(event)
+        elif event["type"] == "damage" and event.get("combat") and event["target"] in self.players:
+            self._detect_combat_damage_triggers(event)  # ingest (702.115a)
 
     def _detect_combat_damage_triggers(self, event: dict[str, Any]) -> None:
-        """"Whenever CARDNAME deals combat damage to a player, ..." and ingest (702.115a):
-        "that player" is the damaged player."""
+        """"Whenever CARDNAME deals combat damage to a player, ..." of the damage's source;
+        ingest's exile is bound to the damaged player (702.115a)."""
+        from conformance.reference.template_abilities import BOUND_TO_DAMAGED_PLAYER
+
         src = self.objects.get(event["source"])
-        text = self.abilities(src) if src is not None and src.zone == "battlefield" else None
+        if src is None:
+            return
+        text = self.abilities(src)
         for t in text.triggered if text is not None else ():
             if t.event == "combat_damage_player":
-                effects = tuple(replace(e, player=event["target"])
-                                if isinstance(e, ExileTopOfLibrary) else e for e in t.effects)
-                assert src is not None
+                effects = tuple(replace(e, player=event["target"]) if isinstance(e, BOUND_TO_DAMAGED_PLAYER)
+                                else e for e in t.effects)
                 self._trigger(PendingTrigger(src.controller, src.id, src.card_name, t.name,
                                              effects))
 
@@ -93,7 +94,8 @@ class TriggeredAbilities(StateBasedActions):
         for src, t in self._triggered_abilities(player):
             if (t.event == "cast_instant_or_sorcery" and is_instant_sorcery) or (
                     t.event == "cast_noncreature" and self.noncreature_spell(self.chars(spell))
-            ) or (t.event == "heroic" and src.ref in targeted):  # once per spell (heroic)
+            ) or (t.event == "heroic" and src.ref in targeted) or (
+                    t.event == "cast_colorless" and not self.chars(spell).colors):  # once per spell (heroic)
                 self._trigger(PendingTrigger(player, src.id, src.card_name, t.name, t.effects))
         for d in self.delayed:
             if (d.controller == player and d.turn == self.turn and not d.used

@@ -1,0 +1,84 @@
+"""More target filters for :mod:`conformance.reference.target_kinds` (rule 115.1): creatures
+and permanents described by state, color, another type or a number — "tapped creature",
+"black creature", "colorless creature", "nonartifact creature", "noncreature permanent",
+"creature with defender", "creature [an opponent controls] with power 4 or greater",
+"creature with toughness 3 or less", "creature with mana value 3 or greater"; and cards in
+graveyards: "[<type>] card from your / a / an opponent's graveyard" (``gy:`` kinds).
+
+:func:`parse_filter` writes them in the ``perm:`` grammar of ``target_kinds`` with the qualities
+below; :func:`quality_ok` reads those qualities (None for a quality it does not own).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from conformance.reference.objects import Chars, Obj
+
+_COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+_CARD = re.compile(r"(?:(creature|land|artifact|enchantment|instant|sorcery|permanent) )?card "
+                   r"from (your|a|an opponent's) graveyard")
+_CARD_TYPES = {"creature": "Creature", "land": "Land", "artifact": "Artifact",
+               "enchantment": "Enchantment", "instant": "Instant", "sorcery": "Sorcery",
+               "permanent": "Artifact|Creature|Enchantment|Land|Planeswalker"}
+_NUMBERS = {"power": "pow", "toughness": "tou", "mana value": "mv"}
+_FILTER = re.compile(
+    r"(?:(tapped|untapped|white|blue|black|red|green|colorless|nonartifact) )?"
+    r"(creature|noncreature permanent)"
+    r"( an opponent controls| you don't control| you control)?"
+    r"(?: with (?:(power|toughness|mana value) (\d+) or (greater|less)|(defender)))?")
+
+
+PLAYER_OR_PLANESWALKER = ("player_or_planeswalker",)
+"""Simple target kinds (:mod:`conformance.reference.targets`): "target player or planeswalker"
+(any player or planeswalker; "target opponent or planeswalker" is not read: which planeswalkers
+it allows is left undecided)."""
+
+
+def parse_filter(words: str) -> str | None:
+    """The ``perm:`` kind of ``target <words>`` for the filters of this module (or one of
+    :data:`PLAYER_OR_PLANESWALKER`), or None."""
+    if words == "player or planeswalker":
+        return words.replace(" ", "_")
+    m = _CARD.fullmatch(words)
+    if m:  # a card in a graveyard: "creature card from a graveyard", "card from your graveyard"
+        types = _CARD_TYPES[m[1]] if m[1] else "any"
+        whose = {"your": ["you"], "a": [], "an opponent's": ["opp"]}[m[2]]
+        return ":".join(["gy", types, *whose])
+    m = _FILTER.fullmatch(words)
+    if not m or not (m[1] or m[4] or m[7] or m[2] != "creature"):
+        return None  # a plain "creature [you control]" is target_kinds' own
+    quals: list[str] = []
+    if m[1]:
+        quals.append(f"color={_COLORS[m[1]]}" if m[1] in _COLORS else m[1])
+    if m[3]:
+        quals.append("you" if m[3] == " you control" else "opp")
+    if m[4]:
+        quals.append(f"{_NUMBERS[m[4]]}{'>=' if m[6] == 'greater' else '<='}{m[5]}")
+    if m[7]:
+        quals.append("defender")
+    types = "Creature" if m[2] == "creature" else "noncreature"
+    return ":".join(["perm", types, *quals])
+
+
+def quality_ok(q: str, obj: Obj, chars: Chars) -> bool | None:
+    """Whether ``obj`` has the quality ``q`` of this module (None: not one of its qualities)."""
+    if q in ("tapped", "untapped"):
+        return obj.tapped == (q == "tapped")
+    if q.startswith("color="):
+        return q[6:] in chars.colors
+    if q == "colorless":
+        return not chars.colors
+    if q == "nonartifact":
+        return "Artifact" not in chars.types
+    if q == "defender":
+        return "defender" in chars.keywords
+    m = re.fullmatch(r"(pow|tou|mv)(>=|<=)(\d+)", q)
+    if m is None or (m[1], m[2]) == ("mv", "<="):
+        return None  # "mv<=N" is target_kinds' own
+    value = {"pow": chars.power, "tou": chars.toughness, "mv": chars.mana_value}[m[1]]
+    if value is None:
+        return False
+    return value >= int(m[3]) if m[2] == ">=" else value <= int(m[3])
