@@ -324,10 +324,12 @@ def ability_name(data: dict[str, Any], source: dict[str, Any], oracle: str = "",
     if mode == "ZoneChanged":
         # the event that triggered it (StackEntry.kind.data.trigger_event): a move of the source itself
         # from the battlefield to a graveyard is its "dies" (rule 700.4), onto the battlefield "enters"
+        # (another object's move is not: "whenever another creature enters" is no "enters")
         ev = (data.get("trigger_event") or {}).get("data") or {}
         to = ev.get("to")
-        if to == "Graveyard" and ev.get("from") == "Battlefield":
+        itself = ev.get("object_id") is not None and ev.get("object_id") == data.get("source_id")
+        if itself and to == "Graveyard" and ev.get("from") == "Battlefield":
             return "dies"
-        if to == "Battlefield":
+        if itself and to == "Battlefield":
             return "enters"
     return mode or "triggered"
