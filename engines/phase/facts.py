@@ -54,7 +54,8 @@ def chapter_numbers(desc: str | None) -> list[int]:
 class Facts:
     """The event log of one game and the id translation (phase object id <-> case id)."""
 
-    def __init__(self) -> None:
+    def __init__(self, texts: dict[str, str] | None = None) -> None:
+        self.texts: dict[str, str] = dict(texts or {})   # card or face name -> its oracle text
         self.events: list[dict[str, Any]] = []
         self.case_of: dict[int, str] = {}
         self.card_of: dict[int, str] = {}               # case objects: the case's card name
@@ -221,7 +222,11 @@ class Facts:
             src = e.get("source_id")
             entry: dict[str, Any]
             if kind == "TriggeredAbility":
-                name = ability_name(data, objects.get(str(src), {}))
+                source = objects.get(str(src), {})
+                card = self.card_of.get(int(src)) if src is not None else None
+                card = card or str(data.get("source_name") or source.get("name") or "")
+                text = self.texts.get(card) or self.texts.get(str(data.get("source_name") or "")) or ""
+                name = ability_name(data, source, oracle=text, card=card)
                 entry = {"object": f"trig{sid}", "source": self.cid(src), "ability": name}
                 self.events.append({"type": "triggered", "source": self.cid(src), "ability": name,
                                     "controller": player_name(e.get("controller", 0))})
@@ -257,9 +262,40 @@ def keyword_names(keywords: Any) -> set[str]:
     return out
 
 
-def ability_name(data: dict[str, Any], source: dict[str, Any]) -> str:
-    """Our short name of a triggered ability (``chapter_II``, ``crime``, ``cast_trigger``, ``delayed_copy``),
-    from the trigger's mode / description as phase put it on the stack."""
+ABILITY_WORD_LINE = re.compile(r"([A-Z][A-Za-z'-]*(?: [A-Za-z'-]+){0,3}) \u2014 (.+)")
+"""An oracle line led by an ability word (rule 207.2c): ``Heroic — Whenever you cast ...``. Keyword costs
+(``Flashback—{2}{R}``) have no spaces around the dash; a Saga's ``I — ...`` is a chapter (checked first)."""
+
+
+def _comparable(text: str, card: str) -> str:
+    """An ability's text as phase describes it: the card's own name is ``~``; no reminder text; spacing
+    and case ignored."""
+    text = re.sub(r"\([^)]*\)", "", text)
+    for name in sorted({card, card.split(",")[0]} - {""}, key=len, reverse=True):
+        text = text.replace(name, "~")
+    return " ".join(text.split()).lower()
+
+
+def ability_word(desc: str, oracle: str, card: str) -> str | None:
+    """The ability word that leads the line of the card's ``oracle`` text whose ability phase described
+    as ``desc`` (phase's parser drops ability words: parser/oracle.rs ``strip_ability_word``), lower-cased,
+    spaces as ``_``; None when no such line (the ability has no ability word)."""
+    want = _comparable(desc, card)
+    if not want:
+        return None
+    for line in oracle.splitlines():
+        m = ABILITY_WORD_LINE.fullmatch(line.strip())
+        if m and m[1] not in ROMAN and _comparable(m[2], card) == want:
+            return m[1].lower().replace(" ", "_").replace("-", "_")
+    return None
+
+
+def ability_name(data: dict[str, Any], source: dict[str, Any], oracle: str = "", card: str = "") -> str:
+    """Our short name of a triggered ability (conformance/SPEC.md, "Engine facts": ``chapter_II``, an
+    ability word such as ``heroic``, ``prowess``, ``crime``, ``cast_trigger``, ``delayed_copy``, ``enters``,
+    ``dies``), from the trigger's mode / description as phase put it on the stack; ``oracle`` is the
+    source card's oracle text and ``card`` its name (phase drops the ability word an ability is named by,
+    so it is read back from the line whose text phase's description is)."""
     ab = data.get("ability") or {}
     desc = str(data.get("description") or ab.get("description") or "")
     mode = str((data.get("trigger_event") or {}).get("type") or "")
@@ -269,6 +305,9 @@ def ability_name(data: dict[str, Any], source: dict[str, Any]) -> str:
     chapters = chapter_numbers(desc)
     if chapters:
         return f"chapter_{ROMAN[chapters[-1] - 1]}"
+    word = ability_word(desc, oracle, card) if oracle else None
+    if word:
+        return word
     low = desc.lower()
     if mode == "CrimeCommitted":
         return "crime"
@@ -285,10 +324,12 @@ def ability_name(data: dict[str, Any], source: dict[str, Any]) -> str:
     if mode == "ZoneChanged":
         # the event that triggered it (StackEntry.kind.data.trigger_event): a move of the source itself
         # from the battlefield to a graveyard is its "dies" (rule 700.4), onto the battlefield "enters"
+        # (another object's move is not: "whenever another creature enters" is no "enters")
         ev = (data.get("trigger_event") or {}).get("data") or {}
         to = ev.get("to")
-        if to == "Graveyard" and ev.get("from") == "Battlefield":
+        itself = ev.get("object_id") is not None and ev.get("object_id") == data.get("source_id")
+        if itself and to == "Graveyard" and ev.get("from") == "Battlefield":
             return "dies"
-        if to == "Battlefield":
+        if itself and to == "Battlefield":
             return "enters"
     return mode or "triggered"

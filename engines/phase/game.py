@@ -37,15 +37,17 @@ class PhaseGame(PositionMixin, SnapshotMixin):
     """A live phase game for one case."""
 
     def __init__(self, phase: Any, engine: Any, setup: dict[str, Any], seed: int = SEED,
-                 layouts: dict[str, str] | None = None) -> None:
+                 layouts: dict[str, str] | None = None, texts: dict[str, str] | None = None) -> None:
         """``engine``: a ``phase.Engine`` whose card database holds the case's cards; ``layouts``: card name
-        -> its MTGJSON layout (split, aftermath, ...)."""
+        -> its MTGJSON layout (split, aftermath, ...); ``texts``: card or face name -> its oracle text (a
+        triggered ability's ability word is read from it)."""
         self.phase = phase
         self.layouts = layouts or {}
         self.engine = engine
-        self.facts = Facts()
+        self.facts = Facts(texts)
         self.pending_choice: str | None = None
         self.resume: Any = None
+        self.targets_answered: set[int] = set()         # triggers whose targets a `choose: targets` gave
         self._setup(setup, seed)
 
     # -- set-up --
@@ -374,8 +376,11 @@ class PhaseGame(PositionMixin, SnapshotMixin):
         wf = self.waiting()
         t = wf.get("type")
         if not self.pending_choice:
+            if choice == "targets" and self._targets_phase_chose(a):
+                return
             raise HarnessError("unused_answer", f"choose {choice}: phase waits for no choice")
         player = self.actor()
+        on_stack = {int(e["id"]) for e in self.stack()}
         if choice == "trigger_order" and t == "OrderTriggers":
             triggers = (wf.get("data") or {}).get("triggers") or []
             order = []
@@ -407,6 +412,7 @@ class PhaseGame(PositionMixin, SnapshotMixin):
                 want = self.target_ref(tid)
                 self._apply_choice(player, {"type": "ChooseTarget", "data": {"target": want}},
                                    f"trigger target {want}")
+            self.targets_answered.update(int(e["id"]) for e in self.stack() if int(e["id"]) not in on_stack)
         else:
             raise unsupported(f"choose {choice} while phase waits for {t}")
         self.pending_choice = None
@@ -414,5 +420,28 @@ class PhaseGame(PositionMixin, SnapshotMixin):
         if self.resume is not None and not self.pending_choice:
             resume, self.resume = self.resume, None
             resume()
+
+    def _targets_phase_chose(self, a: dict[str, Any]) -> bool:
+        """A `choose: targets` for a trigger phase put on the stack with its one legal target chosen itself
+        (no TriggerTargetSelection prompt; rule 603.3d: the choice is still the controller's, forced): the
+        answer stands if it names exactly that target. The newest such trigger not yet answered, of the
+        answer's `source` / `ability` when it names them, is the one answered; another target is refused."""
+        want = [self.target_ref(t) for t in a.get("targets") or []]
+        for e in reversed(self.stack()):
+            sid = int(e["id"])
+            seen = self.facts.stack_seen.get(sid) or {}
+            if ((e.get("kind") or {}).get("type") != "TriggeredAbility" or sid in self.targets_answered
+                    or a.get("source", seen.get("source")) != seen.get("source")
+                    or a.get("ability", seen.get("ability")) != seen.get("ability")):
+                continue
+            chosen = self._spell_targets(sid)
+            if not chosen:
+                continue
+            if chosen != want:
+                raise HarnessError("illegal_action", f"phase chose the targets {chosen} of {seen.get('source')}'s "
+                                                     f"{seen.get('ability')} itself; the case wants {a.get('targets')}")
+            self.targets_answered.add(sid)
+            return True
+        return False
 
     # -- observe --

@@ -59,6 +59,17 @@ def feature_names(path: Path) -> set[str]:
     return set(data or {})
 
 
+def oracle_texts(data: carddb.CardData, names: Iterable[str]) -> dict[str, str]:
+    """Card name and face name -> oracle text, for the cards ``names`` (a card: its faces' texts)."""
+    out: dict[str, str] = {}
+    for n in names:
+        faces = data.cards.get(n) or []
+        for e in faces:
+            out.setdefault(str(e.get("name")), str(e.get("oracle_text") or ""))
+        out[n] = "\n".join(str(e.get("oracle_text") or "") for e in faces)
+    return out
+
+
 class Server(loop.Harness):
     """phase behind the protocol; one game at a time."""
 
@@ -127,7 +138,8 @@ class Server(loop.Harness):
             raise HarnessError("unsupported", f"no card data for {missing}")
         self.game = PhaseGame(self.phase, self.engine_for(frozenset(names)), setup,
                               seed=int(os.environ.get("PHASE_HARNESS_SEED", SEED)),
-                              layouts={n: data.cards[n][0].get("layout", "normal") for n in names})
+                              layouts={n: data.cards[n][0].get("layout", "normal") for n in names},
+                              texts=oracle_texts(data, names))
 
     def act(self, action: dict[str, Any]) -> None:
         assert self.game is not None                    # mtg_rulings_wire refuses an action before setup

@@ -114,7 +114,7 @@ def _draft(ctx: Context, slug: str, helpers: list[str], extra: int, why: str
     elif eff.what == "damage_opponents":
         expect = {"life": {"p2": 20 - d}}
     elif eff.what == "tokens":
-        expect = {"count": [{"name": eff.token.name, "zone": "battlefield", "count": d}]}
+        expect = {"count": [{"card": eff.token.name, "zone": "battlefield", "count": d}]}
     elif eff.what == "counters_self":
         p, t = _stats(card.name)
         expect = {"objects": {"dc": {"power": p + d, "toughness": t + d}}}

@@ -63,7 +63,7 @@ def _shows(face: Any, eff: Any) -> tuple[dict[str, Any], int, int] | None:
     if isinstance(eff, o.Draw):
         return {"count": [{"zone": "hand", "owner": "p1", "count": eff.n}]}, p, t
     if isinstance(eff, o.CreateToken):
-        return {"count": [{"name": eff.token.name, "zone": "battlefield",
+        return {"count": [{"card": eff.token.name, "zone": "battlefield",
                            "count": eff.count}]}, p, t
     return None
 

@@ -89,9 +89,13 @@ def gen_counters_stay(ctx: Context) -> list[Draft] | NotExecutable:
         return face
     if {"first strike", "double strike"} & face.text.keywords:
         return NotExecutable("first or double strike: the blocker's damage timing differs")
+    if {"menace", "shadow", "horsemanship", "fear", "intimidate", "skulk"} & face.text.keywords:
+        return NotExecutable("evasion: the blocker the case uses could not block it")
     p = face.power
-    setup = b.game(b.player(battlefield=[_attacker(face)]),
-                   b.player(battlefield=[{"id": "big", "card": BLOCKER, "blocking": "inf"}]),
+    blocker: dict[str, Any] = {"id": "big", "card": BLOCKER, "blocking": "inf"}
+    if "flying" in face.text.keywords:
+        blocker["keywords"] = ["reach"]  # else it could not block a flyer (702.9b, 702.17b)
+    setup = b.game(b.player(battlefield=[_attacker(face)]), b.player(battlefield=[blocker]),
                    step="declare_blockers")
     expect = {"state": {"step": "upkeep", "turn": 4,
                         "objects": {"big": {"power": 7 - p, "toughness": 7 - p}}}}

@@ -79,7 +79,7 @@ def observe(face: Any, eff: Any, oid: str) -> dict[str, Any] | None:
     if isinstance(eff, o.LoseLife) and eff.who == "opponents":
         return {"life": {"p2": 20 - eff.n}}
     if isinstance(eff, o.CreateToken):
-        return {"count": [{"name": eff.token.name, "zone": "battlefield", "count": eff.count}]}
+        return {"count": [{"card": eff.token.name, "zone": "battlefield", "count": eff.count}]}
     if isinstance(eff, o.Draw):
         return {"count": [{"zone": "hand", "owner": "p1", "count": eff.n}]}
     return None
