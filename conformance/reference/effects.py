@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from conformance.reference import abilities as o
-from conformance.reference.copies import Copies
+from conformance.reference.library_rules import LibraryChoices
 from conformance.reference.objects import (
     Choice,
     ContinuousEffect,
@@ -75,7 +75,7 @@ def effect(kind: type[E]) -> Callable[[Callable[[Effects, E, EffectContext], Flo
     return register
 
 
-class Effects(Copies):
+class Effects(LibraryChoices):
     """Running the effects of a resolving spell or ability, and damage (rule 120)."""
 
     def _run_effects(self, effects: o.SpellText, targets: list[list[Ref]], controller: str,
@@ -451,3 +451,4 @@ def _delayed_copy(r: Effects, eff: o.CreateDelayedCopyTrigger, ctx: EffectContex
 
 
 from conformance.reference import effects_more  # noqa: E402,F401  (registers its handlers)
+from conformance.reference import effects_library  # noqa: E402,F401  (likewise)

@@ -66,6 +66,7 @@ from conformance.reference.designation_effects import (
     GetEnergy,
 )
 from conformance.reference.errors import OracleTemplateError
+from conformance.reference.oracle_library import TEMPLATES as _LIBRARY_TEMPLATES
 from conformance.reference.oracle_more import TEMPLATES as _MORE_TEMPLATES
 
 __all__ = [
@@ -236,6 +237,7 @@ def _if_kicked(sentence: str) -> IfKicked:
 
 
 _EFFECTS.extend(_MORE_TEMPLATES)  # filters as targets, mass, graveyard and library effects
+_EFFECTS.extend(_LIBRARY_TEMPLATES)  # scry, search, discard, "put one of them into your hand"
 
 
 def _then(*effects: Effect) -> tuple[Effect, ...]:
