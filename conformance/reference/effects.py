@@ -450,5 +450,4 @@ def _delayed_copy(r: Effects, eff: o.CreateDelayedCopyTrigger, ctx: EffectContex
     r.delayed.append(DelayedTrigger(ctx.controller, ctx.source, name, r.turn, eff))
 
 
-from conformance.reference import effects_more  # noqa: E402,F401  (registers its handlers)
-from conformance.reference import effects_library  # noqa: E402,F401  (likewise)
+from conformance.reference import effects_library, effects_more  # noqa: E402,F401,I001 (handlers)
