@@ -6,6 +6,7 @@ and the mutant it kills, strict scripting, and lint of misused answers."""
 from __future__ import annotations
 
 import shutil
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -250,3 +251,10 @@ def test_lint_places_a_misused_cards_answer_on_its_line(tmp_path: Path, old, new
     lines = f.read_text().splitlines()
     assert lines[hits[0].line - 1].startswith(line_text), (str(hits[0]), lines[hits[0].line - 1])
     assert str(hits[0]).startswith(f"{f}:{hits[0].line}: error: ")
+
+
+def test_the_stdio_server_passes_the_cards_cases():
+    spec = f"cmd:{sys.executable} -m conformance.engines.serve reference"
+    run = run_cases([_case(cid) for cid in sorted(NEW_CASES)], spec, RunOptions())
+    assert run.engine.protocol == 2
+    assert {r.id: r.status for r in run.results} == dict.fromkeys(NEW_CASES, "pass")
