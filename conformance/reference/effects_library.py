@@ -26,11 +26,12 @@ def _chosen(answer: dict[str, Any], offered: list[str], what: str, least: int,
     return chosen
 
 
-def _order(answer: dict[str, Any], cards: list[str], what: str) -> list[str]:
+def _order(answer: dict[str, Any], cards: list[str], what: str,
+           first: str = "top first") -> list[str]:
     """The ``order`` of ``answer``: all of ``cards`` (optional when fewer than two)."""
     order = answer.get("order", cards if len(cards) < 2 else None)
     if not isinstance(order, list) or len(order) != len(cards) or set(order) != set(cards):
-        raise refuse("illegal_action", f"{what}: give the order of {cards} (top first)")
+        raise refuse("illegal_action", f"{what}: give the order of {cards} ({first})")
     return order
 
 
@@ -135,7 +136,8 @@ def _look_put_one(r: Effects, eff: lib_fx.LookPutOneInHand, ctx: EffectContext) 
     taken = _chosen(answer, looked, "put one into your hand", 1, 1)
     rest = [c for c in looked if c not in taken]
     if eff.rest == "bottom":
-        order = r.bottom_order(rest, _order(answer, rest, "the rest on the bottom"))
+        order = r.bottom_order(rest, _order(answer, rest, "the rest on the bottom",
+                                                   "highest first"))
     else:
         _no_order(answer, "the rest into your graveyard")
     r._move(r.objects[taken[0]], "hand")
