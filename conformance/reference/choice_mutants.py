@@ -1,6 +1,6 @@
-"""Mutants killed by the cases of the protocol-2 choices (``may``, ``cards``, ``targets`` by
-source and ability, ``damage_assignment_order``, ``damage_assignment``) and of the
-``lose_abilities`` action.
+"""Mutants killed by the cases of the protocol-2 choices (``may``, ``cards`` — surveil, scry,
+search, discard, "put one of them into your hand" —, ``targets`` by source and ability,
+``damage_assignment_order``, ``damage_assignment``) and of the ``lose_abilities`` action.
 
 Each breaks one rule through one hook of :data:`conformance.reference.rules.HOOKS`, like those of
 :mod:`conformance.reference.mutants` (which registers these in ``MUTANTS``).
@@ -82,10 +82,55 @@ class AbilityLossAppliesLast(ReferenceEngine):
         return sorted(entries, key=lambda t: (t[1] == "lose_all", t[0]))
 
 
+class ScryBottomIgnored(ReferenceEngine):
+    """Cards a player scries to the bottom of the library stay on top, under the cards kept
+    there."""
+
+    MUTANT = "scry_bottom_ignored"
+    RULE = "701.18a"
+
+    def scry_placement(self, top: list[str], bottom: list[str]) -> tuple[list[str], list[str]]:
+        return top + bottom, []
+
+
+class SearchMustFind(ReferenceEngine):
+    """A search for cards with a stated quality must find one when the library holds one."""
+
+    MUTANT = "search_must_find"
+    RULE = "701.19b"
+
+    def search_may_fail(self, has_quality: bool) -> bool:
+        return False
+
+
+class DiscardNotChosen(ReferenceEngine):
+    """The cards discarded are not those the discarding player chose but the first ones of
+    the hand, as if the discard were random."""
+
+    MUTANT = "discard_not_chosen"
+    RULE = "701.8b"
+
+    def discarded_cards(self, hand: list[str], chosen: list[str]) -> list[str]:
+        return hand[:len(chosen)]
+
+
+class BottomOrderIgnored(ReferenceEngine):
+    """Cards put on the bottom of a library together keep their old order, whatever order
+    their owner chose."""
+
+    MUTANT = "bottom_order_ignored"
+    RULE = "401.4"
+
+    def bottom_order(self, rest: list[str], order: list[str]) -> list[str]:
+        return rest
+
+
 CHOICE_MUTANTS: dict[str, type[ReferenceEngine]] = {
     cls.MUTANT: cls for cls in (DeclinedMayHappens, SurveilOrderIgnored,
                                 TriggerTargetsInTriggerOrder, DamageOrderIgnored,
-                                LethalDamageFirstNotRequired, AbilityLossAppliesLast)
+                                LethalDamageFirstNotRequired, AbilityLossAppliesLast,
+                                ScryBottomIgnored, SearchMustFind, DiscardNotChosen,
+                                BottomOrderIgnored)
     if cls.MUTANT is not None
 }
 """Mutant name -> engine class, for the cases of the protocol-2 choices."""

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from conformance.reference import abilities as o
-from conformance.reference.copies import Copies
+from conformance.reference.library_rules import LibraryChoices
 from conformance.reference.objects import (
     Choice,
     ContinuousEffect,
@@ -75,7 +75,7 @@ def effect(kind: type[E]) -> Callable[[Callable[[Effects, E, EffectContext], Flo
     return register
 
 
-class Effects(Copies):
+class Effects(LibraryChoices):
     """Running the effects of a resolving spell or ability, and damage (rule 120)."""
 
     def _run_effects(self, effects: o.SpellText, targets: list[list[Ref]], controller: str,
@@ -451,6 +451,7 @@ def _delayed_copy(r: Effects, eff: o.CreateDelayedCopyTrigger, ctx: EffectContex
 
 
 from conformance.reference import (  # noqa: E402  (they register their handlers)
+    effects_library,  # noqa: F401  (scry, search, discard, look at the top cards)
     effects_more,  # noqa: F401
     template_effects,  # noqa: F401  (scry, ingest, processors)
 )

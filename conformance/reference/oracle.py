@@ -73,6 +73,7 @@ from conformance.reference.designation_effects import (
 from conformance.reference.errors import OracleTemplateError
 from conformance.reference.oracle_eldrazi import EFFECT_TEMPLATES as _ELDRAZI_TEMPLATES
 from conformance.reference.oracle_eldrazi import ability_line as _eldrazi_line
+from conformance.reference.oracle_library import TEMPLATES as _LIBRARY_TEMPLATES
 from conformance.reference.oracle_more import FIRST as _FIRST_TEMPLATES
 from conformance.reference.oracle_more import TEMPLATES as _MORE_TEMPLATES
 from conformance.reference.oracle_sagas import EFFECT_TEMPLATES as _SAGA_TEMPLATES
@@ -249,6 +250,8 @@ def _if_kicked(sentence: str) -> IfKicked:
 _EFFECTS.extend(_MORE_TEMPLATES)  # filters as targets, mass, graveyard and library effects
 _EFFECTS[:0] = _FIRST_TEMPLATES
 _EFFECTS[:0] = _ELDRAZI_TEMPLATES + _SAGA_FIRST + _SPELL_FIRST  # before base ones that stop short
+# scry, search, discard, "put one of them into your hand" (before the saga/spell ones)
+_EFFECTS.extend(_LIBRARY_TEMPLATES)
 _EFFECTS.extend(_SAGA_TEMPLATES + _SPELL_TEMPLATES)  # scry, discard, groups, mass effects
 
 

@@ -8,6 +8,8 @@ modules, each named after the part of the Comprehensive Rules it models:
 * :mod:`~conformance.reference.state_based_actions` — :class:`StateBasedActions` (704);
 * :mod:`~conformance.reference.triggers` — :class:`TriggeredAbilities` (603, 714.2);
 * :mod:`~conformance.reference.copies` — :class:`Copies`: copies of spells (707.10);
+* :mod:`~conformance.reference.library_rules` — :class:`LibraryChoices`: where cards chosen
+  from a library or a hand go (scry, search, discard; 401.4, 701.8, 701.18, 701.19);
 * :mod:`~conformance.reference.effects` — :class:`Effects`: resolving effects (608.2, 120);
 * :mod:`~conformance.reference.designations` — :class:`Designations`: energy and experience
   counters, day and night, the monarch, the initiative, face-down permanents (107.14, 122.1,
@@ -109,6 +111,10 @@ HOOKS: dict[str, str] = {
     "pay_with_object": "601.2h, 701.8a, 701.17a, 702.126a: paying a cost with an object",
     "optional_effect_happens": "608.2d: an optional effect happens only if its controller chooses",
     "surveil_rest_order": "701.42a: surveilled cards go back on top in the chosen order",
+    "scry_placement": "701.18a: scried cards go on the bottom and on top as chosen",
+    "search_may_fail": "701.19b: a search for cards with a stated quality may find none",
+    "discarded_cards": "701.8b: the discarding player chooses the cards discarded",
+    "bottom_order": "401.4: cards put on the bottom together go in the order chosen",
     "trigger_target_order": "603.3b, 603.3d: a trigger's targets are chosen as it goes on the stack",
     "blockers_in_order": "509.2: an attacker's blockers in its damage assignment order",
     "damage_assignment_legal": "510.1c: lethal damage to each blocker ahead in the order first",

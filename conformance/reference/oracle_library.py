@@ -1,0 +1,149 @@
+"""Effects that choose cards a player looks at in a library or a hand, and their oracle-text
+templates (tried by :mod:`conformance.reference.oracle` after its own and those of
+:mod:`conformance.reference.oracle_more`): scry (rule 701.18), searching a library (701.19),
+discarding (701.8), and "look at the top N cards ... put one of them into your hand".
+
+Each asks its player for a protocol-2 ``cards`` choice as it resolves (SPEC.md, "choose
+(protocol 2)"); their rules are in :mod:`conformance.reference.effects_library`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from conformance.reference.abilities import Draw, Effect, May, TargetSlot
+from conformance.reference.errors import OracleTemplateError
+
+_COUNT = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+          "seven": 7}
+_COUNT_RX = "(a|an|one|two|three|four|five|six|seven)"
+_CARD_TYPES = ("Artifact", "Creature", "Enchantment", "Instant", "Land", "Planeswalker",
+               "Sorcery")
+
+
+@dataclass(frozen=True, slots=True)
+class CardFilter:
+    """What a searched card must be: all of ``types`` and ``subtypes``, ``basic`` when set.
+    An empty filter ("search your library for a card") states no quality (rule 701.19b)."""
+
+    types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    basic: bool = False
+
+    @property
+    def has_quality(self) -> bool:
+        """Whether the search is for cards with a stated quality (rule 701.19b)."""
+        return bool(self.types or self.subtypes or self.basic)
+
+
+@dataclass(frozen=True, slots=True)
+class Scry(Effect):
+    """"Scry N" (rule 701.18a)."""
+
+    n: int
+
+
+@dataclass(frozen=True, slots=True)
+class SearchLibrary(Effect):
+    """"Search your library for <count> <filter> card(s), put it/them <destination>, then
+    shuffle" (rule 701.19); ``up_to``: "up to N"; ``to``: hand | battlefield."""
+
+    n: int
+    filter: CardFilter
+    to: str
+    tapped: bool = False
+    up_to: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(Effect):
+    """"<who> discard(s) N cards" (rule 701.8), the discarding player choosing (701.8b);
+    ``who``: you | target_player | target_opponent | each_opponent | each_player."""
+
+    n: int
+    who: str
+
+    @property
+    def slots(self) -> tuple[TargetSlot, ...]:
+        if self.who == "target_player":
+            return (TargetSlot("player"),)
+        if self.who == "target_opponent":
+            return (TargetSlot("opponent"),)
+        return ()
+
+
+@dataclass(frozen=True, slots=True)
+class LookPutOneInHand(Effect):
+    """"Look at the top N cards of your library. Put one of them into your hand and the rest
+    on the bottom of your library in any order / into your graveyard" (``rest``: bottom |
+    graveyard)."""
+
+    n: int
+    rest: str
+
+
+def card_filter(words: str | None) -> CardFilter:
+    """The filter of "a <words> card" ("basic land", "creature", "Forest", "Aura"); an error
+    for words it does not read."""
+    if not words:
+        return CardFilter()
+    types: list[str] = []
+    subtypes: list[str] = []
+    basic = False
+    for w in words.split():
+        if w == "basic":
+            basic = True
+        elif w.capitalize() in _CARD_TYPES and w.islower():
+            types.append(w.capitalize())
+        elif re.fullmatch(r"[A-Z][a-z]+", w) and w not in ("Legendary", "Snow"):
+            subtypes.append(w)
+        else:
+            raise OracleTemplateError(f"search filter not understood: {words!r}")
+    return CardFilter(tuple(types), tuple(subtypes), basic)
+
+
+def _n(word: str) -> int:
+    return _COUNT[word.lower()]
+
+
+def _search(g: re.Match[str]) -> Effect:
+    count = g[2]
+    up_to = count.startswith("up to ")
+    n = _n(count.removeprefix("up to "))
+    plural = bool(g[4])
+    if plural != (n > 1):
+        raise OracleTemplateError(f"search count not understood: {g[0]!r}")
+    to = "hand" if g[5] == "into your hand" else "battlefield"
+    search = SearchLibrary(n, card_filter(g[3]), to, tapped=g[5].endswith("tapped"),
+                           up_to=up_to)
+    return May((search,)) if g[1] == "You may s" else search
+
+
+_WHO = {"Target player discards": "target_player", "Target opponent discards": "target_opponent",
+        "Each opponent discards": "each_opponent", "Each player discards": "each_player",
+        "Discard": "you"}
+_THEM = r"(?:it|them|that card|those cards)"
+
+Builder = Callable[[re.Match[str]], "Effect | tuple[Effect, ...]"]
+
+TEMPLATES: list[tuple[re.Pattern[str], Builder]] = [
+    (re.compile(r"Scry (\d+)\. ?"), lambda g: Scry(int(g[1]))),
+    (re.compile(rf"Scry (\d+), then draw {_COUNT_RX} cards?\. ?"),
+     lambda g: (Scry(int(g[1])), Draw(_n(g[2])))),
+    (re.compile(r"(You may s|S)earch your library for (a|an|up to (?:one|two|three)) "
+                rf"(?:([a-zA-Z ]+?) )?card(s?), (?:reveal {_THEM}, )?put {_THEM} "
+                r"(into your hand|onto the battlefield(?: tapped)?), then shuffle\. ?"),
+     _search),
+    (re.compile(r"(Target player discards|Target opponent discards|Each opponent discards|"
+                rf"Each player discards|Discard) {_COUNT_RX} cards?\. ?"),
+     lambda g: Discard(_n(g[2]), _WHO[g[1]])),
+    (re.compile(rf"Draw {_COUNT_RX} cards?, then discard {_COUNT_RX} cards?\. ?"),
+     lambda g: (Draw(_n(g[1])), Discard(_n(g[2]), "you"))),
+    (re.compile(rf"Look at the top {_COUNT_RX} cards of your library\. Put one of "
+                r"(?:them|those cards) into your hand and the (?:rest|other) (on the bottom of "
+                r"your library(?: in any order)?|into your graveyard)\. ?"),
+     lambda g: LookPutOneInHand(_n(g[1]), "graveyard" if "graveyard" in g[2] else "bottom")),
+]
+"""(pattern, builder) pairs, in the order they are tried."""
