@@ -59,8 +59,9 @@ def test_the_new_split_and_aftermath_cards_are_built() -> None:
     ("instant or sorcery spell with mana value 4 or less", "spell:Instant|Sorcery:mv<=4"),
     ("instant or sorcery card from your graveyard", "gy:Instant|Sorcery:you"),
     ("creature card with mana value 2 or less from your graveyard", "gy:Creature:you:mv<=2"),
-    ("player or planeswalker", None),
-    ("creature with power 2 or less", None),
+    ("player or planeswalker", "player_or_planeswalker"),
+    ("creature with power 2 or less", "perm:Creature:pow<=2"),
+    ("creature with a +1/+1 counter on it", None),
 ])
 def test_target_words_are_read_as_filters_or_refused(words: str, kind: str | None) -> None:
     assert parse_kind(words) == kind
@@ -68,7 +69,7 @@ def test_target_words_are_read_as_filters_or_refused(words: str, kind: str | Non
 
 def test_words_no_filter_reads_refuse_the_card() -> None:
     with pytest.raises(OracleTemplateError, match="target not understood"):
-        parse_face("Destroy target creature with power 2 or less.", ("X",))
+        parse_face("Destroy target creature with a +1/+1 counter on it.", ("X",))
 
 
 def test_gone_targets_only_a_creature_you_do_not_control() -> None:
