@@ -258,3 +258,13 @@ def test_the_stdio_server_passes_the_cards_cases():
     run = run_cases([_case(cid) for cid in sorted(NEW_CASES)], spec, RunOptions())
     assert run.engine.protocol == 2
     assert {r.id: r.status for r in run.results} == dict.fromkeys(NEW_CASES, "pass")
+
+
+def test_a_spell_that_does_not_resolve_asks_no_cards_choice():
+    """Magma Jet's ruling: with its target illegal it doesn't resolve and its controller
+    doesn't scry; an engine resolving it anyway waits for the scry's ``cards`` choice."""
+    case = _case("magma-jet/a-spell-whose-target-is-illegal-does-not-scry")
+    assert execute_case(ReferenceEngine(), case, 10.0).status == "pass"
+    result = execute_case(MUTANTS["illegal_targets_resolve"](), case, 10.0)
+    assert result.status == "error"
+    assert "unanswered_choice" in (result.message or "") and "'cards'" in result.message
