@@ -82,8 +82,7 @@ class PriorityAndStack(TurnStructure):
         slots = tuple(s for e in effects for s in e.slots)
         flat = [(slot, r) for slot, refs in zip(slots, spell.targets, strict=True) for r in refs]
         if self.fizzles([self._slot_legal(r, s, obj.controller, obj.id) for s, r in flat]):
-            self._emit("countered", object=obj.id, card=obj.card_name, by=None,
-                       reason="all targets illegal (rule 608.2b)")
+            # it doesn't resolve and is not countered (608.2b): no `resolved`, no `countered`
             self._leave_stack(obj, "graveyard")
             return
         if self.crime_timing == "resolution" and not obj.is_copy:

@@ -63,8 +63,7 @@ def gen_fizzle(ctx: Context) -> list[Draft] | NotExecutable:
     if aura:  # it doesn't enter the battlefield, not even for a moment
         absent.append({"type": "zone_change", "object": "sp", "to": "battlefield"})
     expect = {"events": [{"type": "cast", "object": "sp"}, {"type": "cast", "object": "bolt"},
-                         {"type": "resolved", "object": "bolt"},
-                         {"type": "countered", "object": "sp"}],
+                         {"type": "resolved", "object": "bolt"}],
               "events_absent": absent,
               "state": {"zones": zones, "life": {"p1": 20, "p2": 20}}}
     return [Draft("illegal-target-fizzle", f"{card.name} doesn't resolve when its target "
