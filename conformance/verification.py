@@ -262,6 +262,20 @@ def status_updates(table: Table, cases_dir: str | Path = CASES_DIR) -> dict[Path
 
 def undiagnosed_suspects(table: Table, suspects_file: Path = SUSPECTS_FILE) -> list[str]:
     """Suspect cases :data:`SUSPECTS_FILE` does not diagnose (every suspect must be)."""
+    known = _diagnoses(suspects_file)
+    return [cid for cid, row in table.cases.items()
+            if row["status"] == "suspect" and not known.get(cid)]
+
+
+def stale_diagnoses(table: Table, suspects_file: Path = SUSPECTS_FILE) -> list[str]:
+    """Entries of :data:`SUSPECTS_FILE` for a case that is not suspect (any more): a case the
+    table does not hold, or one an engine passes or only one engine supports."""
+    return [f"{cid} is {table.cases[cid]['status'] if cid in table.cases else 'not in the suite'}"
+            for cid in sorted(_diagnoses(suspects_file))
+            if cid not in table.cases or table.cases[cid]["status"] != "suspect"]
+
+
+def _diagnoses(suspects_file: Path) -> Mapping[str, Any]:
     known: Mapping[str, Any] = {}
     if suspects_file.exists():
         try:
@@ -272,14 +286,16 @@ def undiagnosed_suspects(table: Table, suspects_file: Path = SUSPECTS_FILE) -> l
         if not isinstance(known, dict):
             raise VerificationError(f"{suspects_file}: `suspects` must map case ids to "
                                     "diagnoses")
-    return [cid for cid, row in table.cases.items()
-            if row["status"] == "suspect" and not known.get(cid)]
+    return known
 
 
-def differences(table: Table, cases_dir: str | Path = CASES_DIR) -> list[str]:
-    """What is stale under ``cases_dir`` for ``table`` (empty: current)."""
+def differences(table: Table, cases_dir: str | Path = CASES_DIR,
+                suspects_file: Path = SUSPECTS_FILE) -> list[str]:
+    """What is stale under ``cases_dir`` for ``table`` (empty: current), and the diagnoses of
+    ``suspects_file`` for cases that are not suspect (:func:`stale_diagnoses`)."""
     root = Path(cases_dir)
-    out = []
+    out = [f"diagnosis of a case that is not suspect ({suspects_file.name}): {d}"
+           for d in stale_diagnoses(table, suspects_file)]
     for name, text in table_files(table).items():
         path = root / name
         current = path.read_text(encoding="utf-8") if path.exists() else None

@@ -32,6 +32,10 @@ def cases(tmp_path: Path) -> Path:
         dst = root / f"{cid}.yaml"
         dst.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(CASES_DIR / f"{cid}.yaml", dst)
+    # the third case names a card no engine declares: every engine is `unsupported` on it
+    third = root / f"{IDS[2]}.yaml"
+    third.write_text(third.read_text(encoding="utf-8").replace(
+        "\ncards:\n", "\ncards:\n- No Such Card\n", 1), encoding="utf-8")
     return root
 
 
@@ -51,7 +55,7 @@ def test_statuses_from_real_engines(cases: Path) -> None:
     assert x["engines"] == {"m1": "fail", "m2": "fail", "reference": "pass"}
     assert x["status"] == "verified" and x["verified_by"] == ["reference"]
     assert modal["verified_by"] == ["m1", "m2", "reference"]
-    assert table.cases[IDS[2]]["status"] == "unverified"  # no engine implements the card
+    assert table.cases[IDS[2]]["status"] == "unverified"  # no engine declares a card of it
     # without the reference engine, the two mutants that both fail copy-x make it suspect
     only = verify(cases, engines=engines[1:])
     assert only.cases[IDS[0]]["status"] == "suspect"
@@ -81,6 +85,20 @@ def test_write_mirrors_status_into_case_files_and_check_detects_staleness(cases:
     assert differences(table, cases) == [f"status: {IDS[2]}.yaml (table: unverified)"]
     (cases / TABLE_JSON).write_text("{}", encoding="utf-8")
     assert "changed: verification.json" in differences(table, cases)
+
+
+def test_check_reports_a_diagnosis_of_a_case_that_is_not_suspect(cases: Path,
+                                                                  tmp_path: Path) -> None:
+    table = verify(cases, engines=[("reference", "reference")])
+    write(table, cases)
+    suspects = tmp_path / "suspects.yaml"
+    suspects.write_text(f"suspects:\n  {IDS[0]}: {{reference: a diagnosis}}\n"
+                        "  gone/case: {reference: another}\n", encoding="utf-8")
+    assert differences(table, cases, suspects) == [
+        "diagnosis of a case that is not suspect (suspects.yaml): gone/case is not in the suite",
+        f"diagnosis of a case that is not suspect (suspects.yaml): {IDS[0]} is verified"]
+    suspects.write_text("suspects: {}\n", encoding="utf-8")
+    assert differences(table, cases, suspects) == []
 
 
 def test_from_runs_reads_run_files_and_a_stale_hash_does_not_count(cases: Path,
