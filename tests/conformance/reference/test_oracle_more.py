@@ -59,7 +59,7 @@ def test_the_new_split_and_aftermath_cards_are_built() -> None:
     ("instant or sorcery spell with mana value 4 or less", "spell:Instant|Sorcery:mv<=4"),
     ("instant or sorcery card from your graveyard", "gy:Instant|Sorcery:you"),
     ("creature card with mana value 2 or less from your graveyard", "gy:Creature:you:mv<=2"),
-    ("player or planeswalker", None),
+    ("player or planeswalker", "player_or_planeswalker"),  # conformance.reference.target_filters
     ("creature with the greatest power", None),
 ])
 def test_target_words_are_read_as_filters_or_refused(words: str, kind: str | None) -> None:
