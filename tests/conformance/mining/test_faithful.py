@@ -4,6 +4,7 @@ that family's cases alone."""
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
@@ -35,6 +36,13 @@ def _resolves(case: Case) -> bool:
                for a in case.actions)
 
 
+def _not_activated(text: str | None) -> str:
+    """A face's text without its activated abilities ("[cost]: [effect]", 602.1): casting or
+    resolving the spell never activates them (Aether Theorist's "{T}, Pay {E}: Scry 1.")."""
+    return "\n".join(ln for ln in (text or "").split("\n")
+                     if not re.match(r"(?:\{[^}]+\}|[A-Z][^:.\"]*?)(?:, [^:.\"]+)*: ", ln))
+
+
 def _resolved_faces(case: Case) -> list[tuple[str, str]]:
     """(object id, face text) of each spell the case's actions cast and then resolve (a
     simple stack walk: ``resolve_top`` resolves the last spell cast, ``resolve_stack`` all;
@@ -55,7 +63,7 @@ def _resolved_faces(case: Case) -> list[tuple[str, str]]:
             face = card.faces[0]
             if body.get("half"):
                 face = next(f for f in card.faces if f.name == body["half"])
-            stack.append((body["object"], face.text))
+            stack.append((body["object"], _not_activated(face.text)))
         elif name == "resolve_top" and stack:
             out.append(stack.pop())
         elif name == "resolve_stack":
