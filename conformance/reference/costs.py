@@ -196,7 +196,7 @@ class Costs(PriorityAndStack):
         ``symbols`` (the first assignment, in a fixed order, that the pool can pay), or None."""
         payers = [(kind, ob) for kind, ob in objects if kind in ("convoke", "delve", "improvise")]
         if not payers:
-            return symbols
+            return symbols if self._payable(player, symbols) else None
         generic = sum(s.ways[0][-1] for s in symbols if self._generic(s))
         colored = [s for s in symbols if self._colored(s) is not None]
         others = [s for s in symbols if not self._generic(s) and self._colored(s) is None]

@@ -309,3 +309,24 @@ def test_cards_are_built_with_their_costs_or_not_at_all():
     assert tog[0].cost is None and not tog[0].tap
     assert "Ashnod's Altar" in refused  # a mana ability with a sacrifice cost: not modelled
     assert "Verdeloth the Ancient" in refused  # Kicker {X}
+
+
+def test_too_little_mana_is_an_illegal_action_not_an_internal_error() -> None:
+    """Regrowth ({1}{G}) with only {G} in the pool: the cast is refused as an illegal action
+    (601.2h), and nothing is paid."""
+    from conformance.errors import EngineReportedError
+    from conformance.reference import ReferenceEngine
+
+    engine = ReferenceEngine()
+    engine.setup("unit", {"active_player": "p1", "step": "precombat_main", "turn": 3,
+                          "players": {"p1": {"mana": "{G}",
+                                             "hand": [{"id": "re", "card": "Regrowth"}],
+                                             "graveyard": [{"id": "b",
+                                                            "card": "Grizzly Bears"}]},
+                                      "p2": {}}})
+    with pytest.raises(EngineReportedError) as refused:
+        engine.act({"cast": {"player": "p1", "object": "re", "targets": ["b"]}})
+    assert refused.value.kind == "illegal_action"
+    state = engine.observe().state
+    assert state["players"]["p1"]["mana"] == "{G}"
+    assert state["objects"]["re"]["zone"] == "hand"
