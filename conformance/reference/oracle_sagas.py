@@ -1,5 +1,5 @@
 """Effect templates common in Saga chapters (and elsewhere), used by
-:mod:`conformance.reference.oracle` after its own: "Scry N" (701.18), discarding (701.8) and sacrificing (701.17) by each player or a target
+:mod:`conformance.reference.oracle` after its own: discarding (701.8) and sacrificing (701.17) by each player or a target
 player, looting ("Draw N cards, then discard M cards"), "Each player returns N land cards from
 their graveyard to the battlefield", "Untap CARDNAME", "Creatures you control /
 <Subtype>s you control gain <keywords> until end of turn", "Put a +1/+1 counter on each
@@ -19,7 +19,6 @@ from conformance.reference.template_abilities import (
     Discard,
     ReturnLandsEach,
     SacrificeEach,
-    Scry,
     UntapSelf,
 )
 
@@ -57,7 +56,6 @@ def _counters_on_each(g: re.Match[str]) -> tuple[Effect, ...]:
 
 
 EFFECT_TEMPLATES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], object]]] = [
-    (re.compile(r"Scry (\d+)\. ?"), lambda g: Scry(int(g[1]))),
     (re.compile(rf"Creatures you control gain {_KEYWORD_LIST} until end of turn\. ?"),
      lambda g: PumpGroup("", 0, 0, "you", _keywords(g[1]))),
     (re.compile(rf"(?!Creature)([A-Z][a-z]+)s you control gain {_KEYWORD_LIST} until end of "

@@ -1,6 +1,6 @@
 """Effect building blocks of the Saga-chapter and Eldrazi templates
-(:mod:`conformance.reference.oracle_sagas`, :mod:`conformance.reference.oracle_eldrazi`): scry
-(701.18), counters on each creature of a group, ingest's exile (702.115) and a processor's "put a
+(:mod:`conformance.reference.oracle_sagas`, :mod:`conformance.reference.oracle_eldrazi`):
+counters on each creature of a group, ingest's exile (702.115) and a processor's "put a
 card an opponent owns from exile into that player's graveyard. If you do, ...". Plain data; their
 rules are in :mod:`conformance.reference.template_effects`."""
 
@@ -9,14 +9,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from conformance.reference.abilities import Effect, SpellText, TargetSlot, TokenDef
-
-
-@dataclass(frozen=True, slots=True)
-class Scry(Effect):
-    """"Scry N" (701.18a): look at the top N cards of your library, put any number of them on
-    the bottom and the rest on top, in any order."""
-
-    n: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,33 +25,9 @@ from conformance.reference.template_abilities import (
     ReturnLandsEach,
     SacrificeEach,
     SacrificeThen,
-    Scry,
     ThenItsPlayer,
     UntapSelf,
 )
-
-
-@effect(Scry)
-def _scry(r: Effects, eff: Scry, ctx: EffectContext) -> Flow:
-    """A ``cards`` choice: ``cards`` are put on the bottom in the order listed (the first
-    listed is the topmost of them), ``order`` the rest back on top (top first)."""
-    lib = r.zones[(ctx.controller, "library")]
-    looked = lib[:eff.n]
-    if not looked:
-        return
-    answer = yield Choice("cards", {"player": ctx.controller, "purpose": "scry",
-                                    "from": "library", "cards": list(looked)})
-    bottom = answer.get("cards")
-    if (not isinstance(bottom, list) or len(set(bottom)) != len(bottom)
-            or any(c not in looked for c in bottom)):
-        raise refuse("illegal_action", f"scry: choose the cards put on the bottom among {looked}")
-    rest = [c for c in looked if c not in bottom]
-    order = answer.get("order", rest if len(rest) < 2 else None)
-    if not isinstance(order, list) or sorted(order) != sorted(rest):
-        raise refuse("illegal_action", f"scry: give the order of {rest} (top first)")
-    del lib[:len(looked)]
-    lib[:0] = order
-    lib.extend(bottom)
 
 
 @effect(CountersOnEach)

@@ -132,7 +132,9 @@ def test_the_stdio_server_serves_setup_cases_and_their_observations_validate():
     """Served over stdio with protocol validation (every answer checked against its schema),
     the reference passes the monarch and the face-down cases: a face-down permanent has no
     name, ``name: null`` is a valid observation."""
-    cases = [*load_cases([CASES_DIR / "palace-sentinels"]), *load_cases([CASES_DIR / "craw-wurm"])]
+    cases = [*load_cases([CASES_DIR / "palace-sentinels"]),
+             *load_cases([CASES_DIR / "craw-wurm" /
+                          "a-face-down-permanent-is-a-nameless-2-2-creature.yaml"])]
     spec = f"cmd:{sys.executable} -m conformance.engines.serve reference"
     run = run_cases(cases, spec, RunOptions(validate_protocol=True))
     assert [r.status for r in run.results] == ["pass", "pass"], [r.message for r in run.results]

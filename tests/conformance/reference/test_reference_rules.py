@@ -57,7 +57,7 @@ def test_oracle_text_comes_from_the_shipped_data() -> None:
 
 def test_unknown_text_is_refused_not_guessed() -> None:
     with pytest.raises(OracleTemplateError):
-        parse_face("Destroy target creature with power 2 or less.", ("X",))
+        parse_face("Destroy target creature with a +1/+1 counter on it.", ("X",))
 
 
 # --- split cards and aftermath ---------------------------------------------------------------

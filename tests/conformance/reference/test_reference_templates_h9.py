@@ -13,7 +13,8 @@ from conformance.errors import EngineReportedError
 from conformance.reference import ReferenceEngine, card_names
 from conformance.reference.errors import OracleTemplateError
 from conformance.reference.oracle import parse_face
-from conformance.reference.template_abilities import CountersOnEach, IngestExile, Scry
+from conformance.reference.oracle_library import Scry
+from conformance.reference.template_abilities import CountersOnEach, IngestExile
 
 
 def game(p1: dict[str, Any], p2: dict[str, Any] | None = None,
@@ -260,7 +261,8 @@ def test_may_draw_then_discard() -> None:
     ("noncreature permanent", "perm:noncreature"),
     ("creature with defender", "perm:Creature:defender"),
     ("creature you control", "perm:Creature:you"),
-    ("creature with the greatest power", None),
+    ("creature with the greatest power", "perm:Creature:greatest_power"),
+    ("creature with a +1/+1 counter on it", None),
 ])
 def test_target_filters(words: str, kind: str | None) -> None:
     from conformance.reference.target_kinds import parse_kind
