@@ -39,7 +39,9 @@ def test_workers_offer_the_same_cards(tmp_path, cases) -> None:
     log = tmp_path / "log.jsonl"
     run_cases(cases, fake_cmd("recorder", str(log)), RunOptions(jobs=2))
     sent = starts(log)
-    assert len(sent) == 3                       # the parent's engine and one per worker
+    # the parent's engine, then one engine per worker that got a chunk (a worker may finish
+    # every chunk before the other starts: how many take part is up to the scheduler)
+    assert 2 <= len(sent) <= 3
     assert all(s["cards"] == suite_cards(cases) for s in sent)
 
 
