@@ -33,20 +33,9 @@ FEATURES = ["priority", "stack", "mana_cost", "constellation"]
 
 
 def _constellation(name: str) -> tuple[Any, Any] | NotExecutable:
-    from conformance.reference.cards import load_cards
-
-    card = load_cards().get(name)
-    if card is None:
-        return NotExecutable("the reference engine does not build the card")
-    if len(card.faces) != 1 or "Creature" not in card.faces[0].types:
-        return NotExecutable("only one-face creature cards are scripted")
-    face = card.faces[0]
-    t = face.text
-    if t.activated or t.statics or t.restrictions or len(t.triggered) != 1 \
-            or t.triggered[0].event != "constellation" or len(t.triggered[0].effects) != 1:
-        return NotExecutable("the card has other abilities than one constellation ability "
-                             "with one effect")
-    return face, t.triggered[0].effects[0]
+    """The card's face and its constellation ability's one effect."""
+    got: tuple[Any, Any] | NotExecutable = b.one_trigger_creature(name, "constellation")
+    return got
 
 
 def gen_any_enchantment(ctx: Context) -> list[Draft] | NotExecutable:

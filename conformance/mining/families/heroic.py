@@ -31,20 +31,8 @@ RULES = ["207.2c", "603.2"]
 
 def _heroic(name: str) -> tuple[Any, Any] | NotExecutable:
     """The card's face and its heroic ability's one effect."""
-    from conformance.reference.cards import load_cards
-
-    card = load_cards().get(name)
-    if card is None:
-        return NotExecutable("the reference engine does not build the card")
-    if len(card.faces) != 1 or "Creature" not in card.faces[0].types:
-        return NotExecutable("only one-face creature cards are scripted")
-    face = card.faces[0]
-    t = face.text
-    if t.activated or t.statics or t.restrictions or len(t.triggered) != 1 \
-            or t.triggered[0].event != "heroic" or len(t.triggered[0].effects) != 1:
-        return NotExecutable("the card has other abilities than one heroic ability with one "
-                             "effect")
-    return face, t.triggered[0].effects[0]
+    got: tuple[Any, Any] | NotExecutable = b.one_trigger_creature(name, "heroic")
+    return got
 
 
 def _shows(face: Any, eff: Any) -> tuple[dict[str, Any], int, int] | None:
