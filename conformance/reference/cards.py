@@ -30,14 +30,10 @@ from conformance.card_data import (
     recent_cards,
 )
 from conformance.card_data import power_toughness as read_power_toughness
+from conformance.reference.abilities import FaceText
+from conformance.reference.effect_blocks import CreateToken, TokenDef
 from conformance.reference.errors import CardDataError, OracleTemplateError, ReferenceEngineError
-from conformance.reference.oracle import (
-    FaceText,
-    TokenDef,
-    mana_ability,
-    parse_face,
-    split_chapters,
-)
+from conformance.reference.oracle import mana_ability, parse_face, split_chapters
 
 ROOT = Path(__file__).resolve().parents[2]
 CARD_LIST = ROOT / "fixtures" / "cards" / "reference_cards.yaml"
@@ -304,13 +300,11 @@ def load_cards() -> dict[str, CardDef]:
 @cache
 def token_defs() -> dict[str, TokenDef]:
     """Tokens the implemented cards create, by token name (``Mercenary Token``)."""
-    from conformance.reference import oracle
-
     out: dict[str, TokenDef] = {}
 
     def walk(effects: tuple[Any, ...]) -> None:
         for eff in effects:
-            if isinstance(eff, oracle.CreateToken):
+            if isinstance(eff, CreateToken):
                 out[eff.token.name] = eff.token
 
     for card in load_cards().values():

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from conformance.reference import abilities as o
+from conformance.reference import effect_blocks as o
 from conformance.reference.cards import Face
 from conformance.reference.costs import ABILITY_COST_KEYS, Costs
 from conformance.reference.mana import ManaSymbolError, cost_symbols

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from conformance.reference import abilities as o
+from conformance.reference import effect_blocks as o
 from conformance.reference.library_rules import LibraryChoices
 from conformance.reference.objects import (
     Choice,

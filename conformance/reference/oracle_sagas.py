@@ -1,5 +1,5 @@
 """Effect templates common in Saga chapters (and elsewhere), used by
-:mod:`conformance.reference.oracle` after its own: discarding (701.8) and sacrificing (701.17) by each player or a target
+:mod:`conformance.reference.effect_text` after its own: discarding (701.8) and sacrificing (701.17) by each player or a target
 player, looting ("Draw N cards, then discard M cards"), "Each player returns N land cards from
 their graveyard to the battlefield", "Untap CARDNAME", "Creatures you control /
 <Subtype>s you control gain <keywords> until end of turn", "Put a +1/+1 counter on each
@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from conformance.reference.abilities import Draw, Effect, May, PumpGroup
 from conformance.reference.abilities_more import ReturnFromGraveyard
+from conformance.reference.effect_blocks import Draw, Effect, May, PumpGroup
 from conformance.reference.errors import OracleTemplateError
 from conformance.reference.template_abilities import (
     CountersOnEach,
@@ -32,7 +32,7 @@ _SACRIFICED = {"creature": "Creature", "creature or planeswalker": "Creature|Pla
 
 
 def _keywords(text: str) -> tuple[str, ...]:
-    from conformance.reference.oracle import _keywords as read  # the base keyword grammar
+    from conformance.reference.effect_text import _keywords as read  # the base keyword grammar
 
     words = read(text)
     if not words:

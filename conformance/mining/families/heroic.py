@@ -38,7 +38,7 @@ def _heroic(name: str) -> tuple[Any, Any] | NotExecutable:
 def _shows(face: Any, eff: Any) -> tuple[dict[str, Any], int, int] | None:
     """What the heroic effect shows once resolved (a state expectation), and the card's power
     and toughness then."""
-    from conformance.reference import abilities as o
+    from conformance.reference import effect_blocks as o
 
     p, t = face.power, face.toughness
     if isinstance(eff, o.PutCounters) and not eff.target and eff.counter == "+1/+1":
