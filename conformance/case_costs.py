@@ -1,5 +1,6 @@
 """The ``costs`` of a case's ``cast`` and ``activate`` actions (protocol 2, SPEC.md "costs"):
-what they need of an engine (negotiation) and what lint checks beyond the schema."""
+what they need of an engine (negotiation) and what lint checks beyond the schema (one object
+tapped or exiled for two costs; madness named on a ``cast``)."""
 
 from __future__ import annotations
 
@@ -24,6 +25,10 @@ def cost_problems_of(action: dict[str, Any]) -> tuple[list[str], list[str]]:
             continue
         for kind in COST_OBJECTS:
             refs += [r for r in costs.get(kind) or () if isinstance(r, str)]
+        if name == "cast" and costs.get("alternative") == "madness":
+            problems.append("costs: a card is cast for its madness cost only as its madness "
+                            "trigger resolves: answer that trigger's may (choose: {choice: may, "
+                            "ability: madness}), not with a cast")
         for group in COST_EXCLUSIVE:
             seen: dict[str, str] = {}
             for kind in group:
@@ -37,7 +42,13 @@ def cost_problems_of(action: dict[str, Any]) -> tuple[list[str], list[str]]:
 
 def cost_needs(action: dict[str, Any]) -> Iterator[str]:
     """The costs one action's ``costs`` names (SPEC.md, "costs"): each key, but ``kicker``
-    paid more than once is ``multikicker`` and ``alternative`` is the alternative cost's name."""
+    paid more than once is ``multikicker`` and ``alternative`` is the alternative cost's name;
+    and ``madness`` for a ``may`` answering a madness trigger (``ability: madness``), the way a
+    card is cast for its madness cost."""
+    choose = action.get("choose")
+    if (isinstance(choose, dict) and choose.get("choice") == "may"
+            and choose.get("ability") == "madness"):
+        yield "madness"
     for name in ("cast", "activate"):
         body = action.get(name)
         costs = body.get("costs") if isinstance(body, dict) else None

@@ -152,6 +152,9 @@ class FaceText:
     """"Escape—{cost}, Exile N other cards from your graveyard" (702.138a): (cost, N)."""
     overload: str | None = None
     """The cost of "Overload {cost}" (702.96a), or None."""
+    alternatives: tuple[tuple[str, str], ...] = ()
+    """Other alternative costs by keyword and cost: "Madness {cost}" (702.35a), "Dash {cost}"
+    (702.109a), "Evoke {cost}" (702.74a), "Foretell {cost}" (702.143a)."""
     enchant: str | None = None
     """What an Aura may enchant ("Enchant creature": ``creature``, rule 702.5), or None."""
     enters_with: tuple[tuple[str, int | str | None], ...] = ()

@@ -85,9 +85,18 @@ class Casting(Costs):
         obj = self._get(a.get("object"))
         self._require_priority(player)
         assert isinstance(player, str)
-        if obj.card is None or obj.owner != player or obj.zone not in ("hand", "graveyard"):
+        if obj.card is None or obj.owner != player or obj.zone not in ("hand", "graveyard",
+                                                                       "exile"):
             raise refuse("illegal_action", f"{player} cannot cast {obj.id} from {obj.zone}")
+        yield from self._cast(player, obj, a, resolving=False)
+
+    def _cast(self, player: str, obj: Obj, a: dict[str, Any], resolving: bool) -> Flow:
+        """Cast ``obj`` (601.2): while an ability ``resolving`` lets its player cast it (a
+        madness trigger, 702.35a), ignoring timing and zone permissions (608.2g) and without
+        giving priority or putting triggers before that ability has resolved; its targets are
+        then a ``targets`` choice naming the card as ``source``."""
         card = obj.card
+        assert card is not None
         if card.is_split:
             face = card.face_named(a.get("half") or "")
             if face is None:
@@ -99,9 +108,9 @@ class Casting(Costs):
             face = card.faces[0]
         if "Land" in face.types:
             raise refuse("illegal_action", "lands are played, not cast")
-        if not self.may_cast_face_from(face, obj.zone):
+        if not resolving and not self.may_cast_face_from(face, obj.zone):
             raise refuse("illegal_action", f"{face.name} cannot be cast from the {obj.zone}")
-        if not self.timing_permits(face, player, obj.zone):
+        if not resolving and not self.timing_permits(face, player, obj.zone):
             raise refuse("illegal_action", f"{face.name} can be cast only at sorcery speed")
         modes: tuple[int, ...] = ()
         if isinstance(face.text.spell, o.Modal):
@@ -129,6 +138,13 @@ class Casting(Costs):
         effects = self._spell_text(face, modes, costs.get("alternative")
                                    if isinstance(costs, dict) else None)
         slots = tuple(s for e in effects for s in e.slots)
+        if resolving and slots:
+            answer = yield Choice("targets", {"player": player, "source": obj.id,
+                                              "slots": [s.kind for s in slots]})
+            if answer.get("source", obj.id) != obj.id:
+                raise refuse("unused_answer", f"targets: the engine waits for the targets of "
+                                              f"{obj.id}, not of {answer.get('source')}")
+            a = {**a, "targets": answer.get("targets")}
         targets = self._choose_targets(slots, list(a.get("targets") or []), player, obj.id)
         division = self._check_division(effects, targets, a.get("division"))
         total = self._spell_cost(player, obj, face, a.get("costs"), x or 0)
@@ -144,9 +160,10 @@ class Casting(Costs):
                    half=face.name if card.is_split else None, copy=False)
         if self.crime_timing == "cast":
             self.commit_crimes(player, targets, obj.id)
-        self.priority = player
-        self.passes = 0
-        yield from self._put_triggers()
+        if not resolving:
+            self.priority = player
+            self.passes = 0
+            yield from self._put_triggers()
 
     @staticmethod
     def _check_division(effects: o.SpellText, targets: list[list[Ref]],
@@ -260,7 +277,7 @@ class Casting(Costs):
             raise refuse("illegal_action", "cycling has no targets and no other costs")
         if not self._pay(player, cost, 0):
             raise refuse("illegal_action", f"cannot pay {cost}")
-        self._move(obj, "graveyard")  # discarding it is part of the cost (rule 702.29a)
+        self._discard(obj)  # discarding it is part of the cost (rule 702.29a)
         item = StackAbility(self._new_id("act"), obj.id, obj.card_name, player, "cycling",
                             (o.Draw(1),), [])
         self.stack.append(item)

@@ -1,5 +1,5 @@
-"""Mutants killed by the protocol-2 cases of ``costs`` (kicker, flashback, additional costs,
-convoke, delve, improvise).
+"""Mutants killed by the protocol-2 cases of ``costs`` (kicker, flashback, escape, overload,
+madness, dash, evoke, foretell, additional costs, convoke, delve, improvise).
 
 Each breaks one rule through one hook of :data:`conformance.reference.rules.HOOKS`, like those of
 :mod:`conformance.reference.mutants` (which registers these in ``MUTANTS``).
@@ -143,13 +143,79 @@ class DelveCountsWrong(ReferenceEngine):
         return 2
 
 
+class MadnessCardToGraveyard(ReferenceEngine):
+    """A discarded card with madness goes to its owner's graveyard, not into exile: its madness
+    trigger never triggers."""
+
+    MUTANT = "madness_card_to_graveyard"
+    RULE = "702.35a"
+
+    def madness_replaces_discard(self) -> bool:
+        return False
+
+
+class DashWithoutHaste(ReferenceEngine):
+    """A creature cast for its dash cost does not gain haste (it cannot attack that turn)."""
+
+    MUTANT = "dash_without_haste"
+    RULE = "702.109a"
+
+    def dash_grants_haste(self) -> bool:
+        return False
+
+
+class DashedStays(ReferenceEngine):
+    """A creature cast for its dash cost stays on the battlefield: no delayed trigger returns it
+    to its owner's hand."""
+
+    MUTANT = "dashed_creature_stays"
+    RULE = "702.109a"
+
+    def dash_returns_to_hand(self) -> bool:
+        return False
+
+
+class EvokedStays(ReferenceEngine):
+    """A creature cast for its evoke cost is not sacrificed: its evoke trigger never
+    triggers."""
+
+    MUTANT = "evoked_creature_stays"
+    RULE = "702.74a"
+
+    def evoke_sacrifices(self) -> bool:
+        return False
+
+
+class ForetoldCastSameTurn(ReferenceEngine):
+    """A foretold card may be cast for its foretell cost in the turn it was foretold."""
+
+    MUTANT = "foretold_cast_same_turn"
+    RULE = "702.143a"
+
+    def foretold_castable(self, foretold_turn: int) -> bool:
+        return True
+
+
+class ForetellPaysManaCost(ReferenceEngine):
+    """A foretold card is cast for its mana cost, not its foretell cost (like any alternative
+    cost mutated by :class:`FlashbackPaysManaCost`, for foretell only)."""
+
+    MUTANT = "foretell_pays_mana_cost"
+    RULE = "702.143a"
+
+    def alternative_cost(self, face: Face, name: str) -> str | None:
+        found = super().alternative_cost(face, name)
+        return face.mana_cost if found is not None and name == "foretell" else found
+
+
 COST_MUTANTS: dict[str, type[ReferenceEngine]] = {
     cls.MUTANT: cls for cls in (
         KickerIgnored, MultikickerCountsOnce, FlashbackPaysManaCost, EscapedSpellExiled,
         OverloadKeepsTargets,
         AdditionalCostSkipped,
         DiscardCostSkipped, ExileCostSkipped, TapCostSkipped, ImproviseArtifactsStayUntapped,
-        ConvokePaysGenericOnly, DelveCountsWrong,
+        ConvokePaysGenericOnly, DelveCountsWrong, MadnessCardToGraveyard, DashWithoutHaste,
+        DashedStays, EvokedStays, ForetoldCastSameTurn, ForetellPaysManaCost,
     ) if cls.MUTANT is not None
 }
 """Mutant name -> engine class, for the cases of ``costs``."""

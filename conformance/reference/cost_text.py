@@ -59,13 +59,16 @@ class CastCostText:
     """What a face's lines say about the costs of casting it, read line by line: "Kicker {cost}"
     and "Multikicker {cost}" (702.33a, c), "Convoke", "Delve", "Improvise" (702.51a, 702.66a,
     702.126a), "Escape—{cost}, Exile N other cards from your graveyard" (702.138a), "Overload
-    {cost}" (702.96a), "As an additional cost to cast this spell, ..." (118.8)."""
+    {cost}" (702.96a), "Madness {cost}", "Dash {cost}", "Evoke {cost}", "Foretell {cost}"
+    (702.35a, 702.109a, 702.74a, 702.143a), "As an additional cost to cast this spell, ..."
+    (118.8)."""
 
     kicker: str | None = None
     multikicker: bool = False
     payers: set[str] = field(default_factory=set)
     escape: tuple[str, int] | None = None
     overload: str | None = None
+    alternatives: dict[str, str] = field(default_factory=dict)
     additional: list[CostPart] = field(default_factory=list)
 
     def read(self, line: str) -> bool:
@@ -79,6 +82,8 @@ class CastCostText:
             self.escape = (m[1], _COUNTS[m[2]])
         elif m := re.fullmatch(rf"Overload {_MANA}", line):
             self.overload = m[1]
+        elif m := re.fullmatch(rf"(Madness|Dash|Evoke|Foretell) {_MANA}", line):
+            self.alternatives[m[1].lower()] = m[2]
         elif (m := re.fullmatch(rf"As an additional cost to cast {SELF}, (.*)\.", line)) and (
                 part := cost_part(m[1])) is not None:
             self.additional.append(part)
@@ -90,4 +95,5 @@ class CastCostText:
         """The :class:`~conformance.reference.abilities.FaceText` fields read."""
         return {"kicker": self.kicker, "multikicker": self.multikicker,
                 "additional_costs": tuple(self.additional), "payers": frozenset(self.payers),
-                "escape": self.escape, "overload": self.overload}
+                "escape": self.escape, "overload": self.overload,
+                "alternatives": tuple(sorted(self.alternatives.items()))}

@@ -10,8 +10,9 @@ Omitted ``costs`` means what protocol 1 meant: the mana cost, or the flashback c
 from a graveyard.
 
 Not modelled (the cards that would need it are not built): convoke paying a hybrid or Phyrexian
-symbol (702.51b, 702.51c), an {X} in a kicker cost, alternative costs other than flashback,
-escape and overload (overload only for the "target creature [you control] gets" texts).
+symbol (702.51b, 702.51c), an {X} in a kicker or alternative cost, alternative costs other than
+flashback, escape, overload (only for the "target creature [you control] gets" texts), madness,
+dash, evoke and foretell (their rules: :mod:`conformance.reference.alt_costs`).
 """
 
 from __future__ import annotations
@@ -34,9 +35,10 @@ ABILITY_COST_KEYS = frozenset({"sacrifice", "discard", "exile", "tap"})
 OBJECT_KINDS = ("tap", "convoke", "improvise", "sacrifice", "discard", "exile", "delve")
 """The costs paid with objects, in the order they are paid (601.2h: any order; tapping first lets
 one creature be tapped for convoke and then sacrificed)."""
-ALTERNATIVES = {"flashback": "graveyard", "escape": "graveyard", "overload": "hand"}
+ALTERNATIVES = {"flashback": "graveyard", "escape": "graveyard", "overload": "hand",
+                "madness": "exile", "dash": "hand", "evoke": "hand", "foretell": "exile"}
 """The alternative costs the reference engine implements (``costs.alternative``), each with the
-zone it is cast from (702.34a, 702.138a, 702.96a)."""
+zone it is cast from (702.34a, 702.138a, 702.96a, 702.35a, 702.109a, 702.74a, 702.143a)."""
 COSTS = frozenset({"kicker", "multikicker", *ALTERNATIVES, *OBJECT_KINDS})
 """The costs the reference engine declares at ``start`` (``protocol.V2_COSTS``)."""
 _EXCLUSIVE = (frozenset({"tap", "convoke", "improvise"}), frozenset({"exile", "delve"}))
@@ -62,14 +64,20 @@ class Costs(PriorityAndStack):
     # --- hooks --------------------------------------------------------------------------------
 
     def alternative_cost(self, face: Face, name: str) -> str | None:
-        """Hook: the mana of the alternative cost ``name`` of ``face`` (702.34a, 702.138a:
-        flashback's or escape's cost is paid rather than the mana cost), or None when the face
-        has none."""
+        """Hook: the mana of the alternative cost ``name`` of ``face`` (702.34a, 702.138a,
+        702.35a, 702.109a, 702.74a, 702.143a: that cost is paid rather than the mana cost), or
+        None when the face has none."""
         if name == "escape":
             return face.text.escape[0] if face.text.escape else None
         if name == "overload":
             return face.text.overload
-        return face.text.flashback if name == "flashback" else None
+        if name == "flashback":
+            return face.text.flashback
+        return dict(face.text.alternatives).get(name)  # madness, dash, evoke, foretell
+
+    def _alternative_allowed(self, obj: Obj, name: str) -> None:
+        """Refuse the alternative cost ``name`` for ``obj`` when more than its zone forbids it
+        (madness, foretell: :mod:`conformance.reference.alt_costs`)."""
 
     def convoke_kinds(self, obj: Obj) -> frozenset[str]:
         """Hook: what a creature tapped for convoke pays (702.51a): {1} (``"generic"``) or one
@@ -88,7 +96,7 @@ class Costs(PriorityAndStack):
             self._emit("sacrificed", object=obj.id, card=obj.card_name)
             self._move(obj, "graveyard")
         elif kind == "discard":
-            self._move(obj, "graveyard")
+            self._discard(obj)
         elif kind in ("exile", "delve"):
             self._move(obj, "exile")
         else:
@@ -105,6 +113,8 @@ class Costs(PriorityAndStack):
         if alternative is None and obj.zone == "graveyard" and not text.aftermath:
             # the one permission to cast it from a graveyard (protocol 1 names none)
             alternative = "flashback" if text.flashback is not None else "escape"
+        if alternative is None and obj.zone == "exile":
+            alternative = "foretell"  # the one way to cast a card from exile (702.143a)
         required = text.additional_costs
         if alternative is None:
             base = face.mana_cost
@@ -112,10 +122,14 @@ class Costs(PriorityAndStack):
             if alternative not in ALTERNATIVES:
                 raise refuse("illegal_action", f"{face.name} has no {alternative} cost here")
             base = self.alternative_cost(face, alternative)
-            if base is None or obj.zone != ALTERNATIVES[alternative] or text.aftermath:
+            if base is None:
+                raise refuse("illegal_action", f"{face.name} has no {alternative} cost")
+            if obj.zone != ALTERNATIVES[alternative] or text.aftermath:
                 raise refuse("illegal_action", f"{face.name} cannot be cast for its "
                                                f"{alternative} cost from the {obj.zone} "
-                                               "(rules 702.34a, 702.96a, 702.138a)")
+                                               "(rule 601.2b: it is cast from that zone "
+                                               "only)")
+            self._alternative_allowed(obj, alternative)
             if alternative == "escape" and text.escape:  # "Exile N other cards ..."
                 required = (*required, CostPart("exile", text.escape[1], "card"))
         kicked = costs.get("kicker", 0)

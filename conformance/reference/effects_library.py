@@ -119,7 +119,7 @@ def _discard(r: Effects, eff: lib_fx.Discard, ctx: EffectContext) -> Flow:
         chosen = _chosen(answer, hand, f"discard ({player})", eff.n, eff.n)
         discards += r.discarded_cards(hand, chosen)
     for cid in discards:
-        r._move(r.objects[cid], "graveyard")
+        r._discard(r.objects[cid])
 
 
 @effect(lib_fx.LookPutOneInHand)

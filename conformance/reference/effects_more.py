@@ -70,7 +70,7 @@ def _mill(r: Effects, eff: m.Mill, ctx: EffectContext) -> None:
 @effect(m.DiscardHand)
 def _discard_hand(r: Effects, eff: m.DiscardHand, ctx: EffectContext) -> None:
     for cid in list(r.zones[(ctx.controller, "hand")]):
-        r._move(r.objects[cid], "graveyard")
+        r._discard(r.objects[cid])
 
 
 @effect(m.ExileGraveyards)

@@ -20,7 +20,9 @@ modules, each named after the part of the Comprehensive Rules it models:
 * :mod:`~conformance.reference.costs` — :class:`Costs`: total costs (alternative, kicker,
   additional costs) and objects paying them (convoke, delve, improvise) (601.2b, 601.2f-h);
 * :mod:`~conformance.reference.casting` with :mod:`~conformance.reference.mana` —
-  :class:`Casting`: casting, activating, costs (601, 602, 605).
+  :class:`Casting`: casting, activating, costs (601, 602, 605);
+* :mod:`~conformance.reference.alt_costs` — :class:`AlternativeCosts`: madness, dash, evoke,
+  foretell (702.35, 702.109, 702.74, 702.143).
 
 Each class extends the one above it; :class:`Rules` is the last. Its public surface is
 :data:`HOOKS`: small methods, each deciding one rule, that a variant engine may override (the
@@ -36,7 +38,7 @@ Methods whose names start with ``_`` are internal. Actions and effects are regis
 
 from __future__ import annotations
 
-from conformance.reference.casting import Casting
+from conformance.reference.alt_costs import AlternativeCosts
 
 HOOKS: dict[str, str] = {
     "stack_exit_zone": "702.127a, 702.34a: where a spell that leaves the stack goes",
@@ -128,9 +130,14 @@ HOOKS: dict[str, str] = {
     "face_down_characteristics": "708.2a: a face-down permanent is a nameless 2/2 creature",
     "can_pay_energy": "107.14: a player can't pay more energy counters than they have",
     "energy_counters": "107.14: each {E} symbol is one energy counter",
+    "madness_replaces_discard": "702.35a: a discarded card with madness is exiled instead",
+    "dash_grants_haste": "702.109a: a permanent whose dash cost was paid has haste",
+    "dash_returns_to_hand": "702.109a: a dashed permanent returns to hand at the next end step",
+    "evoke_sacrifices": "702.74a: an evoked permanent is sacrificed when it enters",
+    "foretold_castable": "702.143a: a foretold card is cast only after the turn it was foretold",
 }
 """Every hook of :class:`Rules`: name -> the rule it decides."""
 
 
-class Rules(Casting):
+class Rules(AlternativeCosts):
     """All the rules the reference engine models (the public surface: :data:`HOOKS`)."""

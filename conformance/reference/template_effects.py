@@ -116,7 +116,7 @@ def _discard(r: Effects, eff: Discard, ctx: EffectContext) -> Flow:
     for p in _players(r, ctx, eff.who, eff.player):
         chosen += yield from _pick(p, "discard", "hand", r.zones[(p, "hand")], eff.n)
     for cid in chosen:
-        r._move(r.objects[cid], "graveyard")
+        r._discard(r.objects[cid])
 
 
 @effect(SacrificeEach)

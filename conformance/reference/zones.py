@@ -144,6 +144,11 @@ class Zones:
                 continue
             self._move(self.objects[lib[0]], "hand")
 
+    def _discard(self, obj: Obj) -> None:
+        """``obj``'s owner discards it (701.8a): from their hand into their graveyard, unless a
+        replacement applies (madness, 702.35a, in :mod:`conformance.reference.alt_costs`)."""
+        self._move(obj, "graveyard")
+
     def detect_enters_triggers(self, obj: Obj) -> None:
         """Hook (rule 603.6a): look for abilities that trigger as ``obj`` enters the battlefield
         (implemented by :class:`~conformance.reference.triggers.TriggeredAbilities`)."""

@@ -60,6 +60,16 @@ PLANTED = [
      "Additional properties are not allowed ('alternative'", "activate"),
     (CAST + "  - activate: {player: p1, object: bolt, costs: {tap: [ghost]}}\n",
      "action 1 refers to unknown object 'ghost'", "activate"),
+    (_cast_with("{alternative: madness}"), "action 0 costs: a card is cast for its madness cost "
+     "only as its madness trigger resolves", "madness"),
+    (_cast_with("{alternative: foretel}"), "actions/0/cast/costs/alternative", "foretel"),
+    (CAST + "  - activate: {player: p1, object: bolt, costs: {alternative: dash}}\n",
+     "Additional properties are not allowed ('alternative'", "activate"),
+    (CAST + "  - foretell: {player: p1}\n", "'object' is a required property", "foretell"),
+    (CAST + "  - foretell: {player: p1, object: ghost}\n",
+     "action 1 refers to unknown object 'ghost'", "foretell"),
+    (CAST + "  - foretell: {player: p1, object: bolt, costs: {alternative: foretell}}\n",
+     "Additional properties are not allowed ('costs'", "foretell"),
 ]
 
 
@@ -102,6 +112,16 @@ COST_CASES = {
                                                                       "delve"),
     "reverse-engineer/improvise-taps-artifacts-to-pay-generic-mana": (
         "improvise_artifacts_stay_untapped", "improvise"),
+    "arrogant-wurm/discarded-with-madness-it-is-exiled-and-cast-for-its-madness-cost": (
+        "madness_card_to_graveyard", "discard, madness"),
+    "mardu-scout/dashed-it-has-haste-and-returns-to-hand-at-the-next-end-step": (
+        "dashed_creature_stays", "dash"),
+    "mulldrifter/evoked-it-is-sacrificed-as-it-enters-and-its-other-enters-trigger-still-resolves": (
+        "evoked_creature_stays", "evoke"),
+    "demon-bolt/a-card-foretold-this-turn-cannot-be-cast-this-turn": (
+        "foretold_cast_same_turn", "foretell"),
+    "demon-bolt/foretold-on-one-turn-cast-on-a-later-turn-for-its-foretell-cost": (
+        "foretell_pays_mana_cost", "foretell"),
 }
 
 
