@@ -14,6 +14,7 @@ from collections.abc import Callable
 from conformance.reference.abilities import Draw, Effect, May, PumpGroup
 from conformance.reference.abilities_more import ReturnFromGraveyard
 from conformance.reference.errors import OracleTemplateError
+from conformance.reference.oracle_chapters import TEMPLATES as CHAPTER_TEMPLATES
 from conformance.reference.template_abilities import (
     CountersOnEach,
     Discard,
@@ -82,6 +83,8 @@ EFFECT_TEMPLATES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], object]]
                 r"battlefield under your control\. ?"),
      lambda g: ReturnFromGraveyard("gy:Creature|Planeswalker", "battlefield", under_you=True)),
 ]
+
+EFFECT_TEMPLATES.extend(CHAPTER_TEMPLATES)  # fight, conditions, counts: oracle_chapters
 
 FIRST_TEMPLATES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], object]]] = [
     (re.compile(r"You may draw a card\. If you do, discard a card\. ?"),

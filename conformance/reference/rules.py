@@ -36,7 +36,7 @@ Methods whose names start with ``_`` are internal. Actions and effects are regis
 
 from __future__ import annotations
 
-from conformance.reference.casting import Casting
+from conformance.reference.chapter_rules import CHAPTER_HOOKS, ChapterRules
 
 HOOKS: dict[str, str] = {
     "stack_exit_zone": "702.127a, 702.34a: where a spell that leaves the stack goes",
@@ -132,5 +132,8 @@ HOOKS: dict[str, str] = {
 """Every hook of :class:`Rules`: name -> the rule it decides."""
 
 
-class Rules(Casting):
+HOOKS.update(CHAPTER_HOOKS)  # fight, resolution-time conditions: chapter_rules
+
+
+class Rules(ChapterRules):
     """All the rules the reference engine models (the public surface: :data:`HOOKS`)."""
