@@ -109,3 +109,45 @@ class TokensForLandDifference(Effect):
     @property
     def slots(self) -> tuple[TargetSlot, ...]:
         return (TargetSlot("opponent"),)
+
+
+@dataclass(frozen=True, slots=True)
+class RevealChooseDiscard(Effect):
+    """"Target opponent reveals their hand. You choose a <quality> card from it. That player
+    discards that card." (701.8a: here the ability's controller chooses): the candidates are
+    the cards of none of the ``excluded`` card types."""
+
+    excluded: tuple[str, ...]
+
+    @property
+    def slots(self) -> tuple[TargetSlot, ...]:
+        return (TargetSlot("opponent"),)
+
+
+@dataclass(frozen=True, slots=True)
+class MayMoveCardThen(Effect):
+    """"[Then] you may <return|exile> a <types> card from your graveyard [to your hand]. [If
+    you do, <effects>]": a ``may`` choice, then a ``cards`` choice when two or more cards
+    qualify; the effects happen only if a card was moved (608.2c). ``types``: ``|``-separated
+    card types; ``to``: hand | exile."""
+
+    types: str
+    to: str
+    effects: SpellText = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnAllCardsFromGraveyard(Effect):
+    """"Return all <type> cards from your graveyard to the battlefield [, then shuffle your
+    graveyard into your library]" (``shuffle``)."""
+
+    types: str
+    shuffle: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class GainLifeAndScryByCount(Effect):
+    """"You gain X life and scry X, where X is the number of <Subtype>s you control" (X counted
+    as the effect resolves)."""
+
+    subtype: str

@@ -10,6 +10,7 @@ from conformance.reference import chapter_abilities as ch
 from conformance.reference.abilities import CreateToken
 from conformance.reference.effects import EFFECTS, EffectContext, Effects, effect
 from conformance.reference.objects import Choice, ContinuousEffect, Flow, Obj, refuse
+from conformance.reference.oracle_library import Scry
 
 if TYPE_CHECKING:
     from conformance.reference.chapter_rules import ChapterRules
@@ -153,3 +154,84 @@ def _tokens_for_lands(r: Effects, eff: ch.TokensForLandDifference, ctx: EffectCo
     if difference > 0:
         EFFECTS[CreateToken](r, CreateToken(difference, eff.token), ctx)
 
+
+
+def _may(r: Effects, ctx: EffectContext) -> Any:
+    """A ``may`` choice of the ability's controller (608.2d); whether the effect happens."""
+    ability = ctx.ability.name if ctx.ability else None
+    answer = yield Choice("may", {"player": ctx.controller, "source": ctx.source,
+                                  "ability": ability})
+    accept = answer.get("accept")
+    if not isinstance(accept, bool):
+        raise refuse("illegal_action", "may: answer accept: true or false")
+    return r.optional_effect_happens(accept)
+
+
+def _choose_cards(player: str, purpose: str, frm: str, among: list[str], n: int) -> Any:
+    """``player`` chooses ``n`` of ``among`` (a ``cards`` choice), unless there are only ``n``."""
+    if len(among) <= n:
+        return list(among)
+    answer = yield Choice("cards", {"player": player, "purpose": purpose, "from": frm,
+                                    "cards": list(among), "n": n})
+    chosen = answer.get("cards")
+    if (not isinstance(chosen, list) or len(chosen) != n or len(set(chosen)) != n
+            or any(c not in among for c in chosen) or "order" in answer):
+        raise refuse("illegal_action", f"{purpose}: {player} chooses {n} of {among}")
+    return chosen
+
+
+@effect(ch.RevealChooseDiscard)
+def _reveal_choose_discard(r: Effects, eff: ch.RevealChooseDiscard, ctx: EffectContext) -> Flow:
+    opponent = ctx.first()
+    if opponent is None:
+        return
+    hand = r.zones[(opponent.id, "hand")]
+    fits = [cid for cid in hand
+            if not set(eff.excluded) & set(r.chars(r.objects[cid]).types)]
+    if not fits:
+        return
+    chosen = yield from _choose_cards(ctx.controller, "discard", "hand", fits, 1)
+    r._move(r.objects[chosen[0]], "graveyard")
+
+
+@effect(ch.MayMoveCardThen)
+def _may_move_card(r: Effects, eff: ch.MayMoveCardThen, ctx: EffectContext) -> Flow:
+    wanted = set(eff.types.split("|"))
+    fits = [cid for cid in r.zones[(ctx.controller, "graveyard")]
+            if wanted & set(r.chars(r.objects[cid]).types)]
+    if not fits:
+        return  # nothing to move: "if you do" fails (608.2c)
+    if not (yield from _may(r, ctx)):
+        return
+    chosen = yield from _choose_cards(ctx.controller, eff.to, "graveyard", fits, 1)
+    r._move(r.objects[chosen[0]], eff.to)
+    yield from r._run_effects(eff.effects, ctx.targets, ctx.controller, ctx.source, ctx.spell,
+                              ctx.ability)
+
+
+@effect(ch.ReturnAllCardsFromGraveyard)
+def _return_all_cards(r: Effects, eff: ch.ReturnAllCardsFromGraveyard,
+                      ctx: EffectContext) -> None:
+    wanted = set(eff.types.split("|"))
+    graveyard = r.zones[(ctx.controller, "graveyard")]
+    for cid in [c for c in graveyard if wanted & set(r.chars(r.objects[c]).types)]:
+        r._move(r.objects[cid], "battlefield", controller=ctx.controller)  # all at once
+    if eff.shuffle:  # the library is then shuffled: its order is not observable by a case
+        for cid in list(graveyard):
+            r._move(r.objects[cid], "library", top=False)
+
+
+@effect(ch.GainLifeAndScryByCount)
+def _gain_and_scry(r: Effects, eff: ch.GainLifeAndScryByCount, ctx: EffectContext) -> Flow:
+    x = sum(1 for ob in _permanents(r, ctx.controller)
+            if eff.subtype in r.chars(ob).subtypes)
+    _gain(r, ctx.controller, x)
+    if x:
+        flow = EFFECTS[Scry](r, Scry(x), ctx)
+        if flow is not None:
+            yield from flow
+
+
+def _permanents(r: Effects, controller: str) -> list[Obj]:
+    """Every permanent ``controller`` controls."""
+    return [r.objects[oid] for oid in r.battlefield if r.objects[oid].controller == controller]

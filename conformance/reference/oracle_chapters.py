@@ -81,3 +81,45 @@ TEMPLATES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], object]]] = [
      _land_difference),
 ]
 """(pattern, builder) pairs, in the order they are tried."""
+
+_TYPES = {"creature": "Creature", "enchantment": "Enchantment", "land": "Land",
+          "artifact": "Artifact", "planeswalker": "Planeswalker", "instant": "Instant",
+          "sorcery": "Sorcery"}
+
+
+def _types(words: str) -> str:
+    """"creature or enchantment" -> "Creature|Enchantment"."""
+    parts = re.split(r", or |, | or ", words)
+    if any(p not in _TYPES for p in parts):
+        raise OracleTemplateError(f"card types not understood: {words!r}")
+    return "|".join(_TYPES[p] for p in parts)
+
+
+def _mill_then_return(g: re.Match[str]) -> tuple[Effect, ...]:
+    return (*_effects(f"Mill {g[1]} cards."), ch.MayMoveCardThen(_types(g[2]), "hand"))
+
+
+def _may_exile_then(g: re.Match[str]) -> Effect:
+    then = _effects(g[2][:1].upper() + g[2][1:])
+    if any(e.slots for e in then):
+        raise OracleTemplateError(f"'if you do' effect with targets: {g[2]!r}")
+    return ch.MayMoveCardThen(_types(g[1]), "exile", then)
+
+
+TEMPLATES += [
+    (re.compile(r"Target opponent reveals their hand\. You choose a noncreature, nonland card "
+                r"from it\. That player discards that card\. ?"),
+     lambda g: ch.RevealChooseDiscard(("Creature", "Land"))),
+    (re.compile(r"Mill (two|three|four) cards, then you may return an? ([a-z ,]+?) card from "
+                r"your graveyard to your hand\. ?"),
+     _mill_then_return),
+    (re.compile(r"(?:Then y|Y)ou may exile an? ([a-z ,]+?) card from your graveyard\. If you "
+                r"do, ([a-z][^.]*\.) ?"),
+     _may_exile_then),
+    (re.compile(r"Return all (land|creature|artifact) cards from your graveyard to "
+                r"the battlefield(, then shuffle your graveyard into your library)?\. ?"),
+     lambda g: ch.ReturnAllCardsFromGraveyard(_types(g[1]), shuffle=bool(g[2]))),
+    (re.compile(r"You gain X life and scry X, where X is the number of ([A-Z][a-z]+)s you "
+                r"control\. ?"),
+     lambda g: ch.GainLifeAndScryByCount(g[1])),
+]

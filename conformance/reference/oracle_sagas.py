@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable
 
 from conformance.reference.abilities import Draw, Effect, May, PumpGroup
-from conformance.reference.abilities_more import ReturnFromGraveyard
+from conformance.reference.abilities_more import ExileGraveyards, ReturnFromGraveyard
 from conformance.reference.errors import OracleTemplateError
 from conformance.reference.oracle_chapters import TEMPLATES as CHAPTER_TEMPLATES
 from conformance.reference.template_abilities import (
@@ -87,6 +87,8 @@ EFFECT_TEMPLATES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], object]]
 EFFECT_TEMPLATES.extend(CHAPTER_TEMPLATES)  # fight, conditions, counts: oracle_chapters
 
 FIRST_TEMPLATES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], object]]] = [
+    (re.compile(r"Exile target opponent's graveyard\. ?"),  # before "Exile target <permanent>"
+     lambda g: ExileGraveyards("target")),
     (re.compile(r"You may draw a card\. If you do, discard a card\. ?"),
      lambda g: May((Draw(1), Discard(1, "you")))),
 ]
