@@ -156,7 +156,7 @@ def _tokens_for_lands(r: Effects, eff: ch.TokensForLandDifference, ctx: EffectCo
 
 
 
-def _may(r: Effects, ctx: EffectContext) -> Any:
+def may_choice(r: Effects, ctx: EffectContext) -> Any:
     """A ``may`` choice of the ability's controller (608.2d); whether the effect happens."""
     ability = ctx.ability.name if ctx.ability else None
     answer = yield Choice("may", {"player": ctx.controller, "source": ctx.source,
@@ -201,7 +201,7 @@ def _may_move_card(r: Effects, eff: ch.MayMoveCardThen, ctx: EffectContext) -> F
             if wanted & set(r.chars(r.objects[cid]).types)]
     if not fits:
         return  # nothing to move: "if you do" fails (608.2c)
-    if not (yield from _may(r, ctx)):
+    if not (yield from may_choice(r, ctx)):
         return
     chosen = yield from _choose_cards(ctx.controller, eff.to, "graveyard", fits, 1)
     r._move(r.objects[chosen[0]], eff.to)

@@ -1,14 +1,15 @@
 """Rules first needed by Saga chapters' effects (and any card's): fight (701.12), conditions
 of an effect checked as it resolves (608.2c), and the last known information of a permanent's
-counters (608.2h). :class:`ChapterRules` extends :class:`~conformance.reference.casting.Casting`;
+counters (608.2h). :class:`ChapterRules` extends
+:class:`~conformance.reference.control_rules.ControlRules` (control, untap, added types);
 :class:`~conformance.reference.rules.Rules` extends it. Its hooks are :data:`CHAPTER_HOOKS`
 (part of :data:`conformance.reference.rules.HOOKS`); the effects that use them are in
 :mod:`conformance.reference.chapter_effects`."""
 
 from __future__ import annotations
 
-from conformance.reference.casting import Casting
 from conformance.reference.chapter_abilities import IfYouControl
+from conformance.reference.control_rules import CONTROL_HOOKS, ControlRules
 from conformance.reference.objects import Obj, PendingTrigger
 from conformance.reference.target_kinds import kind_legal
 
@@ -16,11 +17,12 @@ CHAPTER_HOOKS: dict[str, str] = {
     "fight_pairs": "701.12a: in a fight each creature deals damage equal to its power to the other",
     "resolution_condition_met": "608.2c: an effect's condition is checked as it resolves",
     "intervening_if_on_trigger": "603.4: an intervening 'if' is checked as the event occurs",
+    **CONTROL_HOOKS,
 }
 """The hooks of :class:`ChapterRules`: name -> the rule it decides."""
 
 
-class ChapterRules(Casting):
+class ChapterRules(ControlRules):
     """Fight, resolution-time conditions and last known counters."""
 
     def _reset(self) -> None:

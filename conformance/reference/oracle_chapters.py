@@ -15,6 +15,7 @@ import re
 from collections.abc import Callable
 
 from conformance.reference import chapter_abilities as ch
+from conformance.reference import control_abilities as ca
 from conformance.reference.abilities import CreateToken, Effect
 from conformance.reference.errors import OracleTemplateError
 from conformance.reference.target_kinds import parse_kind
@@ -123,3 +124,31 @@ TEMPLATES += [
                 r"control\. ?"),
      lambda g: ch.GainLifeAndScryByCount(g[1])),
 ]
+
+
+TEMPLATES += [
+    (re.compile(r"Gain control of target ((?:creature|permanent|artifact)(?: an opponent "
+                r"controls| you don't control)?)( for as long as CARDNAME remains on the "
+                r"battlefield)?\.( Untap it\.)? ?"),
+     lambda g: ca.GainControl(_kind(g[1]), while_source=bool(g[2]), untap=bool(g[3]))),
+    (re.compile(r"(You may e|E)xchange control of two target creatures\. ?"),
+     lambda g: ca.ExchangeControl("creature", may=g[1] == "You may e")),
+    (re.compile(r"Tap all nonland permanents target opponent controls\. They don't untap "
+                r"during their controller's next untap step\. ?"),
+     lambda g: ca.TapAllNoUntapNext()),
+    (re.compile(r"Tap target (creature(?: an opponent controls| you don't control)?)\. It "
+                r"doesn't untap during its controller's untap step for as long as you control "
+                r"CARDNAME\. ?"),
+     lambda g: ca.TapNoUntapWhileYouControl(_kind(g[1]))),
+    (re.compile(r"Each tapped creature deals damage to itself equal to its power\. ?"),
+     lambda g: ca.TappedCreaturesDamageThemselves()),
+]
+
+FIRST: list[tuple[re.Pattern[str], Callable[[re.Match[str]], object]]] = [
+    (re.compile(r"Put (a|two|three) (\+1/\+1) counters? on up to one target creature\. That "
+                r"creature becomes an? (artifact|enchantment) in addition to its other "
+                r"types\. ?"),
+     lambda g: ca.CountersAndBecomesType(_COUNT[g[1]], g[2], (_TYPES[g[3]],))),
+]
+"""Tried before the base templates (whose "Put a +1/+1 counter on up to one target creature."
+would stop short)."""
