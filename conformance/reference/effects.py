@@ -451,6 +451,8 @@ def _delayed_copy(r: Effects, eff: o.CreateDelayedCopyTrigger, ctx: EffectContex
 
 
 from conformance.reference import (  # noqa: E402  (they register their handlers)
+    chapter_effects,  # noqa: F401  (fight, conditions, counts: chapter_abilities)
+    control_effects,  # noqa: F401  (control, untap, added types: control_abilities)
     effects_library,  # noqa: F401  (scry, search, discard, look at the top cards)
     effects_more,  # noqa: F401
     template_effects,  # noqa: F401  (scry, ingest, processors)

@@ -11,9 +11,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from conformance.reference.abilities_more import ReturnFromGraveyard
+from conformance.reference.abilities_more import ExileGraveyards, ReturnFromGraveyard
 from conformance.reference.effect_blocks import Draw, Effect, May, PumpGroup
 from conformance.reference.errors import OracleTemplateError
+from conformance.reference.oracle_chapters import FIRST as CHAPTER_FIRST
+from conformance.reference.oracle_chapters import TEMPLATES as CHAPTER_TEMPLATES
 from conformance.reference.template_abilities import (
     CountersOnEach,
     Discard,
@@ -83,9 +85,14 @@ EFFECT_TEMPLATES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], object]]
      lambda g: ReturnFromGraveyard("gy:Creature|Planeswalker", "battlefield", under_you=True)),
 ]
 
+EFFECT_TEMPLATES.extend(CHAPTER_TEMPLATES)  # fight, conditions, counts: oracle_chapters
+
 FIRST_TEMPLATES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], object]]] = [
+    (re.compile(r"Exile target opponent's graveyard\. ?"),  # before "Exile target <permanent>"
+     lambda g: ExileGraveyards("target")),
     (re.compile(r"You may draw a card\. If you do, discard a card\. ?"),
      lambda g: May((Draw(1), Discard(1, "you")))),
+    *CHAPTER_FIRST,  # "... That creature becomes an artifact ...": oracle_chapters
 ]
 """Tried before the base templates (whose "You may draw a card." would stop short)."""
 """(pattern, builder) pairs, in the order they are tried."""

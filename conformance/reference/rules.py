@@ -22,9 +22,14 @@ modules, each named after the part of the Comprehensive Rules it models:
 * :mod:`~conformance.reference.casting` with :mod:`~conformance.reference.mana` —
   :class:`Casting`: casting, activating, costs (601, 602, 605);
 * :mod:`~conformance.reference.alt_costs` — :class:`AlternativeCosts`: madness, dash, evoke,
-  foretell (702.35, 702.109, 702.74, 702.143).
+  foretell (702.35, 702.109, 702.74, 702.143);
+* :mod:`~conformance.reference.control_rules` and :mod:`~conformance.reference.chapter_rules` —
+  :class:`ControlRules` (control-changing effects, layer 2: 611.2a) and :class:`ChapterRules`
+  (fight 701.12, conditions checked on resolution), which extend :class:`Casting` beside
+  :class:`AlternativeCosts`.
 
-Each class extends the one above it; :class:`Rules` is the last. Its public surface is
+Each class extends the one above it; :class:`Rules` is the last (it combines the two branches
+that extend :class:`Casting`). Its public surface is
 :data:`HOOKS`: small methods, each deciding one rule, that a variant engine may override (the
 mutants of :mod:`conformance.reference.mutants` each override one to break that rule), plus
 :meth:`~.continuous_effects.ContinuousEffects.chars` (an object's characteristics),
@@ -39,6 +44,7 @@ Methods whose names start with ``_`` are internal. Actions and effects are regis
 from __future__ import annotations
 
 from conformance.reference.alt_costs import AlternativeCosts
+from conformance.reference.chapter_rules import CHAPTER_HOOKS, ChapterRules
 
 HOOKS: dict[str, str] = {
     "stack_exit_zone": "702.127a, 702.34a: where a spell that leaves the stack goes",
@@ -139,5 +145,8 @@ HOOKS: dict[str, str] = {
 """Every hook of :class:`Rules`: name -> the rule it decides."""
 
 
-class Rules(AlternativeCosts):
+HOOKS.update(CHAPTER_HOOKS)  # fight, resolution-time conditions: chapter_rules
+
+
+class Rules(ChapterRules, AlternativeCosts):
     """All the rules the reference engine models (the public surface: :data:`HOOKS`)."""
