@@ -113,3 +113,7 @@ MUTANTS.update(SETUP_MUTANTS)
 from conformance.reference.chapter_mutants import CHAPTER_MUTANTS  # noqa: E402
 
 MUTANTS.update(CHAPTER_MUTANTS)
+
+from conformance.reference.fuse_mutants import FUSE_MUTANTS  # noqa: E402
+
+MUTANTS.update(FUSE_MUTANTS)
