@@ -109,3 +109,7 @@ MUTANTS.update(CHOICE_MUTANTS)
 from conformance.reference.setup_mutants import SETUP_MUTANTS  # noqa: E402
 
 MUTANTS.update(SETUP_MUTANTS)
+
+from conformance.reference.rules_mutants import RULES_MUTANTS  # noqa: E402
+
+MUTANTS.update(RULES_MUTANTS)

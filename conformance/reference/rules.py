@@ -128,6 +128,11 @@ HOOKS: dict[str, str] = {
     "face_down_characteristics": "708.2a: a face-down permanent is a nameless 2/2 creature",
     "can_pay_energy": "107.14: a player can't pay more energy counters than they have",
     "energy_counters": "107.14: each {E} symbol is one energy counter",
+    "ceases_to_exist": "704.5d, 704.5e: tokens off the battlefield, copies off the stack",
+    "planeswalker_loyalty_gone": "704.5i, 704.5v: a planeswalker with 0 loyalty, a battle "
+                                 "with 0 defense",
+    "checks_before_priority": "117.5: state-based actions and triggers before priority",
+    "any_target_types": "115.4: any target is a creature, planeswalker, battle or player",
 }
 """Every hook of :class:`Rules`: name -> the rule it decides."""
 
