@@ -463,6 +463,7 @@ def _delayed_copy(r: Effects, eff: o.CreateDelayedCopyTrigger, ctx: EffectContex
 
 
 from conformance.reference import (  # noqa: E402  (they register their handlers)
+    common_effects,  # noqa: F401  (flicker, "loses <keyword>", tokens for each card)
     effects_library,  # noqa: F401  (scry, search, discard, look at the top cards)
     effects_more,  # noqa: F401
     template_effects,  # noqa: F401  (scry, ingest, processors)

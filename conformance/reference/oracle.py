@@ -58,6 +58,7 @@ from conformance.reference.abilities import (
     TokenDef,
     Triggered,
 )
+from conformance.reference.common_abilities import EFFECT_TEMPLATES as _COMMON_TEMPLATES
 from conformance.reference.cost_text import (
     CastCostText,
     cost_part,
@@ -250,6 +251,7 @@ def _if_kicked(sentence: str) -> IfKicked:
 _EFFECTS.extend(_MORE_TEMPLATES)  # filters as targets, mass, graveyard and library effects
 _EFFECTS[:0] = _FIRST_TEMPLATES
 _EFFECTS[:0] = _ELDRAZI_TEMPLATES + _SAGA_FIRST + _SPELL_FIRST  # before base ones that stop short
+_EFFECTS[:0] = _COMMON_TEMPLATES  # flicker, "loses <keyword>", "cast from a graveyard ... instead"
 # scry, search, discard, "put one of them into your hand" (before the saga/spell ones)
 _EFFECTS.extend(_LIBRARY_TEMPLATES)
 _EFFECTS.extend(_SAGA_TEMPLATES + _SPELL_TEMPLATES)  # scry, discard, groups, mass effects
