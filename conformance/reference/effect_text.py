@@ -13,6 +13,7 @@ import re
 from dataclasses import replace
 
 from conformance.reference.abilities import KEYWORDS, SELF, Activated
+from conformance.reference.common_abilities import EFFECT_TEMPLATES as _COMMON_TEMPLATES
 from conformance.reference.cost_text import cost_part
 from conformance.reference.designation_effects import BecomeMonarch, GetEnergy
 from conformance.reference.effect_blocks import (
@@ -209,6 +210,7 @@ def _if_kicked(sentence: str) -> IfKicked:
 _EFFECTS.extend(_MORE_TEMPLATES)  # filters as targets, mass, graveyard and library effects
 _EFFECTS[:0] = _FIRST_TEMPLATES
 _EFFECTS[:0] = _ELDRAZI_TEMPLATES + _SAGA_FIRST + _SPELL_FIRST  # before base ones that stop short
+_EFFECTS[:0] = _COMMON_TEMPLATES  # flicker, "loses <keyword>", "cast from a graveyard ... instead"
 # scry, search, discard, "put one of them into your hand" (before the saga/spell ones)
 _EFFECTS.extend(_LIBRARY_TEMPLATES)
 _EFFECTS.extend(_SAGA_TEMPLATES + _SPELL_TEMPLATES)  # scry, discard, groups, mass effects

@@ -117,3 +117,7 @@ MUTANTS.update(CHAPTER_MUTANTS)
 from conformance.reference.fuse_mutants import FUSE_MUTANTS  # noqa: E402
 
 MUTANTS.update(FUSE_MUTANTS)
+
+from conformance.reference.rules_mutants import RULES_MUTANTS  # noqa: E402
+
+MUTANTS.update(RULES_MUTANTS)

@@ -144,6 +144,11 @@ HOOKS: dict[str, str] = {
     "dash_returns_to_hand": "702.109a: a dashed permanent returns to hand at the next end step",
     "evoke_sacrifices": "702.74a: an evoked permanent is sacrificed when it enters",
     "foretold_castable": "702.143a: a foretold card is cast only after the turn it was foretold",
+    "ceases_to_exist": "704.5d, 704.5e: tokens off the battlefield, copies off the stack",
+    "planeswalker_loyalty_gone": "704.5i, 704.5v: a planeswalker with 0 loyalty, a battle "
+                                 "with 0 defense",
+    "checks_before_priority": "117.5: state-based actions and triggers before priority",
+    "any_target_types": "115.4: any target is a creature, planeswalker, battle or player",
 }
 """Every hook of :class:`Rules`: name -> the rule it decides."""
 

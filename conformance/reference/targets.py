@@ -53,7 +53,9 @@ class Targets(ContinuousEffects):
         if slot.kind == "attacking_or_blocking_creature":
             return (obj.zone == "battlefield" and "Creature" in c.types
                     and (obj.attacking is not None or obj.blocking is not None))
-        if slot.kind in ("any", "creature", "creature_you_control"):
+        if slot.kind == "any":  # 115.4: a creature, a planeswalker or a battle, or a player
+            return obj.zone == "battlefield" and bool(self.any_target_types() & set(c.types))
+        if slot.kind in ("creature", "creature_you_control"):
             ok = obj.zone == "battlefield" and "Creature" in c.types
             return ok and (slot.kind != "creature_you_control" or obj.controller == controller)
         if slot.kind in ("artifact", "enchantment", "land"):
@@ -72,6 +74,11 @@ class Targets(ContinuousEffects):
         if is_filter_kind(slot.kind):  # "target creature you don't control", ...
             return kind_legal(self, slot.kind, obj, c, controller)
         raise refuse("internal", f"target kind {slot.kind}")
+
+    def any_target_types(self) -> frozenset[str]:
+        """Hook: the permanents "any target" allows: creatures, planeswalkers and battles
+        (115.4; players are the slot's other half)."""
+        return frozenset({"Creature", "Planeswalker", "Battle"})
 
     def is_graveyard_card(self, obj: Obj) -> bool:
         """Hook: "target card in a graveyard" means a card in a graveyard now; a card being
