@@ -1,6 +1,7 @@
 """More family mutants (see :mod:`conformance.mining.mutants`): the reference engine with the one
-rules point of a mined family broken: convoke (702.51a-b). :data:`MORE_FAMILY_MUTANTS` is added
-to the reference mutants, so ``rulings mutants`` and ``mutant:NAME`` engine specs run them too."""
+rules point of a mined family broken: convoke (702.51a-b), heroic once per spell (603.2c).
+:data:`MORE_FAMILY_MUTANTS` is added to the reference mutants, so ``rulings mutants`` and
+``mutant:NAME`` engine specs run them too."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from typing import Any
 from conformance.reference.cards import Face
 from conformance.reference.costs import SpellCost
 from conformance.reference.engine import ReferenceEngine
-from conformance.reference.objects import Chars, Obj
+from conformance.reference.objects import Chars, Obj, PendingTrigger
 
 
 class ConvokeLowersManaValue(ReferenceEngine):
@@ -60,9 +61,30 @@ class ConvokeNeedsUnsickCreatures(ReferenceEngine):
         return super()._may_pay_with(player, kind, ob, what)
 
 
+class HeroicPerTarget(ReferenceEngine):
+    """A heroic ability triggers once for each time a spell targets its creature (each instance
+    of the word "target"), not once per spell."""
+
+    MUTANT = "heroic_per_target"
+    RULE = "603.2c"
+
+    def _detect_cast_triggers(self, event: dict[str, Any]) -> None:
+        super()._detect_cast_triggers(event)
+        spell = self.objects.get(event["object"])
+        if spell is None or spell.spell is None:
+            return
+        refs = [r for refs in spell.spell.targets for r in refs]
+        for src, t in self._triggered_abilities(event["player"]):
+            if t.event == "heroic":
+                for _ in range(refs.count(src.ref) - 1):
+                    self._trigger(PendingTrigger(event["player"], src.id, src.card_name,
+                                                 t.name, t.effects))
+
+
 MORE_FAMILY_MUTANTS: dict[str, type[ReferenceEngine]] = {
     cls.MUTANT: cls for cls in (
         ConvokeLowersManaValue, ConvokeMulticoloredPaysGeneric, ConvokeNeedsUnsickCreatures,
+        HeroicPerTarget,
     ) if cls.MUTANT is not None
 }
 """Mutant name -> engine class, for the families of this module's mutants."""

@@ -84,6 +84,7 @@ MUTANT_OF: dict[str, str] = {
     "infect-lifelink": "infect_damage_no_lifelink",
     "infect-poison-loses": "poison_ignored",
     "infect-counters-stay": "infect_damage_marked",
+    "heroic-once": "heroic_per_target",
     "convoke-mana-value": "convoke_lowers_mana_value",
     "convoke-multicolored": "convoke_multicolored_pays_generic",
     "convoke-summoning-sick": "convoke_needs_unsick_creatures",
