@@ -97,6 +97,9 @@ from conformance.mining.mutants import FAMILY_MUTANTS  # noqa: E402
 from conformance.reference.protocol2_mutants import PROTOCOL2_MUTANTS  # noqa: E402
 
 MUTANTS.update(FAMILY_MUTANTS)
+from conformance.mining.mutants_more import MORE_FAMILY_MUTANTS  # noqa: E402
+
+MUTANTS.update(MORE_FAMILY_MUTANTS)
 MUTANTS.update(PROTOCOL2_MUTANTS)
 from conformance.reference.cost_mutants import COST_MUTANTS  # noqa: E402
 
