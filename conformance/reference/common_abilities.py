@@ -108,7 +108,8 @@ EFFECT_TEMPLATES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], object]]
     (re.compile(r"Exile target creature you control, then return (?:it|that card) to the "
                 r"battlefield under (its owner's|your) control\. ?"),
      lambda g: Flicker(g[1] == "its owner's")),
-    (re.compile(rf"([^.]+\.) If {SELF} was cast from a graveyard, ([^.]+) instead\. ?"),
+    (re.compile(rf"([^.]+\.) If {SELF} was cast from a graveyard, (?![a-z]+ [a-z]+ of those)"
+                r"([^.]+) instead\. ?"),  # "create ten of those tokens": oracle_spells
      _instead),
     (re.compile(r"Create (a \d+/\d+ [A-Za-z ]+? creature token(?: with [a-z ,]+?)?) for each "
                 r"((?:creature |land |instant |sorcery |artifact |enchantment )?)card in your "
