@@ -103,7 +103,8 @@ EFFECT_TEMPLATES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], object]]
     (re.compile(r"Exile target creature you control, then return (?:it|that card) to the "
                 r"battlefield under (its owner's|your) control\. ?"),
      lambda g: Flicker(g[1] == "its owner's")),
-    (re.compile(rf"([^.]+\.) If {SELF} was cast from a graveyard, ([^.]+) instead\. ?"),
+    (re.compile(rf"([^.]+\.) If {SELF} was cast from a graveyard, (?![a-z]+ [a-z]+ of those)"
+                r"([^.]+) instead\. ?"),  # "create ten of those tokens": oracle_spells
      _instead),
     (re.compile(r"Create (a \d+/\d+ [A-Za-z ]+? creature token(?: with [a-z ,]+?)?) for each "
                 r"((?:creature |land |instant |sorcery |artifact |enchantment )?)card in your "
@@ -111,3 +112,66 @@ EFFECT_TEMPLATES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], object]]
      _for_each_card),
 ]
 """(pattern, builder) pairs, tried before the base templates."""
+
+
+@dataclass(frozen=True, slots=True)
+class MayTargeted(Effect):
+    """"You may <effect>." where the effect has targets: the targets are chosen as the spell or
+    ability is put on the stack (601.2c, 603.3d), whether it happens as it resolves (608.2d)."""
+
+    effects: SpellText
+
+    @property
+    def slots(self) -> tuple[TargetSlot, ...]:
+        return tuple(s for e in self.effects for s in e.slots)
+
+
+@dataclass(frozen=True, slots=True)
+class CounterUnlessPays(Effect):
+    """"Counter target spell unless its controller pays {N}." (the spell's controller chooses
+    as it resolves whether to pay, 608.2d)."""
+
+    cost: str
+
+    @property
+    def slots(self) -> tuple[TargetSlot, ...]:
+        return (TargetSlot("spell"),)
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnTargetsToHand(Effect):
+    """"Return two target creatures to their owners' hands." (``n`` targets)."""
+
+    n: int
+
+    @property
+    def slots(self) -> tuple[TargetSlot, ...]:
+        return (TargetSlot("creature", min=self.n, max=self.n),)
+
+
+@dataclass(frozen=True, slots=True)
+class RegenerateTarget(Effect):
+    """"Regenerate target creature." (a regeneration shield on it, 701.15a)."""
+
+    @property
+    def slots(self) -> tuple[TargetSlot, ...]:
+        return (TargetSlot("creature"),)
+
+
+def _may(g: re.Match[str]) -> Effect:
+    from conformance.reference.abilities import May
+
+    inner = _parse(g[1][:1].upper() + g[1][1:] + ".")
+    return MayTargeted(inner) if any(e.slots for e in inner) else May(inner)
+
+
+EFFECT_TEMPLATES += [
+    (re.compile(r"Counter target spell unless its controller pays (\{\d+\})\. ?"),
+     lambda g: CounterUnlessPays(g[1])),
+    (re.compile(r"Return (two|three) target creatures to their owners' hands\. ?"),
+     lambda g: ReturnTargetsToHand({"two": 2, "three": 3}[g[1]])),
+    (re.compile(r"Regenerate target creature\. ?"), lambda g: RegenerateTarget()),
+    (re.compile(r"You may ((?:put|tap|untap|destroy|exile|return|create)\b[^.]*)\.(?! If you "
+                r"do)(?! If you don't) ?"),
+     _may),
+]

@@ -91,3 +91,62 @@ def test_what_the_templates_refuse() -> None:
                  "graveyard."):
         with pytest.raises(OracleTemplateError):
             parse_face(text, ("X",))
+
+
+def _spell_and_answer(p2_mana: str, answer: bool | None) -> Observation:
+    actions: list[dict[str, Any]] = [
+        {"cast": {"player": "p2", "object": "bolt", "targets": ["p1"]}},
+        {"pass_priority": {"player": "p2"}},
+        cast("leak", "bolt"), {"resolve_top": {}}]
+    if answer is not None:
+        actions.append({"choose": {"choice": "may", "accept": answer}})
+    engine = ReferenceEngine()
+    engine.setup("unit", {"active_player": "p2", "step": "precombat_main", "turn": 3,
+                          "players": {"p1": {"mana": "{1}{U}{U}",
+                                             "hand": [{"id": "leak", "card": "Mana Leak"}]},
+                                      "p2": {"mana": "{R}" + p2_mana,
+                                             "hand": [{"id": "bolt", "card": "Lightning Bolt"}]}}})
+    for a in actions:
+        engine.act(a)
+    return engine.observe()
+
+
+@pytest.mark.parametrize(("p2_mana", "answer", "countered", "left"), [
+    ("{C}{C}{C}", True, False, ""), ("{C}{C}{C}", False, True, "{C}{C}{C}"),
+    ("{C}{C}", None, True, "{C}{C}")])
+def test_counter_unless_its_controller_pays(p2_mana: str, answer: bool | None, countered: bool,
+                                            left: str) -> None:
+    """The spell's controller may pay (asked only when their pool can, 118.3); unless they do,
+    the spell is countered."""
+    obs = _spell_and_answer(p2_mana, answer)
+    assert (obs.state["objects"]["bolt"]["zone"] == "graveyard") is countered
+    assert any(e["type"] == "countered" and e["object"] == "bolt" for e in obs.events) is countered
+    assert obs.state["players"]["p2"]["mana"] == left
+
+
+def test_may_with_a_target_and_two_targets_and_regenerate_target() -> None:
+    setup = {"mana": "{1}{U}{1}{U}{W}", "hand": [{"id": "undo", "card": "Undo"},
+                                                 {"id": "ward", "card": "Death Ward"}],
+             "battlefield": [{"id": "b1", "card": "Grizzly Bears"}]}
+    obs = play(setup, {"battlefield": [{"id": "b2", "card": "Grizzly Bears"}]},
+               [cast("undo", "b1", "b2"), RESOLVE])
+    assert (obs.state["objects"]["b1"]["zone"], obs.state["objects"]["b2"]["zone"]) == \
+        ("hand", "hand")
+    engine = ReferenceEngine()
+    engine.setup("unit", {"active_player": "p1", "step": "precombat_main", "turn": 3,
+                          "players": {"p1": {"mana": "{3}{B}{B}{W}{R}",
+                                             "hand": [{"id": "ward", "card": "Death Ward"},
+                                                      {"id": "imp", "card": "Serpent Assassin"},
+                                                      {"id": "bolt", "card": "Lightning Bolt"}]},
+                                      "p2": {"battlefield": [{"id": "b2",
+                                                              "card": "Grizzly Bears"}]}}})
+    for a in (cast("ward", "b2"), RESOLVE, cast("bolt", "b2"), RESOLVE):
+        engine.act(a)
+    b2 = engine.observe().state["objects"]["b2"]
+    assert (b2["zone"], b2["tapped"], b2["damage"]) == ("battlefield", True, 0)  # 701.15a
+    engine.act(cast("imp"))
+    engine.act({"resolve_top": {}})
+    engine.act({"choose": {"choice": "targets", "targets": ["b2"]}})
+    engine.act({"resolve_top": {}})
+    engine.act({"choose": {"choice": "may", "accept": True}})
+    assert engine.observe().state["objects"]["b2"]["zone"] == "graveyard"
