@@ -16,7 +16,7 @@ from typing import Any
 
 from pipeline import languages
 from pipeline.cards.errors import UnknownCardError
-from pipeline.cards.mentions import CardNames, EnglishNameFinder, localized_card_names
+from pipeline.cards.mentions import EnglishNameFinder, localized_card_names
 from pipeline.cards.model import CardEntry
 from pipeline.cards.table import NamesTable
 from pipeline.normalise import NormalisedFile
@@ -117,17 +117,11 @@ class CardsResult:
             texts = sorted({r.src.text_raw for r in self.rulings if r.file_lang == lg})
             if not texts:
                 continue
-            finder = EnglishNameFinder.from_names(lg, (
-                _card_names(self.table.card(cid), lg) for cid in self.table.card_ids()))
+            finder = EnglishNameFinder.from_names(lg, self.table.card_names(lg))
             ids = {cid for text in texts for cid in finder.named_card_ids(text)}
             for cid in sorted(ids - self.resolutions.keys()):
                 out.setdefault(cid, []).append(lg)
         return out
-
-
-def _card_names(card: CardEntry, lang: str) -> CardNames:
-    name, faces = localized_card_names(card, lang)
-    return CardNames(card.card_id, card.name, card.face_names, name, faces)
 
 
 def _row(card: CardEntry | None, fields: dict[str, Any]) -> dict[str, Any]:
