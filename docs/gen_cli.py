@@ -22,7 +22,7 @@ the libraries draw nothing): `pipeline.build.build`, `conformance.case_lint.lint
 `conformance.smoke.smoke`, `conformance.cards.cards`, `conformance.engines.serve.main`,
 `conformance.mutation.run_mutants`, `conformance.mining.mine_cases`,
 `conformance.verification.verify_suite`, `reports.conformance.report.conformance_report`,
-`reports.conformance.load.merge_shards`, `reports.translation.translation_report`,
+`reports.conformance.load.merge_run_files`, `reports.translation.translation_report`,
 `reports.exports.export_dataset` (`tests/test_cli_thin.py` checks it). The case format and engine
 contract are in `conformance/SPEC.md`.
 

@@ -107,6 +107,16 @@ class Language:
         """``cards`` column of the card's names in this (localized) language."""
         return f"names_{self.code}"
 
+    @property
+    def name_column(self) -> str:
+        """``cards`` column of the card's name in this (localized) language."""
+        return f"name_{self.code}"
+
+    @property
+    def face_names_column(self) -> str:
+        """``cards`` column of the card's face names in this (localized) language."""
+        return f"face_names_{self.code}"
+
 
 def _words(text: str) -> frozenset[str]:
     return frozenset(text.split())

@@ -35,7 +35,7 @@ LIBRARY_CALL = {
     "mine": "conformance.mining.mine_cases",
     "mutants": "conformance.mutation.run_mutants",
     "report conformance": "reports.conformance.report.conformance_report",
-    "report merge": "reports.conformance.load.merge_shards",
+    "report merge": "reports.conformance.load.merge_run_files",
     "report translation": "reports.translation.translation_report",
     "run": "conformance.runner.run_suite",
     "verify": "conformance.verification.verify_suite",
@@ -117,6 +117,23 @@ def test_command_calls_its_library_function(name: str) -> None:
     tree, fn = _definition(COMMANDS[name])
     called = _called(fn, _imported(tree))
     assert LIBRARY_CALL[name] in called, f"`rulings {name}` calls {LIBRARY_CALL[name]}"
+
+
+REPORT_COMMANDS = sorted(name for name in LIBRARY_CALL if name.startswith("report "))
+
+
+def test_the_report_group_is_checked() -> None:
+    assert REPORT_COMMANDS == ["report conformance", "report merge", "report translation"]
+
+
+@pytest.mark.parametrize("name", REPORT_COMMANDS)
+def test_report_command_calls_one_library_function_of_its_name(name: str) -> None:
+    """``rulings report X`` calls one function of the libraries, and its name says X (``report
+    merge`` once read, merged and wrote the shards with three)."""
+    tree, fn = _definition(COMMANDS[name])
+    called = {c for c in _called(fn, _imported(tree)) if c.split(".")[0] in LIBRARIES}
+    assert called == {LIBRARY_CALL[name]}
+    assert name.split()[-1] in LIBRARY_CALL[name].rpartition(".")[2]
 
 
 @pytest.mark.parametrize("name", sorted(LIBRARY_CALL))

@@ -19,6 +19,7 @@ from .errors import (
     UnsupportedLanguageError,
 )
 from .loaders import RawCard, read_mtgjson_cards
+from .mentions import CardNames, EnglishNameFinder, NameHit, localized_card_names
 from .model import CardEntry, CardFace, LocalizedFace
 from .normalize import STABLE_ID_PREFIX, name_key, stable_card_id
 from .table import CACHE_ENV, NamesTable, cache_dir, default_data_dir, iter_parallel_faces
@@ -32,6 +33,10 @@ __all__ = [
     "name_key",
     "STABLE_ID_PREFIX",
     "iter_parallel_faces",
+    "EnglishNameFinder",
+    "NameHit",
+    "CardNames",
+    "localized_card_names",
     "read_mtgjson_cards",
     "RawCard",
     "default_data_dir",

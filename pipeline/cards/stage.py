@@ -16,6 +16,8 @@ from typing import Any
 
 from pipeline import languages
 from pipeline.cards.errors import UnknownCardError
+from pipeline.cards.mentions import EnglishNameFinder, localized_card_names
+from pipeline.cards.model import CardEntry
 from pipeline.cards.table import NamesTable
 from pipeline.normalise import NormalisedFile
 from pipeline.progress import Progress
@@ -71,38 +73,70 @@ class CardsResult:
         )
 
     def card_rows(self) -> list[dict[str, Any]]:
-        """The rows of the ``cards`` table (sorted by card id), names from :attr:`table`."""
+        """The rows of the ``cards`` table (sorted by card id), names from :attr:`table`.
+
+        One row per card of the rulings, and one (status ``named``) per other card of the names
+        table whose English name a localized ruling may cite
+        (:meth:`~pipeline.cards.mentions.EnglishNameFinder.named_card_ids`): the translation
+        report finds English card names with the rows' localized names alone.
+        """
         table = self.table
+        named = self._named_cards()
         rows = []
-        localized = languages.localized()
-        for cid in sorted(self.resolutions):
-            res_list = self.resolutions[cid]
-            best = min(res_list, key=lambda r: STATUS_RANK[r.status])
+        for cid in sorted({*self.resolutions, *named}):
             try:
-                base = table.card_row(cid)
+                base = table.card(cid)
             except UnknownCardError:
-                base = {}
-            names = {
-                languages.get(lg).names_column: list(
-                    dict.fromkeys([*base.get(f"names_{lg}", []), *base.get(f"face_names_{lg}", [])])
-                )
-                for lg in localized
-            }
-            rows.append(
-                {
-                    "card_id": cid,
-                    "oracle_id": base.get("oracle_id") or best.oracle_id,
-                    "name": base.get("name") or best.english_name,
-                    "face_names": list(base.get("face_names", [])),
-                    **names,
-                    "titles": sorted(self.titles.get(cid, ())),
-                    "status": best.status,
-                    "method": ";".join(sorted({r.method for r in res_list})),
-                    "reason": "; ".join(sorted({r.reason for r in res_list if r.reason})),
-                    "candidates": sorted({c for r in res_list for c in r.candidates}),
-                }
-            )
+                base = None
+            res_list = self.resolutions.get(cid)
+            if res_list is None:
+                assert base is not None  # named cards come from the table
+                rows.append(_row(base, {"card_id": cid, "oracle_id": base.oracle_id,
+                                        "name": base.name, "titles": [], "status": "named",
+                                        "method": ";".join(f"named:{lg}" for lg in named[cid]),
+                                        "reason": "", "candidates": []}))
+                continue
+            best = min(res_list, key=lambda r: STATUS_RANK[r.status])
+            rows.append(_row(base, {
+                "card_id": cid,
+                "oracle_id": (base.oracle_id if base else None) or best.oracle_id,
+                "name": (base.name if base else None) or best.english_name,
+                "titles": sorted(self.titles.get(cid, ())),
+                "status": best.status,
+                "method": ";".join(sorted({r.method for r in res_list})),
+                "reason": "; ".join(sorted({r.reason for r in res_list if r.reason})),
+                "candidates": sorted({c for r in res_list for c in r.candidates}),
+            }))
         return rows
+
+    def _named_cards(self) -> dict[str, list[str]]:
+        """Card id -> the localized languages (registry order) whose rulings may name it by its
+        English name, for the cards of the names table the rulings are not about."""
+        out: dict[str, list[str]] = {}
+        for lg in languages.localized():
+            texts = sorted({r.src.text_raw for r in self.rulings if r.file_lang == lg})
+            if not texts:
+                continue
+            finder = EnglishNameFinder.from_names(lg, self.table.card_names(lg))
+            ids = {cid for text in texts for cid in finder.named_card_ids(text)}
+            for cid in sorted(ids - self.resolutions.keys()):
+                out.setdefault(cid, []).append(lg)
+        return out
+
+
+def _row(card: CardEntry | None, fields: dict[str, Any]) -> dict[str, Any]:
+    """A ``cards`` row: ``fields`` and the card's names from the names table (none for a card
+    the table does not know)."""
+    row = dict(fields)
+    row["face_names"] = list(card.face_names) if card else []
+    for lg in languages.localized():
+        language = languages.get(lg)
+        names = [*card.localized_names(lg), *card.localized_face_names(lg)] if card else []
+        row[language.names_column] = list(dict.fromkeys(names))
+        name, faces = localized_card_names(card, lg) if card else (None, [])
+        row[language.name_column] = name
+        row[language.face_names_column] = faces
+    return row
 
 
 def resolve_cards(

@@ -24,6 +24,7 @@ from .disk_cache import CACHE_ENV, cache_dir, load_parts
 from .errors import CardDataError, UnknownCardError, UnsupportedLanguageError
 from .index import Hit, english_names
 from .loaders import RawCard
+from .mentions import CardNames
 from .model import CardEntry, entry_from_raw
 from .normalize import name_key
 from .resolution import Resolver
@@ -168,6 +169,24 @@ class NamesTable(Resolver):
             "method": c.method,
             "reason": c.reason,
         }
+
+    def card_names(self, lang: str) -> Iterator[CardNames]:
+        """Every card's English names with its ``lang`` names, in table order: what
+        :func:`~pipeline.cards.mentions.localized_card_names` gives for each card's entry, read
+        from the card data directly (the build indexes every card; no entry is built)."""
+        lang = _check_lang(lang, allow_en=False)
+        for card_id, raw in self._raw.items():
+            faces = raw["faces"]
+            blocks = [f.get(lang) for f in faces]
+            first = next((b for b in blocks if b is not None), None)
+            yield CardNames(
+                card_id,
+                raw["name"],
+                [f["face_name"] for f in faces if f["face_name"] is not None],
+                first["name"] if first is not None else None,
+                [b.get("face_name") if b is not None else None
+                 for f, b in zip(faces, blocks, strict=True) if f["face_name"] is not None],
+            )
 
     def names_for_masking(self, card_id: str | None = None) -> list[str]:
         """Return English card names and face names, longest first (ties in code-point order).

@@ -30,7 +30,9 @@ __all__ = [  # and the names of __getattr__: RULINGS_SCHEMA, ALIGNED_SCHEMA, CAR
     "schemas",
 ]
 
-SCHEMA_VERSION = "1"
+SCHEMA_VERSION = "2"
+"""2: ``cards`` carries ``name_<code>`` and ``face_names_<code>`` and the cards a localized ruling
+names by their English name (status ``named``)."""
 PARTITION_FIELD = "card"
 """The hive partition key of ``aligned/`` (``aligned/card=<slug>/``); it is in paths, not files."""
 
@@ -190,13 +192,37 @@ def _cards_schema() -> pa.Schema:
                 )
                 for lg in loc
             ),
+            *(
+                field
+                for lg in loc
+                for field in (
+                    _f(
+                        lg.name_column,
+                        pa.string(),
+                        f"{lg.name} card name (the latest seen), null when unknown.",
+                    ),
+                    _f(
+                        lg.face_names_column,
+                        pa.list_(pa.string()),
+                        f"{lg.name} name of each English face name (same order as face_names; "
+                        "null where unknown).",
+                        False,
+                    ),
+                )
+            ),
             _f(
                 "titles",
                 pa.list_(pa.string()),
                 "Titles of the seed files resolved to this card.",
                 False,
             ),
-            _f("status", pa.string(), "resolved, unresolved or ambiguous.", False),
+            _f(
+                "status",
+                pa.string(),
+                "resolved, unresolved or ambiguous; named: a card the rulings are not about whose "
+                "English name a localized ruling may cite (its localized names, for checks).",
+                False,
+            ),
             _f(
                 "method",
                 pa.string(),
@@ -216,7 +242,7 @@ def _cards_schema() -> pa.Schema:
                 False,
             ),
         ],
-        "One row per card met in the inputs.",
+        "One row per card met in the inputs (a card of the rulings, or named in one).",
     )
 
 

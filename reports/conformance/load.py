@@ -239,6 +239,19 @@ def merge_shards(files: Sequence[RunFile]) -> ConformanceRun:
     return _from_files([by_index[i] for i in range(1, n + 1)])
 
 
+def merge_run_files(shards: Sequence[str | Path], out: str | Path) -> ConformanceRun:
+    """``rulings report merge``: read the shard files of one run (:func:`read_run_file`), merge
+    them (:func:`merge_shards`) and write the merged run file to ``out``
+    (:func:`write_run_jsonl`); return the merged run.
+
+    Raises :class:`RunFileError` for a file that cannot be read or written and
+    :class:`ShardMergeError` when the files are not the shards of one run.
+    """
+    run = merge_shards([read_run_file(p) for p in shards])
+    write_run_jsonl(run, out)
+    return run
+
+
 def _mismatch(a: RunFile, b: RunFile) -> str:
     ka, kb = json.loads(_group_key(a)), json.loads(_group_key(b))
     diffs = sorted(k for k in ka if ka[k] != kb.get(k))

@@ -13,13 +13,11 @@ from reports.translation.checks import run_checks
 from reports.translation.errors import GlossaryError, TranslationReportError
 from reports.translation.findings import CHECKS, SEVERITIES, Finding
 from reports.translation.glossary import Glossary, load_glossary
-from reports.translation.names import EnglishNameFinder
 from reports.translation.report import TranslationReport, translation_report
 
 __all__ = [
     "CHECKS",
     "SEVERITIES",
-    "EnglishNameFinder",
     "Finding",
     "Glossary",
     "GlossaryError",

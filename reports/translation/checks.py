@@ -20,10 +20,10 @@ from typing import Any
 import pandas as pd
 
 from pipeline import Dataset, languages
-from pipeline.cards import NamesTable, UnknownCardError
+from pipeline.cards import EnglishNameFinder, NamesTable, UnknownCardError
 from reports.translation.findings import Finding
 from reports.translation.glossary import Glossary, TermHit, load_glossary
-from reports.translation.names import EnglishNameFinder
+from reports.translation.names import finder_from_cards, own_names
 from reports.translation.textchecks import (
     Token,
     apostrophes,
@@ -145,11 +145,15 @@ class _Context:
                 rid = _str(g.get(f"ruling_id_{lang}"))
                 if rid:
                     self.group_of[rid] = g
+        self._cards = ds.cards
+        self.card_rows = {row["card_id"]: row for row in
+                          ds.cards[ds.cards.card_id.isin(self.cards)].to_dict("records")}
         self._finders: dict[str, EnglishNameFinder] = {}
 
     def finder(self, lang: str) -> EnglishNameFinder:
+        """The English card names of the dataset's ``cards`` table with a ``lang`` name."""
         if lang not in self._finders:
-            self._finders[lang] = EnglishNameFinder.from_table(self.table, lang)
+            self._finders[lang] = finder_from_cards(self._cards, lang)
         return self._finders[lang]
 
     def texts(self, g: dict[str, Any] | None) -> dict[str, str | None]:
@@ -188,20 +192,21 @@ class _Context:
                     return lang, other
         return None
 
-    def card_texts(self, card_id: str, lang: str) -> tuple[str, str, list[str]]:
-        """(English card text, localized card text, localized names) of a card; the names
-        leave out variants equal to an English name (printings that carry the English name)."""
+    def card_texts(self, card_id: str, lang: str) -> tuple[str, str]:
+        """(English card text, localized card text) of a card, from the card data."""
         try:
             card = self.table.card(card_id)
         except UnknownCardError:
-            return "", "", []
+            return "", ""
         en = "\n".join(f.text for f in card.faces if f.text)
         blocks = [f.localized(lang) for f in card.faces]
         loc = "\n".join(b.text for b in blocks if b is not None and b.text)
-        english = {n.replace("’", "'") for n in (card.name, *card.face_names)}
-        names = [n for n in (*card.localized_names(lang), *card.localized_face_names(lang))
-                 if n.replace("’", "'") not in english]
-        return en, loc, names
+        return en, loc
+
+    def own_names(self, card_id: str, lang: str) -> list[str]:
+        """The card's ``lang`` names from the dataset's ``cards`` table, without the variants
+        equal to an English name (printings that carry the English name)."""
+        return own_names(self.card_rows.get(card_id), lang)
 
 
 # ------------------------------------------------------------------------------- checks
@@ -337,7 +342,7 @@ def _compare(ctx: _Context) -> list[Finding]:
 def _names(ctx: _Context) -> list[Finding]:
     out = []
     for r in ctx.localized:
-        _, _, own = ctx.card_texts(r.card_id, r.file_lang)
+        own = ctx.own_names(r.card_id, r.file_lang)
         skip = []
         for name in own:
             start = r.text.find(name)
@@ -400,7 +405,7 @@ def _terms(ctx: _Context) -> list[Finding]:
                         details={"term": en, "counts": dict(sorted(counts[en].items())),
                                  "card_text_counts": dict(sorted(card_counts.items()))}))
     for r in translated:
-        en_card, loc_card, _ = ctx.card_texts(r.card_id, r.file_lang)
+        en_card, loc_card = ctx.card_texts(r.card_id, r.file_lang)
         if not loc_card:
             continue
         ref = ctx.reference(r)

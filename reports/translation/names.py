@@ -1,126 +1,48 @@
-"""English card names left in Italian or German rulings.
+"""English card names left in localized rulings: the finder of the ``english_card_name`` check,
+built from the dataset's ``cards`` table.
 
-:class:`EnglishNameFinder` indexes every English card name and face name that the names table
-gives a localized name for in the language (``Chandra's Pyrohelix`` → ``Piroelica di Chandra``)
-and finds them in a text, longest first: ``Destined // Lead`` is one match, not ``Destined`` and
-``Lead``. Matching is case-sensitive and on word boundaries (an English possessive ``’s`` may
-follow), apostrophes ``'`` and ``’`` are interchangeable.
+The dataset carries, for each card of its rulings and each card a localized ruling may name by
+its English name, the card's localized names (``name_<code>``, ``face_names_<code>``,
+``names_<code>``); :class:`~pipeline.cards.EnglishNameFinder` (the pipeline's, which chose those
+cards) finds the English names in a text.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable
-from dataclasses import dataclass
+from typing import Any
 
-from pipeline.cards import NamesTable
+import pandas as pd
 
-__all__ = ["NameHit", "EnglishNameFinder"]
+from pipeline import languages
+from pipeline.cards import CardNames, EnglishNameFinder
 
-_WORD_CHAR = re.compile(r"[^\W_]", re.UNICODE)
-
-
-@dataclass(frozen=True, slots=True)
-class NameHit:
-    """An English card name found in a text."""
-
-    english: str
-    """The English name as indexed (card name or face name)."""
-    localized: str
-    """The localized name the names table gives for it (the suggestion)."""
-    card_id: str
-    start: int
-    end: int
-    text: str
-    """The characters of the text at ``start:end``."""
+__all__ = ["finder_from_cards", "own_names"]
 
 
-def _norm(s: str) -> str:
-    return s.replace("’", "'")
+def _list(value: Any) -> list[Any]:
+    return [] if value is None else list(value)
 
 
-class EnglishNameFinder:
-    """Finds English card names that have a localized name in ``lang`` (``it`` or ``de``).
+def _str(value: Any) -> str | None:
+    return value if isinstance(value, str) else None
 
-    Build it with :meth:`from_table`, or from explicit ``(english, localized, card_id)``
-    entries (tests). The first entry of an English name wins (entries are sorted by card id by
-    :meth:`from_table`, so the result is deterministic).
-    """
 
-    def __init__(self, lang: str, entries: Iterable[tuple[str, str, str]]) -> None:
-        self.lang = lang
-        self._names: dict[str, tuple[str, str, str]] = {}
-        for english, localized, card_id in entries:
-            key = _norm(english)
-            if len(key) < 3 or key in self._names:
-                continue
-            self._names[key] = (english, localized, card_id)
-        self._by_first: dict[str, list[str]] = {}
-        for key in self._names:
-            self._by_first.setdefault(key.split(" ", 1)[0], []).append(key)
-        for keys in self._by_first.values():
-            keys.sort(key=lambda k: (-len(k), k))
+def finder_from_cards(cards: pd.DataFrame, lang: str) -> EnglishNameFinder:
+    """The finder of the English card and face names of the ``cards`` table that have a ``lang``
+    name different from the English one."""
+    language = languages.get(lang)
+    rows = cards[["card_id", "name", "face_names", language.name_column,
+                  language.face_names_column]].itertuples(index=False, name=None)
+    return EnglishNameFinder.from_names(lang, (
+        CardNames(card_id, _str(name), _list(faces), _str(local), _list(local_faces))
+        for card_id, name, faces, local, local_faces in rows))
 
-    @classmethod
-    def from_table(cls, table: NamesTable, lang: str) -> EnglishNameFinder:
-        """Index the names table's English card and face names that have a ``lang`` name
-        different from the English one."""
-        entries: list[tuple[str, str, str]] = []
-        for card_id in sorted(table.card_ids()):
-            card = table.card(card_id)
-            blocks = [f.localized(lang) for f in card.faces]
-            first = next((b for b in blocks if b is not None), None)
-            if first is not None and _norm(first.name) != _norm(card.name):
-                entries.append((card.name, first.name, card_id))
-            for face, block in zip(card.faces, blocks, strict=True):
-                if face.face_name and block is not None and block.face_name:
-                    if _norm(block.face_name) != _norm(face.face_name):
-                        entries.append((face.face_name, block.face_name, card_id))
-        return cls(lang, entries)
 
-    def __len__(self) -> int:
-        return len(self._names)
-
-    def find(self, text: str, *, skip: Iterable[tuple[int, int]] = ()) -> list[NameHit]:
-        """English names in ``text``, longest match first, not overlapping, in text order.
-
-        Matches overlapping a range of ``skip`` (e.g. the card's own localized name) are left out.
-        """
-        norm = _norm(text)
-        skipped = list(skip)
-        hits: list[NameHit] = []
-        i = 0
-        n = len(norm)
-        while i < n:
-            if not _WORD_CHAR.match(norm[i]) or (i > 0 and _WORD_CHAR.match(norm[i - 1])):
-                i += 1
-                continue
-            j = i
-            while j < n and norm[j] not in " ":
-                j += 1
-            first = norm[i:j]
-            candidates = self._by_first.get(first, [])
-            if not candidates:
-                # the first word may end with punctuation ("Lead." / "Lead,"): try its prefix
-                stripped = re.match(r"[^\s.,;:!?()«»“”„\"]+", first)
-                candidates = self._by_first.get(stripped.group() if stripped else "", [])
-            matched = None
-            for key in candidates:
-                end = i + len(key)
-                if norm.startswith(key, i) and (end >= n or not _WORD_CHAR.match(norm[end])
-                                                 or norm.startswith("'s", end)):
-                    if norm.startswith("'s", end) and end + 2 < n and _WORD_CHAR.match(
-                            norm[end + 2]):
-                        continue
-                    if any(a < end and i < b for a, b in skipped):
-                        continue
-                    matched = key
-                    break
-            if matched is None:
-                i += 1
-                continue
-            english, localized, card_id = self._names[matched]
-            end = i + len(matched)
-            hits.append(NameHit(english, localized, card_id, i, end, text[i:end]))
-            i = end
-        return hits
+def own_names(card: dict[str, Any] | None, lang: str) -> list[str]:
+    """The ``lang`` names of a ``cards`` row (card and face names), without the variants equal
+    to one of its English names (printings that carry the English name)."""
+    if card is None:
+        return []
+    english = {n.replace("’", "'") for n in (_str(card["name"]), *_list(card["face_names"])) if n}
+    return [n for n in _list(card[languages.get(lang).names_column])
+            if n.replace("’", "'") not in english]

@@ -91,6 +91,10 @@ def translation_report(
     written, ``out`` holds a file of one of those names that this tool did not write, or ``out``
     is the dataset folder or lies inside it; :class:`~reports.translation.errors.GlossaryError` for a
     bad override file.
+
+    Card names (the ``english_card_name`` check) come from the dataset's ``cards`` table; the
+    cards' printed texts and the glossary's type lines from ``table`` (default:
+    :meth:`NamesTable.load`, the card data the dataset was built with).
     """
     out = Path(out)
     try:

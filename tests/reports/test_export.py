@@ -20,7 +20,7 @@ def dataset(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return build_seed_dataset(tmp_path_factory.mktemp("export"))
 
 
-COUNTS = {"rulings": 81, "aligned": 44, "cards": 3, "quarantine": 0,
+COUNTS = {"rulings": 81, "aligned": 44, "cards": 8, "quarantine": 0,  # 3 + 5 named in rulings
           "parallel-it-en": 26, "parallel-de-en": 8, "parallel-it-de": 8}
 
 

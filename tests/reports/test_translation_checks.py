@@ -6,11 +6,11 @@ import re
 
 import pytest
 
+from pipeline.cards import EnglishNameFinder
 from reports.common.charts import Bar, bar_chart, stacked_bar_chart
 from reports.common.errors import TemplateError
 from reports.common.html import Html, esc, h, page
 from reports.translation.glossary import _localized_pattern
-from reports.translation.names import EnglishNameFinder
 from reports.translation.render import highlight
 from reports.translation.textchecks import (
     apostrophes,

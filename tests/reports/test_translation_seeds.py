@@ -32,8 +32,8 @@ from pathlib import Path
 
 import pytest
 
+from pipeline import read_dataset
 from pipeline.build import build
-from pipeline.store.reader import read_dataset
 from reports.translation import CHECKS, Finding, run_checks
 
 REPO = Path(__file__).resolve().parents[2]

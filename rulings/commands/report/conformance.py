@@ -86,11 +86,10 @@ def merge_command(shards: tuple[Path, ...], out_file: Path) -> None:
 
     The merged file reads like an unsharded run: its suite_version covers every case.
     """
-    from reports.conformance.load import merge_shards, read_run_file, write_run_jsonl
+    from reports.conformance.load import merge_run_files
 
     try:
-        run = merge_shards([read_run_file(p) for p in shards])
-        write_run_jsonl(run, out_file)
+        run = merge_run_files(shards, out_file)
     except ReportError as exc:
         raise ReportCommandError(str(exc)) from exc
     click.echo(f"wrote {out_file}: {run.engine_name} {run.engine_version}, {len(run.cases)} "
