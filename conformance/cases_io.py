@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from conformance import schemas
-from conformance.card_data import mtgjson_rows
+from conformance.card_names import shipped_card_names
 from conformance.case_costs import cost_needs, cost_problems_of
 from conformance.case_yaml import MAX_YAML_BYTES, line_of, load_yaml_file, parse_yaml, read_text
 from conformance.errors import CaseFormatError, SuiteError, VocabularyError, YamlFileError
@@ -290,19 +290,9 @@ def load_features(path: str | Path = FEATURES_FILE) -> dict[str, str]:
 
 @cache
 def _fixture_card_names() -> frozenset[str]:
-    names: set[str] = set()
-    if CARD_DATA.exists():
-        # The reference engine's own error: its card pool (read next by known_card_names) comes
-        # from the same rows, read once per process.
-        from conformance.reference.errors import CardDataError
-
-        names.update(row["name"] for row in mtgjson_rows(CardDataError, CARD_DATA))
-    if RECENT_CARDS_DIR.is_dir():
-        for f in RECENT_CARDS_DIR.glob("*.json"):
-            data = json.loads(f.read_text(encoding="utf-8"))
-            if isinstance(data, dict) and isinstance(data.get("name"), str):
-                names.add(data["name"])
-    return frozenset(names)
+    # Disk-cached by the input files' digest (conformance.card_names): reading the card data
+    # costs more than linting the whole suite.
+    return shipped_card_names(CARD_DATA, RECENT_CARDS_DIR)
 
 
 @cache
