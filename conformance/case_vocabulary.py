@@ -5,12 +5,11 @@ Read by :mod:`conformance.case_lint`.
 
 from __future__ import annotations
 
-import json
 from functools import cache
 from pathlib import Path
 
 from conformance import schemas
-from conformance.card_data import mtgjson_rows
+from conformance.card_names import shipped_card_names
 from conformance.case_yaml import load_yaml_file
 from conformance.errors import CaseFormatError, VocabularyError
 
@@ -38,19 +37,9 @@ def load_features(path: str | Path = FEATURES_FILE) -> dict[str, str]:
 
 @cache
 def _fixture_card_names() -> frozenset[str]:
-    names: set[str] = set()
-    if CARD_DATA.exists():
-        # The reference engine's own error: its card pool (read next by known_card_names) comes
-        # from the same rows, read once per process.
-        from conformance.reference.errors import CardDataError
-
-        names.update(row["name"] for row in mtgjson_rows(CardDataError, CARD_DATA))
-    if RECENT_CARDS_DIR.is_dir():
-        for f in RECENT_CARDS_DIR.glob("*.json"):
-            data = json.loads(f.read_text(encoding="utf-8"))
-            if isinstance(data, dict) and isinstance(data.get("name"), str):
-                names.add(data["name"])
-    return frozenset(names)
+    # Disk-cached by the input files' digest (conformance.card_names): reading the card data
+    # costs more than linting the whole suite.
+    return shipped_card_names(CARD_DATA, RECENT_CARDS_DIR)
 
 
 @cache

@@ -14,6 +14,8 @@ from typing import Any
 from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 
+from conformance.schema_check import Check, UnsupportedSchema, compile_schema
+
 SCHEMA_DIR = Path(__file__).resolve().parent / "schema"
 """Where the schemas live."""
 
@@ -30,12 +32,15 @@ def schema_names() -> list[str]:
 
 
 @cache
+def _documents() -> dict[str, dict[str, Any]]:
+    """Every schema by its ``$id``."""
+    return {(s := schema(name))["$id"]: s for name in schema_names()}
+
+
+@cache
 def _registry() -> Registry:
-    resources = []
-    for name in schema_names():
-        contents = json.loads((SCHEMA_DIR / f"{name}.schema.json").read_text(encoding="utf-8"))
-        resources.append((contents["$id"], Resource.from_contents(contents)))
-    return Registry().with_resources(resources)
+    return Registry().with_resources(
+        (uri, Resource.from_contents(contents)) for uri, contents in _documents().items())
 
 
 @cache
@@ -51,8 +56,25 @@ def validator(name: str) -> Draft202012Validator:
     return Draft202012Validator(schema(name), registry=_registry())
 
 
+@cache
+def checker(name: str) -> Check | None:
+    """The fast validity check of the schema ``name`` (:mod:`conformance.schema_check`), or None
+    when the schema uses a keyword the check does not implement (``jsonschema`` alone then)."""
+    try:
+        return compile_schema(schema(name), _documents())
+    except UnsupportedSchema:
+        return None
+
+
 def problems(name: str, instance: Any) -> list[str]:
-    """Human-readable schema violations of ``instance`` against ``name`` (empty when valid)."""
+    """Human-readable schema violations of ``instance`` against ``name`` (empty when valid).
+
+    A valid instance is recognised by the compiled :func:`checker`; ``jsonschema`` names the
+    problems of any other (and decides alone for a schema the checker cannot compile).
+    """
+    check = checker(name)
+    if check is not None and check(instance):
+        return []
     out = []
     for err in sorted(validator(name).iter_errors(instance), key=lambda e: list(e.absolute_path)):
         where = "/".join(str(p) for p in err.absolute_path) or "(top)"
