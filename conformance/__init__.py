@@ -15,7 +15,8 @@ Public API (see ``conformance/SPEC.md`` for the contract and ``docs/engines.md``
 * :mod:`conformance.case_yaml` — the one reader of suite YAML files (``parse_yaml``,
   ``read_text``, ``load_yaml_file``: libyaml, no aliases, no duplicate keys, bounded size).
 * :mod:`conformance.cases_io` — ``Case``, ``load_case``, ``load_cases``, ``check_suite``,
-  ``case_hash``, ``lint``, ``rehash``, ``load_features``, ``CaseFilter``, ``shard_of``.
+  ``case_hash``, ``rehash``, ``CaseFilter``, ``shard_of``; :mod:`conformance.case_lint` —
+  ``lint``; :mod:`conformance.case_vocabulary` — ``load_features``, ``known_card_names``.
 * :mod:`conformance.judge` — ``judge``, ``matches``, ``Mismatch``.
 * :mod:`conformance.runner` — ``run_suite`` (``rulings run``), ``run_cases``, and from
   :mod:`conformance.runs` ``RunOptions``, ``Run``, ``select_cases``, from

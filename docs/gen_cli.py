@@ -17,7 +17,7 @@ INTRO = """# `rulings` command reference
 Generated from `--help` by `python docs/gen_cli.py` (a test checks it is in sync).
 `rulings` is a thin layer over the library: each command parses its options, calls one library
 function named like it and renders the result (progress and events come back through callbacks;
-the libraries draw nothing): `pipeline.build.build`, `conformance.cases_io.lint` / `rehash`,
+the libraries draw nothing): `pipeline.build.build`, `conformance.case_lint.lint`, `conformance.cases_io.rehash`,
 `conformance.runner.run_suite`, `conformance.diff.diff_runs`, `conformance.engines.spec.list_engines`,
 `conformance.smoke.smoke`, `conformance.cards.cards`, `conformance.engines.serve.main`,
 `conformance.mutation.run_mutants`, `conformance.mining.mine_cases`,

@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 LIBRARY_CALL = {
     "build": "pipeline.build.build",
-    "cases lint": "conformance.cases_io.lint",
+    "cases lint": "conformance.case_lint.lint",
     "cases rehash": "conformance.cases_io.rehash",
     "diff": "conformance.diff.diff_runs",
     "engines cards": "conformance.cards.cards",

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from conformance.reference import oracle as o
+from conformance.reference import abilities as o
 from conformance.reference.cards import CardDef, Face, mana_value_of
 from conformance.reference.engine import ReferenceEngine
 from conformance.reference.objects import (

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from conformance.reference.abilities import Effect, TargetSlot, TokenDef
+from conformance.reference.effect_blocks import Effect, TargetSlot, TokenDef
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,10 +20,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from conformance.reference import abilities as o
 from conformance.reference.actions import action
 from conformance.reference.cards import Face
 from conformance.reference.casting import Casting
+from conformance.reference.effect_blocks import Effect
 from conformance.reference.effects import EffectContext, Effects, effect
 from conformance.reference.objects import Choice, Flow, Obj, PendingTrigger, Ref, refuse
 
@@ -35,7 +35,7 @@ FORETELL_COST = "{2}"
 
 
 @dataclass(frozen=True, slots=True)
-class MadnessCast(o.Effect):
+class MadnessCast(Effect):
     """The madness trigger (702.35a): its owner may cast the exiled card (``zcc``: the object
     exiled) for its madness cost, otherwise it goes to the graveyard."""
 
@@ -43,7 +43,7 @@ class MadnessCast(o.Effect):
 
 
 @dataclass(frozen=True, slots=True)
-class EvokeSacrifice(o.Effect):
+class EvokeSacrifice(Effect):
     """The evoke trigger (702.74a): its controller sacrifices the permanent (``zcc``: the object
     that entered)."""
 
@@ -51,7 +51,7 @@ class EvokeSacrifice(o.Effect):
 
 
 @dataclass(frozen=True, slots=True)
-class DashReturn(o.Effect):
+class DashReturn(Effect):
     """The dash delayed trigger (702.109a): return the permanent (``zcc``: the object that
     entered) to its owner's hand."""
 

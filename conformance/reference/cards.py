@@ -30,14 +30,11 @@ from conformance.card_data import (
     recent_cards,
 )
 from conformance.card_data import power_toughness as read_power_toughness
+from conformance.reference.abilities import FaceText
+from conformance.reference.effect_blocks import CreateToken, TokenDef
 from conformance.reference.errors import CardDataError, OracleTemplateError, ReferenceEngineError
-from conformance.reference.oracle import (
-    FaceText,
-    TokenDef,
-    mana_ability,
-    parse_face,
-    split_chapters,
-)
+from conformance.reference.fuse import check_fusable, strip_fuse
+from conformance.reference.oracle import mana_ability, parse_face, split_chapters
 
 ROOT = Path(__file__).resolve().parents[2]
 CARD_LIST = ROOT / "fixtures" / "cards" / "reference_cards.yaml"
@@ -93,6 +90,9 @@ class CardDef:
     layout: str
     faces: tuple[Face, ...]
     source: str
+    fuse: bool = False
+    """A split card with fuse (rule 702.102): both halves may be cast as one spell from a hand
+    (:mod:`conformance.reference.fuse`)."""
 
     @property
     def is_split(self) -> bool:
@@ -155,11 +155,19 @@ def _face(name: str, type_line: str, cost: str | None, text: str | None,
 
 def _from_mtgjson(entry: dict[str, Any], row: dict[str, Any]) -> CardDef:
     faces = []
+    fused = []
     for f in row["faces"]:
         fname = f["face_name"] or row["name"]
-        faces.append(_face(fname, f["type"], f["mana_cost"], f["text"], entry.get("power"),
+        text, fuse = strip_fuse(f["text"]) if row["layout"] == "split" else (f["text"], False)
+        fused.append(fuse)
+        faces.append(_face(fname, f["type"], f["mana_cost"], text, entry.get("power"),
                            entry.get("toughness"), (fname, row["name"])))
-    return CardDef(row["name"], row["oracle_id"], row["layout"], tuple(faces), "mtgjson-2022")
+    if any(fused):  # "Fuse" is printed on both halves (702.102a)
+        if not all(fused):
+            raise OracleTemplateError(f"{row['name']}: 'Fuse' on one half only")
+        check_fusable(row["name"], tuple(faces))
+    return CardDef(row["name"], row["oracle_id"], row["layout"], tuple(faces), "mtgjson-2022",
+                   fuse=any(fused))
 
 
 def _from_recent(entry: dict[str, Any]) -> CardDef:
@@ -237,7 +245,8 @@ def interpret(row: dict[str, Any]) -> CardDef | str:
             if msg.startswith(f"{name}: "):
                 return msg[len(name) + 2:]
         return msg
-    return CardDef(card.name, card.oracle_id, card.layout, card.faces, "mtgjson-2022:interpreted")
+    return CardDef(card.name, card.oracle_id, card.layout, card.faces, "mtgjson-2022:interpreted",
+                   fuse=card.fuse)
 
 
 def interpret_row(row: dict[str, Any]) -> CardDef | None:
@@ -304,13 +313,11 @@ def load_cards() -> dict[str, CardDef]:
 @cache
 def token_defs() -> dict[str, TokenDef]:
     """Tokens the implemented cards create, by token name (``Mercenary Token``)."""
-    from conformance.reference import oracle
-
     out: dict[str, TokenDef] = {}
 
     def walk(effects: tuple[Any, ...]) -> None:
         for eff in effects:
-            if isinstance(eff, oracle.CreateToken):
+            if isinstance(eff, CreateToken):
                 out[eff.token.name] = eff.token
 
     for card in load_cards().values():

@@ -7,9 +7,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from conformance.reference import abilities as o
+from conformance.reference import effect_blocks as o
 from conformance.reference.cards import Face
 from conformance.reference.costs import ABILITY_COST_KEYS, Costs
+from conformance.reference.fuse import FusedSpells, half_fields
 from conformance.reference.mana import ManaSymbolError, cost_symbols
 from conformance.reference.objects import (
     MAIN_STEPS,
@@ -23,7 +24,7 @@ from conformance.reference.objects import (
 )
 
 
-class Casting(Costs):
+class Casting(FusedSpells, Costs):
     """Casting and activating."""
 
     def _reset(self) -> None:
@@ -97,7 +98,13 @@ class Casting(Costs):
         then a ``targets`` choice naming the card as ``source``."""
         card = obj.card
         assert card is not None
-        if card.is_split:
+        face: Face | None
+        if a.get("fuse"):  # both halves as one fused split spell (702.102a)
+            if not card.fuse or a.get("half") or not self.may_fuse_from(obj.zone):
+                raise refuse("illegal_action", f"{card.name} cannot be cast fused from the "
+                                               f"{obj.zone} (rule 702.102a)")
+            face = self.fused_spell_face(card)
+        elif card.is_split:
             face = card.face_named(a.get("half") or "")
             if face is None:
                 raise refuse("illegal_action", f"casting {card.name} needs a half "
@@ -145,7 +152,10 @@ class Casting(Costs):
                 raise refuse("unused_answer", f"targets: the engine waits for the targets of "
                                               f"{obj.id}, not of {answer.get('source')}")
             a = {**a, "targets": answer.get("targets")}
-        targets = self._choose_targets(slots, list(a.get("targets") or []), player, obj.id)
+        raw = list(a.get("targets") or [])
+        if a.get("fuse"):  # given left half first: in the order of the instructions
+            raw = self.fused_targets(card, raw)
+        targets = self._choose_targets(slots, raw, player, obj.id)
         division = self._check_division(effects, targets, a.get("division"))
         total = self._spell_cost(player, obj, face, a.get("costs"), x or 0)
         frm = obj.zone
@@ -157,7 +167,7 @@ class Casting(Costs):
                                cast_from=frm, flashback=total.flashback, kicked=total.kicked,
                                alternative=total.alternative)
         self._emit("cast", player=player, object=obj.id, card=card.name,
-                   half=face.name if card.is_split else None, copy=False)
+                   copy=False, **half_fields(card, face))
         if self.crime_timing == "cast":
             self.commit_crimes(player, targets, obj.id)
         if not resolving:

@@ -8,6 +8,7 @@ import re
 from dataclasses import replace
 
 from conformance.reference import abilities as o
+from conformance.reference import effect_blocks as fx
 from conformance.reference.cards import CardDef, Face, colors_of, mana_value_of
 from conformance.reference.cost_text import overloaded
 from conformance.reference.objects import (
@@ -61,13 +62,13 @@ class ContinuousEffects(Zones):
         either (303.4e, 301.5d: their controllers need not be the same)."""
         return True
 
-    def overloaded_effects(self, effects: o.SpellText) -> o.SpellText:
+    def overloaded_effects(self, effects: fx.SpellText) -> fx.SpellText:
         """Hook: the text of a spell cast for its overload cost, "target" changed to "each"
         (702.96a-b: it has no targets; a text-changing effect, 612)."""
         return tuple(overloaded(e) for e in effects)
 
     def _spell_text(self, face: Face, modes: tuple[int, ...],
-                    alternative: str | None) -> o.SpellText:
+                    alternative: str | None) -> fx.SpellText:
         """The effects of a spell of ``face`` with ``modes``, cast for ``alternative``."""
         effects = spell_effects(face, modes)
         return self.overloaded_effects(effects) if alternative == "overload" else effects

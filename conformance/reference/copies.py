@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from conformance.reference.fuse import half_fields
 from conformance.reference.objects import (
     Choice,
     Flow,
@@ -94,6 +95,6 @@ class Copies(TriggeredAbilities):
         self._emit("put_on_stack", object=copy.id, source=source, card=info.card.name)
         if self.copy_is_cast():
             self._emit("cast", player=controller, object=copy.id, card=info.card.name,
-                       half=info.face.name if info.card.is_split else None, copy=True)
+                       copy=True, **half_fields(info.card, info.face))
             self.commit_crimes(controller, copy.spell.targets, copy.id)
         self.after_copy_targets(copy, changed)

@@ -7,8 +7,8 @@ Each breaks one rule through one hook of :data:`conformance.reference.rules.HOOK
 
 from __future__ import annotations
 
-from conformance.reference.abilities import SpellText
 from conformance.reference.cards import Face
+from conformance.reference.effect_blocks import SpellText
 from conformance.reference.engine import ReferenceEngine
 from conformance.reference.objects import Obj, SpellState
 

@@ -8,7 +8,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from conformance.reference.abilities import SELF, CostPart, Effect, PumpGroup, PumpTarget
+from conformance.reference.abilities import SELF, CostPart
+from conformance.reference.effect_blocks import Effect, PumpGroup, PumpTarget
 
 _COUNTS = {"a": 1, "an": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
            "eight": 8}

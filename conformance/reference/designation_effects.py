@@ -1,12 +1,12 @@
 """The effects and trigger events of :mod:`conformance.reference.designations` (energy, the
 monarch, the initiative, day and night), apart from the rules so that the oracle templates
-(:mod:`conformance.reference.oracle`) can build them without importing the rules."""
+(:mod:`conformance.reference.effect_text`) can build them without importing the rules."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from conformance.reference.abilities import Effect
+from conformance.reference.effect_blocks import Effect
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 from conformance.reference import abilities as o
+from conformance.reference import effect_blocks as fx
 from conformance.reference.designation_effects import (
     DAY_AS_ENTERS,
     DAY_NIGHT_CHANGES,
@@ -151,7 +152,7 @@ class Designations(Effects):
                                          (VentureIntoUndercity(),)))
         elif name == "end" and self.monarch_draw_triggers(self.active):
             self._trigger(PendingTrigger(self.active, MONARCH, MONARCH, "monarch_draw",
-                                         (o.Draw(1),)))
+                                         (fx.Draw(1),)))
 
     def _day_night_changed(self) -> None:
         for oid in list(self.battlefield):

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from conformance.reference import abilities as o
+from conformance.reference import effect_blocks as o
 from conformance.reference.library_rules import LibraryChoices
 from conformance.reference.objects import (
     Choice,
@@ -116,6 +116,8 @@ class Effects(LibraryChoices):
             else:
                 self.players[target.id].life -= amount
                 self._emit("life_change", player=target.id, amount=-amount)
+        elif self._damage_removes_counters(self.objects[target.id], amount):
+            pass  # a planeswalker or battle that is not a creature (120.3c, 120.3h)
         elif self.damage_as_counters(keywords):
             self._add_counters(self.objects[target.id], "-1/-1", amount)
         else:
@@ -125,6 +127,16 @@ class Effects(LibraryChoices):
         if src is not None and self.lifelink_applies(keywords):
             self.players[src.controller].life += amount
             self._emit("life_change", player=src.controller, amount=amount)
+
+    def _damage_removes_counters(self, obj: Obj, amount: int) -> bool:
+        """Damage dealt to a planeswalker removes that many loyalty counters from it (120.3c),
+        to a battle that many defense counters (120.3h); whether ``obj`` is only such a
+        permanent (a creature among them is also dealt damage the creature way, 120.3e)."""
+        types = set(self.chars(obj).types)
+        for kind, counter in (("Planeswalker", "loyalty"), ("Battle", "defense")):
+            if kind in types:
+                self._remove_counters(obj, counter, amount)
+        return bool({"Planeswalker", "Battle"} & types) and "Creature" not in types
 
     def times_kicked(self, spell: SpellState) -> int:
         """Hook: how many times a spell was kicked, as its effects see it (702.33d: every
@@ -451,6 +463,9 @@ def _delayed_copy(r: Effects, eff: o.CreateDelayedCopyTrigger, ctx: EffectContex
 
 
 from conformance.reference import (  # noqa: E402  (they register their handlers)
+    chapter_effects,  # noqa: F401  (fight, conditions, counts: chapter_abilities)
+    common_effects,  # noqa: F401  (flicker, "loses <keyword>", tokens for each card)
+    control_effects,  # noqa: F401  (control, untap, added types: control_abilities)
     effects_library,  # noqa: F401  (scry, search, discard, look at the top cards)
     effects_more,  # noqa: F401
     template_effects,  # noqa: F401  (scry, ingest, processors)

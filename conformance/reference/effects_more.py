@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from conformance.reference import abilities_more as m
-from conformance.reference.abilities import CreateToken
+from conformance.reference.effect_blocks import CreateToken
 from conformance.reference.effects import EFFECTS, EffectContext, Effects, effect
 from conformance.reference.objects import (
     ContinuousEffect,

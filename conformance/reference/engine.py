@@ -27,6 +27,7 @@ from conformance.engines.protocol import V2_SETUP, EngineInfo, Observation
 from conformance.reference.actions import ACTIONS
 from conformance.reference.cards import load_cards, token_defs
 from conformance.reference.costs import COSTS
+from conformance.reference.fuse import half_fields
 from conformance.reference.mana import ManaSymbolError, pool_of
 from conformance.reference.objects import (
     CHOICES,
@@ -43,7 +44,7 @@ from conformance.reference.rules import Rules
 
 FEATURES = frozenset({
     "priority", "stack", "mana_cost", "target", "target.multiple", "x_spell", "modal",
-    "divided_damage", "split_card", "aftermath", "copy_spell", "copy.new_targets",
+    "divided_damage", "split_card", "fuse", "aftermath", "copy_spell", "copy.new_targets",
     "counterspell", "graveyard_target", "trigger.cast", "trigger.delayed",
     "trigger.once_each_turn", "trigger.order", "crime", "crime.targets", "outlaw",
     "first_strike", "double_strike", "combat_damage", "saga", "saga.chapter_trigger",
@@ -252,8 +253,7 @@ class ReferenceEngine(Rules):
                        summoning_sick=obj.summoning_sick,
                        attached_to=obj.attached_to.id if obj.attached_to else None)
         if obj.zone == "stack" and obj.spell is not None:
-            out.update(half=obj.spell.face.name if obj.card and obj.card.is_split else None,
-                       x=obj.spell.x, modes=list(obj.spell.modes),
+            out.update(half_fields(obj.card, obj.spell.face), x=obj.spell.x, modes=list(obj.spell.modes),
                        targets=[r.id for t in obj.spell.targets for r in t])
         return out
 

@@ -97,6 +97,9 @@ from conformance.mining.mutants import FAMILY_MUTANTS  # noqa: E402
 from conformance.reference.protocol2_mutants import PROTOCOL2_MUTANTS  # noqa: E402
 
 MUTANTS.update(FAMILY_MUTANTS)
+from conformance.mining.mutants_more import MORE_FAMILY_MUTANTS  # noqa: E402
+
+MUTANTS.update(MORE_FAMILY_MUTANTS)
 MUTANTS.update(PROTOCOL2_MUTANTS)
 from conformance.reference.cost_mutants import COST_MUTANTS  # noqa: E402
 
@@ -109,3 +112,15 @@ MUTANTS.update(CHOICE_MUTANTS)
 from conformance.reference.setup_mutants import SETUP_MUTANTS  # noqa: E402
 
 MUTANTS.update(SETUP_MUTANTS)
+
+from conformance.reference.chapter_mutants import CHAPTER_MUTANTS  # noqa: E402
+
+MUTANTS.update(CHAPTER_MUTANTS)
+
+from conformance.reference.fuse_mutants import FUSE_MUTANTS  # noqa: E402
+
+MUTANTS.update(FUSE_MUTANTS)
+
+from conformance.reference.rules_mutants import RULES_MUTANTS  # noqa: E402
+
+MUTANTS.update(RULES_MUTANTS)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 
-from conformance.reference import oracle as o
+from conformance.reference import abilities as o
 from conformance.reference.cards import CardDef, Face
 from conformance.reference.engine import ReferenceEngine
 from conformance.reference.mana import ManaPool, Symbol

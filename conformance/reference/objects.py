@@ -13,6 +13,7 @@ from typing import Any
 
 from conformance.errors import EngineReportedError
 from conformance.reference import abilities as o
+from conformance.reference import effect_blocks as fx
 from conformance.reference.cards import CardDef, Face
 from conformance.reference.mana import ManaPool
 
@@ -66,7 +67,7 @@ class SpellState:
 
     face: Face
     targets: list[list[Ref]]
-    """One list per target slot of the chosen effects (``oracle.TargetSlot``)."""
+    """One list per target slot of the chosen effects (``effect_blocks.TargetSlot``)."""
     x: int | None = None
     modes: tuple[int, ...] = ()
     division: tuple[int, ...] | None = None
@@ -105,7 +106,7 @@ class Obj:
     controller: str
     zone: str
     card: CardDef | None = None
-    token: o.TokenDef | None = None
+    token: fx.TokenDef | None = None
     zcc: int = 0
     tapped: bool = False
     counters: dict[str, int] = field(default_factory=dict)
@@ -152,7 +153,7 @@ class StackAbility:
     source_name: str
     controller: str
     name: str
-    effects: o.SpellText
+    effects: fx.SpellText
     targets: list[list[Ref]] = field(default_factory=list)
     chapter: bool = False
     spell: SpellSnapshot | None = None
@@ -166,7 +167,7 @@ class PendingTrigger:
     source: str
     source_name: str
     name: str
-    effects: o.SpellText
+    effects: fx.SpellText
     chapter: bool = False
     spell: SpellSnapshot | None = None
 
@@ -179,7 +180,7 @@ class DelayedTrigger:
     source: str
     source_name: str
     turn: int
-    effect: o.CreateDelayedCopyTrigger
+    effect: fx.CreateDelayedCopyTrigger
     used: bool = False
 
 
@@ -238,12 +239,12 @@ def snapshot_spell(obj: Obj) -> SpellSnapshot:
                          spell.division, spell.kicked, spell.alternative)
 
 
-def spell_effects(face: Face, modes: tuple[int, ...]) -> o.SpellText:
+def spell_effects(face: Face, modes: tuple[int, ...]) -> fx.SpellText:
     """The effects a spell of ``face`` has with the chosen ``modes``; an Aura spell's only
     "effect" is its target (rule 303.4a)."""
     if face.text.enchant is not None:  # an Aura spell targets what it will enchant
-        return (o.EnchantTarget(face.text.enchant),)
+        return (fx.EnchantTarget(face.text.enchant),)
     spell = face.text.spell
-    if isinstance(spell, o.Modal):
+    if isinstance(spell, fx.Modal):
         return tuple(e for m in modes for e in spell.modes[m])
     return spell or ()

@@ -1,5 +1,5 @@
 """Oracle templates of the Eldrazi cards (Battle for Zendikar, Oath of the Gatewatch), used by
-:mod:`conformance.reference.oracle`: Eldrazi Scion and Spawn tokens with their quoted mana
+:mod:`conformance.reference.effect_text`: Eldrazi Scion and Spawn tokens with their quoted mana
 ability ('Create a 1/1 colorless Eldrazi Scion creature token. It has "Sacrifice this creature:
 Add {C}."'), ingest (702.115), processors ("You may put a card an opponent owns from exile into
 that player's graveyard. If you do, ...") and "Whenever you cast a colorless spell, ..."."""
@@ -9,7 +9,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from conformance.reference.abilities import SELF, Effect, SpellText, Triggered
+from conformance.reference.abilities import SELF, Triggered
+from conformance.reference.effect_blocks import Effect, SpellText
 from conformance.reference.template_abilities import Discard, IngestExile, ProcessExiled
 
 Parse = Callable[[str], SpellText]
@@ -21,8 +22,8 @@ def _capital(sentence: str) -> str:
 
 def _token_with_ability(g: re.Match[str]) -> tuple[Effect, ...]:
     """A token sentence followed by "It has"/"They have" a quoted ability: the token grammar of
-    :mod:`conformance.reference.oracle` reads it as a token "with" that ability."""
-    from conformance.reference.oracle import parse_effects
+    :mod:`conformance.reference.effect_text` reads it as a token "with" that ability."""
+    from conformance.reference.effect_text import parse_effects
 
     return parse_effects(f"{g[1]} with {g[2]}")
 

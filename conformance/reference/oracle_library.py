@@ -1,5 +1,5 @@
 """Effects that choose cards a player looks at in a library or a hand, and their oracle-text
-templates (tried by :mod:`conformance.reference.oracle` after its own and those of
+templates (tried by :mod:`conformance.reference.effect_text` after its own and those of
 :mod:`conformance.reference.oracle_more`): scry (rule 701.18), searching a library (701.19),
 discarding (701.8), and "look at the top N cards ... put one of them into your hand".
 
@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from conformance.reference.abilities import Draw, Effect, May, TargetSlot
+from conformance.reference.effect_blocks import Draw, Effect, May, TargetSlot
 from conformance.reference.errors import OracleTemplateError
 
 _COUNT = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,

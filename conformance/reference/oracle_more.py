@@ -1,4 +1,4 @@
-"""More effect templates for :mod:`conformance.reference.oracle` (tried after its own, in
+"""More effect templates for :mod:`conformance.reference.effect_text` (tried after its own, in
 order): targets written as filters ("target creature you don't control", "target instant
 card from your graveyard", :func:`conformance.reference.target_kinds.parse_kind`), mass
 effects, graveyards and libraries. Each template is a regular expression matched at the start
@@ -12,8 +12,8 @@ from collections.abc import Callable
 from typing import Any
 
 from conformance.reference import abilities_more as m
-from conformance.reference.abilities import (
-    SELF,
+from conformance.reference.abilities import SELF
+from conformance.reference.effect_blocks import (
     CopyTargetSpell,
     CounterSpell,
     CreateDelayedCopyTrigger,
@@ -137,7 +137,7 @@ def _sign(s: str) -> int:
 
 
 def _devotion_tokens(g: re.Match[str]) -> Effect:
-    from conformance.reference.oracle import _token  # the token grammar of the base templates
+    from conformance.reference.effect_text import _token  # the token grammar of the base templates
 
     made = _token("a", g[1], g[2], g[3], g[4].strip(), g[5], False)
     return m.Devotion("tokens", _COLOR[g[6]], token=made.token)
@@ -146,13 +146,13 @@ def _devotion_tokens(g: re.Match[str]) -> Effect:
 def _scion(g: re.Match[str]) -> Effect:
     """Eldrazi Scion and Spawn tokens: "It has 'Sacrifice this creature: Add {C}.'" (a mana
     ability, 605.1a)."""
-    from conformance.reference.oracle import _token
+    from conformance.reference.effect_text import _token
 
     return _token(g[1], g[2], g[3], "colorless", f"Eldrazi {g[4]}", f'"{g[5]}"')
 
 
 def _kw(text: str | None) -> tuple[str, ...]:
-    from conformance.reference.oracle import _keywords  # the keyword list grammar
+    from conformance.reference.effect_text import _keywords  # the keyword list grammar
 
     return _keywords(text)
 
@@ -201,7 +201,7 @@ TEMPLATES += [
 
 
 def _parse_one(sentence: str) -> tuple[Effect, ...]:
-    from conformance.reference.oracle import parse_effects
+    from conformance.reference.effect_text import parse_effects
 
     return parse_effects(sentence)
 

@@ -1,5 +1,5 @@
 """Effect templates common in Saga chapters (and elsewhere), used by
-:mod:`conformance.reference.oracle` after its own: discarding (701.8) and sacrificing (701.17) by each player or a target
+:mod:`conformance.reference.effect_text` after its own: discarding (701.8) and sacrificing (701.17) by each player or a target
 player, looting ("Draw N cards, then discard M cards"), "Each player returns N land cards from
 their graveyard to the battlefield", "Untap CARDNAME", "Creatures you control /
 <Subtype>s you control gain <keywords> until end of turn", "Put a +1/+1 counter on each
@@ -11,9 +11,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from conformance.reference.abilities import Draw, Effect, May, PumpGroup
-from conformance.reference.abilities_more import ReturnFromGraveyard
+from conformance.reference.abilities_more import ExileGraveyards, ReturnFromGraveyard
+from conformance.reference.effect_blocks import Draw, Effect, May, PumpGroup
 from conformance.reference.errors import OracleTemplateError
+from conformance.reference.oracle_chapters import FIRST as CHAPTER_FIRST
+from conformance.reference.oracle_chapters import TEMPLATES as CHAPTER_TEMPLATES
 from conformance.reference.template_abilities import (
     CountersOnEach,
     Discard,
@@ -32,7 +34,7 @@ _SACRIFICED = {"creature": "Creature", "creature or planeswalker": "Creature|Pla
 
 
 def _keywords(text: str) -> tuple[str, ...]:
-    from conformance.reference.oracle import _keywords as read  # the base keyword grammar
+    from conformance.reference.effect_text import _keywords as read  # the base keyword grammar
 
     words = read(text)
     if not words:
@@ -83,9 +85,14 @@ EFFECT_TEMPLATES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], object]]
      lambda g: ReturnFromGraveyard("gy:Creature|Planeswalker", "battlefield", under_you=True)),
 ]
 
+EFFECT_TEMPLATES.extend(CHAPTER_TEMPLATES)  # fight, conditions, counts: oracle_chapters
+
 FIRST_TEMPLATES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], object]]] = [
+    (re.compile(r"Exile target opponent's graveyard\. ?"),  # before "Exile target <permanent>"
+     lambda g: ExileGraveyards("target")),
     (re.compile(r"You may draw a card\. If you do, discard a card\. ?"),
      lambda g: May((Draw(1), Discard(1, "you")))),
+    *CHAPTER_FIRST,  # "... That creature becomes an artifact ...": oracle_chapters
 ]
 """Tried before the base templates (whose "You may draw a card." would stop short)."""
 """(pattern, builder) pairs, in the order they are tried."""

@@ -1,5 +1,5 @@
 """Effect templates of flashback, cycling and Saga cards, used by
-:mod:`conformance.reference.oracle` after its own: life for each card in your graveyard, tokens
+:mod:`conformance.reference.effect_text` after its own: life for each card in your graveyard, tokens
 created tapped, in numbers over four or more when cast from a graveyard, an X/X token of half
 your life, damage to each creature (X, with flying, and each player), "Destroy all artifacts,
 creatures, and enchantments", "Return all <type>s to their owners' hands", predefined tokens
@@ -12,7 +12,8 @@ import re
 from collections.abc import Callable
 
 from conformance.reference import abilities_more as more
-from conformance.reference.abilities import SELF, CreateToken, TapTarget, TokenDef
+from conformance.reference.abilities import SELF
+from conformance.reference.effect_blocks import CreateToken, TapTarget, TokenDef
 from conformance.reference.errors import OracleTemplateError
 from conformance.reference.oracle_more import kind
 from conformance.reference.template_abilities import (
@@ -34,7 +35,7 @@ _COLOR = r"(colorless|(?:white|blue|black|red|green)(?: and (?:white|blue|black|
 
 
 def _tokens(g: re.Match[str]) -> CreateTokens:
-    from conformance.reference.oracle import _token  # the token grammar of the base templates
+    from conformance.reference.effect_text import _token  # the token grammar of the base templates
 
     made = _token("a", g[3], g[4], g[5], g[6].strip(), g[7], False)
     return CreateTokens(_COUNT[g[1]], made.token, tapped=bool(g[2]),
@@ -42,7 +43,7 @@ def _tokens(g: re.Match[str]) -> CreateTokens:
 
 
 def _half_life(g: re.Match[str]) -> HalfLifeToken:
-    from conformance.reference.oracle import _token
+    from conformance.reference.effect_text import _token
 
     return HalfLifeToken(_token("a", "0", "0", g[1], g[2].strip(), g[3], False).token)
 
@@ -77,7 +78,7 @@ EFFECT_TEMPLATES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], object]]
 
 def _artifact_token(subtype: str, ability: str) -> TokenDef:
     """A predefined colorless artifact token (111.10): its subtype and its ability's text."""
-    from conformance.reference.oracle import _activated
+    from conformance.reference.effect_text import _activated
 
     return TokenDef(name=f"{subtype} Token", power=None, toughness=None, colors=(),
                     subtypes=(subtype,), types=("Artifact",),
@@ -105,7 +106,7 @@ EFFECT_TEMPLATES += [
 
 
 def _sacrifice_then(g: re.Match[str]) -> SacrificeThen:
-    from conformance.reference.oracle import parse_effects
+    from conformance.reference.effect_text import parse_effects
 
     effects = parse_effects(g[2][:1].upper() + g[2][1:])
     if any(e.slots for e in effects):
@@ -125,7 +126,7 @@ def _then_its_player(g: re.Match[str]) -> ThenItsPlayer:
     """The first sentence (one effect on one target), then what its controller or owner does
     (groups: 1 the sentence, 2 controller | owner, 3 what they do; or 4 "CARDNAME deals N
     damage to" that creature's controller)."""
-    from conformance.reference.oracle import parse_effects
+    from conformance.reference.effect_text import parse_effects
 
     first = parse_effects(g[1])
     if len(first) != 1 or len(first[0].slots) != 1:

@@ -22,9 +22,14 @@ modules, each named after the part of the Comprehensive Rules it models:
 * :mod:`~conformance.reference.casting` with :mod:`~conformance.reference.mana` —
   :class:`Casting`: casting, activating, costs (601, 602, 605);
 * :mod:`~conformance.reference.alt_costs` — :class:`AlternativeCosts`: madness, dash, evoke,
-  foretell (702.35, 702.109, 702.74, 702.143).
+  foretell (702.35, 702.109, 702.74, 702.143);
+* :mod:`~conformance.reference.control_rules` and :mod:`~conformance.reference.chapter_rules` —
+  :class:`ControlRules` (control-changing effects, layer 2: 611.2a) and :class:`ChapterRules`
+  (fight 701.12, conditions checked on resolution), which extend :class:`Casting` beside
+  :class:`AlternativeCosts`.
 
-Each class extends the one above it; :class:`Rules` is the last. Its public surface is
+Each class extends the one above it; :class:`Rules` is the last (it combines the two branches
+that extend :class:`Casting`). Its public surface is
 :data:`HOOKS`: small methods, each deciding one rule, that a variant engine may override (the
 mutants of :mod:`conformance.reference.mutants` each override one to break that rule), plus
 :meth:`~.continuous_effects.ContinuousEffects.chars` (an object's characteristics),
@@ -39,12 +44,16 @@ Methods whose names start with ``_`` are internal. Actions and effects are regis
 from __future__ import annotations
 
 from conformance.reference.alt_costs import AlternativeCosts
+from conformance.reference.chapter_rules import CHAPTER_HOOKS, ChapterRules
 
 HOOKS: dict[str, str] = {
     "stack_exit_zone": "702.127a, 702.34a: where a spell that leaves the stack goes",
     "detect_enters_triggers": "603.6a: abilities that trigger as a permanent enters",
     "stack_characteristics": "709.3b: on the stack only the cast half exists",
     "split_mana_value": "709.4b: a split card's mana value off the stack",
+    "may_fuse_from": "702.102a: fuse applies only while the card is in a hand",
+    "fused_spell_face": "702.102b-c: a fused split spell has both halves' characteristics and costs",
+    "fused_halves": "702.102d: a fused split spell follows its left half, then its right half",
     "colorless_by_devoid": "702.114a: devoid makes an object colorless in every zone",
     "phyrexian_symbol_mana_value": "107.4f, 202.3: a Phyrexian symbol counts 1 toward mana value",
     "noncreature_spell": "702.108a, 205.2a: a spell with the type creature is not noncreature",
@@ -135,9 +144,17 @@ HOOKS: dict[str, str] = {
     "dash_returns_to_hand": "702.109a: a dashed permanent returns to hand at the next end step",
     "evoke_sacrifices": "702.74a: an evoked permanent is sacrificed when it enters",
     "foretold_castable": "702.143a: a foretold card is cast only after the turn it was foretold",
+    "ceases_to_exist": "704.5d, 704.5e: tokens off the battlefield, copies off the stack",
+    "planeswalker_loyalty_gone": "704.5i, 704.5v: a planeswalker with 0 loyalty, a battle "
+                                 "with 0 defense",
+    "checks_before_priority": "117.5: state-based actions and triggers before priority",
+    "any_target_types": "115.4: any target is a creature, planeswalker, battle or player",
 }
 """Every hook of :class:`Rules`: name -> the rule it decides."""
 
 
-class Rules(AlternativeCosts):
+HOOKS.update(CHAPTER_HOOKS)  # fight, resolution-time conditions: chapter_rules
+
+
+class Rules(ChapterRules, AlternativeCosts):
     """All the rules the reference engine models (the public surface: :data:`HOOKS`)."""

@@ -40,11 +40,18 @@ class PriorityAndStack(TurnStructure):
         self.passes += 1
         if self.passes < 2:
             self.priority = other(player)
+            if self.checks_before_priority():
+                yield from self._put_triggers()  # 117.5, before that player receives priority
             return
         if self.stack:
             yield from self._resolve_top()
         else:
             yield from self._advance(None, False)
+
+    def checks_before_priority(self) -> bool:
+        """Hook: each time a player would receive priority, state-based actions are performed
+        and waiting triggered abilities are put on the stack first (117.5)."""
+        return True
 
     def priority_after_resolution(self) -> str:
         """Hook: after a spell or ability resolves, the active player receives priority

@@ -86,6 +86,18 @@ class StateBasedActions(Targets):
         were last checked is destroyed (704.5h)."""
         return obj.deathtouched and obj.damage > 0
 
+    def ceases_to_exist(self, obj: Obj) -> bool:
+        """Hook: a token that is in a zone other than the battlefield (704.5d, 111.7) and a copy
+        of a spell that is in a zone other than the stack (704.5e, 707.10a) cease to exist."""
+        return ((obj.token is not None and obj.zone != "battlefield")
+                or (obj.is_copy and obj.zone != "stack"))
+
+    def planeswalker_loyalty_gone(self, obj: Obj, chars: Chars) -> bool:
+        """Hook: a planeswalker with 0 loyalty goes to its owner's graveyard (704.5i); a battle
+        with 0 defense too (704.5v)."""
+        return (("Planeswalker" in chars.types and obj.counters.get("loyalty", 0) <= 0)
+                or ("Battle" in chars.types and obj.counters.get("defense", 0) <= 0))
+
     def regenerates(self, obj: Obj) -> bool:
         """Hook: a permanent with a regeneration shield is regenerated instead of destroyed
         (701.15a)."""
@@ -133,6 +145,9 @@ class StateBasedActions(Targets):
                     if lethal and "indestructible" not in c.keywords:
                         destroyed.append(obj)  # 704.5g-h: destroyed
                         continue
+                if self.planeswalker_loyalty_gone(obj, c):
+                    dies.append(obj)  # 704.5i, 704.5v: not destruction
+                    continue
                 if "Saga" in c.subtypes and self.saga_sacrifice_due(obj):
                     sacrifice.append(obj)
                 if "Aura" in c.subtypes:
@@ -144,9 +159,7 @@ class StateBasedActions(Targets):
                     detach.append(obj)  # rules 704.5n, 704.5p
             for oid in self.battlefield:
                 self.objects[oid].deathtouched = False  # checked now (704.5h)
-            gone = [ob for ob in self.objects.values()
-                    if (ob.token is not None and ob.zone != "battlefield")
-                    or (ob.is_copy and ob.zone != "stack")]
+            gone = [ob for ob in self.objects.values() if self.ceases_to_exist(ob)]
             legends: list[Obj] = []
             for pid, objs in self.legend_groups():
                 ids = [ob.id for ob in objs]

@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from conformance.reference import abilities as o
+from conformance.reference import effect_blocks as fx
 from conformance.reference.continuous_effects import ContinuousEffects
 from conformance.reference.objects import (
     PLAYERS,
@@ -27,7 +28,7 @@ class Targets(ContinuousEffects):
     """Hook: when a crime is committed: ``cast`` (as the spell becomes cast, the ruling) or
     ``resolution``."""
 
-    def _slot_legal(self, ref: Ref, slot: o.TargetSlot, controller: str,
+    def _slot_legal(self, ref: Ref, slot: fx.TargetSlot, controller: str,
                     exclude: str | None = None, source: str | None = None) -> bool:
         """Whether ``ref`` is a legal target for ``slot`` of a spell or ability ``controller``
         controls whose source is ``source`` (default: ``exclude``, the spell itself, which
@@ -52,7 +53,9 @@ class Targets(ContinuousEffects):
         if slot.kind == "attacking_or_blocking_creature":
             return (obj.zone == "battlefield" and "Creature" in c.types
                     and (obj.attacking is not None or obj.blocking is not None))
-        if slot.kind in ("any", "creature", "creature_you_control"):
+        if slot.kind == "any":  # 115.4: a creature, a planeswalker or a battle, or a player
+            return obj.zone == "battlefield" and bool(self.any_target_types() & set(c.types))
+        if slot.kind in ("creature", "creature_you_control"):
             ok = obj.zone == "battlefield" and "Creature" in c.types
             return ok and (slot.kind != "creature_you_control" or obj.controller == controller)
         if slot.kind in ("artifact", "enchantment", "land"):
@@ -71,6 +74,11 @@ class Targets(ContinuousEffects):
         if is_filter_kind(slot.kind):  # "target creature you don't control", ...
             return kind_legal(self, slot.kind, obj, c, controller)
         raise refuse("internal", f"target kind {slot.kind}")
+
+    def any_target_types(self) -> frozenset[str]:
+        """Hook: the permanents "any target" allows: creatures, planeswalkers and battles
+        (115.4; players are the slot's other half)."""
+        return frozenset({"Creature", "Planeswalker", "Battle"})
 
     def is_graveyard_card(self, obj: Obj) -> bool:
         """Hook: "target card in a graveyard" means a card in a graveyard now; a card being
@@ -100,7 +108,7 @@ class Targets(ContinuousEffects):
             return Ref(tid)
         return self._get(tid).ref
 
-    def _choose_targets(self, slots: tuple[o.TargetSlot, ...], ids: list[Any], controller: str,
+    def _choose_targets(self, slots: tuple[fx.TargetSlot, ...], ids: list[Any], controller: str,
                         exclude: str | None, source: str | None = None) -> list[list[Ref]]:
         """Split ``ids`` over ``slots`` and check that each target is legal (rule 601.2c)."""
         lo = sum(s.min for s in slots)
@@ -118,7 +126,7 @@ class Targets(ContinuousEffects):
         self._check_targets(slots, out, controller, exclude, None, source)
         return out
 
-    def _check_targets(self, slots: tuple[o.TargetSlot, ...], chosen: list[list[Ref]],
+    def _check_targets(self, slots: tuple[fx.TargetSlot, ...], chosen: list[list[Ref]],
                        controller: str, exclude: str | None,
                        unchanged: list[list[Ref]] | None, source: str | None = None) -> None:
         seen: list[Ref] = []
@@ -135,7 +143,7 @@ class Targets(ContinuousEffects):
                     raise refuse("illegal_action", f"{ref.id}: 'another target' repeats one")
             seen.extend(refs)
 
-    def _targets_exist(self, slots: tuple[o.TargetSlot, ...], controller: str,
+    def _targets_exist(self, slots: tuple[fx.TargetSlot, ...], controller: str,
                        source: str | None = None) -> bool:
         """Whether every slot needing a target has at least one legal candidate."""
         refs = [Ref(p) for p in PLAYERS] + [ob.ref for ob in self.objects.values()]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from conformance.reference.abilities import Effect, SpellText, TargetSlot, TokenDef
+from conformance.reference.effect_blocks import Effect, SpellText, TargetSlot, TokenDef
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,7 +7,7 @@ from collections.abc import Generator
 from dataclasses import replace
 from typing import Any
 
-from conformance.reference.abilities import CreateToken, TokenDef
+from conformance.reference.effect_blocks import CreateToken, TokenDef
 from conformance.reference.effects import EFFECTS, EffectContext, Effects, effect
 from conformance.reference.objects import Choice, Flow, Ref, other, refuse
 from conformance.reference.template_abilities import (

@@ -10,6 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 from conformance.reference import abilities as o
+from conformance.reference import effect_blocks as fx
 from conformance.reference.objects import (
     ROMAN,
     Answer,
@@ -104,7 +105,7 @@ class TriggeredAbilities(StateBasedActions):
                     self.consume_delayed(d)
                 self._trigger(PendingTrigger(
                     player, d.source, d.source_name, "delayed_copy",
-                    (o.CopyTriggeringSpell(d.effect.times, d.effect.may_choose_new_targets),),
+                    (fx.CopyTriggeringSpell(d.effect.times, d.effect.may_choose_new_targets),),
                     spell=snapshot_spell(spell)))
 
     def noncreature_spell(self, chars: Chars) -> bool:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from conformance import cases_io
+from conformance import case_lint, case_vocabulary, cases_io
 from conformance.errors import ConformanceError
 
 if TYPE_CHECKING:
@@ -90,9 +90,9 @@ def lint_command(cases: tuple[Path, ...], features_file: Path | None, no_cards: 
     """
     paths = list(cases) or [cases_io.CASES_DIR]
     try:
-        problems = cases_io.lint(paths, features_file=features_file or cases_io.FEATURES_FILE,
-                                 check_cards=not no_cards, root=root,
-                                 max_bytes=max_case_bytes)
+        problems = case_lint.lint(paths, features_file=features_file or case_vocabulary.FEATURES_FILE,
+                                  check_cards=not no_cards, root=root,
+                                  max_bytes=max_case_bytes)
     except ConformanceError as exc:
         raise _fail(exc) from exc
     files = len(cases_io.find_case_files(paths))
@@ -347,11 +347,11 @@ def smoke_command(spec: str, timeout: float, features_file: Path | None) -> None
     """Prove an engine adapter is wired right (exit 1 if a check fails)."""
     from conformance.smoke import smoke
 
-    vocab_file = features_file or cases_io.FEATURES_FILE
+    vocab_file = features_file or case_vocabulary.FEATURES_FILE
     vocab = None
     if vocab_file.exists():
         try:
-            vocab = cases_io.load_features(vocab_file)
+            vocab = case_vocabulary.load_features(vocab_file)
         except ConformanceError as exc:
             raise _fail(exc) from exc
     report = smoke(spec, timeout=timeout, vocabulary=vocab)

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from conformance.card_data import MTGJSON_CARDS, mtgjson_rows
-from conformance.cases_io import known_card_names
+from conformance.case_vocabulary import known_card_names
 from conformance.mining.corpus import card_index
 from conformance.mining.errors import MiningError
 from conformance.reference.cards import load_cards

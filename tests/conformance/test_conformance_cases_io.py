@@ -9,16 +9,9 @@ from conformance_testlib import CASES, FEATURES, STATUSES
 from hypothesis import given
 from hypothesis import strategies as st
 
-from conformance.cases_io import (
-    CaseFilter,
-    case_hash,
-    lint,
-    load_case,
-    load_cases,
-    load_features,
-    rehash,
-    shard_of,
-)
+from conformance.case_lint import lint
+from conformance.case_vocabulary import load_features
+from conformance.cases_io import CaseFilter, case_hash, load_case, load_cases, rehash, shard_of
 from conformance.errors import CaseFormatError, VocabularyError
 
 

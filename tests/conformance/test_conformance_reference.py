@@ -7,7 +7,9 @@ import sys
 import pytest
 from committed_suite import committed_cases
 
-from conformance.cases_io import CASES_DIR, FEATURES_FILE, lint, load_features
+from conformance.case_lint import lint
+from conformance.case_vocabulary import FEATURES_FILE, load_features
+from conformance.cases_io import CASES_DIR
 from conformance.engines.spec import python_serve_argv
 from conformance.mutation import run_mutants
 from conformance.output.jsonl import load_run, write_run

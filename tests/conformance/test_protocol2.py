@@ -9,7 +9,8 @@ import pytest
 from conformance_testlib import CASES, FEATURES, fake_cmd
 from toy import ToyEngine
 
-from conformance.cases_io import CASES_DIR, lint, load_cases, rehash
+from conformance.case_lint import lint
+from conformance.cases_io import CASES_DIR, load_cases, rehash
 from conformance.engines.protocol import V1_ACTIONS, V1_CHOICES, EngineInfo
 from conformance.engines.stdio import info_from_wire, info_to_wire
 from conformance.errors import EngineReportedError, EngineStartError

@@ -12,7 +12,8 @@ from typing import Any
 
 import pytest
 
-from conformance.cases_io import CASES_DIR, lint, load_cases, rehash
+from conformance.case_lint import lint
+from conformance.cases_io import CASES_DIR, load_cases, rehash
 from conformance.errors import EngineReportedError
 from conformance.reference.cards import card_names
 from conformance.reference.engine import ReferenceEngine

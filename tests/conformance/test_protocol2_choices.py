@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 from conformance_testlib import CASES, FEATURES
 
-from conformance.cases_io import CASES_DIR, lint, load_cases, rehash
+from conformance.case_lint import lint
+from conformance.cases_io import CASES_DIR, load_cases, rehash
 from conformance.engines.protocol import V1_CHOICES, V2_ACTIONS, V2_CHOICES
 from conformance.errors import CaseFormatError, EngineReportedError
 from conformance.reference.engine import ReferenceEngine

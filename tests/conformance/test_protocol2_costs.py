@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 from conformance_testlib import CASES, FEATURES
 
-from conformance.cases_io import CASES_DIR, lint, load_cases, rehash
+from conformance.case_lint import lint
+from conformance.cases_io import CASES_DIR, load_cases, rehash
 from conformance.engines.protocol import V1_ACTIONS, V1_CHOICES, V2_COSTS, EngineInfo
 from conformance.engines.stdio import info_from_wire, info_to_wire
 from conformance.errors import EngineReportedError

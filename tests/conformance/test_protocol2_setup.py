@@ -13,7 +13,8 @@ from conformance_testlib import CASES, FEATURES
 from test_protocol2 import ToyV2
 
 from conformance import schemas
-from conformance.cases_io import CASES_DIR, lint, load_cases, rehash, setup_needs
+from conformance.case_lint import lint
+from conformance.cases_io import CASES_DIR, load_cases, rehash, setup_needs
 from conformance.engines.protocol import V2_SETUP
 from conformance.engines.stdio import info_from_wire, info_to_wire
 from conformance.errors import EngineReportedError

@@ -18,7 +18,7 @@ from conftest import (
     SUITE_EXPECTATIONS,
 )
 
-from conformance import cases_io
+from conformance import case_vocabulary, cases_io
 from conformance.expectations import load_expectations
 from conformance.runner import Run, RunOptions, run_cases
 
@@ -71,7 +71,7 @@ def test_declared_features_are_the_vocabulary_with_reasons_for_the_rest() -> Non
         info = engine.info()
     finally:
         engine.close()
-    vocab = set(cases_io.load_features(cases_io.FEATURES_FILE))
+    vocab = set(case_vocabulary.load_features(case_vocabulary.FEATURES_FILE))
     assert info.features <= vocab
     extra = info.extra.get("extra", {})          # the harness nests its extras under `extra`
     not_declared = extra["not_declared"]

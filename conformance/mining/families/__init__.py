@@ -7,6 +7,7 @@ from dataclasses import replace
 from conformance.mining.families import (
     classified,
     constellation,
+    convoke,
     copy,
     devoid,
     devotion,
@@ -83,6 +84,10 @@ MUTANT_OF: dict[str, str] = {
     "infect-lifelink": "infect_damage_no_lifelink",
     "infect-poison-loses": "poison_ignored",
     "infect-counters-stay": "infect_damage_marked",
+    "heroic-once": "heroic_per_target",
+    "convoke-mana-value": "convoke_lowers_mana_value",
+    "convoke-multicolored": "convoke_multicolored_pays_generic",
+    "convoke-summoning-sick": "convoke_needs_unsick_creatures",
 }
 """Family id -> the mutant breaking exactly the rules point the family tests."""
 
@@ -94,6 +99,7 @@ FAMILIES: tuple[Family, ...] = tuple(
         *devotion.FAMILIES,
         *landfall.FAMILIES, *heroic.FAMILIES,
         *constellation.FAMILIES, *infect.FAMILIES,
+        *convoke.FAMILIES,
     )
 )
 """Every family, in matching order."""

@@ -12,6 +12,12 @@ life, a card drawn, tokens, a pump of your creatures) and no other non-keyword a
   p1 casts Giant Growth at Grizzly Bears, copies it with Twincast and chooses the card as the
   copy's new target; the card gets +3/+3 from the copy, its heroic ability never triggers.
   Mutant: ``copy_counts_as_cast`` (a copy counts as cast, so it triggers cast abilities).
+* ``heroic-once`` — "Heroic abilities will trigger only once per spell, even if that spell
+  targets the creature with the heroic ability multiple times" (603.2c; 115.3: one object may
+  be chosen for each instance of "target"): p1 casts Seeds of Strength with the card as all three
+  of its targets; the heroic ability triggers once and its effect shows once, the card gets
+  +3/+3. Mutant: ``heroic_per_target`` (a heroic ability triggers once per instance of
+  "target" naming its creature).
 """
 
 from __future__ import annotations
@@ -23,6 +29,9 @@ from conformance.mining.model import Context, Draft, Family, NotExecutable, phra
 
 PUMP = "Giant Growth"
 """{G} instant: "Target creature gets +3/+3 until end of turn.\""""
+THRICE = "Seeds of Strength"
+"""{G}{W} instant: "Target creature gets +1/+1 until end of turn." three times (three
+targets)."""
 COPIER = "Twincast"
 """{U}{U} instant: "Copy target instant or sorcery spell. You may choose new targets for the
 copy.\""""
@@ -38,7 +47,7 @@ def _heroic(name: str) -> tuple[Any, Any] | NotExecutable:
 def _shows(face: Any, eff: Any) -> tuple[dict[str, Any], int, int] | None:
     """What the heroic effect shows once resolved (a state expectation), and the card's power
     and toughness then."""
-    from conformance.reference import abilities as o
+    from conformance.reference import effect_blocks as o
 
     p, t = face.power, face.toughness
     if isinstance(eff, o.PutCounters) and not eff.target and eff.counter == "+1/+1":
@@ -107,6 +116,30 @@ def gen_copy(ctx: Context) -> list[Draft] | NotExecutable:
                   actions, expect, RULES + ["707.10"])]
 
 
+def gen_once(ctx: Context) -> list[Draft] | NotExecutable:
+    """A spell targeting the card three times triggers its heroic ability once."""
+    got = _heroic(ctx.card.name)
+    if isinstance(got, NotExecutable):
+        return got
+    face, eff = got
+    shows = _shows(face, eff)
+    if shows is None:
+        return NotExecutable("its heroic effect is not one the generator observes (targets, "
+                             "choices or an effect it does not script)")
+    state, p, t = shows
+    state = {**state, "stack": [], "objects": {"h": {"power": p + 3, "toughness": t + 3}}}
+    p1 = b.player(mana="{G}{W}", battlefield=[{"id": "h", "card": face.name}],
+                  hand=[{"id": "seeds", "card": THRICE}], library=b.islands(2))
+    return [Draft("heroic-once", f"{THRICE} targeting {face.name} three times triggers its "
+                  "heroic ability once", ["priority", "stack", "mana_cost", "target",
+                                          "target.multiple", "trigger.cast", "heroic"],
+                  sorted({face.name, THRICE, b.ISLAND}), b.game(p1, b.player()),
+                  [b.cast("seeds", targets=["h", "h", "h"]), b.RESOLVE_STACK],
+                  {"event_counts": [{"match": {"type": "triggered", "source": "h"},
+                                     "count": 1}],
+                   "state": state}, RULES + ["603.2c", "115.3"])]
+
+
 FAMILIES = [
     Family("heroic-on-top", "A heroic ability resolves before the spell that made it trigger",
            tuple(RULES + ["603.3"]), ("trigger.cast", "heroic"), gen_on_top,
@@ -117,4 +150,9 @@ FAMILIES = [
            gen_copy,
            en=phrases("Heroic abilities won't trigger when a copy of a spell is created on the "
                       "stack")),
+    Family("heroic-once", "A heroic ability triggers once per spell, however many times the "
+           "spell targets its creature", tuple(RULES + ["603.2c", "115.3"]),
+           ("trigger.cast", "heroic", "target.multiple"), gen_once,
+           en=phrases("Heroic abilities will trigger only once per spell, even if that spell "
+                      "targets the creature with the heroic ability multiple times")),
 ]

@@ -58,7 +58,7 @@ def observe(face: Any, eff: Any, oid: str) -> dict[str, Any] | None:
     """What resolving ``eff``, one effect of a triggered ability of ``face`` (object ``oid`` of
     p1's), shows in the state (a ``state`` expectation), or None when it needs a target or a
     decision or shows nothing the generator knows."""
-    from conformance.reference import abilities as o
+    from conformance.reference import effect_blocks as o
 
     if eff.slots:
         return None

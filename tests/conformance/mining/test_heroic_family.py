@@ -1,6 +1,6 @@
-"""The heroic families (rules 207.2c, 601.2i, 603.3, 707.10): a heroic ability resolves before
-the spell that made it trigger, and a copy of a spell retargeted at the heroic creature does not
-trigger it. Each case the reference engine passes is failed by the family's mutant."""
+"""The heroic families (rules 207.2c, 601.2i, 603.2c, 603.3, 707.10): a heroic ability resolves
+before the spell that made it trigger, a copy of a spell retargeted at the heroic creature does
+not trigger it, and a spell targeting it several times triggers it once. Each case the reference engine passes is failed by the family's mutant."""
 
 from __future__ import annotations
 
@@ -17,12 +17,17 @@ ON_TOP = "Heroic abilities will resolve before the spell that caused them to tri
 COPY = "Heroic abilities won't trigger when a copy of a spell is created on the stack or when " \
     "a spell's targets are changed to include a creature with a heroic ability."
 
+ONCE = "Heroic abilities will trigger only once per spell, even if that spell targets the " \
+    "creature with the heroic ability multiple times."
+
 
 @pytest.mark.parametrize(("text", "card", "mutant"), [
     (ON_TOP, "Fabled Hero", "trigger_under_its_spell"),
     (ON_TOP, "Triton Fortune Hunter", "trigger_under_its_spell"),  # draws: a library
     (COPY, "Fabled Hero", "copy_counts_as_cast"),
     (COPY, "Setessan Battle Priest", "copy_counts_as_cast"),
+    (ONCE, "Fabled Hero", "heroic_per_target"),  # a +1/+1 counter
+    (ONCE, "Setessan Battle Priest", "heroic_per_target"),  # life gained
 ])
 def test_the_family_mutant_fails_the_case_the_reference_passes(text: str, card: str,
                                                                mutant: str) -> None:
@@ -51,4 +56,19 @@ def test_heroic_triggers_once_for_a_spell_cast_at_it() -> None:
 def test_no_on_top_case_when_the_heroic_effect_targets() -> None:
     """Labyrinth Champion: "deals 2 damage to any target" (a target the case does not choose)."""
     r = mine([RulingGroup("g", "Labyrinth Champion", "2014-02-01", {"en": ON_TOP})])
+    assert not r.cases and r.outcomes[0].status == NOT_EXECUTABLE
+
+
+def test_once_case_targets_the_card_three_times_and_counts_one_trigger() -> None:
+    r = mine([RulingGroup("g", "Fabled Hero", "2013-09-15", {"en": ONCE})])
+    (data,) = r.cases.values()
+    assert data["actions"][0]["cast"]["targets"] == ["h", "h", "h"]
+    assert data["expect"]["event_counts"] == [{"match": {"type": "triggered", "source": "h"},
+                                               "count": 1}]
+    assert data["expect"]["state"]["objects"]["h"] == {"power": 6, "toughness": 6}  # 2/2
+
+
+def test_no_once_case_when_the_heroic_effect_scries() -> None:
+    """Chorus of the Tides: "scry 1" (a decision)."""
+    r = mine([RulingGroup("g", "Chorus of the Tides", "2014-02-01", {"en": ONCE})])
     assert not r.cases and r.outcomes[0].status == NOT_EXECUTABLE

@@ -159,8 +159,8 @@ def test_narsets_reversal_copies_then_returns_the_original_to_its_owners_hand() 
 def test_the_mirari_conjecture_copies_every_instant_or_sorcery_that_turn() -> None:
     """Chapter III: "Until end of turn, whenever you cast an instant or sorcery spell, copy
     it" triggers for each spell that turn, not only the next (rule 603.7c)."""
-    from conformance.reference.abilities import CreateDelayedCopyTrigger
     from conformance.reference.cards import load_cards
+    from conformance.reference.effect_blocks import CreateDelayedCopyTrigger
 
     chapters = load_cards()["The Mirari Conjecture"].faces[0].text.chapters
     assert [c.chapters for c in chapters] == [(1,), (2,), (3,)]

@@ -9,7 +9,8 @@ from functools import cache
 import pytest
 from committed_suite import committed_cases
 
-from conformance.cases_io import CASES_DIR, Case, load_features
+from conformance.case_vocabulary import load_features
+from conformance.cases_io import CASES_DIR, Case
 from conformance.reference import ReferenceEngine, card_names
 from conformance.reference.mutants import MUTANTS, SEED_RULING_MUTANTS
 from conformance.reference.rules import HOOKS, Rules

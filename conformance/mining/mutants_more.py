@@ -1,0 +1,90 @@
+"""More family mutants (see :mod:`conformance.mining.mutants`): the reference engine with the one
+rules point of a mined family broken: convoke (702.51a-b), heroic once per spell (603.2c).
+:data:`MORE_FAMILY_MUTANTS` is added to the reference mutants, so ``rulings mutants`` and
+``mutant:NAME`` engine specs run them too."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from conformance.reference.cards import Face
+from conformance.reference.costs import SpellCost
+from conformance.reference.engine import ReferenceEngine
+from conformance.reference.objects import Chars, Obj, PendingTrigger
+
+
+class ConvokeLowersManaValue(ReferenceEngine):
+    """Each creature tapped for convoke lowers the spell's mana value by one, as if convoke
+    reduced its mana cost."""
+
+    MUTANT = "convoke_lowers_mana_value"
+    RULE = "702.51b"
+
+    def _reset(self) -> None:
+        super()._reset()
+        self._convoked: dict[str, int] = {}
+
+    def _spell_cost(self, player: str, obj: Obj, face: Face, costs: Any, x: int) -> SpellCost:
+        total = super()._spell_cost(player, obj, face, costs, x)
+        self._convoked[obj.id] = sum(kind == "convoke" for kind, _ in total.objects)
+        return total
+
+    def _base(self, obj: Obj) -> Chars:
+        c = super()._base(obj)
+        n = self._convoked.get(obj.id, 0) if obj.zone == "stack" else 0
+        return replace(c, mana_value=max(0, c.mana_value - n)) if n else c
+
+
+class ConvokeMulticoloredPaysGeneric(ReferenceEngine):
+    """A multicolored creature tapped for convoke pays only {1}, never one mana of one of its
+    colors."""
+
+    MUTANT = "convoke_multicolored_pays_generic"
+    RULE = "702.51a"
+
+    def convoke_kinds(self, obj: Obj) -> frozenset[str]:
+        kinds = super().convoke_kinds(obj)
+        return frozenset({"generic"}) if len(self.chars(obj).colors) > 1 else kinds
+
+
+class ConvokeNeedsUnsickCreatures(ReferenceEngine):
+    """A creature its controller has not controlled continuously since their most recent turn
+    began cannot be tapped for convoke (as if convoke were a {T} ability of the creature)."""
+
+    MUTANT = "convoke_needs_unsick_creatures"
+    RULE = "302.6"
+
+    def _may_pay_with(self, player: str, kind: str, ob: Obj, what: str | None) -> bool:
+        if kind == "convoke" and ob.summoning_sick:
+            return False
+        return super()._may_pay_with(player, kind, ob, what)
+
+
+class HeroicPerTarget(ReferenceEngine):
+    """A heroic ability triggers once for each time a spell targets its creature (each instance
+    of the word "target"), not once per spell."""
+
+    MUTANT = "heroic_per_target"
+    RULE = "603.2c"
+
+    def _detect_cast_triggers(self, event: dict[str, Any]) -> None:
+        super()._detect_cast_triggers(event)
+        spell = self.objects.get(event["object"])
+        if spell is None or spell.spell is None:
+            return
+        refs = [r for refs in spell.spell.targets for r in refs]
+        for src, t in self._triggered_abilities(event["player"]):
+            if t.event == "heroic":
+                for _ in range(refs.count(src.ref) - 1):
+                    self._trigger(PendingTrigger(event["player"], src.id, src.card_name,
+                                                 t.name, t.effects))
+
+
+MORE_FAMILY_MUTANTS: dict[str, type[ReferenceEngine]] = {
+    cls.MUTANT: cls for cls in (
+        ConvokeLowersManaValue, ConvokeMulticoloredPaysGeneric, ConvokeNeedsUnsickCreatures,
+        HeroicPerTarget,
+    ) if cls.MUTANT is not None
+}
+"""Mutant name -> engine class, for the families of this module's mutants."""

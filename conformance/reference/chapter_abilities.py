@@ -1,0 +1,153 @@
+"""Effect building blocks first needed by Saga chapters (and reusable by any card): fight
+(701.12), "you gain life equal to the greatest power among creatures you control", "if you
+control a <permanent>, <effects>" (checked as the effect resolves, 608.2c), "exile a creature
+with the greatest power among creatures target opponent controls", a pump whose X counts the
+source's counters, "exile up to N target cards from graveyards; for each creature card exiled
+this way, you gain N life", a search for "a card named <name> or a <type> card", and tokens
+"equal to the difference" in lands. Plain data, built by
+:mod:`conformance.reference.oracle_chapters`; their rules are in
+:mod:`conformance.reference.chapter_effects`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from conformance.reference.effect_blocks import Effect, SpellText, TargetSlot, TokenDef
+
+
+@dataclass(frozen=True, slots=True)
+class Fight(Effect):
+    """"Target <first> fights [up to one] target <second>" (701.12a): each deals damage equal
+    to its power to the other; ``first`` and ``second`` are target kinds."""
+
+    first: str
+    second: str
+    up_to: bool = False
+
+    @property
+    def slots(self) -> tuple[TargetSlot, ...]:
+        return (TargetSlot(self.first), TargetSlot(self.second, 0 if self.up_to else 1))
+
+
+@dataclass(frozen=True, slots=True)
+class GainLifeGreatestPower(Effect):
+    """"You gain life equal to the greatest power among creatures you control" (0 without
+    creatures; a negative power counts as 0, 107.1b)."""
+
+
+@dataclass(frozen=True, slots=True)
+class IfYouControl(Effect):
+    """"If you control a <kind>, <effects>": the condition is checked as the effect resolves
+    (608.2c; not an intervening "if", which follows a trigger condition, 603.4). ``kind`` is a
+    ``perm:`` filter of :mod:`conformance.reference.target_kinds`."""
+
+    kind: str
+    effects: SpellText
+
+    @property
+    def slots(self) -> tuple[TargetSlot, ...]:
+        return tuple(s for e in self.effects for s in e.slots)
+
+
+@dataclass(frozen=True, slots=True)
+class ExileGreatestPower(Effect):
+    """"Exile a creature with the greatest power among creatures target opponent controls":
+    the controller of the ability chooses among tied creatures (a ``cards`` choice from the
+    battlefield); nothing is targeted but the opponent."""
+
+    @property
+    def slots(self) -> tuple[TargetSlot, ...]:
+        return (TargetSlot("opponent"),)
+
+
+@dataclass(frozen=True, slots=True)
+class PumpTargetByCounters(Effect):
+    """"Until end of turn, target creature gains <keywords> and gets +X/+0, where X is the
+    number of <counter> counters on CARDNAME": X is counted as the effect resolves (608.2h),
+    from the source's last known information if it has left the battlefield (608.2h)."""
+
+    counter: str
+    keywords: tuple[str, ...]
+    power: bool = True
+    toughness: bool = False
+
+    @property
+    def slots(self) -> tuple[TargetSlot, ...]:
+        return (TargetSlot("creature"),)
+
+
+@dataclass(frozen=True, slots=True)
+class ExileGraveyardCardsGainLife(Effect):
+    """"Exile up to N target cards from graveyards. For each creature card exiled this way,
+    you gain M life." (only cards exiled count: an illegal target is not exiled, 608.2b)."""
+
+    n: int
+    life: int
+
+    @property
+    def slots(self) -> tuple[TargetSlot, ...]:
+        return (TargetSlot("gy:any", 0, self.n),)
+
+
+@dataclass(frozen=True, slots=True)
+class SearchNamedOrType(Effect):
+    """"Search your library for a card named <name> or a[n] <Type> card, reveal it, put it
+    into your hand, then shuffle" (701.19): a search for cards with a stated quality, which may
+    find nothing (701.19b). ``type_word``: a card type or subtype."""
+
+    name: str
+    type_word: str
+
+
+@dataclass(frozen=True, slots=True)
+class TokensForLandDifference(Effect):
+    """"Choose target opponent. If they control fewer lands than you, create a number of
+    <token>s equal to the difference.\""""
+
+    token: TokenDef
+
+    @property
+    def slots(self) -> tuple[TargetSlot, ...]:
+        return (TargetSlot("opponent"),)
+
+
+@dataclass(frozen=True, slots=True)
+class RevealChooseDiscard(Effect):
+    """"Target opponent reveals their hand. You choose a <quality> card from it. That player
+    discards that card." (701.8a: here the ability's controller chooses): the candidates are
+    the cards of none of the ``excluded`` card types."""
+
+    excluded: tuple[str, ...]
+
+    @property
+    def slots(self) -> tuple[TargetSlot, ...]:
+        return (TargetSlot("opponent"),)
+
+
+@dataclass(frozen=True, slots=True)
+class MayMoveCardThen(Effect):
+    """"[Then] you may <return|exile> a <types> card from your graveyard [to your hand]. [If
+    you do, <effects>]": a ``may`` choice, then a ``cards`` choice when two or more cards
+    qualify; the effects happen only if a card was moved (608.2c). ``types``: ``|``-separated
+    card types; ``to``: hand | exile."""
+
+    types: str
+    to: str
+    effects: SpellText = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnAllCardsFromGraveyard(Effect):
+    """"Return all <type> cards from your graveyard to the battlefield [, then shuffle your
+    graveyard into your library]" (``shuffle``)."""
+
+    types: str
+    shuffle: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class GainLifeAndScryByCount(Effect):
+    """"You gain X life and scry X, where X is the number of <Subtype>s you control" (X counted
+    as the effect resolves)."""
+
+    subtype: str

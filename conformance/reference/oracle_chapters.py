@@ -1,0 +1,154 @@
+"""Oracle-text templates of :mod:`conformance.reference.chapter_abilities` (first needed by
+Saga chapters, reusable by any card), tried by :mod:`conformance.reference.oracle` with those
+of :mod:`conformance.reference.oracle_sagas`: fight (701.12), "you gain life equal to the
+greatest power among creatures you control", "if you control a <permanent>, <effects>", "exile
+a creature with the greatest power among creatures target opponent controls", "until end of
+turn, target creature gains K and gets +X/+0, where X is the number of <counter> counters on
+CARDNAME", "exile up to N target cards from graveyards. For each creature card exiled this
+way, you gain M life", "search your library for a card named <name> or a <type> card" and
+"choose target opponent. If they control fewer lands than you, create a number of <token>s
+equal to the difference"."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from conformance.reference import chapter_abilities as ch
+from conformance.reference import control_abilities as ca
+from conformance.reference.effect_blocks import CreateToken, Effect
+from conformance.reference.errors import OracleTemplateError
+from conformance.reference.target_kinds import parse_kind
+
+_COUNT = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4}
+
+
+def _kind(words: str) -> str:
+    kind = parse_kind(words)
+    if kind is None:
+        raise OracleTemplateError(f"target not understood: {words!r}")
+    return kind
+
+
+def _effects(text: str) -> tuple[Effect, ...]:
+    from conformance.reference.effect_text import parse_effects  # the whole grammar (no cycle)
+
+    return parse_effects(text)
+
+
+def _keywords(text: str) -> tuple[str, ...]:
+    from conformance.reference.effect_text import _keywords as read  # the base keyword grammar
+
+    return read(text)
+
+
+def _if_you_control(g: re.Match[str]) -> Effect:
+    kind = _kind(g[1])
+    if not kind.startswith("perm:"):
+        raise OracleTemplateError(f"condition not understood: {g[1]!r}")
+    return ch.IfYouControl(kind, _effects(g[2][:1].upper() + g[2][1:]))
+
+
+def _land_difference(g: re.Match[str]) -> Effect:
+    made = _effects(f"Create a {g[1]} creature token{g[2] or ''}.")
+    if len(made) != 1 or not isinstance(made[0], CreateToken):
+        raise OracleTemplateError(f"token not understood: {g[1]!r}")
+    return ch.TokensForLandDifference(made[0].token)
+
+
+TEMPLATES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], object]]] = [
+    (re.compile(r"Target (creature(?: you control)?) fights (up to one )?target (creature "
+                r"(?:you don't control|an opponent controls))\. ?"),
+     lambda g: ch.Fight(_kind(g[1]), _kind(g[3]), up_to=bool(g[2]))),
+    (re.compile(r"You gain life equal to the greatest power among creatures you control\. ?"),
+     lambda g: ch.GainLifeGreatestPower()),
+    (re.compile(r"If you control an? ([a-z][a-z0-9 ]+?), ([a-z][^.]*\.) ?"), _if_you_control),
+    (re.compile(r"Exile a creature with the greatest power among creatures target opponent "
+                r"controls\. ?"),
+     lambda g: ch.ExileGreatestPower()),
+    (re.compile(r"Until end of turn, target creature gains ([a-z ,]+?) and gets \+X/\+0, where "
+                r"X is the number of ([a-z]+) counters on CARDNAME\. ?"),
+     lambda g: ch.PumpTargetByCounters(g[2], _keywords(g[1]))),
+    (re.compile(r"Exile up to (one|two|three|four) target cards from graveyards\. For each "
+                r"creature card exiled this way, you gain (\d+) life\. ?"),
+     lambda g: ch.ExileGraveyardCardsGainLife(_COUNT[g[1]], int(g[2]))),
+    (re.compile(r"Search your library for a card named ([A-Z][^,.]*?(?:, [A-Z][^,.]*?)?) or an? "
+                r"([A-Z][a-z]+|artifact|creature|enchantment|land|instant|sorcery) card, "
+                r"reveal it, put it into your hand, then shuffle\. ?"),
+     lambda g: ch.SearchNamedOrType(g[1], g[2].capitalize())),
+    (re.compile(r"Choose target opponent\. If they control fewer lands than you, create a "
+                r"number of ((?:\d+/\d+) [a-z ]+?(?: [A-Z][a-z]+)+) creature tokens( with "
+                r"[a-z ,]+)? equal to the difference\. ?"),
+     _land_difference),
+]
+"""(pattern, builder) pairs, in the order they are tried."""
+
+_TYPES = {"creature": "Creature", "enchantment": "Enchantment", "land": "Land",
+          "artifact": "Artifact", "planeswalker": "Planeswalker", "instant": "Instant",
+          "sorcery": "Sorcery"}
+
+
+def _types(words: str) -> str:
+    """"creature or enchantment" -> "Creature|Enchantment"."""
+    parts = re.split(r", or |, | or ", words)
+    if any(p not in _TYPES for p in parts):
+        raise OracleTemplateError(f"card types not understood: {words!r}")
+    return "|".join(_TYPES[p] for p in parts)
+
+
+def _mill_then_return(g: re.Match[str]) -> tuple[Effect, ...]:
+    return (*_effects(f"Mill {g[1]} cards."), ch.MayMoveCardThen(_types(g[2]), "hand"))
+
+
+def _may_exile_then(g: re.Match[str]) -> Effect:
+    then = _effects(g[2][:1].upper() + g[2][1:])
+    if any(e.slots for e in then):
+        raise OracleTemplateError(f"'if you do' effect with targets: {g[2]!r}")
+    return ch.MayMoveCardThen(_types(g[1]), "exile", then)
+
+
+TEMPLATES += [
+    (re.compile(r"Target opponent reveals their hand\. You choose a noncreature, nonland card "
+                r"from it\. That player discards that card\. ?"),
+     lambda g: ch.RevealChooseDiscard(("Creature", "Land"))),
+    (re.compile(r"Mill (two|three|four) cards, then you may return an? ([a-z ,]+?) card from "
+                r"your graveyard to your hand\. ?"),
+     _mill_then_return),
+    (re.compile(r"(?:Then y|Y)ou may exile an? ([a-z ,]+?) card from your graveyard\. If you "
+                r"do, ([a-z][^.]*\.) ?"),
+     _may_exile_then),
+    (re.compile(r"Return all (land|creature|artifact) cards from your graveyard to "
+                r"the battlefield(, then shuffle your graveyard into your library)?\. ?"),
+     lambda g: ch.ReturnAllCardsFromGraveyard(_types(g[1]), shuffle=bool(g[2]))),
+    (re.compile(r"You gain X life and scry X, where X is the number of ([A-Z][a-z]+)s you "
+                r"control\. ?"),
+     lambda g: ch.GainLifeAndScryByCount(g[1])),
+]
+
+
+TEMPLATES += [
+    (re.compile(r"Gain control of target ((?:creature|permanent|artifact)(?: an opponent "
+                r"controls| you don't control)?)( for as long as CARDNAME remains on the "
+                r"battlefield)?\.( Untap it\.)? ?"),
+     lambda g: ca.GainControl(_kind(g[1]), while_source=bool(g[2]), untap=bool(g[3]))),
+    (re.compile(r"(You may e|E)xchange control of two target creatures\. ?"),
+     lambda g: ca.ExchangeControl("creature", may=g[1] == "You may e")),
+    (re.compile(r"Tap all nonland permanents target opponent controls\. They don't untap "
+                r"during their controller's next untap step\. ?"),
+     lambda g: ca.TapAllNoUntapNext()),
+    (re.compile(r"Tap target (creature(?: an opponent controls| you don't control)?)\. It "
+                r"doesn't untap during its controller's untap step for as long as you control "
+                r"CARDNAME\. ?"),
+     lambda g: ca.TapNoUntapWhileYouControl(_kind(g[1]))),
+    (re.compile(r"Each tapped creature deals damage to itself equal to its power\. ?"),
+     lambda g: ca.TappedCreaturesDamageThemselves()),
+]
+
+FIRST: list[tuple[re.Pattern[str], Callable[[re.Match[str]], object]]] = [
+    (re.compile(r"Put (a|two|three) (\+1/\+1) counters? on up to one target creature\. That "
+                r"creature becomes an? (artifact|enchantment) in addition to its other "
+                r"types\. ?"),
+     lambda g: ca.CountersAndBecomesType(_COUNT[g[1]], g[2], (_TYPES[g[3]],))),
+]
+"""Tried before the base templates (whose "Put a +1/+1 counter on up to one target creature."
+would stop short)."""

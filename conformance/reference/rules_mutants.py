@@ -1,0 +1,38 @@
+"""Mutants of rules the cases of the reference engine's own bugs pin down: tokens and copies
+ceasing to exist (704.5d-e) and state-based actions before a player receives priority (117.5).
+Each overrides one hook of
+:data:`conformance.reference.rules.HOOKS` (registered in ``MUTANTS`` by
+:mod:`conformance.reference.mutants`)."""
+
+from __future__ import annotations
+
+from conformance.reference.engine import ReferenceEngine
+from conformance.reference.objects import Obj
+
+
+class TokensOutliveTheBattlefield(ReferenceEngine):
+    """A token that leaves the battlefield stays in its new zone, like a card (breaks rule
+    704.5d: it ceases to exist)."""
+
+    MUTANT = "tokens_outlive_the_battlefield"
+    RULE = "704.5d"
+
+    def ceases_to_exist(self, obj: Obj) -> bool:
+        return obj.is_copy and obj.zone != "stack"
+
+
+class NoChecksBeforePriority(ReferenceEngine):
+    """Passing priority gives it to the other player without performing state-based actions
+    first (breaks rule 117.5)."""
+
+    MUTANT = "no_checks_before_priority"
+    RULE = "117.5"
+
+    def checks_before_priority(self) -> bool:
+        return False
+
+
+RULES_MUTANTS: dict[str, type[ReferenceEngine]] = {
+    cls.MUTANT: cls for cls in (TokensOutliveTheBattlefield, NoChecksBeforePriority)
+}
+"""Mutant name -> engine class."""

@@ -1,0 +1,152 @@
+"""The templates of :mod:`conformance.reference.common_abilities` on real cards, played by the
+reference engine: flicker (400.7, 111.8), "loses <keyword> until end of turn" (613.1f, 514.2),
+"if this spell was cast from a graveyard, ... instead", tokens for each card in a graveyard."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from conformance.engines.protocol import Observation
+from conformance.reference import ReferenceEngine
+from conformance.reference.errors import OracleTemplateError
+from conformance.reference.oracle import parse_face
+
+
+def play(p1: dict[str, Any], p2: dict[str, Any], actions: list[dict[str, Any]]) -> Observation:
+    engine = ReferenceEngine()
+    engine.setup("unit", {"active_player": "p1", "step": "precombat_main", "turn": 3,
+                          "players": {"p1": p1, "p2": p2}})
+    for a in actions:
+        engine.act(a)
+    return engine.observe()
+
+
+def cast(obj: str, *targets: str, **kw: Any) -> dict[str, Any]:
+    return {"cast": {"player": "p1", "object": obj, "targets": list(targets), **kw}}
+
+
+RESOLVE = {"resolve_stack": {}}
+
+
+def test_flicker_returns_a_new_object_and_a_token_stays_exiled() -> None:
+    obs = play({"mana": "{1}{W}{W}",
+                "hand": [{"id": "blink", "card": "Momentary Blink"},
+                         {"id": "shift", "card": "Cloudshift"}],
+                "battlefield": [{"id": "bears", "card": "Grizzly Bears", "damage": 1,
+                                 "counters": {"+1/+1": 1}, "tapped": True},
+                                {"id": "tok", "card": "Soldier Token", "token": True}]}, {},
+               [cast("blink", "bears"), RESOLVE, cast("shift", "tok"), RESOLVE])
+    bears = obs.state["objects"]["bears"]
+    assert (bears["zone"], bears["damage"], bears["counters"], bears["tapped"],
+            bears["summoning_sick"]) == ("battlefield", 0, {}, False, True)
+    moves = [(e["from"], e["to"]) for e in obs.events
+             if e["type"] == "zone_change" and e["object"] == "bears"]
+    assert moves == [("battlefield", "exile"), ("exile", "battlefield")]
+    assert "tok" not in obs.state["objects"]  # exiled, it can't return (111.8) and ceases
+    assert not [e for e in obs.events if e["type"] == "zone_change" and e["object"] == "tok"
+                and e["to"] == "battlefield"]
+
+
+def test_loses_flying_until_end_of_turn() -> None:
+    obs = play({"mana": "{G}", "hand": [{"id": "claws", "card": "Canopy Claws"}]},
+               {"battlefield": [{"id": "angel", "card": "Serra Angel"}]},
+               [cast("claws", "angel"), RESOLVE])
+    assert obs.state["objects"]["angel"]["keywords"] == ["vigilance"]
+    obs = play({"mana": "{G}", "hand": [{"id": "claws", "card": "Canopy Claws"}]},
+               {"battlefield": [{"id": "angel", "card": "Serra Angel"}]},
+               [cast("claws", "angel"), RESOLVE,
+                {"advance": {"to": "precombat_main", "next_turn": True}}])
+    assert obs.state["objects"]["angel"]["keywords"] == ["flying", "vigilance"]
+
+
+@pytest.mark.parametrize(("zone", "costs", "clues"), [("hand", {}, 1),
+                                                      ("graveyard", {"alternative": "flashback"},
+                                                       2)])
+def test_cast_from_a_graveyard_instead(zone: str, costs: dict[str, Any], clues: int) -> None:
+    obs = play({"mana": "{3}{U}", zone: [{"id": "key", "card": "Secrets of the Key"}]}, {},
+               [cast("key", **({"costs": costs} if costs else {})), RESOLVE])
+    made = [o for o in obs.state["objects"].values() if o["card"] == "Clue Token"]
+    assert len(made) == clues
+
+
+def test_tokens_for_each_creature_card_in_your_graveyard() -> None:
+    obs = play({"mana": "{4}{G}", "hand": [{"id": "sp", "card": "Spider Spawning"}],
+                "graveyard": [{"id": "g1", "card": "Grizzly Bears"},
+                              {"id": "g2", "card": "Craw Wurm"},
+                              {"id": "g3", "card": "Lightning Bolt"}]},
+               {"graveyard": [{"id": "g4", "card": "Grizzly Bears"}]},
+               [cast("sp"), RESOLVE])
+    spiders = [o for o in obs.state["objects"].values() if o["card"] == "Spider Token"]
+    assert len(spiders) == 2 and spiders[0]["keywords"] == ["reach"]
+    assert (spiders[0]["power"], spiders[0]["toughness"]) == (1, 2)
+
+
+def test_what_the_templates_refuse() -> None:
+    for text in ("Target creature loses all abilities until end of turn.",
+                 "Draw a card. If CARDNAME was cast from a graveyard, destroy target creature "
+                 "instead.",
+                 "Create a 1/1 white Soldier creature token for each plains card in your "
+                 "graveyard."):
+        with pytest.raises(OracleTemplateError):
+            parse_face(text, ("X",))
+
+
+def _spell_and_answer(p2_mana: str, answer: bool | None) -> Observation:
+    actions: list[dict[str, Any]] = [
+        {"cast": {"player": "p2", "object": "bolt", "targets": ["p1"]}},
+        {"pass_priority": {"player": "p2"}},
+        cast("leak", "bolt"), {"resolve_top": {}}]
+    if answer is not None:
+        actions.append({"choose": {"choice": "may", "accept": answer}})
+    engine = ReferenceEngine()
+    engine.setup("unit", {"active_player": "p2", "step": "precombat_main", "turn": 3,
+                          "players": {"p1": {"mana": "{1}{U}{U}",
+                                             "hand": [{"id": "leak", "card": "Mana Leak"}]},
+                                      "p2": {"mana": "{R}" + p2_mana,
+                                             "hand": [{"id": "bolt", "card": "Lightning Bolt"}]}}})
+    for a in actions:
+        engine.act(a)
+    return engine.observe()
+
+
+@pytest.mark.parametrize(("p2_mana", "answer", "countered", "left"), [
+    ("{C}{C}{C}", True, False, ""), ("{C}{C}{C}", False, True, "{C}{C}{C}"),
+    ("{C}{C}", None, True, "{C}{C}")])
+def test_counter_unless_its_controller_pays(p2_mana: str, answer: bool | None, countered: bool,
+                                            left: str) -> None:
+    """The spell's controller may pay (asked only when their pool can, 118.3); unless they do,
+    the spell is countered."""
+    obs = _spell_and_answer(p2_mana, answer)
+    assert (obs.state["objects"]["bolt"]["zone"] == "graveyard") is countered
+    assert any(e["type"] == "countered" and e["object"] == "bolt" for e in obs.events) is countered
+    assert obs.state["players"]["p2"]["mana"] == left
+
+
+def test_may_with_a_target_and_two_targets_and_regenerate_target() -> None:
+    setup = {"mana": "{1}{U}{1}{U}{W}", "hand": [{"id": "undo", "card": "Undo"},
+                                                 {"id": "ward", "card": "Death Ward"}],
+             "battlefield": [{"id": "b1", "card": "Grizzly Bears"}]}
+    obs = play(setup, {"battlefield": [{"id": "b2", "card": "Grizzly Bears"}]},
+               [cast("undo", "b1", "b2"), RESOLVE])
+    assert (obs.state["objects"]["b1"]["zone"], obs.state["objects"]["b2"]["zone"]) == \
+        ("hand", "hand")
+    engine = ReferenceEngine()
+    engine.setup("unit", {"active_player": "p1", "step": "precombat_main", "turn": 3,
+                          "players": {"p1": {"mana": "{3}{B}{B}{W}{R}",
+                                             "hand": [{"id": "ward", "card": "Death Ward"},
+                                                      {"id": "imp", "card": "Serpent Assassin"},
+                                                      {"id": "bolt", "card": "Lightning Bolt"}]},
+                                      "p2": {"battlefield": [{"id": "b2",
+                                                              "card": "Grizzly Bears"}]}}})
+    for a in (cast("ward", "b2"), RESOLVE, cast("bolt", "b2"), RESOLVE):
+        engine.act(a)
+    b2 = engine.observe().state["objects"]["b2"]
+    assert (b2["zone"], b2["tapped"], b2["damage"]) == ("battlefield", True, 0)  # 701.15a
+    engine.act(cast("imp"))
+    engine.act({"resolve_top": {}})
+    engine.act({"choose": {"choice": "targets", "targets": ["b2"]}})
+    engine.act({"resolve_top": {}})
+    engine.act({"choose": {"choice": "may", "accept": True}})
+    assert engine.observe().state["objects"]["b2"]["zone"] == "graveyard"
