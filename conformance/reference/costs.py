@@ -7,7 +7,7 @@ A ``costs`` mapping names the objects each cost uses; everything is checked befo
 paid (601.2h: partial payments are not allowed), then the mana is paid by the solver of
 :mod:`conformance.reference.mana` and the objects are sacrificed, discarded, exiled or tapped.
 Omitted ``costs`` means what protocol 1 meant: the mana cost, or the flashback cost of a card cast
-from a graveyard.
+from a graveyard (and the foretell cost of a card cast from exile).
 
 Not modelled (the cards that would need it are not built): convoke paying a hybrid or Phyrexian
 symbol (702.51b, 702.51c), an {X} in a kicker or alternative cost, alternative costs other than

@@ -114,6 +114,8 @@ COST_CASES = {
         "improvise_artifacts_stay_untapped", "improvise"),
     "arrogant-wurm/discarded-with-madness-it-is-exiled-and-cast-for-its-madness-cost": (
         "madness_card_to_graveyard", "discard, madness"),
+    "fiery-temper/discarded-by-an-opponents-spell-cast-for-madness-with-its-target-chosen-then": (
+        "madness_card_to_graveyard", "madness"),
     "mardu-scout/dashed-it-has-haste-and-returns-to-hand-at-the-next-end-step": (
         "dashed_creature_stays", "dash"),
     "mulldrifter/evoked-it-is-sacrificed-as-it-enters-and-its-other-enters-trigger-still-resolves": (

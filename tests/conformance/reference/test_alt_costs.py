@@ -3,15 +3,17 @@ the rules beyond the hand-written cases, what it refuses, and the cards it build
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from conformance.cases_io import CASES_DIR, load_cases
+from conformance.engines.protocol import EngineInfo
 from conformance.errors import EngineReportedError
 from conformance.reference.engine import ReferenceEngine
 from conformance.reference.mutants import MUTANTS
-from conformance.runner import execute_case
+from conformance.runner import RunOptions, execute_case, run_cases
 
 
 def _engine(p1: dict[str, Any], p2: dict[str, Any] | None = None, *, active: str = "p1",
@@ -182,3 +184,21 @@ def test_cards_with_madness_dash_evoke_foretell_are_built_from_their_lines():
     assert cards["Mulldrifter"].faces[0].text.alternatives == (("evoke", "{2}{U}"),)
     assert cards["Demon Bolt"].faces[0].text.alternatives == (("foretell", "{R}"),)
     assert "Welcome to the Fold" in refused  # Madness {X}{U}{U}: an X in an alternative cost
+
+
+class ReferenceWithoutForetell(ReferenceEngine):
+    """The reference engine declaring every action but ``foretell``."""
+
+    def info(self) -> EngineInfo:
+        base = super().info()
+        return replace(base, actions=base.actions - {"foretell"})
+
+
+def test_a_case_that_foretells_is_never_sent_to_an_engine_without_the_action():
+    case, = load_cases([CASES_DIR / "demon-bolt" /
+                        "foretold-on-one-turn-cast-on-a-later-turn-for-its-foretell-cost.yaml"])
+    assert "foretell" in case.needs.actions and case.needs.costs == {"foretell"}
+    run = run_cases([case], "test_alt_costs:ReferenceWithoutForetell", RunOptions())
+    result, = run.results
+    assert result.status == "unsupported" and result.duration == 0.0
+    assert "actions not supported (protocol 2): foretell" in (result.message or "")
