@@ -4,7 +4,8 @@ control a <permanent>, <effects>" (checked as the effect resolves, 608.2c), "exi
 with the greatest power among creatures target opponent controls", a pump whose X counts the
 source's counters, "exile up to N target cards from graveyards; for each creature card exiled
 this way, you gain N life", a search for "a card named <name> or a <type> card", and tokens
-"equal to the difference" in lands. Plain data, built by
+"equal to the difference" in lands, and delayed triggered abilities lasting "this turn". Plain
+data, built by
 :mod:`conformance.reference.oracle_chapters`; their rules are in
 :mod:`conformance.reference.chapter_effects`."""
 
@@ -126,10 +127,10 @@ class RevealChooseDiscard(Effect):
 
 @dataclass(frozen=True, slots=True)
 class MayMoveCardThen(Effect):
-    """"[Then] you may <return|exile> a <types> card from your graveyard [to your hand]. [If
-    you do, <effects>]": a ``may`` choice, then a ``cards`` choice when two or more cards
-    qualify; the effects happen only if a card was moved (608.2c). ``types``: ``|``-separated
-    card types; ``to``: hand | exile."""
+    """"[Then] you may <return|exile|put> a <types> card from your graveyard [to your hand /
+    onto the battlefield]. [If you do, <effects>]": a ``may`` choice, then a ``cards`` choice
+    when two or more cards qualify; the effects happen only if a card was moved (608.2c).
+    ``types``: ``|``-separated card types or subtypes; ``to``: hand | exile | battlefield."""
 
     types: str
     to: str
@@ -151,3 +152,29 @@ class GainLifeAndScryByCount(Effect):
     as the effect resolves)."""
 
     subtype: str
+
+
+@dataclass(frozen=True, slots=True)
+class CreateTurnTrigger(Effect):
+    """"Whenever a[n] <Subtype> [you control] attacks this turn, <effects>" (``event``
+    ``attacks``) / "Whenever you cast a spell [with mana value N or greater] this turn,
+    <effects>" (``cast``): a delayed triggered ability created as the effect resolves (603.7a)
+    that triggers each time its event occurs until the turn ends (603.7b); the targets of
+    ``effects`` are chosen as each trigger is put on the stack."""
+
+    event: str
+    effects: SpellText
+    subtype: str = ""
+    yours: bool = False
+    min_mana_value: int | None = None
+
+
+@dataclass
+class TurnTrigger:
+    """A delayed triggered ability of :class:`CreateTurnTrigger`, for ``turn``."""
+
+    controller: str
+    source: str
+    source_name: str
+    turn: int
+    effect: CreateTurnTrigger

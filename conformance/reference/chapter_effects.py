@@ -196,15 +196,16 @@ def _reveal_choose_discard(r: Effects, eff: ch.RevealChooseDiscard, ctx: EffectC
 
 @effect(ch.MayMoveCardThen)
 def _may_move_card(r: Effects, eff: ch.MayMoveCardThen, ctx: EffectContext) -> Flow:
-    wanted = set(eff.types.split("|"))
+    wanted = set(eff.types.split("|"))  # card types or subtypes ("an Elf or Tyvar card")
     fits = [cid for cid in r.zones[(ctx.controller, "graveyard")]
-            if wanted & set(r.chars(r.objects[cid]).types)]
+            if wanted & set((c := r.chars(r.objects[cid])).types + c.subtypes)]
     if not fits:
         return  # nothing to move: "if you do" fails (608.2c)
     if not (yield from may_choice(r, ctx)):
         return
     chosen = yield from _choose_cards(ctx.controller, eff.to, "graveyard", fits, 1)
-    r._move(r.objects[chosen[0]], eff.to)
+    r._move(r.objects[chosen[0]], eff.to,
+            controller=ctx.controller if eff.to == "battlefield" else None)
     yield from r._run_effects(eff.effects, ctx.targets, ctx.controller, ctx.source, ctx.spell,
                               ctx.ability)
 
@@ -235,3 +236,10 @@ def _gain_and_scry(r: Effects, eff: ch.GainLifeAndScryByCount, ctx: EffectContex
 def _permanents(r: Effects, controller: str) -> list[Obj]:
     """Every permanent ``controller`` controls."""
     return [r.objects[oid] for oid in r.battlefield if r.objects[oid].controller == controller]
+
+
+@effect(ch.CreateTurnTrigger)
+def _create_turn_trigger(r: Effects, eff: ch.CreateTurnTrigger, ctx: EffectContext) -> None:
+    src = r.objects.get(ctx.source)
+    name = src.card_name if src is not None else ctx.source
+    _rules(r).turn_triggers.append(ch.TurnTrigger(ctx.controller, ctx.source, name, r.turn, eff))

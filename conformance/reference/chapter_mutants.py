@@ -125,3 +125,17 @@ CHAPTER_MUTANTS.update({
                                 AddedTypesEndWithTheTurn)
     if cls.MUTANT is not None
 })
+
+
+class ThisTurnTriggerOnce(ReferenceEngine):
+    """A delayed triggered ability lasting "this turn" ("whenever an Elf you control attacks
+    this turn") triggers only the first time its event occurs."""
+
+    MUTANT = "this_turn_trigger_once"
+    RULE = "603.7b"
+
+    def turn_trigger_repeats(self) -> bool:
+        return False
+
+
+CHAPTER_MUTANTS[ThisTurnTriggerOnce.MUTANT] = ThisTurnTriggerOnce

@@ -8,15 +8,18 @@ counters (608.2h). :class:`ChapterRules` extends
 
 from __future__ import annotations
 
-from conformance.reference.chapter_abilities import IfYouControl
+from typing import Any
+
+from conformance.reference.chapter_abilities import IfYouControl, TurnTrigger
 from conformance.reference.control_rules import CONTROL_HOOKS, ControlRules
-from conformance.reference.objects import Obj, PendingTrigger
+from conformance.reference.objects import Flow, Obj, PendingTrigger
 from conformance.reference.target_kinds import kind_legal
 
 CHAPTER_HOOKS: dict[str, str] = {
     "fight_pairs": "701.12a: in a fight each creature deals damage equal to its power to the other",
     "resolution_condition_met": "608.2c: an effect's condition is checked as it resolves",
     "intervening_if_on_trigger": "603.4: an intervening 'if' is checked as the event occurs",
+    "turn_trigger_repeats": "603.7b: a delayed trigger lasting 'this turn' triggers each time",
     **CONTROL_HOOKS,
 }
 """The hooks of :class:`ChapterRules`: name -> the rule it decides."""
@@ -29,6 +32,54 @@ class ChapterRules(ControlRules):
         super()._reset()
         self.last_counters: dict[str, tuple[int, dict[str, int]]] = {}
         """Object id -> (its zone-change count, its counters) as it last left the battlefield."""
+        self.turn_triggers: list[TurnTrigger] = []
+        """Delayed triggered abilities lasting "this turn" (603.7a-b)."""
+        self.attacks_seen: int | None = None
+        """The turn whose declared attackers have been looked at by :attr:`turn_triggers`."""
+
+    def turn_trigger_repeats(self) -> bool:
+        """Hook: a delayed triggered ability with a stated duration ("whenever ... this turn")
+        triggers each time its event occurs during that turn, not only once (603.7b)."""
+        return True
+
+    def _fire(self, t: TurnTrigger) -> None:
+        if not self.turn_trigger_repeats():
+            self.turn_triggers.remove(t)
+        self._trigger(PendingTrigger(t.controller, t.source, t.source_name, "delayed",
+                                     t.effect.effects))
+
+    def _live_turn_triggers(self, event: str) -> list[TurnTrigger]:
+        self.turn_triggers = [t for t in self.turn_triggers if t.turn == self.turn]
+        return [t for t in self.turn_triggers if t.effect.event == event]
+
+    def _put_triggers(self) -> Flow:
+        """Attackers just declared trigger "whenever a <Subtype> attacks this turn" (once per
+        attacking creature, 508.3a)."""
+        if (self.turn_triggers and (self.turn, "attackers") in self.declared
+                and self.attacks_seen != self.turn):
+            self.attacks_seen = self.turn
+            attackers = [self.objects[oid] for oid in self.battlefield
+                         if self.objects[oid].attacking is not None]
+            for t in self._live_turn_triggers("attacks"):
+                for ob in attackers:
+                    if (t.effect.subtype in self.chars(ob).subtypes
+                            and (not t.effect.yours or ob.controller == t.controller)
+                            and t in self.turn_triggers):
+                        self._fire(t)
+        yield from super()._put_triggers()
+
+    def _after_event(self, event: dict[str, Any]) -> None:
+        super()._after_event(event)
+        if event["type"] != "cast" or not self.turn_triggers:
+            return
+        spell = self.objects.get(event["object"])
+        if spell is None:
+            return
+        for t in self._live_turn_triggers("cast"):
+            least = t.effect.min_mana_value
+            if (event["player"] == t.controller
+                    and (least is None or self.chars(spell).mana_value >= least)):
+                self._fire(t)
 
     def _move(self, obj: Obj, to: str, *, controller: str | None = None, top: bool = True) -> None:
         if obj.zone == "battlefield":  # last known information (608.2h)

@@ -152,3 +152,20 @@ FIRST: list[tuple[re.Pattern[str], Callable[[re.Match[str]], object]]] = [
 ]
 """Tried before the base templates (whose "Put a +1/+1 counter on up to one target creature."
 would stop short)."""
+
+
+def _turn_trigger(event: str, rest: str, **kw: object) -> Effect:
+    effects = _effects(rest[:1].upper() + rest[1:])
+    return ch.CreateTurnTrigger(event, effects, **kw)  # type: ignore[arg-type]
+
+
+TEMPLATES += [
+    (re.compile(r"Whenever an? ([A-Z][a-z]+)( you control)? attacks this turn, ([a-z].*)$"),
+     lambda g: _turn_trigger("attacks", g[3], subtype=g[1], yours=bool(g[2]))),
+    (re.compile(r"Whenever you cast a spell(?: with mana value (\d+) or greater)? this turn, "
+                r"([a-z].*)$"),
+     lambda g: _turn_trigger("cast", g[2], min_mana_value=int(g[1]) if g[1] else None)),
+    (re.compile(r"You may put an? ([A-Z][a-z]+(?: or [A-Z][a-z]+)*) card from your graveyard "
+                r"onto the battlefield\. ?"),
+     lambda g: ch.MayMoveCardThen(g[1].replace(" or ", "|"), "battlefield")),
+]
