@@ -178,3 +178,20 @@ class TurnTrigger:
     source_name: str
     turn: int
     effect: CreateTurnTrigger
+
+
+@dataclass(frozen=True, slots=True)
+class DamageBonusThisTurn(Effect):
+    """"If a <color> source you control would deal damage to a permanent or player this turn,
+    it deals that much damage plus N to that permanent or player instead" (a replacement
+    effect, 614.1a, for the rest of the turn)."""
+
+    color: str
+    bonus: int
+
+
+@dataclass(frozen=True, slots=True)
+class AttackRequirementUntilYourNextTurn(Effect):
+    """"Until your next turn, creatures your opponents control attack each combat if able" (a
+    requirement on declaring attackers, 508.1d; it changes no characteristic, so it applies to
+    every creature those players control while it lasts, 611.2c)."""

@@ -243,3 +243,14 @@ def _create_turn_trigger(r: Effects, eff: ch.CreateTurnTrigger, ctx: EffectConte
     src = r.objects.get(ctx.source)
     name = src.card_name if src is not None else ctx.source
     _rules(r).turn_triggers.append(ch.TurnTrigger(ctx.controller, ctx.source, name, r.turn, eff))
+
+
+@effect(ch.DamageBonusThisTurn)
+def _damage_bonus(r: Effects, eff: ch.DamageBonusThisTurn, ctx: EffectContext) -> None:
+    _rules(r).damage_bonuses.append((ctx.controller, r.turn, eff))
+
+
+@effect(ch.AttackRequirementUntilYourNextTurn)
+def _attack_requirement(r: Effects, eff: ch.AttackRequirementUntilYourNextTurn,
+                        ctx: EffectContext) -> None:
+    _rules(r).attack_requirements.append((ctx.controller, r.turn))

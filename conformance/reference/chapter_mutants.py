@@ -139,3 +139,16 @@ class ThisTurnTriggerOnce(ReferenceEngine):
 
 
 CHAPTER_MUTANTS[ThisTurnTriggerOnce.MUTANT] = ThisTurnTriggerOnce
+
+
+class AttackRequirementIgnored(ReferenceEngine):
+    """Creatures an effect requires to attack each combat if able may stay home."""
+
+    MUTANT = "attack_requirement_ignored"
+    RULE = "508.1d"
+
+    def attack_requirements_apply(self) -> bool:
+        return False
+
+
+CHAPTER_MUTANTS[AttackRequirementIgnored.MUTANT] = AttackRequirementIgnored

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from conformance.reference.chapter_abilities import IfYouControl, TurnTrigger
+from conformance.reference.chapter_abilities import DamageBonusThisTurn, IfYouControl, TurnTrigger
 from conformance.reference.control_rules import CONTROL_HOOKS, ControlRules
-from conformance.reference.objects import Flow, Obj, PendingTrigger
+from conformance.reference.objects import Flow, Obj, PendingTrigger, Ref, refuse
 from conformance.reference.target_kinds import kind_legal
 
 CHAPTER_HOOKS: dict[str, str] = {
@@ -20,6 +20,7 @@ CHAPTER_HOOKS: dict[str, str] = {
     "resolution_condition_met": "608.2c: an effect's condition is checked as it resolves",
     "intervening_if_on_trigger": "603.4: an intervening 'if' is checked as the event occurs",
     "turn_trigger_repeats": "603.7b: a delayed trigger lasting 'this turn' triggers each time",
+    "attack_requirements_apply": "508.1d: attackers are declared obeying every requirement",
     **CONTROL_HOOKS,
 }
 """The hooks of :class:`ChapterRules`: name -> the rule it decides."""
@@ -34,8 +35,47 @@ class ChapterRules(ControlRules):
         """Object id -> (its zone-change count, its counters) as it last left the battlefield."""
         self.turn_triggers: list[TurnTrigger] = []
         """Delayed triggered abilities lasting "this turn" (603.7a-b)."""
+        self.damage_bonuses: list[tuple[str, int, DamageBonusThisTurn]] = []
+        """(controller, turn, effect): "... deals that much damage plus N instead" (614.1a)."""
+        self.attack_requirements: list[tuple[str, int]] = []
+        """(controller, turn): "until your next turn, creatures your opponents control attack
+        each combat if able"."""
         self.attacks_seen: int | None = None
         """The turn whose declared attackers have been looked at by :attr:`turn_triggers`."""
+
+    def _damage(self, source: str, target: Ref, amount: int, combat: bool = False) -> None:
+        """Damage, increased first by the replacement effects of :attr:`damage_bonuses` that
+        apply to its source this turn (614.1a)."""
+        src = self.objects.get(source)
+        if amount > 0 and src is not None and self.damage_bonuses:
+            colors = self.chars(src).colors
+            for controller, turn, eff in self.damage_bonuses:
+                if turn == self.turn and src.controller == controller and eff.color in colors:
+                    amount += eff.bonus
+        super()._damage(source, target, amount, combat)
+
+    def attack_requirements_apply(self) -> bool:
+        """Hook: the attacking player must declare attackers so that the requirements on
+        attacking are obeyed as far as possible (508.1d): a creature that must attack "each
+        combat if able" and can attack does."""
+        return True
+
+    def declare_attackers(self, a: dict[str, Any]) -> Flow:
+        """Refuses (``illegal_action``) a declaration leaving out a creature that an effect
+        requires to attack and that is able to (508.1d)."""
+        player, chosen = a.get("player"), a.get("attackers")
+        live = [(c, t) for c, t in self.attack_requirements
+                if not (self.active == c and self.turn > t)]  # until c's next turn (611.2)
+        self.attack_requirements = live
+        if (isinstance(chosen, dict) and self.attack_requirements_apply()
+                and any(c != player for c, _ in live)):
+            for oid in self.battlefield:
+                ob = self.objects[oid]
+                if (ob.controller == player and oid not in chosen
+                        and "Creature" in self.chars(ob).types and self.may_attack(ob)):
+                    raise refuse("illegal_action", f"{oid} attacks each combat if able "
+                                                   "(508.1d)")
+        yield from super().declare_attackers(a)
 
     def turn_trigger_repeats(self) -> bool:
         """Hook: a delayed triggered ability with a stated duration ("whenever ... this turn")

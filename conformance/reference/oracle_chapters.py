@@ -169,3 +169,16 @@ TEMPLATES += [
                 r"onto the battlefield\. ?"),
      lambda g: ch.MayMoveCardThen(g[1].replace(" or ", "|"), "battlefield")),
 ]
+
+_COLOR = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+TEMPLATES.append(
+    (re.compile(r"If an? (white|blue|black|red|green) source you control would deal damage to a "
+                r"permanent or player this turn, it deals that much damage plus (\d+) to that "
+                r"permanent or player instead\. ?"),
+     lambda g: ch.DamageBonusThisTurn(_COLOR[g[1]], int(g[2]))))
+
+TEMPLATES.append(
+    (re.compile(r"Until your next turn, creatures your opponents control attack each combat if "
+                r"able\. ?"),
+     lambda g: ch.AttackRequirementUntilYourNextTurn()))
