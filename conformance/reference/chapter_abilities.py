@@ -195,3 +195,28 @@ class AttackRequirementUntilYourNextTurn(Effect):
     """"Until your next turn, creatures your opponents control attack each combat if able" (a
     requirement on declaring attackers, 508.1d; it changes no characteristic, so it applies to
     every creature those players control while it lasts, 611.2c)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SacrificeReflexive(Effect):
+    """"You may sacrifice a <type>. When you do, <effects>": a ``may`` choice, the permanent
+    sacrificed (a ``cards`` choice among two or more), then a reflexive triggered ability
+    (603.12) whose targets are chosen as it is put on the stack."""
+
+    types: str
+    effects: SpellText
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnWithCounterGains(Effect):
+    """"Return target <kind> card from your graveyard to the battlefield. Put a <counter>
+    counter on it. It gains <keywords> until your next turn." (the card returned is a new object,
+    400.7; the ability lasts until its controller's next turn begins, 611.2a)."""
+
+    kind: str
+    counter: str
+    keywords: tuple[str, ...]
+
+    @property
+    def slots(self) -> tuple[TargetSlot, ...]:
+        return (TargetSlot(self.kind),)

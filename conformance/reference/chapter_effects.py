@@ -9,7 +9,14 @@ from typing import TYPE_CHECKING, Any, cast
 from conformance.reference import chapter_abilities as ch
 from conformance.reference.abilities import CreateToken
 from conformance.reference.effects import EFFECTS, EffectContext, Effects, effect
-from conformance.reference.objects import Choice, ContinuousEffect, Flow, Obj, refuse
+from conformance.reference.objects import (
+    Choice,
+    ContinuousEffect,
+    Flow,
+    Obj,
+    PendingTrigger,
+    refuse,
+)
 from conformance.reference.oracle_library import Scry
 
 if TYPE_CHECKING:
@@ -254,3 +261,36 @@ def _damage_bonus(r: Effects, eff: ch.DamageBonusThisTurn, ctx: EffectContext) -
 def _attack_requirement(r: Effects, eff: ch.AttackRequirementUntilYourNextTurn,
                         ctx: EffectContext) -> None:
     _rules(r).attack_requirements.append((ctx.controller, r.turn))
+
+
+@effect(ch.SacrificeReflexive)
+def _sacrifice_reflexive(r: Effects, eff: ch.SacrificeReflexive, ctx: EffectContext) -> Flow:
+    wanted = set(eff.types.split("|"))
+    mine = [oid for oid in r.battlefield if r.objects[oid].controller == ctx.controller
+            and wanted & set(r.chars(r.objects[oid]).types)]
+    done = False
+    if mine and (yield from may_choice(r, ctx)):
+        chosen = yield from _choose_cards(ctx.controller, "sacrifice", "battlefield", mine, 1)
+        ob = r.objects[chosen[0]]
+        r._emit("sacrificed", object=ob.id, card=ob.card_name)
+        r._move(ob, "graveyard")
+        done = True
+    if _rules(r).reflexive_triggers(done):  # "When you do, ..." (603.12)
+        src = r.objects.get(ctx.source)
+        r._trigger(PendingTrigger(ctx.controller, ctx.source,
+                                  src.card_name if src is not None else ctx.source,
+                                  "reflexive", eff.effects))
+
+
+@effect(ch.ReturnWithCounterGains)
+def _return_with_counter(r: Effects, eff: ch.ReturnWithCounterGains, ctx: EffectContext) -> None:
+    ref = ctx.first()
+    if ref is None:
+        return
+    ob = r.objects[ref.id]
+    r._move(ob, "battlefield", controller=ctx.controller)
+    if ob.zone != "battlefield":
+        return
+    r._add_counters(ob, eff.counter, 1)
+    _rules(r).until_your_next_turn(ctx.controller, ContinuousEffect(
+        next(r._clock), frozenset({ob.ref}), add=eff.keywords, until_end_of_turn=False))

@@ -152,3 +152,28 @@ class AttackRequirementIgnored(ReferenceEngine):
 
 
 CHAPTER_MUTANTS[AttackRequirementIgnored.MUTANT] = AttackRequirementIgnored
+
+
+class ReflexiveWithoutAction(ReferenceEngine):
+    """A reflexive triggered ability ("When you do, ...") triggers even when the optional
+    action it refers to was not performed."""
+
+    MUTANT = "reflexive_without_action"
+    RULE = "603.12"
+
+    def reflexive_triggers(self, done: bool) -> bool:
+        return True
+
+
+class UntilNextTurnEndsEarly(ReferenceEngine):
+    """An effect lasting "until your next turn" ends as the next turn of any player begins."""
+
+    MUTANT = "until_next_turn_ends_early"
+    RULE = "611.2a"
+
+    def until_your_next_turn_ends(self, controller: str, created: int) -> bool:
+        return True
+
+
+CHAPTER_MUTANTS.update({m.MUTANT: m for m in (ReflexiveWithoutAction, UntilNextTurnEndsEarly)
+                        if m.MUTANT is not None})

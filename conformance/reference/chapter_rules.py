@@ -12,7 +12,14 @@ from typing import Any
 
 from conformance.reference.chapter_abilities import DamageBonusThisTurn, IfYouControl, TurnTrigger
 from conformance.reference.control_rules import CONTROL_HOOKS, ControlRules
-from conformance.reference.objects import Flow, Obj, PendingTrigger, Ref, refuse
+from conformance.reference.objects import (
+    ContinuousEffect,
+    Flow,
+    Obj,
+    PendingTrigger,
+    Ref,
+    refuse,
+)
 from conformance.reference.target_kinds import kind_legal
 
 CHAPTER_HOOKS: dict[str, str] = {
@@ -21,6 +28,8 @@ CHAPTER_HOOKS: dict[str, str] = {
     "intervening_if_on_trigger": "603.4: an intervening 'if' is checked as the event occurs",
     "turn_trigger_repeats": "603.7b: a delayed trigger lasting 'this turn' triggers each time",
     "attack_requirements_apply": "508.1d: attackers are declared obeying every requirement",
+    "reflexive_triggers": "603.12: a reflexive trigger triggers only if the action was done",
+    "until_your_next_turn_ends": "611.2a: 'until your next turn' ends as that turn begins",
     **CONTROL_HOOKS,
 }
 """The hooks of :class:`ChapterRules`: name -> the rule it decides."""
@@ -40,6 +49,8 @@ class ChapterRules(ControlRules):
         self.attack_requirements: list[tuple[str, int]] = []
         """(controller, turn): "until your next turn, creatures your opponents control attack
         each combat if able"."""
+        self.next_turn_effects: list[tuple[str, int, ContinuousEffect]] = []
+        """(controller, turn, effect): effects lasting "until your next turn"."""
         self.attacks_seen: int | None = None
         """The turn whose declared attackers have been looked at by :attr:`turn_triggers`."""
 
@@ -53,6 +64,30 @@ class ChapterRules(ControlRules):
                 if turn == self.turn and src.controller == controller and eff.color in colors:
                     amount += eff.bonus
         super()._damage(source, target, amount, combat)
+
+    def reflexive_triggers(self, done: bool) -> bool:
+        """Hook: a reflexive triggered ability ("When you do, ...") triggers only if the action
+        it refers to was performed (603.12)."""
+        return done
+
+    def until_your_next_turn(self, controller: str, eff: ContinuousEffect) -> None:
+        """Start ``eff``, lasting until ``controller``'s next turn begins."""
+        self.effects.append(eff)
+        self.next_turn_effects.append((controller, self.turn, eff))
+
+    def until_your_next_turn_ends(self, controller: str, created: int) -> bool:
+        """Hook: an effect lasting "until your next turn" ends as its controller's next turn
+        begins (611.2a), not at the end of the turn it was created in."""
+        return self.active == controller and self.turn > created
+
+    def _enter_step(self, name: str, new_turn: bool) -> None:
+        super()._enter_step(name, new_turn)
+        if name == "untap" and self.next_turn_effects:  # a turn begins
+            ended = [e for c, t, e in self.next_turn_effects
+                     if self.until_your_next_turn_ends(c, t)]
+            self.effects = [e for e in self.effects if all(e is not x for x in ended)]
+            self.next_turn_effects = [(c, t, e) for c, t, e in self.next_turn_effects
+                                      if all(e is not x for x in ended)]
 
     def attack_requirements_apply(self) -> bool:
         """Hook: the attacking player must declare attackers so that the requirements on

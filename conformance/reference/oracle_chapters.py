@@ -182,3 +182,17 @@ TEMPLATES.append(
     (re.compile(r"Until your next turn, creatures your opponents control attack each combat if "
                 r"able\. ?"),
      lambda g: ch.AttackRequirementUntilYourNextTurn()))
+
+
+def _sacrifice_reflexive(g: re.Match[str]) -> Effect:
+    return ch.SacrificeReflexive(_types(g[1]), _effects(g[2][:1].upper() + g[2][1:]))
+
+
+TEMPLATES.append(
+    (re.compile(r"You may sacrifice an? (creature|artifact|enchantment|land)\. When you do, "
+                r"([^.]*\.) ?"),
+     _sacrifice_reflexive))
+FIRST.append(
+    (re.compile(r"Return target (creature) card from your graveyard to the battlefield\. Put a "
+                r"(\+1/\+1) counter on it\. It gains ([a-z ,]+?) until your next turn\. ?"),
+     lambda g: ch.ReturnWithCounterGains(f"gy:{_TYPES[g[1]]}:you", g[2], _keywords(g[3]))))
