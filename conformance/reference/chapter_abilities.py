@@ -220,3 +220,25 @@ class ReturnWithCounterGains(Effect):
     @property
     def slots(self) -> tuple[TargetSlot, ...]:
         return (TargetSlot(self.kind),)
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnCardsToHand(Effect):
+    """"Return up to N target <kind> cards from your graveyard to your hand" (each target still
+    legal is returned, 608.2b)."""
+
+    kind: str
+    n: int
+
+    @property
+    def slots(self) -> tuple[TargetSlot, ...]:
+        return (TargetSlot(self.kind, 0, self.n),)
+
+
+@dataclass(frozen=True, slots=True)
+class ShuffleChosenFromEachGraveyard(Effect):
+    """"Choose N cards in each graveyard. Their owners shuffle those cards into their
+    libraries.": a ``cards`` choice of the ability's controller for each graveyard holding more
+    than N cards (APNAP order, 101.4), then the cards move together."""
+
+    n: int

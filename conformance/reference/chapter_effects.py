@@ -294,3 +294,22 @@ def _return_with_counter(r: Effects, eff: ch.ReturnWithCounterGains, ctx: Effect
     r._add_counters(ob, eff.counter, 1)
     _rules(r).until_your_next_turn(ctx.controller, ContinuousEffect(
         next(r._clock), frozenset({ob.ref}), add=eff.keywords, until_end_of_turn=False))
+
+
+@effect(ch.ReturnCardsToHand)
+def _return_cards(r: Effects, eff: ch.ReturnCardsToHand, ctx: EffectContext) -> None:
+    for ref, ok in zip(ctx.targets[0], ctx.legal[0], strict=True):
+        if ok:
+            r._move(r.objects[ref.id], "hand")
+
+
+@effect(ch.ShuffleChosenFromEachGraveyard)
+def _shuffle_chosen(r: Effects, eff: ch.ShuffleChosenFromEachGraveyard,
+                    ctx: EffectContext) -> Flow:
+    chosen: list[str] = []
+    for player in (r.active, "p2" if r.active == "p1" else "p1"):
+        graveyard = list(r.zones[(player, "graveyard")])
+        chosen += yield from _choose_cards(ctx.controller, "shuffle", "graveyard", graveyard,
+                                           eff.n)
+    for cid in chosen:  # into their owners' libraries, shuffled (the order is not observable)
+        r._move(r.objects[cid], "library", top=False)

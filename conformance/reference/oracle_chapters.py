@@ -196,3 +196,14 @@ FIRST.append(
     (re.compile(r"Return target (creature) card from your graveyard to the battlefield\. Put a "
                 r"(\+1/\+1) counter on it\. It gains ([a-z ,]+?) until your next turn\. ?"),
      lambda g: ch.ReturnWithCounterGains(f"gy:{_TYPES[g[1]]}:you", g[2], _keywords(g[3]))))
+
+_PERMANENT_TYPES = "Artifact|Creature|Enchantment|Land|Planeswalker"
+
+TEMPLATES += [
+    (re.compile(r"Return up to (two|three) target snow permanent cards from your graveyard to "
+                r"your hand\. ?"),
+     lambda g: ch.ReturnCardsToHand(f"gy:{_PERMANENT_TYPES}:you:snow", _COUNT[g[1]])),
+    (re.compile(r"Choose (two|three|four) cards in each graveyard\. Their owners shuffle those "
+                r"cards into their libraries\. ?"),
+     lambda g: ch.ShuffleChosenFromEachGraveyard(_COUNT[g[1]])),
+]
