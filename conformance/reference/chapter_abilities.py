@@ -12,8 +12,12 @@ data, built by
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from conformance.reference.abilities import Effect, SpellText, TargetSlot, TokenDef
+from conformance.reference.abilities import Activated, Effect, SpellText, TargetSlot, TokenDef
+
+if TYPE_CHECKING:
+    from conformance.reference.objects import Ref
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,3 +246,21 @@ class ShuffleChosenFromEachGraveyard(Effect):
     than N cards (APNAP order, 101.4), then the cards move together."""
 
     n: int
+
+
+@dataclass(frozen=True, slots=True)
+class GrantActivatedUntilNextTurn(Effect):
+    """"Until your next turn, creatures you control gain "<activated ability>"" (layer 6; the
+    creatures are those you control as it resolves, 611.2c; it ends as your next turn begins,
+    611.2a)."""
+
+    ability: Activated
+
+
+@dataclass(frozen=True)
+class Granted:
+    """An activated ability ``ability`` granted to the ``affected`` permanents."""
+
+    timestamp: int
+    affected: frozenset[Ref]
+    ability: Activated

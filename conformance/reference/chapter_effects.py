@@ -313,3 +313,9 @@ def _shuffle_chosen(r: Effects, eff: ch.ShuffleChosenFromEachGraveyard,
                                            eff.n)
     for cid in chosen:  # into their owners' libraries, shuffled (the order is not observable)
         r._move(r.objects[cid], "library", top=False)
+
+
+@effect(ch.GrantActivatedUntilNextTurn)
+def _grant_activated(r: Effects, eff: ch.GrantActivatedUntilNextTurn, ctx: EffectContext) -> None:
+    mine = frozenset(ob.ref for ob in _creatures(r, ctx.controller))  # locked in (611.2c)
+    _rules(r).until_your_next_turn(ctx.controller, ch.Granted(next(r._clock), mine, eff.ability))

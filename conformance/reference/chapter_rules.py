@@ -8,11 +8,19 @@ counters (608.2h). :class:`ChapterRules` extends
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
-from conformance.reference.chapter_abilities import DamageBonusThisTurn, IfYouControl, TurnTrigger
+from conformance.reference.abilities import FaceText
+from conformance.reference.chapter_abilities import (
+    DamageBonusThisTurn,
+    Granted,
+    IfYouControl,
+    TurnTrigger,
+)
 from conformance.reference.control_rules import CONTROL_HOOKS, ControlRules
 from conformance.reference.objects import (
+    Chars,
     ContinuousEffect,
     Flow,
     Obj,
@@ -49,8 +57,10 @@ class ChapterRules(ControlRules):
         self.attack_requirements: list[tuple[str, int]] = []
         """(controller, turn): "until your next turn, creatures your opponents control attack
         each combat if able"."""
-        self.next_turn_effects: list[tuple[str, int, ContinuousEffect]] = []
+        self.next_turn_effects: list[tuple[str, int, ContinuousEffect | Granted]] = []
         """(controller, turn, effect): effects lasting "until your next turn"."""
+        self.granted: list[Granted] = []
+        """Activated abilities granted to permanents (layer 6)."""
         self.attacks_seen: int | None = None
         """The turn whose declared attackers have been looked at by :attr:`turn_triggers`."""
 
@@ -70,10 +80,26 @@ class ChapterRules(ControlRules):
         it refers to was performed (603.12)."""
         return done
 
-    def until_your_next_turn(self, controller: str, eff: ContinuousEffect) -> None:
+    def until_your_next_turn(self, controller: str, eff: ContinuousEffect | Granted) -> None:
         """Start ``eff``, lasting until ``controller``'s next turn begins."""
-        self.effects.append(eff)
+        if isinstance(eff, Granted):
+            self.granted.append(eff)
+        else:
+            self.effects.append(eff)
         self.next_turn_effects.append((controller, self.turn, eff))
+
+    def chars(self, obj: Obj) -> Chars:
+        """Characteristics with the activated abilities granted to ``obj`` (layer 6, in
+        timestamp order after its own; an object that lost all its abilities keeps none)."""
+        c = super().chars(obj)
+        if not self.granted or c.text is None:
+            return c
+        extra = tuple(g.ability for g in sorted(self.granted, key=lambda g: g.timestamp)
+                      if obj.ref in g.affected)
+        if not extra:
+            return c
+        text = c.text if c.text is not None else FaceText()
+        return replace(c, text=replace(text, activated=text.activated + extra))
 
     def until_your_next_turn_ends(self, controller: str, created: int) -> bool:
         """Hook: an effect lasting "until your next turn" ends as its controller's next turn
@@ -86,6 +112,7 @@ class ChapterRules(ControlRules):
             ended = [e for c, t, e in self.next_turn_effects
                      if self.until_your_next_turn_ends(c, t)]
             self.effects = [e for e in self.effects if all(e is not x for x in ended)]
+            self.granted = [g for g in self.granted if all(g is not x for x in ended)]
             self.next_turn_effects = [(c, t, e) for c, t, e in self.next_turn_effects
                                       if all(e is not x for x in ended)]
 

@@ -207,3 +207,14 @@ TEMPLATES += [
                 r"cards into their libraries\. ?"),
      lambda g: ch.ShuffleChosenFromEachGraveyard(_COUNT[g[1]])),
 ]
+
+
+def _granted(text: str) -> Effect:
+    from conformance.reference.oracle import _activated  # the activated-ability grammar
+
+    return ch.GrantActivatedUntilNextTurn(_activated(text))
+
+
+TEMPLATES.append(
+    (re.compile(r"Until your next turn, creatures you control gain \"([^\"]+)\"\.? ?"),
+     lambda g: _granted(g[1])))
