@@ -4,15 +4,21 @@ control a <permanent>, <effects>" (checked as the effect resolves, 608.2c), "exi
 with the greatest power among creatures target opponent controls", a pump whose X counts the
 source's counters, "exile up to N target cards from graveyards; for each creature card exiled
 this way, you gain N life", a search for "a card named <name> or a <type> card", and tokens
-"equal to the difference" in lands. Plain data, built by
+"equal to the difference" in lands, and delayed triggered abilities lasting "this turn". Plain
+data, built by
 :mod:`conformance.reference.oracle_chapters`; their rules are in
 :mod:`conformance.reference.chapter_effects`."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
+from conformance.reference.abilities import Activated
 from conformance.reference.effect_blocks import Effect, SpellText, TargetSlot, TokenDef
+
+if TYPE_CHECKING:
+    from conformance.reference.objects import Ref
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,10 +132,10 @@ class RevealChooseDiscard(Effect):
 
 @dataclass(frozen=True, slots=True)
 class MayMoveCardThen(Effect):
-    """"[Then] you may <return|exile> a <types> card from your graveyard [to your hand]. [If
-    you do, <effects>]": a ``may`` choice, then a ``cards`` choice when two or more cards
-    qualify; the effects happen only if a card was moved (608.2c). ``types``: ``|``-separated
-    card types; ``to``: hand | exile."""
+    """"[Then] you may <return|exile|put> a <types> card from your graveyard [to your hand /
+    onto the battlefield]. [If you do, <effects>]": a ``may`` choice, then a ``cards`` choice
+    when two or more cards qualify; the effects happen only if a card was moved (608.2c).
+    ``types``: ``|``-separated card types or subtypes; ``to``: hand | exile | battlefield."""
 
     types: str
     to: str
@@ -151,3 +157,111 @@ class GainLifeAndScryByCount(Effect):
     as the effect resolves)."""
 
     subtype: str
+
+
+@dataclass(frozen=True, slots=True)
+class CreateTurnTrigger(Effect):
+    """"Whenever a[n] <Subtype> [you control] attacks this turn, <effects>" (``event``
+    ``attacks``) / "Whenever you cast a spell [with mana value N or greater] this turn,
+    <effects>" (``cast``): a delayed triggered ability created as the effect resolves (603.7a)
+    that triggers each time its event occurs until the turn ends (603.7b); the targets of
+    ``effects`` are chosen as each trigger is put on the stack."""
+
+    event: str
+    effects: SpellText
+    subtype: str = ""
+    yours: bool = False
+    min_mana_value: int | None = None
+
+
+@dataclass
+class TurnTrigger:
+    """A delayed triggered ability of :class:`CreateTurnTrigger`, for ``turn``."""
+
+    controller: str
+    source: str
+    source_name: str
+    turn: int
+    effect: CreateTurnTrigger
+
+
+@dataclass(frozen=True, slots=True)
+class DamageBonusThisTurn(Effect):
+    """"If a <color> source you control would deal damage to a permanent or player this turn,
+    it deals that much damage plus N to that permanent or player instead" (a replacement
+    effect, 614.1a, for the rest of the turn)."""
+
+    color: str
+    bonus: int
+
+
+@dataclass(frozen=True, slots=True)
+class AttackRequirementUntilYourNextTurn(Effect):
+    """"Until your next turn, creatures your opponents control attack each combat if able" (a
+    requirement on declaring attackers, 508.1d; it changes no characteristic, so it applies to
+    every creature those players control while it lasts, 611.2c)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SacrificeReflexive(Effect):
+    """"You may sacrifice a <type>. When you do, <effects>": a ``may`` choice, the permanent
+    sacrificed (a ``cards`` choice among two or more), then a reflexive triggered ability
+    (603.12) whose targets are chosen as it is put on the stack."""
+
+    types: str
+    effects: SpellText
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnWithCounterGains(Effect):
+    """"Return target <kind> card from your graveyard to the battlefield. Put a <counter>
+    counter on it. It gains <keywords> until your next turn." (the card returned is a new object,
+    400.7; the ability lasts until its controller's next turn begins, 611.2a)."""
+
+    kind: str
+    counter: str
+    keywords: tuple[str, ...]
+
+    @property
+    def slots(self) -> tuple[TargetSlot, ...]:
+        return (TargetSlot(self.kind),)
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnCardsToHand(Effect):
+    """"Return up to N target <kind> cards from your graveyard to your hand" (each target still
+    legal is returned, 608.2b)."""
+
+    kind: str
+    n: int
+
+    @property
+    def slots(self) -> tuple[TargetSlot, ...]:
+        return (TargetSlot(self.kind, 0, self.n),)
+
+
+@dataclass(frozen=True, slots=True)
+class ShuffleChosenFromEachGraveyard(Effect):
+    """"Choose N cards in each graveyard. Their owners shuffle those cards into their
+    libraries.": a ``cards`` choice of the ability's controller for each graveyard holding more
+    than N cards (APNAP order, 101.4), then the cards move together."""
+
+    n: int
+
+
+@dataclass(frozen=True, slots=True)
+class GrantActivatedUntilNextTurn(Effect):
+    """"Until your next turn, creatures you control gain "<activated ability>"" (layer 6; the
+    creatures are those you control as it resolves, 611.2c; it ends as your next turn begins,
+    611.2a)."""
+
+    ability: Activated
+
+
+@dataclass(frozen=True)
+class Granted:
+    """An activated ability ``ability`` granted to the ``affected`` permanents."""
+
+    timestamp: int
+    affected: frozenset[Ref]
+    ability: Activated

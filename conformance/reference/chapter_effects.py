@@ -9,7 +9,14 @@ from typing import TYPE_CHECKING, Any, cast
 from conformance.reference import chapter_abilities as ch
 from conformance.reference.effect_blocks import CreateToken
 from conformance.reference.effects import EFFECTS, EffectContext, Effects, effect
-from conformance.reference.objects import Choice, ContinuousEffect, Flow, Obj, refuse
+from conformance.reference.objects import (
+    Choice,
+    ContinuousEffect,
+    Flow,
+    Obj,
+    PendingTrigger,
+    refuse,
+)
 from conformance.reference.oracle_library import Scry
 
 if TYPE_CHECKING:
@@ -196,15 +203,16 @@ def _reveal_choose_discard(r: Effects, eff: ch.RevealChooseDiscard, ctx: EffectC
 
 @effect(ch.MayMoveCardThen)
 def _may_move_card(r: Effects, eff: ch.MayMoveCardThen, ctx: EffectContext) -> Flow:
-    wanted = set(eff.types.split("|"))
+    wanted = set(eff.types.split("|"))  # card types or subtypes ("an Elf or Tyvar card")
     fits = [cid for cid in r.zones[(ctx.controller, "graveyard")]
-            if wanted & set(r.chars(r.objects[cid]).types)]
+            if wanted & set((c := r.chars(r.objects[cid])).types + c.subtypes)]
     if not fits:
         return  # nothing to move: "if you do" fails (608.2c)
     if not (yield from may_choice(r, ctx)):
         return
     chosen = yield from _choose_cards(ctx.controller, eff.to, "graveyard", fits, 1)
-    r._move(r.objects[chosen[0]], eff.to)
+    r._move(r.objects[chosen[0]], eff.to,
+            controller=ctx.controller if eff.to == "battlefield" else None)
     yield from r._run_effects(eff.effects, ctx.targets, ctx.controller, ctx.source, ctx.spell,
                               ctx.ability)
 
@@ -235,3 +243,79 @@ def _gain_and_scry(r: Effects, eff: ch.GainLifeAndScryByCount, ctx: EffectContex
 def _permanents(r: Effects, controller: str) -> list[Obj]:
     """Every permanent ``controller`` controls."""
     return [r.objects[oid] for oid in r.battlefield if r.objects[oid].controller == controller]
+
+
+@effect(ch.CreateTurnTrigger)
+def _create_turn_trigger(r: Effects, eff: ch.CreateTurnTrigger, ctx: EffectContext) -> None:
+    src = r.objects.get(ctx.source)
+    name = src.card_name if src is not None else ctx.source
+    _rules(r).turn_triggers.append(ch.TurnTrigger(ctx.controller, ctx.source, name, r.turn, eff))
+
+
+@effect(ch.DamageBonusThisTurn)
+def _damage_bonus(r: Effects, eff: ch.DamageBonusThisTurn, ctx: EffectContext) -> None:
+    _rules(r).damage_bonuses.append((ctx.controller, r.turn, eff))
+
+
+@effect(ch.AttackRequirementUntilYourNextTurn)
+def _attack_requirement(r: Effects, eff: ch.AttackRequirementUntilYourNextTurn,
+                        ctx: EffectContext) -> None:
+    _rules(r).attack_requirements.append((ctx.controller, r.turn))
+
+
+@effect(ch.SacrificeReflexive)
+def _sacrifice_reflexive(r: Effects, eff: ch.SacrificeReflexive, ctx: EffectContext) -> Flow:
+    wanted = set(eff.types.split("|"))
+    mine = [oid for oid in r.battlefield if r.objects[oid].controller == ctx.controller
+            and wanted & set(r.chars(r.objects[oid]).types)]
+    done = False
+    if mine and (yield from may_choice(r, ctx)):
+        chosen = yield from _choose_cards(ctx.controller, "sacrifice", "battlefield", mine, 1)
+        ob = r.objects[chosen[0]]
+        r._emit("sacrificed", object=ob.id, card=ob.card_name)
+        r._move(ob, "graveyard")
+        done = True
+    if _rules(r).reflexive_triggers(done):  # "When you do, ..." (603.12)
+        src = r.objects.get(ctx.source)
+        r._trigger(PendingTrigger(ctx.controller, ctx.source,
+                                  src.card_name if src is not None else ctx.source,
+                                  "reflexive", eff.effects))
+
+
+@effect(ch.ReturnWithCounterGains)
+def _return_with_counter(r: Effects, eff: ch.ReturnWithCounterGains, ctx: EffectContext) -> None:
+    ref = ctx.first()
+    if ref is None:
+        return
+    ob = r.objects[ref.id]
+    r._move(ob, "battlefield", controller=ctx.controller)
+    if ob.zone != "battlefield":
+        return
+    r._add_counters(ob, eff.counter, 1)
+    _rules(r).until_your_next_turn(ctx.controller, ContinuousEffect(
+        next(r._clock), frozenset({ob.ref}), add=eff.keywords, until_end_of_turn=False))
+
+
+@effect(ch.ReturnCardsToHand)
+def _return_cards(r: Effects, eff: ch.ReturnCardsToHand, ctx: EffectContext) -> None:
+    for ref, ok in zip(ctx.targets[0], ctx.legal[0], strict=True):
+        if ok:
+            r._move(r.objects[ref.id], "hand")
+
+
+@effect(ch.ShuffleChosenFromEachGraveyard)
+def _shuffle_chosen(r: Effects, eff: ch.ShuffleChosenFromEachGraveyard,
+                    ctx: EffectContext) -> Flow:
+    chosen: list[str] = []
+    for player in (r.active, "p2" if r.active == "p1" else "p1"):
+        graveyard = list(r.zones[(player, "graveyard")])
+        chosen += yield from _choose_cards(ctx.controller, "shuffle", "graveyard", graveyard,
+                                           eff.n)
+    for cid in chosen:  # into their owners' libraries, shuffled (the order is not observable)
+        r._move(r.objects[cid], "library", top=False)
+
+
+@effect(ch.GrantActivatedUntilNextTurn)
+def _grant_activated(r: Effects, eff: ch.GrantActivatedUntilNextTurn, ctx: EffectContext) -> None:
+    mine = frozenset(ob.ref for ob in _creatures(r, ctx.controller))  # locked in (611.2c)
+    _rules(r).until_your_next_turn(ctx.controller, ch.Granted(next(r._clock), mine, eff.ability))

@@ -125,3 +125,55 @@ CHAPTER_MUTANTS.update({
                                 AddedTypesEndWithTheTurn)
     if cls.MUTANT is not None
 })
+
+
+class ThisTurnTriggerOnce(ReferenceEngine):
+    """A delayed triggered ability lasting "this turn" ("whenever an Elf you control attacks
+    this turn") triggers only the first time its event occurs."""
+
+    MUTANT = "this_turn_trigger_once"
+    RULE = "603.7b"
+
+    def turn_trigger_repeats(self) -> bool:
+        return False
+
+
+CHAPTER_MUTANTS[ThisTurnTriggerOnce.MUTANT] = ThisTurnTriggerOnce
+
+
+class AttackRequirementIgnored(ReferenceEngine):
+    """Creatures an effect requires to attack each combat if able may stay home."""
+
+    MUTANT = "attack_requirement_ignored"
+    RULE = "508.1d"
+
+    def attack_requirements_apply(self) -> bool:
+        return False
+
+
+CHAPTER_MUTANTS[AttackRequirementIgnored.MUTANT] = AttackRequirementIgnored
+
+
+class ReflexiveWithoutAction(ReferenceEngine):
+    """A reflexive triggered ability ("When you do, ...") triggers even when the optional
+    action it refers to was not performed."""
+
+    MUTANT = "reflexive_without_action"
+    RULE = "603.12"
+
+    def reflexive_triggers(self, done: bool) -> bool:
+        return True
+
+
+class UntilNextTurnEndsEarly(ReferenceEngine):
+    """An effect lasting "until your next turn" ends as the next turn of any player begins."""
+
+    MUTANT = "until_next_turn_ends_early"
+    RULE = "611.2a"
+
+    def until_your_next_turn_ends(self, controller: str, created: int) -> bool:
+        return True
+
+
+CHAPTER_MUTANTS.update({m.MUTANT: m for m in (ReflexiveWithoutAction, UntilNextTurnEndsEarly)
+                        if m.MUTANT is not None})

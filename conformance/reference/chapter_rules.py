@@ -8,15 +8,36 @@ counters (608.2h). :class:`ChapterRules` extends
 
 from __future__ import annotations
 
-from conformance.reference.chapter_abilities import IfYouControl
+from dataclasses import replace
+from typing import Any
+
+from conformance.reference.abilities import FaceText
+from conformance.reference.chapter_abilities import (
+    DamageBonusThisTurn,
+    Granted,
+    IfYouControl,
+    TurnTrigger,
+)
 from conformance.reference.control_rules import CONTROL_HOOKS, ControlRules
-from conformance.reference.objects import Obj, PendingTrigger
+from conformance.reference.objects import (
+    Chars,
+    ContinuousEffect,
+    Flow,
+    Obj,
+    PendingTrigger,
+    Ref,
+    refuse,
+)
 from conformance.reference.target_kinds import kind_legal
 
 CHAPTER_HOOKS: dict[str, str] = {
     "fight_pairs": "701.12a: in a fight each creature deals damage equal to its power to the other",
     "resolution_condition_met": "608.2c: an effect's condition is checked as it resolves",
     "intervening_if_on_trigger": "603.4: an intervening 'if' is checked as the event occurs",
+    "turn_trigger_repeats": "603.7b: a delayed trigger lasting 'this turn' triggers each time",
+    "attack_requirements_apply": "508.1d: attackers are declared obeying every requirement",
+    "reflexive_triggers": "603.12: a reflexive trigger triggers only if the action was done",
+    "until_your_next_turn_ends": "611.2a: 'until your next turn' ends as that turn begins",
     **CONTROL_HOOKS,
 }
 """The hooks of :class:`ChapterRules`: name -> the rule it decides."""
@@ -29,6 +50,138 @@ class ChapterRules(ControlRules):
         super()._reset()
         self.last_counters: dict[str, tuple[int, dict[str, int]]] = {}
         """Object id -> (its zone-change count, its counters) as it last left the battlefield."""
+        self.turn_triggers: list[TurnTrigger] = []
+        """Delayed triggered abilities lasting "this turn" (603.7a-b)."""
+        self.damage_bonuses: list[tuple[str, int, DamageBonusThisTurn]] = []
+        """(controller, turn, effect): "... deals that much damage plus N instead" (614.1a)."""
+        self.attack_requirements: list[tuple[str, int]] = []
+        """(controller, turn): "until your next turn, creatures your opponents control attack
+        each combat if able"."""
+        self.next_turn_effects: list[tuple[str, int, ContinuousEffect | Granted]] = []
+        """(controller, turn, effect): effects lasting "until your next turn"."""
+        self.granted: list[Granted] = []
+        """Activated abilities granted to permanents (layer 6)."""
+        self.attacks_seen: int | None = None
+        """The turn whose declared attackers have been looked at by :attr:`turn_triggers`."""
+
+    def _damage(self, source: str, target: Ref, amount: int, combat: bool = False) -> None:
+        """Damage, increased first by the replacement effects of :attr:`damage_bonuses` that
+        apply to its source this turn (614.1a)."""
+        src = self.objects.get(source)
+        if amount > 0 and src is not None and self.damage_bonuses:
+            colors = self.chars(src).colors
+            for controller, turn, eff in self.damage_bonuses:
+                if turn == self.turn and src.controller == controller and eff.color in colors:
+                    amount += eff.bonus
+        super()._damage(source, target, amount, combat)
+
+    def reflexive_triggers(self, done: bool) -> bool:
+        """Hook: a reflexive triggered ability ("When you do, ...") triggers only if the action
+        it refers to was performed (603.12)."""
+        return done
+
+    def until_your_next_turn(self, controller: str, eff: ContinuousEffect | Granted) -> None:
+        """Start ``eff``, lasting until ``controller``'s next turn begins."""
+        if isinstance(eff, Granted):
+            self.granted.append(eff)
+        else:
+            self.effects.append(eff)
+        self.next_turn_effects.append((controller, self.turn, eff))
+
+    def chars(self, obj: Obj) -> Chars:
+        """Characteristics with the activated abilities granted to ``obj`` (layer 6, in
+        timestamp order after its own; an object that lost all its abilities keeps none)."""
+        c = super().chars(obj)
+        if not self.granted or c.text is None:
+            return c
+        extra = tuple(g.ability for g in sorted(self.granted, key=lambda g: g.timestamp)
+                      if obj.ref in g.affected)
+        if not extra:
+            return c
+        text = c.text if c.text is not None else FaceText()
+        return replace(c, text=replace(text, activated=text.activated + extra))
+
+    def until_your_next_turn_ends(self, controller: str, created: int) -> bool:
+        """Hook: an effect lasting "until your next turn" ends as its controller's next turn
+        begins (611.2a), not at the end of the turn it was created in."""
+        return self.active == controller and self.turn > created
+
+    def _enter_step(self, name: str, new_turn: bool) -> None:
+        super()._enter_step(name, new_turn)
+        if name == "untap" and self.next_turn_effects:  # a turn begins
+            ended = [e for c, t, e in self.next_turn_effects
+                     if self.until_your_next_turn_ends(c, t)]
+            self.effects = [e for e in self.effects if all(e is not x for x in ended)]
+            self.granted = [g for g in self.granted if all(g is not x for x in ended)]
+            self.next_turn_effects = [(c, t, e) for c, t, e in self.next_turn_effects
+                                      if all(e is not x for x in ended)]
+
+    def attack_requirements_apply(self) -> bool:
+        """Hook: the attacking player must declare attackers so that the requirements on
+        attacking are obeyed as far as possible (508.1d): a creature that must attack "each
+        combat if able" and can attack does."""
+        return True
+
+    def declare_attackers(self, a: dict[str, Any]) -> Flow:
+        """Refuses (``illegal_action``) a declaration leaving out a creature that an effect
+        requires to attack and that is able to (508.1d)."""
+        player, chosen = a.get("player"), a.get("attackers")
+        live = [(c, t) for c, t in self.attack_requirements
+                if not (self.active == c and self.turn > t)]  # until c's next turn (611.2)
+        self.attack_requirements = live
+        if (isinstance(chosen, dict) and self.attack_requirements_apply()
+                and any(c != player for c, _ in live)):
+            for oid in self.battlefield:
+                ob = self.objects[oid]
+                if (ob.controller == player and oid not in chosen
+                        and "Creature" in self.chars(ob).types and self.may_attack(ob)):
+                    raise refuse("illegal_action", f"{oid} attacks each combat if able "
+                                                   "(508.1d)")
+        yield from super().declare_attackers(a)
+
+    def turn_trigger_repeats(self) -> bool:
+        """Hook: a delayed triggered ability with a stated duration ("whenever ... this turn")
+        triggers each time its event occurs during that turn, not only once (603.7b)."""
+        return True
+
+    def _fire(self, t: TurnTrigger) -> None:
+        if not self.turn_trigger_repeats():
+            self.turn_triggers.remove(t)
+        self._trigger(PendingTrigger(t.controller, t.source, t.source_name, "delayed",
+                                     t.effect.effects))
+
+    def _live_turn_triggers(self, event: str) -> list[TurnTrigger]:
+        self.turn_triggers = [t for t in self.turn_triggers if t.turn == self.turn]
+        return [t for t in self.turn_triggers if t.effect.event == event]
+
+    def _put_triggers(self) -> Flow:
+        """Attackers just declared trigger "whenever a <Subtype> attacks this turn" (once per
+        attacking creature, 508.3a)."""
+        if (self.turn_triggers and (self.turn, "attackers") in self.declared
+                and self.attacks_seen != self.turn):
+            self.attacks_seen = self.turn
+            attackers = [self.objects[oid] for oid in self.battlefield
+                         if self.objects[oid].attacking is not None]
+            for t in self._live_turn_triggers("attacks"):
+                for ob in attackers:
+                    if (t.effect.subtype in self.chars(ob).subtypes
+                            and (not t.effect.yours or ob.controller == t.controller)
+                            and t in self.turn_triggers):
+                        self._fire(t)
+        yield from super()._put_triggers()
+
+    def _after_event(self, event: dict[str, Any]) -> None:
+        super()._after_event(event)
+        if event["type"] != "cast" or not self.turn_triggers:
+            return
+        spell = self.objects.get(event["object"])
+        if spell is None:
+            return
+        for t in self._live_turn_triggers("cast"):
+            least = t.effect.min_mana_value
+            if (event["player"] == t.controller
+                    and (least is None or self.chars(spell).mana_value >= least)):
+                self._fire(t)
 
     def _move(self, obj: Obj, to: str, *, controller: str | None = None, top: bool = True) -> None:
         if obj.zone == "battlefield":  # last known information (608.2h)

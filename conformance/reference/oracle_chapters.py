@@ -152,3 +152,69 @@ FIRST: list[tuple[re.Pattern[str], Callable[[re.Match[str]], object]]] = [
 ]
 """Tried before the base templates (whose "Put a +1/+1 counter on up to one target creature."
 would stop short)."""
+
+
+def _turn_trigger(event: str, rest: str, **kw: object) -> Effect:
+    effects = _effects(rest[:1].upper() + rest[1:])
+    return ch.CreateTurnTrigger(event, effects, **kw)  # type: ignore[arg-type]
+
+
+TEMPLATES += [
+    (re.compile(r"Whenever an? ([A-Z][a-z]+)( you control)? attacks this turn, ([a-z].*)$"),
+     lambda g: _turn_trigger("attacks", g[3], subtype=g[1], yours=bool(g[2]))),
+    (re.compile(r"Whenever you cast a spell(?: with mana value (\d+) or greater)? this turn, "
+                r"([a-z].*)$"),
+     lambda g: _turn_trigger("cast", g[2], min_mana_value=int(g[1]) if g[1] else None)),
+    (re.compile(r"You may put an? ([A-Z][a-z]+(?: or [A-Z][a-z]+)*) card from your graveyard "
+                r"onto the battlefield\. ?"),
+     lambda g: ch.MayMoveCardThen(g[1].replace(" or ", "|"), "battlefield")),
+]
+
+_COLOR = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+TEMPLATES.append(
+    (re.compile(r"If an? (white|blue|black|red|green) source you control would deal damage to a "
+                r"permanent or player this turn, it deals that much damage plus (\d+) to that "
+                r"permanent or player instead\. ?"),
+     lambda g: ch.DamageBonusThisTurn(_COLOR[g[1]], int(g[2]))))
+
+TEMPLATES.append(
+    (re.compile(r"Until your next turn, creatures your opponents control attack each combat if "
+                r"able\. ?"),
+     lambda g: ch.AttackRequirementUntilYourNextTurn()))
+
+
+def _sacrifice_reflexive(g: re.Match[str]) -> Effect:
+    return ch.SacrificeReflexive(_types(g[1]), _effects(g[2][:1].upper() + g[2][1:]))
+
+
+TEMPLATES.append(
+    (re.compile(r"You may sacrifice an? (creature|artifact|enchantment|land)\. When you do, "
+                r"([^.]*\.) ?"),
+     _sacrifice_reflexive))
+FIRST.append(
+    (re.compile(r"Return target (creature) card from your graveyard to the battlefield\. Put a "
+                r"(\+1/\+1) counter on it\. It gains ([a-z ,]+?) until your next turn\. ?"),
+     lambda g: ch.ReturnWithCounterGains(f"gy:{_TYPES[g[1]]}:you", g[2], _keywords(g[3]))))
+
+_PERMANENT_TYPES = "Artifact|Creature|Enchantment|Land|Planeswalker"
+
+TEMPLATES += [
+    (re.compile(r"Return up to (two|three) target snow permanent cards from your graveyard to "
+                r"your hand\. ?"),
+     lambda g: ch.ReturnCardsToHand(f"gy:{_PERMANENT_TYPES}:you:snow", _COUNT[g[1]])),
+    (re.compile(r"Choose (two|three|four) cards in each graveyard\. Their owners shuffle those "
+                r"cards into their libraries\. ?"),
+     lambda g: ch.ShuffleChosenFromEachGraveyard(_COUNT[g[1]])),
+]
+
+
+def _granted(text: str) -> Effect:
+    from conformance.reference.effect_text import _activated  # the activated-ability grammar
+
+    return ch.GrantActivatedUntilNextTurn(_activated(text))
+
+
+TEMPLATES.append(
+    (re.compile(r"Until your next turn, creatures you control gain \"([^\"]+)\"\.? ?"),
+     lambda g: _granted(g[1])))

@@ -67,6 +67,8 @@ def quality_ok(q: str, obj: Obj, chars: Chars) -> bool | None:
     """Whether ``obj`` has the quality ``q`` of this module (None: not one of its qualities)."""
     if q in ("tapped", "untapped"):
         return obj.tapped == (q == "tapped")
+    if q == "snow":  # "snow permanent card" (oracle_chapters)
+        return "Snow" in chars.supertypes
     if q.startswith("color="):
         return q[6:] in chars.colors
     if q == "colorless":

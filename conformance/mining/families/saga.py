@@ -55,10 +55,96 @@ def _saga(ctx: Context, *needed: int) -> Saga | NotExecutable:
     for n in needed:
         if n not in s.chapters:
             return NotExecutable(f"the Saga has no chapter {NAMES.get(n, n)}")
-        if not s.simple(n):
+        if not s.simple(n) and isinstance(_chapter_slots(ctx.card.name, n), NotExecutable):
             return NotExecutable(f"chapter {NAMES[n]} targets: putting it on the stack needs "
                                  "target choices the generator does not script")
     return s
+
+
+_FODDER: dict[str, tuple[str, str, str]] = {
+    "foe_bears": ("p2", "battlefield", b.BEARS),
+    "my_bears": ("p1", "battlefield", b.BEARS),
+    "foe_land": ("p2", "battlefield", "Forest"),
+    "foe_thopter": ("p2", "battlefield", "Ornithopter"),
+    "gy_bears": ("p1", "graveyard", b.BEARS),
+    "gy_land": ("p1", "graveyard", "Forest"),
+    "foe_gy_bears": ("p2", "graveyard", b.BEARS),
+}
+"""Objects a chapter's targets are chosen among: id -> (player, zone, card)."""
+
+_SIMPLE = {"creature": "perm:Creature", "creature_you_control": "perm:Creature:you",
+           "creature_or_planeswalker": "perm:Creature|Planeswalker",
+           "nonland_permanent": "perm:nonland", "permanent": "perm:any", "land": "perm:Land",
+           "artifact": "perm:Artifact", "graveyard_card": "gy:any"}
+
+
+def _chapter_slots(name: str, n: int) -> list[tuple[int, int, str]] | NotExecutable:
+    """The target slots (min, max, kind) of chapter ``n`` as the reference engine builds the
+    card; not executable when it does not build it."""
+    from conformance.reference.cards import load_cards
+
+    card = load_cards().get(name)
+    if card is None:
+        return NotExecutable("the reference engine does not build the card")
+    for t in card.faces[0].text.chapters:
+        if n in t.chapters:
+            return [(s.min, s.max, s.kind) for e in t.effects for s in e.slots]
+    return NotExecutable(f"the Saga has no chapter {NAMES.get(n, n)}")
+
+
+def _fodder_for(kind: str) -> list[str]:
+    """The objects of :data:`_FODDER` (or ``p2``) worth trying for a target ``kind``."""
+    if kind in ("player", "opponent", "any", "player_or_planeswalker"):
+        return ["p2"]
+    zone, types, *quals = _SIMPLE.get(kind, kind).split(":") + [""]
+    wanted = set(types.split("|"))
+    if zone == "gy":
+        bears = ["gy_bears"] if "you" in quals else ["foe_gy_bears", "gy_bears"]
+        if types == "any" or "Creature" in wanted:
+            return bears
+        return ["gy_land"] if "Land" in wanted and "opp" not in quals else []
+    if zone != "perm":
+        return []
+    side = "my" if "you" in quals else "foe"
+    if types in ("any", "nonland") or "Creature" in wanted:
+        return [f"{side}_bears"] if {"you", "opp"} & set(quals) else ["foe_bears", "my_bears"]
+    if side == "foe" and "Land" in wanted:
+        return ["foe_land"]
+    return ["foe_thopter"] if side == "foe" and "Artifact" in wanted else []
+
+
+def _target_choices(ctx: Context, triggers: list[tuple[str, int]]
+                    ) -> tuple[list[dict[str, Any]], list[str]] | NotExecutable:
+    """The ``targets`` choices of chapter triggers put on the stack in this order (bottom
+    first: 603.3d), each ``(source, chapter)``, and the objects they target: an "up to" slot
+    gets none; each other slot the first fitting object not chosen yet."""
+    actions: list[dict[str, Any]] = []
+    used: list[str] = []
+    for source, n in triggers:
+        slots = _chapter_slots(ctx.card.name, n)
+        if isinstance(slots, NotExecutable):
+            return slots
+        if not slots:
+            continue
+        chosen: list[str] = []
+        for least, _most, kind in slots:
+            fits = [f for f in _fodder_for(kind) if f not in chosen]
+            if len(fits) < least:
+                return NotExecutable(f"chapter {NAMES[n]} targets: no scripted object fits "
+                                     f"target kind {kind!r}")
+            chosen += fits[:least]
+        actions.append({"choose": {"choice": "targets", "source": source,
+                                   "ability": _chapter(n), "targets": chosen}})
+        used += [c for c in chosen if c in _FODDER and c not in used]
+    return actions, used
+
+
+def _with_fodder(setup: dict[str, Any], used: list[str]) -> dict[str, Any]:
+    """``setup`` with the targeted objects of :data:`_FODDER` added."""
+    for oid in used:
+        player, zone, card = _FODDER[oid]
+        setup["players"][player].setdefault(zone, []).append({"id": oid, "card": card})
+    return setup
 
 
 FEATS = ["saga", "saga.chapter_trigger", "counters"]
@@ -67,8 +153,13 @@ FEATS = ["saga", "saga.chapter_trigger", "counters"]
 def _draft(fam: str, title: str, ctx: Context, setup: dict[str, Any],
            actions: list[dict[str, Any]], expect: dict[str, Any], features: list[str],
            suffix: str = "", extra_cards: tuple[str, ...] = ()) -> Draft:
-    return Draft(fam + suffix, title, list(dict.fromkeys(FEATS + features)),
-                 [ctx.card.name, *extra_cards], setup, actions, expect, ["714.2", "714.3"])
+    fodder = [item["card"] for p in setup["players"].values() for zone in p.values()
+              if isinstance(zone, list) for item in zone if item.get("id") in _FODDER]
+    if fodder:  # a chapter's targets (603.3d)
+        features = [*features, "target"]
+    cards = list(dict.fromkeys([ctx.card.name, *extra_cards, *fodder]))
+    return Draft(fam + suffix, title, list(dict.fromkeys(FEATS + features)), cards, setup,
+                 actions, expect, ["714.2", "714.3"])
 
 
 def _on_battlefield(ctx: Context, lore: int, **kw: Any) -> dict[str, Any]:
@@ -84,9 +175,12 @@ def gen_lore(ctx: Context) -> list[Draft] | NotExecutable:
     s = _saga(ctx, 2)
     if isinstance(s, NotExecutable):
         return s
-    setup = _on_battlefield(ctx, 1, library=b.islands(1))
+    chosen = _target_choices(ctx, [("saga", 2)])
+    if isinstance(chosen, NotExecutable):
+        return chosen
+    setup = _with_fodder(_on_battlefield(ctx, 1, library=b.islands(1)), chosen[1])
     setup["step"] = "upkeep"
-    actions = [{"advance": {"to": "precombat_main"}}]
+    actions = [{"advance": {"to": "precombat_main"}}, *chosen[0]]
     expect = {"events": [{"type": "step", "name": "draw"},
                          {"type": "step", "name": "precombat_main"},
                          {"type": "counter_added", "object": "saga", "counter": "lore", "n": 1},
@@ -103,8 +197,11 @@ def gen_chapter(ctx: Context) -> list[Draft] | NotExecutable:
     s = _saga(ctx, 2)
     if isinstance(s, NotExecutable):
         return s
-    setup = _on_battlefield(ctx, 1)
-    actions = [{"add_counters": {"object": "saga", "counter": "lore", "n": 1}}]
+    chosen = _target_choices(ctx, [("saga", 2)])
+    if isinstance(chosen, NotExecutable):
+        return chosen
+    setup = _with_fodder(_on_battlefield(ctx, 1), chosen[1])
+    actions = [{"add_counters": {"object": "saga", "counter": "lore", "n": 1}}, *chosen[0]]
     expect = {"events": [{"type": "counter_added", "object": "saga", "counter": "lore"},
                          {"type": "triggered", "source": "saga", "ability": "chapter_II"}],
               "events_absent": [{"type": "triggered", "ability": "chapter_I"}],
@@ -121,8 +218,11 @@ def gen_no_retrigger(ctx: Context) -> list[Draft] | NotExecutable:
     s2 = _saga(ctx, final)
     if isinstance(s2, NotExecutable):
         return s2
-    setup = _on_battlefield(ctx, final - 1)
-    actions = [{"add_counters": {"object": "saga", "counter": "lore", "n": 1}}]
+    chosen = _target_choices(ctx, [("saga", final)])
+    if isinstance(chosen, NotExecutable):
+        return chosen
+    setup = _with_fodder(_on_battlefield(ctx, final - 1), chosen[1])
+    actions = [{"add_counters": {"object": "saga", "counter": "lore", "n": 1}}, *chosen[0]]
     expect = {"event_counts": [{"match": {"type": "triggered", "source": "saga"}, "count": 1}],
               "events": [{"type": "triggered", "source": "saga", "ability": _chapter(final)}]}
     return [_draft("saga-no-retrigger", f"Lore counter {final} on {ctx.card.name} triggers "
@@ -133,9 +233,12 @@ def gen_removed(ctx: Context) -> list[Draft] | NotExecutable:
     s = _saga(ctx, 2)
     if isinstance(s, NotExecutable):
         return s
-    setup = _on_battlefield(ctx, 2)
+    chosen = _target_choices(ctx, [("saga", 2)])
+    if isinstance(chosen, NotExecutable):
+        return chosen
+    setup = _with_fodder(_on_battlefield(ctx, 2), chosen[1])
     actions = [{"remove_counters": {"object": "saga", "counter": "lore", "n": 1}},
-               {"add_counters": {"object": "saga", "counter": "lore", "n": 1}}]
+               {"add_counters": {"object": "saga", "counter": "lore", "n": 1}}, *chosen[0]]
     expect = {"event_counts": [{"match": {"type": "triggered", "source": "saga"}, "count": 1}],
               "events": [{"type": "counter_removed", "object": "saga"},
                          {"type": "counter_added", "object": "saga"},
@@ -150,8 +253,11 @@ def gen_independent(ctx: Context) -> list[Draft] | NotExecutable:
     s = _saga(ctx, 2)
     if isinstance(s, NotExecutable):
         return s
-    setup = _on_battlefield(ctx, 1)
-    actions = [{"add_counters": {"object": "saga", "counter": "lore", "n": 1}},
+    chosen = _target_choices(ctx, [("saga", 2)])
+    if isinstance(chosen, NotExecutable):
+        return chosen
+    setup = _with_fodder(_on_battlefield(ctx, 1), chosen[1])
+    actions = [{"add_counters": {"object": "saga", "counter": "lore", "n": 1}}, *chosen[0],
                {"remove_counters": {"object": "saga", "counter": "lore", "n": 2}}]
     expect = {"events": [{"type": "triggered", "source": "saga", "ability": "chapter_II"},
                          {"type": "counter_removed", "object": "saga"}],
@@ -170,13 +276,16 @@ def gen_order(ctx: Context) -> list[Draft] | NotExecutable:
     # on the battlefield): the case scripts the other order, so an engine that ignores the
     # choice (and stacks them as they triggered) fails it
     bottom, top = "saga_b", "saga_a"
-    setup = b.game(b.player(battlefield=[
+    chosen = _target_choices(ctx, [(bottom, 3), (top, 2)])  # as each goes on the stack
+    if isinstance(chosen, NotExecutable):
+        return chosen
+    setup = _with_fodder(b.game(b.player(battlefield=[
         {"id": "saga_a", "card": ctx.card.name, "counters": {"lore": 1}},
         {"id": "saga_b", "card": ctx.card.name, "counters": {"lore": 2}}],
-        library=b.islands(1)), b.player(), step="upkeep")
+        library=b.islands(1)), b.player(), step="upkeep"), chosen[1])
     actions: list[dict[str, Any]] = [
         {"advance": {"to": "precombat_main"}},
-        {"choose": {"choice": "trigger_order", "order": [bottom, top]}}]
+        {"choose": {"choice": "trigger_order", "order": [bottom, top]}}, *chosen[0]]
     ability = {"saga_a": "chapter_II", "saga_b": "chapter_III"}
     expect: dict[str, Any] = {
         "events": [{"type": "put_on_stack", "source": bottom, "ability": ability[bottom]},
@@ -199,12 +308,15 @@ def gen_sacrifice(ctx: Context) -> list[Draft] | NotExecutable:
     body = s.chapters[final].lower()
     body = re.sub(r"when you next cast an instant or sorcery spell this turn, copy it( twice)?\. "
                   r"you may choose new targets for the cop(y|ies)\.", "", body)
-    if re.search(r"target|choose|you may|search|reveal|sacrifice|discard|exile|return|copy|"
+    if re.search(r"choose|you may|search|reveal|sacrifice|discard|exile|return|copy|"
                  r"surveil|scry|\bx\b", body):
         return NotExecutable(f"chapter {NAMES[final]}'s effect needs choices the generator does "
                              "not script")
-    setup = _on_battlefield(ctx, final - 1, library=b.islands(3))
-    actions = [{"add_counters": {"object": "saga", "counter": "lore", "n": 1}},
+    chosen = _target_choices(ctx, [("saga", final)])
+    if isinstance(chosen, NotExecutable):
+        return chosen
+    setup = _with_fodder(_on_battlefield(ctx, final - 1, library=b.islands(3)), chosen[1])
+    actions = [{"add_counters": {"object": "saga", "counter": "lore", "n": 1}}, *chosen[0],
                b.RESOLVE_TOP]
     expect = {"events": [{"type": "triggered", "source": "saga", "ability": _chapter(final)},
                          {"type": "resolved", "source": "saga"},
