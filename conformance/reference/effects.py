@@ -453,5 +453,6 @@ def _delayed_copy(r: Effects, eff: o.CreateDelayedCopyTrigger, ctx: EffectContex
 from conformance.reference import (  # noqa: E402  (they register their handlers)
     effects_library,  # noqa: F401  (scry, search, discard, look at the top cards)
     effects_more,  # noqa: F401
+    effects_split,  # noqa: F401  (fights, counted amounts: split and aftermath halves)
     template_effects,  # noqa: F401  (scry, ingest, processors)
 )

@@ -1,5 +1,6 @@
-"""Mutants breaking one rule of fuse (702.102) each (:mod:`conformance.reference.fuse`); the
-cases of ``conformance/cases/*`` with the ``fuse`` feature kill them."""
+"""Mutants breaking one rule of fuse (702.102, :mod:`conformance.reference.fuse`) or of the
+effects of split and aftermath halves (fights, 701.12: :mod:`conformance.reference.effects_split`)
+each; the cases of ``conformance/cases/*`` with those cards kill them."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from dataclasses import replace
 
 from conformance.reference.cards import CardDef, Face
 from conformance.reference.engine import ReferenceEngine
+from conformance.reference.objects import Obj
 
 
 class FusedSpellOneHalf(ReferenceEngine):
@@ -42,6 +44,16 @@ class FusedHalvesReversed(ReferenceEngine):
         return right, left
 
 
+class FightOneSided(ReferenceEngine):
+    """When two creatures fight, only the first deals damage (as if it were a "bite")."""
+
+    MUTANT = "fight_one_sided"
+    RULE = "701.12a"
+
+    def fight_damage(self, a: Obj, b: Obj) -> tuple[tuple[Obj, Obj], ...]:
+        return ((a, b),)
+
+
 FUSE_MUTANTS = {cls.MUTANT: cls for cls in (FusedSpellOneHalf, FusedCostOneHalf,
-                                            FusedHalvesReversed)}
+                                            FusedHalvesReversed, FightOneSided)}
 """Mutant name -> engine class (merged into :data:`conformance.reference.mutants.MUTANTS`)."""

@@ -37,6 +37,7 @@ Methods whose names start with ``_`` are internal. Actions and effects are regis
 from __future__ import annotations
 
 from conformance.reference.casting import Casting
+from conformance.reference.effects_split import FightRules
 
 HOOKS: dict[str, str] = {
     "stack_exit_zone": "702.127a, 702.34a: where a spell that leaves the stack goes",
@@ -45,6 +46,7 @@ HOOKS: dict[str, str] = {
     "split_mana_value": "709.4b: a split card's mana value off the stack",
     "may_fuse_from": "702.102a: fuse applies only while the card is in a hand",
     "fused_spell_face": "702.102b-c: a fused split spell has both halves' characteristics and costs",
+    "fight_damage": "701.12a: two creatures that fight each deal damage to the other",
     "fused_halves": "702.102d: a fused split spell follows its left half, then its right half",
     "colorless_by_devoid": "702.114a: devoid makes an object colorless in every zone",
     "phyrexian_symbol_mana_value": "107.4f, 202.3: a Phyrexian symbol counts 1 toward mana value",
@@ -135,5 +137,5 @@ HOOKS: dict[str, str] = {
 """Every hook of :class:`Rules`: name -> the rule it decides."""
 
 
-class Rules(Casting):
+class Rules(Casting, FightRules):
     """All the rules the reference engine models (the public surface: :data:`HOOKS`)."""
