@@ -80,6 +80,7 @@ from conformance.reference.oracle_sagas import EFFECT_TEMPLATES as _SAGA_TEMPLAT
 from conformance.reference.oracle_sagas import FIRST_TEMPLATES as _SAGA_FIRST
 from conformance.reference.oracle_spells import EFFECT_TEMPLATES as _SPELL_TEMPLATES
 from conformance.reference.oracle_spells import FIRST_TEMPLATES as _SPELL_FIRST
+from conformance.reference.oracle_copies import FIRST as _COPY_FIRST
 from conformance.reference.oracle_split import FIRST as _SPLIT_FIRST
 from conformance.reference.oracle_split import TEMPLATES as _SPLIT_TEMPLATES
 
@@ -255,7 +256,7 @@ _EFFECTS[:0] = _ELDRAZI_TEMPLATES + _SAGA_FIRST + _SPELL_FIRST  # before base on
 # scry, search, discard, "put one of them into your hand" (before the saga/spell ones)
 _EFFECTS.extend(_LIBRARY_TEMPLATES)
 _EFFECTS.extend(_SAGA_TEMPLATES + _SPELL_TEMPLATES)  # scry, discard, groups, mass effects
-_EFFECTS[:0] = _SPLIT_FIRST  # split and aftermath halves (fights, counted amounts, ...)
+_EFFECTS[:0] = _SPLIT_FIRST + _COPY_FIRST  # split and aftermath halves, copy variants
 _EFFECTS.extend(_SPLIT_TEMPLATES)
 
 

@@ -37,6 +37,7 @@ Methods whose names start with ``_`` are internal. Actions and effects are regis
 from __future__ import annotations
 
 from conformance.reference.casting import Casting
+from conformance.reference.effects_copies import CopyVariantRules
 from conformance.reference.effects_split import FightRules
 
 HOOKS: dict[str, str] = {
@@ -74,6 +75,7 @@ HOOKS: dict[str, str] = {
     "copy_division": "707.10: a copy divides damage as the original did",
     "copy_controller": "707.10: who copies a spell controls the copy",
     "copy_is_cast": "707.10: a copy is not cast",
+    "copy_exception": "707.9b: a copy's exception ('except that the copy is red') is copied",
     "place_copy": "707.10: a copy is put on the stack on top",
     "after_copy_targets": "707.10c: choosing new targets for a copy is not targeting on cast",
     "first_strike_step_happens": "510.4: when there is a first-strike combat damage step",
@@ -137,5 +139,5 @@ HOOKS: dict[str, str] = {
 """Every hook of :class:`Rules`: name -> the rule it decides."""
 
 
-class Rules(Casting, FightRules):
+class Rules(Casting, FightRules, CopyVariantRules):
     """All the rules the reference engine models (the public surface: :data:`HOOKS`)."""
