@@ -451,8 +451,8 @@ def _delayed_copy(r: Effects, eff: o.CreateDelayedCopyTrigger, ctx: EffectContex
 
 
 from conformance.reference import (  # noqa: E402  (they register their handlers)
-    effects_library,  # noqa: F401  (scry, search, discard, look at the top cards)
     effects_copies,  # noqa: F401  (copies with a color, copied twice from a graveyard)
+    effects_library,  # noqa: F401  (scry, search, discard, look at the top cards)
     effects_more,  # noqa: F401
     effects_split,  # noqa: F401  (fights, counted amounts: split and aftermath halves)
     template_effects,  # noqa: F401  (scry, ingest, processors)

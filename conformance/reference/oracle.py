@@ -71,6 +71,7 @@ from conformance.reference.designation_effects import (
     GetEnergy,
 )
 from conformance.reference.errors import OracleTemplateError
+from conformance.reference.oracle_copies import FIRST as _COPY_FIRST
 from conformance.reference.oracle_eldrazi import EFFECT_TEMPLATES as _ELDRAZI_TEMPLATES
 from conformance.reference.oracle_eldrazi import ability_line as _eldrazi_line
 from conformance.reference.oracle_library import TEMPLATES as _LIBRARY_TEMPLATES
@@ -80,7 +81,6 @@ from conformance.reference.oracle_sagas import EFFECT_TEMPLATES as _SAGA_TEMPLAT
 from conformance.reference.oracle_sagas import FIRST_TEMPLATES as _SAGA_FIRST
 from conformance.reference.oracle_spells import EFFECT_TEMPLATES as _SPELL_TEMPLATES
 from conformance.reference.oracle_spells import FIRST_TEMPLATES as _SPELL_FIRST
-from conformance.reference.oracle_copies import FIRST as _COPY_FIRST
 from conformance.reference.oracle_split import FIRST as _SPLIT_FIRST
 from conformance.reference.oracle_split import TEMPLATES as _SPLIT_TEMPLATES
 
