@@ -49,6 +49,7 @@ from conformance.reference.effect_blocks import (
     TokenDef,
 )
 from conformance.reference.errors import OracleTemplateError
+from conformance.reference.oracle_copies import FIRST as _COPY_FIRST
 from conformance.reference.oracle_eldrazi import EFFECT_TEMPLATES as _ELDRAZI_TEMPLATES
 from conformance.reference.oracle_library import TEMPLATES as _LIBRARY_TEMPLATES
 from conformance.reference.oracle_more import FIRST as _FIRST_TEMPLATES
@@ -57,6 +58,8 @@ from conformance.reference.oracle_sagas import EFFECT_TEMPLATES as _SAGA_TEMPLAT
 from conformance.reference.oracle_sagas import FIRST_TEMPLATES as _SAGA_FIRST
 from conformance.reference.oracle_spells import EFFECT_TEMPLATES as _SPELL_TEMPLATES
 from conformance.reference.oracle_spells import FIRST_TEMPLATES as _SPELL_FIRST
+from conformance.reference.oracle_split import FIRST as _SPLIT_FIRST
+from conformance.reference.oracle_split import TEMPLATES as _SPLIT_TEMPLATES
 
 _GROUP_SCOPES = {"Creatures you control": "you", "Creatures your opponents control": "opponents",
                  "All creatures": "all"}
@@ -214,6 +217,8 @@ _EFFECTS[:0] = _COMMON_TEMPLATES  # flicker, "loses <keyword>", "cast from a gra
 # scry, search, discard, "put one of them into your hand" (before the saga/spell ones)
 _EFFECTS.extend(_LIBRARY_TEMPLATES)
 _EFFECTS.extend(_SAGA_TEMPLATES + _SPELL_TEMPLATES)  # scry, discard, groups, mass effects
+_EFFECTS[:0] = _SPLIT_FIRST + _COPY_FIRST  # split and aftermath halves, copy variants
+_EFFECTS.extend(_SPLIT_TEMPLATES)
 
 
 def _then(*effects: Effect) -> tuple[Effect, ...]:

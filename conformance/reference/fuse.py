@@ -60,14 +60,27 @@ def check_fusable(name: str, faces: tuple[Face, ...]) -> None:
                                       "sorcery")
 
 
+_FUSED: dict[tuple[int, int], tuple[CardDef, Face]] = {}
+"""Fused faces built, by (card, first half) identity: one object per card and order, kept
+alive (characteristics are cached by face identity)."""
+
+
 def fused_face(card: CardDef, halves: tuple[Face, Face] | None = None) -> Face:
     """The one face of ``card`` cast fused: the card's name, both mana costs (702.102c), both
     halves' types (702.102b), the effects of ``halves`` in that order (702.102d: the left
     half's, then the right half's)."""
+    first, then = halves or (card.faces[0], card.faces[1])
+    key = (id(card), id(first))
+    got = _FUSED.get(key)
+    if got is None or got[0] is not card:
+        got = _FUSED[key] = (card, _build_fused(card, first, then))
+    return got[1]
+
+
+def _build_fused(card: CardDef, first: Face, then: Face) -> Face:
     from conformance.reference.cards import Face
 
     left, right = card.faces
-    first, then = halves or (left, right)
     spell = tuple(first.text.spell or ()) + tuple(then.text.spell or ())  # type: ignore[arg-type]
     types = tuple(dict.fromkeys(left.types + right.types))
     subtypes = tuple(dict.fromkeys(left.subtypes + right.subtypes))

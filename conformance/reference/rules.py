@@ -45,6 +45,8 @@ from __future__ import annotations
 
 from conformance.reference.alt_costs import AlternativeCosts
 from conformance.reference.chapter_rules import CHAPTER_HOOKS, ChapterRules
+from conformance.reference.effects_copies import CopyVariantRules
+from conformance.reference.effects_split import FightRules
 
 HOOKS: dict[str, str] = {
     "stack_exit_zone": "702.127a, 702.34a: where a spell that leaves the stack goes",
@@ -53,6 +55,7 @@ HOOKS: dict[str, str] = {
     "split_mana_value": "709.4b: a split card's mana value off the stack",
     "may_fuse_from": "702.102a: fuse applies only while the card is in a hand",
     "fused_spell_face": "702.102b-c: a fused split spell has both halves' characteristics and costs",
+    "fight_damage": "701.12a: two creatures that fight each deal damage to the other",
     "fused_halves": "702.102d: a fused split spell follows its left half, then its right half",
     "colorless_by_devoid": "702.114a: devoid makes an object colorless in every zone",
     "phyrexian_symbol_mana_value": "107.4f, 202.3: a Phyrexian symbol counts 1 toward mana value",
@@ -80,6 +83,7 @@ HOOKS: dict[str, str] = {
     "copy_division": "707.10: a copy divides damage as the original did",
     "copy_controller": "707.10: who copies a spell controls the copy",
     "copy_is_cast": "707.10: a copy is not cast",
+    "copy_exception": "707.9b: a copy's exception ('except that the copy is red') is copied",
     "place_copy": "707.10: a copy is put on the stack on top",
     "after_copy_targets": "707.10c: choosing new targets for a copy is not targeting on cast",
     "first_strike_step_happens": "510.4: when there is a first-strike combat damage step",
@@ -156,5 +160,5 @@ HOOKS: dict[str, str] = {
 HOOKS.update(CHAPTER_HOOKS)  # fight, resolution-time conditions: chapter_rules
 
 
-class Rules(ChapterRules, AlternativeCosts):
+class Rules(ChapterRules, AlternativeCosts, FightRules, CopyVariantRules):
     """All the rules the reference engine models (the public surface: :data:`HOOKS`)."""

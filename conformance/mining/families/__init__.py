@@ -14,6 +14,7 @@ from conformance.mining.families import (
     energy,
     fizzle,
     flashback,
+    fuse,
     heroic,
     infect,
     knifepoint,
@@ -43,6 +44,7 @@ MUTANT_OF: dict[str, str] = {
     "copy-modal": "copy_loses_modes",
     "copy-division": "copy_loses_division",
     "copy-any-spell": "copy_needs_targets",
+    "copy-color": "copy_exception_ignored",
     "flashback-meaning": "flashback_not_exiled",
     "flashback-exiled": "flashback_not_exiled",
     "flashback-timing": "flashback_ignores_timing",
@@ -58,6 +60,8 @@ MUTANT_OF: dict[str, str] = {
     "saga-sacrifice": "saga_sacrificed_early",
     "split-combined": "split_mana_value_one_half",
     "split-stack-half": "split_stack_combined",
+    "fuse-costs": "fused_cost_one_half",
+    "fuse-colors": "fused_spell_one_half",
     "aftermath-from-hand": "aftermath_from_hand",
     "aftermath-exiled": "aftermath_not_exiled",
     "aftermath-priority": "no_priority_after_resolution",
@@ -94,7 +98,7 @@ MUTANT_OF: dict[str, str] = {
 FAMILIES: tuple[Family, ...] = tuple(
     replace(f, mutant=MUTANT_OF.get(f.id)) for f in (
         *knifepoint.FAMILIES, *saga.SEED_FAMILIES, *classified.FAMILIES, *copy.FAMILIES,
-        *flashback.FAMILIES, *saga.FAMILIES, *split.FAMILIES, *devoid.FAMILIES,
+        *flashback.FAMILIES, *saga.FAMILIES, *split.FAMILIES, *fuse.FAMILIES, *devoid.FAMILIES,
         *phyrexian.FAMILIES, *prowess.FAMILIES, *fizzle.FAMILIES, *energy.FAMILIES,
         *devotion.FAMILIES,
         *landfall.FAMILIES, *heroic.FAMILIES,

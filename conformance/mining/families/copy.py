@@ -11,11 +11,15 @@ from conformance.mining.corpus import CardInfo
 from conformance.mining.model import Context, Draft, Family, NotExecutable, phrases
 
 _COPY = re.compile(r"^Copy target instant or sorcery spell( you control)?"
-                   r"(, except that the copy is (?:white|blue|black|red|green))?\. "
-                   r"You may choose new targets for the copy\.$")
-"""The one copy effect the generators script. A clause after the spell other than a colour
-change ("..., then return it to its owner's hand": Narset's Reversal) changes what happens to
-the original, so it does not match."""
+                   r"(, except that the copy is (white|blue|black|red|green)"
+                   r"|(, then return it to its owner's hand))?\. "
+                   r"(?:If (?:this spell|CARDNAME) was cast from a graveyard, copy that spell "
+                   r"twice instead\. You may choose new targets for the copies\.|"
+                   r"You may choose new targets for the copy\.)$")
+"""The copy effects the generators script: a copy (of any spell, or of one you control), with
+a colour change, or returning the original to its owner's hand afterwards (Narset's Reversal:
+the original then never resolves, :attr:`Copier.returns_original`), or copying twice only when
+cast from a graveyard (Increasing Vengeance: cast from a hand, it copies once)."""
 
 
 @dataclass
@@ -31,6 +35,26 @@ class Copier:
     instant: bool = True
     opponents: bool = True
     features: list[str] = field(default_factory=list)
+    color: str | None = None
+    """The copy's color word when the copy is made "except that the copy is <color>"."""
+    returns_original: bool = False
+    """The copied spell is returned to its owner's hand as the copy is made: only the copy
+    resolves."""
+
+    @property
+    def resolutions(self) -> int:
+        """How many times the copied spell's effect happens: the copy's and the original's,
+        or the copy's alone when the original goes back to a hand."""
+        return 1 if self.returns_original else 2
+
+    def original_zone(self, zone: str) -> str:
+        """Where the copied spell (a card) ends: ``zone`` once resolved, a hand if returned."""
+        return "hand" if self.returns_original else zone
+
+    def zone_of(self, obj: str) -> dict[str, Any]:
+        """A ``state`` entry expecting the copied spell ``obj`` back in its owner's hand, for a
+        copier that returns it (nothing otherwise)."""
+        return {"zones": {obj: "hand"}} if self.returns_original else {}
 
     @property
     def id(self) -> str:
@@ -82,13 +106,13 @@ def copier_of(card: CardInfo) -> Copier | NotExecutable:
         return NotExecutable("the Saga copies spells through a chapter the generator does not "
                              "script")
     for face in card.faces:
-        text = b.spell_lines(face, drop=("Aftermath",))
+        text = b.spell_lines(face, drop=("Aftermath", "Flashback"))
         m = _COPY.match(text)
         if not m:
             if re.match(r"^Copy target instant or sorcery spell[^.]*, then ", text):
                 return NotExecutable("the card also does something to the original spell "
-                                     f"(\"{text.split('. ')[0]}\"): the copy scenarios expect "
-                                     "the original to resolve")
+                                     f"(\"{text.split('. ')[0]}\") the copy scenarios do not "
+                                     "script")
             continue
         if not {"Instant", "Sorcery"} & set(face.types):
             continue
@@ -100,6 +124,7 @@ def copier_of(card: CardInfo) -> Copier | NotExecutable:
         return Copier(card.name, {"id": "copier", "card": card.name}, zone, mana, delayed=False,
                       half=face.name if card.is_split else None,
                       instant="Instant" in face.types, opponents=m[1] is None,
+                      returns_original=bool(m[4]), color=m[3],
                       features=["split_card", "aftermath"] if aftermath else
                       (["split_card"] if card.is_split else []))
     return NotExecutable("the card does not say \"Copy target instant or sorcery spell. You may "
@@ -162,7 +187,7 @@ def gen_not_cast(ctx: Context) -> list[Draft] | NotExecutable:
                          {"match": {"type": "triggered", "source": "gsnipe"}, "count": casts}],
         "events": [{"type": "copy_created", "of": "bolt"}],
         "events_absent": [{"type": "cast", "copy": True}],
-        "state": {"life": {"p2": 20 - 6 - 2 * casts}},
+        "state": {"life": {"p2": 20 - 3 * cp.resolutions - 2 * casts}, **cp.zone_of("bolt")},
     }
     return [_draft("copy-not-cast", f"A copy made by {ctx.card.name} is not cast: cast triggers "
                    "see only the cast spells", cp, [b.BOLT, b.GUTTERSNIPE], ["trigger.cast"],
@@ -174,12 +199,17 @@ def gen_same_targets(ctx: Context) -> list[Draft] | NotExecutable:
     if isinstance(cp, NotExecutable):
         return cp
     out = []
+    hit_p2 = [{"type": "damage", "source": "bolt", "target": "p2", "amount": 3}]
+    changed: dict[str, Any] = {
+        "events": [{"type": "copy_created", "of": "bolt"},
+                   {"type": "damage", "target": "bears2", "amount": 3},
+                   *(hit_p2 if cp.resolutions == 2 else [])],
+        "state": {"life": {"p2": 23 - 3 * cp.resolutions},
+                  "zones": {"bears2": "graveyard", **cp.zone_of("bolt").get("zones", {})}}}
+    if cp.resolutions == 1:  # the original, back in a hand, never hits p2
+        changed["events_absent"] = hit_p2
     for suffix, answer, exp in (
-            ("", b.new_targets(["bears2"]),
-             {"events": [{"type": "copy_created", "of": "bolt"},
-                         {"type": "damage", "target": "bears2", "amount": 3},
-                         {"type": "damage", "source": "bolt", "target": "p2", "amount": 3}],
-              "state": {"life": {"p2": 17}, "zones": {"bears2": "graveyard"}}}),
+            ("", b.new_targets(["bears2"]), changed),
             ("-kept", b.keep_targets(),
              {"event_counts": [{"match": {"type": "damage", "target": "p2", "amount": 3},
                                 "count": 2}],
@@ -205,10 +235,14 @@ def gen_controller(ctx: Context) -> list[Draft] | NotExecutable:
     p2 = b.player(mana="{R}", hand=[{"id": "bolt", "card": b.BOLT}])
     actions = [b.cast("bolt", "p2", targets=["p1"]), {"pass_priority": {"player": "p2"}},
                *cp.copy("bolt"), b.new_targets(["p2"]), b.RESOLVE_STACK]
+    hit_p1 = [{"type": "damage", "source": "bolt", "target": "p1", "amount": 3}]
     expect = {"events": [{"type": "copy_created", "of": "bolt", "controller": "p1"},
                          {"type": "damage", "target": "p2", "amount": 3},
-                         {"type": "damage", "source": "bolt", "target": "p1", "amount": 3}],
-              "state": {"life": {"p1": 17, "p2": 17}}}
+                         *(hit_p1 if cp.resolutions == 2 else [])],
+              "state": {"life": {"p1": 23 - 3 * cp.resolutions, "p2": 17},
+                        **cp.zone_of("bolt")}}
+    if cp.resolutions == 1:  # the original, back in p2's hand, never resolves
+        expect["events_absent"] = hit_p1
     return [_draft("copy-controller", f"The player who copies a spell with {ctx.card.name} "
                    "controls the copy, and it resolves first", cp, [b.BOLT],
                    ["copy.new_targets"], b.game(p1, p2, active="p2"), actions, expect)]
@@ -223,8 +257,8 @@ def gen_x(ctx: Context) -> list[Draft] | NotExecutable:
                             b.RESOLVE_STACK)
     expect = {"events": [{"type": "copy_created", "of": "blaze"}],
               "event_counts": [{"match": {"type": "damage", "target": "p2", "amount": 2},
-                                "count": 2}],
-              "state": {"life": {"p2": 16}}}
+                                "count": cp.resolutions}],
+              "state": {"life": {"p2": 20 - 2 * cp.resolutions}, **cp.zone_of("blaze")}}
     return [_draft("copy-x", f"A copy made by {ctx.card.name} has the original's value of X",
                    cp, [b.BLAZE], ["x_spell"], b.game(p1, b.player()), actions, expect)]
 
@@ -235,9 +269,10 @@ def gen_x_mana_value(ctx: Context) -> list[Draft] | NotExecutable:
         return cp
     p1 = _p1(cp, "{X}{R}", "blaze", b.BLAZE, x=3)
     actions = _copy_actions(cp, b.cast("blaze", targets=["p2"], x=3), b.keep_targets())
-    expect: dict[str, Any] = {"state": {"objects": {"blaze": {"zone": "stack", "mana_value": 4}},
-                        "count": [{"zone": "stack", "card": b.BLAZE, "mana_value": 4,
-                                   "count": 2}]}}
+    expect: dict[str, Any] = {"state": {"objects": {"blaze": {
+        "zone": cp.original_zone("stack"), "mana_value": 4}},
+        "count": [{"zone": "stack", "card": b.BLAZE, "mana_value": 4,
+                   "count": cp.resolutions}]}}
     out = [_draft("copy-x-mana-value", "The mana value of a spell with {X} includes the value "
                   f"chosen for X (and so does its copy by {ctx.card.name})", cp, [b.BLAZE],
                   ["x_spell"], b.game(p1, b.player()), actions, expect)]
@@ -267,7 +302,9 @@ def gen_modal(ctx: Context) -> list[Draft] | NotExecutable:
     actions = _copy_actions(cp, b.cast("storm", modes=[1]), b.RESOLVE_STACK)
     expect = {"events": [{"type": "copy_created", "of": "storm"}],
               "events_absent": [{"type": "damage", "target": "bears2"}],
-              "state": {"life": {"p1": 14, "p2": 14}, "zones": {"bears2": "battlefield"}}}
+              "state": {"life": {"p1": 20 - 3 * cp.resolutions, "p2": 20 - 3 * cp.resolutions},
+                        "zones": {"bears2": "battlefield",
+                                  **cp.zone_of("storm").get("zones", {})}}}
     return [_draft("copy-modal", f"A copy made by {ctx.card.name} has the original's mode",
                    cp, [b.SLAGSTORM, b.BEARS], ["modal", "life"], b.game(p1, p2), actions,
                    expect)]
@@ -281,12 +318,14 @@ def gen_division(ctx: Context) -> list[Draft] | NotExecutable:
     p2 = b.player(battlefield=[{"id": "giant2", "card": b.GIANT}])
     actions = _copy_actions(cp, b.cast("arc", targets=["p2", "giant2"], division=[2, 1]),
                             b.keep_targets(), b.RESOLVE_STACK)
+    n = cp.resolutions
     expect = {"event_counts": [{"match": {"type": "damage", "target": "p2", "amount": 2},
-                                "count": 2},
+                                "count": n},
                                {"match": {"type": "damage", "target": "giant2", "amount": 1},
-                                "count": 2}],
-              "state": {"life": {"p2": 16}, "zones": {"giant2": "battlefield"},
-                        "objects": {"giant2": {"damage": 2}}}}
+                                "count": n}],
+              "state": {"life": {"p2": 20 - 2 * n},
+                        "zones": {"giant2": "battlefield", **cp.zone_of("arc").get("zones", {})},
+                        "objects": {"giant2": {"damage": n}}}}
     return [_draft("copy-division", f"A copy made by {ctx.card.name} divides damage as the "
                    "original did", cp, [b.ARC_LIGHTNING, b.GIANT],
                    ["divided_damage", "target.multiple"], b.game(p1, p2), actions, expect)]
@@ -299,7 +338,8 @@ def gen_any_spell(ctx: Context) -> list[Draft] | NotExecutable:
     p1 = _p1(cp, "{1}{R}{R}", "storm", b.SLAGSTORM)
     actions = _copy_actions(cp, b.cast("storm", modes=[1]), b.RESOLVE_STACK)
     expect = {"event_counts": [{"match": {"type": "copy_created", "of": "storm"}, "count": 1}],
-              "state": {"life": {"p1": 14, "p2": 14}}}
+              "state": {"life": {"p1": 20 - 3 * cp.resolutions, "p2": 20 - 3 * cp.resolutions},
+                        **cp.zone_of("storm")}}
     out = [_draft("copy-any-spell", f"{ctx.card.name} copies a spell without targets", cp,
                   [b.SLAGSTORM], ["modal", "life"], b.game(p1, b.player()), actions, expect)]
     if cp.delayed:  # "the next instant or sorcery spell you cast that turn"
@@ -318,25 +358,65 @@ def gen_any_spell(ctx: Context) -> list[Draft] | NotExecutable:
     return out
 
 
+_COLOR_SYMBOL = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+UNSUMMON = "Unsummon"
+"""A blue instant with one target: its copy's color shows an exception of the copy effect."""
+
+
+def gen_color(ctx: Context) -> list[Draft] | NotExecutable:
+    cp = _copier(ctx, instant=True)
+    if isinstance(cp, NotExecutable):
+        return cp
+    if cp.color is None:
+        return NotExecutable("the copy effect changes no color")
+    color = _COLOR_SYMBOL[cp.color]
+    if color == "U":
+        return NotExecutable("a blue copy of a blue spell shows no change")
+    p1 = _p1(cp, "{U}", "uns", UNSUMMON)
+    p2 = b.player(battlefield=[{"id": "bears2", "card": b.BEARS}])
+    actions = _copy_actions(cp, b.cast("uns", targets=["bears2"]), b.keep_targets())
+    expect = {"events": [{"type": "copy_created", "of": "uns"}],
+              "state": {"count": [{"zone": "stack", "card": UNSUMMON, "colors": [color],
+                                   "count": 1},
+                                  {"zone": "stack", "card": UNSUMMON, "colors": ["U"],
+                                   "count": 1}]}}
+    return [Draft("copy-color", f"{ctx.card.name}'s copy of a blue {UNSUMMON} is {cp.color}: "
+                  "the exception is part of the copy", list(dict.fromkeys(BASE + cp.features)),
+                  [cp.card, UNSUMMON, b.BEARS], b.game(p1, p2), actions, expect,
+                  ["707.9b", "707.10"])]
+
+
 FAMILIES = [
+    Family("copy-color", "A copy made 'except that the copy is <color>' has that color, "
+           "whatever its mana cost", ("707.9b",), ("copy_spell",), gen_color,
+           en=phrases("but will be red rather than whatever color that mana cost would have "
+                      "made it", "but it uses its own color definition and not the one from "
+                      "those mana symbols")),
     Family("copy-not-cast", "A copy of a spell is created on the stack, not cast",
            ("707.10",), ("copy_spell", "trigger.cast"), gen_not_cast,
-           en=phrases("The copy is created on the stack, so it's not \"cast.\""),
+           en=phrases("The copy is created on the stack, so it's not \"cast.\"",
+                      "copies are created on the stack, so they're not \"cast.\"",
+                      "The copy that is placed on the stack is not considered to have been "
+                      "\"cast\""),
            it=phrases("La copia viene creata sulla pila, quindi non viene")),
     Family("copy-same-targets", "A copy has the same targets unless new ones are chosen",
            ("707.10c",), ("copy_spell", "copy.new_targets"), gen_same_targets,
            en=phrases("The copy will have the same targets as the spell it's copying unless you "
                       "choose new ones", "If the spell has targets, the copy will have the same "
-                      "targets"),
+                      "targets", "Each of the copies will have the same targets as the spell "
+                      "it's copying unless you choose new ones"),
            it=phrases("la copia avrà gli stessi bersagli")),
     Family("copy-controller", "The player who copies a spell controls the copy; it resolves "
            "first", ("707.10",), ("copy_spell",), gen_controller,
            en=phrases("If you copy a spell, you control the copy. It will resolve before the "
-                      "original spell does")),
+                      "original spell does", "If you copy a spell, you control the copy. "
+                      "CARDNAME and the copy resolve before the original spell would have "
+                      "resolved")),
     Family("copy-x", "A copy has the original's value of X", ("707.10",),
            ("copy_spell", "x_spell"), gen_x,
            en=phrases("If the spell that's copied has an X whose value was determined as it was "
-                      "cast"),
+                      "cast", "If the spell CARDNAME copies has an X whose value was determined "
+                      "as it was cast", "requires you to use the same X value"),
            it=phrases("ha una X il cui valore è stato determinato")),
     Family("copy-x-mana-value", "A spell's mana value includes the value chosen for X",
            ("202.3", "107.3"), ("x_spell",), gen_x_mana_value,
@@ -344,7 +424,8 @@ FAMILIES = [
                       "when determining the mana value")),
     Family("copy-modal", "A copy of a modal spell has the same mode", ("707.10",),
            ("copy_spell", "modal"), gen_modal,
-           en=phrases("If the spell that's copied is modal"),
+           en=phrases("If the spell that's copied is modal", "If the spell CARDNAME copies is "
+                      "modal"),
            it=phrases("Se la magia copiata è modale", "Se la magia che viene copiata è modale")),
     Family("copy-division", "A copy divides damage as the original did", ("707.10",),
            ("copy_spell", "divided_damage"), gen_division,
@@ -354,5 +435,7 @@ FAMILIES = [
     Family("copy-any-spell", "The card copies any instant or sorcery spell, with or without "
            "targets", ("707.10",), ("copy_spell",), gen_any_spell,
            en=phrases("can copy any instant or sorcery spell, not just one with targets",
+                      "can target (and copy) any instant or sorcery spell you control, not just "
+                      "one with targets",
                       "will be copied whether or not it has targets")),
 ]

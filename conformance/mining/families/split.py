@@ -254,7 +254,9 @@ FAMILIES = [
                       "The mana value of a split card is determined by the combined mana cost")),
     Family("split-stack-half", "On the stack only the cast half's characteristics exist",
            ("709.3",), ("split_card",), gen_stack_half,
-           en=phrases("you put a split card onto the stack with only the half you're casting")),
+           en=phrases("you put a split card onto the stack with only the half you're casting",
+                      "a split spell that hasn't been fused has only that half's "
+                      "characteristics")),
     Family("aftermath-from-hand", "An aftermath half can't be cast from a zone other than a "
            "graveyard", ("702.127a",), ("aftermath",), gen_from_hand,
            en=phrases("If another effect allows you to cast a split card with aftermath from any "

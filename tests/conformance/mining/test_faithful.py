@@ -102,14 +102,22 @@ def test_no_mined_case_leaves_a_decision_unanswered() -> None:
     assert not bad, bad
 
 
-def test_narsets_reversal_yields_no_copy_case() -> None:
+def test_narsets_reversal_copy_cases_expect_the_original_back_in_hand() -> None:
     """"Copy target instant or sorcery spell, then return it to its owner's hand": the copy
-    cases expected the original to resolve."""
-    assert not [c.id for c in mined() if c.provenance["card"] == "Narset's Reversal"]
+    cases once expected the original to resolve (the clause was swallowed). Now each of its
+    cases expects the copied spell back in its owner's hand and its effect once (the copy's)."""
+    cases = [c for c in mined() if c.provenance["card"] == "Narset's Reversal"]
+    assert len(cases) >= 5
+    for case in cases:
+        copied = next(a["cast"]["targets"][0] for a in case.actions
+                      if "cast" in a and a["cast"]["object"] == "copier")
+        assert case.expect["state"]["zones"][copied] == "hand", case.id
     g = RulingGroup("g", "Narset's Reversal", "2020-01-01",
                     {"en": "The copy is created on the stack, so it's not \"cast.\""})
     r = mine([g])
-    assert not r.cases and "original spell" in r.outcomes[0].reason
+    (data,) = r.cases.values()
+    assert data["expect"]["state"]["life"] == {"p2": 13}  # one Bolt (the copy), two Guttersnipes
+    assert data["expect"]["state"]["zones"] == {"bolt": "hand"}
 
 
 def test_fork_still_copies() -> None:

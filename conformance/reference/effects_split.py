@@ -1,0 +1,128 @@
+"""The rules of the effects of :mod:`conformance.reference.abilities_split` (registered in
+:data:`conformance.reference.effects.EFFECTS` when this module is imported)."""
+
+from __future__ import annotations
+
+from conformance.reference import abilities_split as s
+from conformance.reference.effects import EffectContext, Effects, effect
+from conformance.reference.objects import PLAYERS, ContinuousEffect, Obj, Ref
+
+
+class FightRules:
+    """The rule of fighting the reference engine's rules ask (mixed into
+    :class:`~conformance.reference.rules.Rules`)."""
+
+    def fight_damage(self, a: Obj, b: Obj) -> tuple[tuple[Obj, Obj], ...]:
+        """Hook: when two creatures fight, each deals damage equal to its power to the other
+        (701.12a): (source, recipient) pairs."""
+        return (a, b), (b, a)
+
+
+def _yours(r: Effects, ctx: EffectContext, types: str) -> list[Obj]:
+    return [ob for oid in r.battlefield
+            if (ob := r.objects[oid]).controller == ctx.controller
+            and types in r.chars(ob).types]
+
+
+def _target(r: Effects, ctx: EffectContext, slot: int) -> Obj | None:
+    """The object chosen for ``slot`` if it is still a legal target (608.2b)."""
+    refs, legal = ctx.targets[slot], ctx.legal[slot]
+    if not refs or not legal[0] or refs[0].zcc is None:
+        return None
+    return r.objects[refs[0].id]
+
+
+@effect(s.GainLifePerCreature)
+def _gain_per_creature(r: Effects, eff: s.GainLifePerCreature, ctx: EffectContext) -> None:
+    amount = eff.n * len(_yours(r, ctx, "Creature"))
+    if amount:
+        r.players[ctx.controller].life += amount
+        r._emit("life_change", player=ctx.controller, amount=amount)
+
+
+@effect(s.UntapYourCreatures)
+def _untap_yours(r: Effects, eff: s.UntapYourCreatures, ctx: EffectContext) -> None:
+    for ob in _yours(r, ctx, "Creature"):
+        ob.tapped = False
+
+
+@effect(s.PlayerDrawsAndLoses)
+def _draws_and_loses(r: Effects, eff: s.PlayerDrawsAndLoses, ctx: EffectContext) -> None:
+    ref = ctx.first()
+    if ref is None:
+        return
+    r._draw(ref.id, eff.draw)
+    r.players[ref.id].life -= eff.lose
+    r._emit("life_change", player=ref.id, amount=-eff.lose)
+
+
+@effect(s.DamageByHandSize)
+def _damage_by_hand(r: Effects, eff: s.DamageByHandSize, ctx: EffectContext) -> None:
+    ref = ctx.first()
+    if ref is not None:  # counted as the spell resolves, after earlier instructions (608.2c)
+        r._damage(ctx.source, ref, len(r.zones[(ref.id, "hand")]))
+
+
+@effect(s.DamageByLands)
+def _damage_by_lands(r: Effects, eff: s.DamageByLands, ctx: EffectContext) -> None:
+    ref = ctx.first()
+    if ref is not None:
+        r._damage(ctx.source, ref, len(_yours(r, ctx, "Land")))
+
+
+@effect(s.Fight)
+def _fight(r: Effects, eff: s.Fight, ctx: EffectContext) -> None:
+    """701.12a-b: both deal damage at once, each equal to its power; none at all if either
+    is no longer a legal target (or a creature on the battlefield)."""
+    a, b = _target(r, ctx, 0), _target(r, ctx, 1)
+    if a is None or b is None or a is b:
+        return
+    assert isinstance(r, FightRules)
+    dealt = [(src, to, r.chars(src).power or 0) for src, to in r.fight_damage(a, b)]
+    for src, to, amount in dealt:  # powers read first: the damage is dealt at once
+        r._damage(src.id, to.ref, amount)
+
+
+@effect(s.Bite)
+def _bite(r: Effects, eff: s.Bite, ctx: EffectContext) -> None:
+    """The first target deals damage equal to its power to the second (none if the first is
+    no longer a legal target, or the second is not)."""
+    a = _target(r, ctx, 0)
+    refs, legal = ctx.targets[1], ctx.legal[1]
+    if a is None or not refs or not legal[0]:
+        return
+    target = refs[0]
+    if target.zcc is None and target.id not in PLAYERS:
+        return
+    r._damage(a.id, target, r.chars(a).power or 0)
+
+
+@effect(s.UntapAndPump)
+def _untap_and_pump(r: Effects, eff: s.UntapAndPump, ctx: EffectContext) -> None:
+    ref = ctx.first()
+    if ref is None:
+        return
+    r.objects[ref.id].tapped = False
+    r.effects.append(ContinuousEffect(next(r._clock), frozenset({Ref(ref.id, ref.zcc)}),
+                                      eff.power, eff.toughness, add=eff.keywords))
+
+
+@effect(s.RemoveCountersDraw)
+def _remove_counters_draw(r: Effects, eff: s.RemoveCountersDraw, ctx: EffectContext) -> None:
+    ref = ctx.first()
+    if ref is None:
+        return
+    ob = r.objects[ref.id]
+    n = ob.counters.get(eff.counter, 0)
+    if n:
+        r._remove_counters(ob, eff.counter, n)
+    r._draw(ctx.controller, n)
+
+
+@effect(s.ShuffleGraveyards)
+def _shuffle_graveyards(r: Effects, eff: s.ShuffleGraveyards, ctx: EffectContext) -> None:
+    """Each graveyard's cards go into their owner's library (701.20a; the order a shuffle
+    leaves is not observable by a case: the reference keeps the cards' order)."""
+    for p in (r.active, *(q for q in PLAYERS if q != r.active)):
+        for cid in list(r.zones[(p, "graveyard")]):
+            r._move(r.objects[cid], "library", top=False)

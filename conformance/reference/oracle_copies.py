@@ -1,0 +1,49 @@
+"""Templates and effects of the copy-a-spell texts beyond the plain one (rule 707.10): a copy
+whose color is changed ("Copy target instant or sorcery spell, except that the copy is red":
+707.9b, the exception is part of the copy's copiable values) and a spell copied twice when the
+copying spell was cast from a graveyard ("If CARDNAME was cast from a graveyard, copy that
+spell twice instead": Increasing Vengeance with flashback). Used by
+:mod:`conformance.reference.oracle` before its own templates; their rules:
+:mod:`conformance.reference.effects_copies`."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from conformance.reference.abilities import SELF
+from conformance.reference.effect_blocks import Effect, TargetSlot
+from conformance.reference.oracle_more import kind
+
+_COLOR = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+
+@dataclass(frozen=True, slots=True)
+class CopySpellVariant(Effect):
+    """"Copy target <kind>[, except that the copy is <color>]. [If CARDNAME was cast from a
+    graveyard, copy that spell twice instead.] You may choose new targets for the cop(y|ies)"."""
+
+    kind: str = "instant_or_sorcery_spell"
+    color: str | None = None
+    """The copy's only color (707.9b), or None: the original's."""
+    twice_from_graveyard: bool = False
+    """Copied twice when the copying spell was cast from a graveyard (flashback, 702.34)."""
+
+    @property
+    def slots(self) -> tuple[TargetSlot, ...]:
+        return (TargetSlot(self.kind),)
+
+
+Builder = Callable[[re.Match[str]], Effect]
+
+FIRST: list[tuple[re.Pattern[str], Builder]] = [
+    (re.compile(r"Copy target ([^.,]+? spell[^.,]*), except that the copy is "
+                r"(white|blue|black|red|green)\. You may choose new targets for the copy\. ?"),
+     lambda g: CopySpellVariant(kind(g[1]), color=_COLOR[g[2]])),
+    (re.compile(rf"Copy target ([^.,]+? spell[^.,]*)\. If {SELF} was cast from a graveyard, "
+                r"copy that spell twice instead\. You may choose new targets for the "
+                r"copies\. ?"),
+     lambda g: CopySpellVariant(kind(g[1]), twice_from_graveyard=True)),
+]
+"""Tried before the base templates (whose plain copy template would refuse these words)."""
