@@ -159,7 +159,7 @@ class RegenerateTarget(Effect):
 
 
 def _may(g: re.Match[str]) -> Effect:
-    from conformance.reference.abilities import May
+    from conformance.reference.effect_blocks import May
 
     inner = _parse(g[1][:1].upper() + g[1][1:] + ".")
     return MayTargeted(inner) if any(e.slots for e in inner) else May(inner)
