@@ -203,3 +203,37 @@ EFFECT_TEMPLATES += [
     (re.compile(r"You may pay ((?:\{E\})+)\. If you do, ([^.]+\.) ?"),
      lambda g: MayPayEnergy(g[1].count("{E}"), _parse(g[2][:1].upper() + g[2][1:]))),
 ]
+
+
+@dataclass(frozen=True, slots=True)
+class BlockRestrictionTarget(Effect):
+    """"Target creature can't block this turn." (``blocked``: "can't be blocked this turn")."""
+
+    blocked: bool
+
+    @property
+    def slots(self) -> tuple[TargetSlot, ...]:
+        return (TargetSlot("creature"),)
+
+
+@dataclass(frozen=True, slots=True)
+class DamageTargetAndController(Effect):
+    """"CARDNAME deals N damage to target creature and M damage to that creature's
+    controller." (the controller as the effect happens; nothing when the target is illegal,
+    608.2b)."""
+
+    amount: int
+    to_controller: int
+
+    @property
+    def slots(self) -> tuple[TargetSlot, ...]:
+        return (TargetSlot("creature"),)
+
+
+EFFECT_TEMPLATES += [
+    (re.compile(r"Target creature can't (block|be blocked) this turn\. ?"),
+     lambda g: BlockRestrictionTarget(g[1] == "be blocked")),
+    (re.compile(rf"{SELF} deals (\d+) damage to target creature and (\d+) damage to that "
+                r"creature's controller\. ?"),
+     lambda g: DamageTargetAndController(int(g[1]), int(g[2]))),
+]

@@ -7,8 +7,10 @@ from collections.abc import Generator
 from dataclasses import replace
 
 from conformance.reference.common_abilities import (
+    BlockRestrictionTarget,
     CastFromGraveyardInstead,
     CounterUnlessPays,
+    DamageTargetAndController,
     Flicker,
     FlickerSelf,
     LoseKeywordsTarget,
@@ -21,7 +23,7 @@ from conformance.reference.common_abilities import (
 from conformance.reference.effect_blocks import CreateToken, SpellText
 from conformance.reference.effects import EFFECTS, EffectContext, Effects, effect
 from conformance.reference.mana import cost_symbols
-from conformance.reference.objects import Answer, Choice, ContinuousEffect, Flow, refuse
+from conformance.reference.objects import Answer, Choice, ContinuousEffect, Flow, Ref, refuse
 
 
 @effect(LoseKeywordsTarget)
@@ -182,3 +184,27 @@ def _regenerate_target(r: Effects, eff: RegenerateTarget, ctx: EffectContext) ->
     ref = ctx.first()
     if ref is not None:
         r.objects[ref.id].regeneration += 1
+
+
+@effect(BlockRestrictionTarget)
+def _block_restriction(r: Effects, eff: BlockRestrictionTarget, ctx: EffectContext) -> None:
+    """The target can't block (or can't be blocked) until the cleanup step (509.1a-b)."""
+    from conformance.reference.block_restrictions import BlockRestrictions
+
+    assert isinstance(r, BlockRestrictions)
+    ref = ctx.first()
+    if ref is not None:
+        (r.cant_be_blocked if eff.blocked else r.cant_block).add(ref)
+
+
+@effect(DamageTargetAndController)
+def _damage_and_controller(r: Effects, eff: DamageTargetAndController,
+                           ctx: EffectContext) -> None:
+    """Both damages are dealt at once by the source (120.3); the controller is the target's
+    controller as the effect happens."""
+    ref = ctx.first()
+    if ref is None:
+        return
+    controller = r.objects[ref.id].controller
+    r._damage(ctx.source, ref, eff.amount)
+    r._damage(ctx.source, Ref(controller), eff.to_controller)

@@ -44,6 +44,7 @@ Methods whose names start with ``_`` are internal. Actions and effects are regis
 from __future__ import annotations
 
 from conformance.reference.alt_costs import AlternativeCosts
+from conformance.reference.block_restrictions import BlockRestrictions
 from conformance.reference.chapter_rules import CHAPTER_HOOKS, ChapterRules
 from conformance.reference.trigger_events import TriggerEvents
 
@@ -152,6 +153,7 @@ HOOKS: dict[str, str] = {
     "any_target_types": "115.4: any target is a creature, planeswalker, battle or player",
     "attack_triggers": "508.3a: 'whenever CARDNAME attacks' triggers as it is declared",
     "step_triggers": "503.1a, 513.1a: 'at the beginning of your upkeep / end step'",
+    "restrictions_apply": "509.1a-b: 'can't block / can't be blocked this turn' restrict blocks",
 }
 """Every hook of :class:`Rules`: name -> the rule it decides."""
 
@@ -159,5 +161,5 @@ HOOKS: dict[str, str] = {
 HOOKS.update(CHAPTER_HOOKS)  # fight, resolution-time conditions: chapter_rules
 
 
-class Rules(ChapterRules, AlternativeCosts, TriggerEvents):
+class Rules(ChapterRules, AlternativeCosts, TriggerEvents, BlockRestrictions):
     """All the rules the reference engine models (the public surface: :data:`HOOKS`)."""

@@ -59,3 +59,17 @@ class StepTriggersIgnored(ReferenceEngine):
 
 
 RULES_MUTANTS.update({cls.MUTANT: cls for cls in (AttackTriggersIgnored, StepTriggersIgnored)})
+
+
+class BlockRestrictionsIgnored(ReferenceEngine):
+    """"Can't block this turn" and "can't be blocked this turn" restrict nothing (breaks rule
+    509.1a)."""
+
+    MUTANT = "block_restrictions_ignored"
+    RULE = "509.1a"
+
+    def restrictions_apply(self) -> bool:
+        return False
+
+
+RULES_MUTANTS[BlockRestrictionsIgnored.MUTANT] = BlockRestrictionsIgnored

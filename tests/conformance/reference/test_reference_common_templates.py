@@ -177,3 +177,26 @@ def test_a_creature_set_up_attacking_was_never_declared() -> None:
                               "p2": {}}})
     engine.act({"advance": {"to": "declare_blockers"}})
     assert not [e for e in engine.observe().events if e["type"] == "triggered"]
+
+
+def test_damage_to_a_creature_and_its_controller() -> None:
+    obs = play({"mana": "{3}{R}{R}", "hand": [{"id": "out", "card": "Chandra's Outrage"}]},
+               {"battlefield": [{"id": "bears", "card": "Grizzly Bears"}]},
+               [cast("out", "bears"), RESOLVE])
+    assert obs.state["objects"]["bears"]["zone"] == "graveyard"
+    assert obs.state["players"]["p2"]["life"] == 18
+
+
+def test_block_restrictions_end_with_the_turn() -> None:
+    engine = ReferenceEngine()
+    engine.setup("unit", {"active_player": "p1", "step": "precombat_main", "turn": 3,
+                          "players": {"p1": {"mana": "{R}", "library": [
+                              {"id": "l1", "card": "Island"}, {"id": "l2", "card": "Island"}],
+                              "hand": [{"id": "t", "card": "Renegade Tactics"}],
+                              "battlefield": [{"id": "b1", "card": "Grizzly Bears"}]},
+                              "p2": {"battlefield": [{"id": "b2", "card": "Grizzly Bears"}]}}})
+    engine.act(cast("t", "b2"))
+    engine.act({"resolve_top": {}})
+    assert engine.cant_block  # type: ignore[attr-defined]
+    engine.act({"advance": {"to": "declare_attackers", "next_turn": True}})
+    assert not engine.cant_block  # type: ignore[attr-defined]
