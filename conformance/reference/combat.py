@@ -92,9 +92,14 @@ class Combat(Designations):
             obj.attacking = target
             if self.attack_taps(obj):
                 obj.tapped = True
+        self._detect_attack_triggers([obj for obj, _ in attackers])
         self.declared.add((self.turn, "attackers"))
         self.priority, self.passes = self.active, 0
         yield from self._put_triggers()
+
+    def _detect_attack_triggers(self, attackers: list[Obj]) -> None:
+        """Abilities that trigger as ``attackers`` are declared (508.3a), implemented by
+        :class:`~conformance.reference.common_triggers.TriggerEvents`."""
 
     def _may_block(self, blocker: Obj, attacker: Obj) -> bool:
         """An untapped creature may block an attacker it can block (509.1a-b): flying only by

@@ -54,6 +54,12 @@ class Flicker(Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class FlickerSelf(Effect):
+    """"Exile CARDNAME, then return it to the battlefield under its owner's control." (the
+    source of the ability)."""
+
+
+@dataclass(frozen=True, slots=True)
 class CastFromGraveyardInstead(Effect):
     """"<usual>. If CARDNAME was cast from a graveyard, <instead> instead." (neither has
     targets)."""
@@ -103,6 +109,9 @@ EFFECT_TEMPLATES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], object]]
     (re.compile(r"Exile target creature you control, then return (?:it|that card) to the "
                 r"battlefield under (its owner's|your) control\. ?"),
      lambda g: Flicker(g[1] == "its owner's")),
+    (re.compile(rf"Exile {SELF}, then return it to the battlefield under its owner's "
+                r"control\. ?"),
+     lambda g: FlickerSelf()),
     (re.compile(rf"([^.]+\.) If {SELF} was cast from a graveyard, (?![a-z]+ [a-z]+ of those)"
                 r"([^.]+) instead\. ?"),  # "create ten of those tokens": oracle_spells
      _instead),
@@ -174,4 +183,57 @@ EFFECT_TEMPLATES += [
     (re.compile(r"You may ((?:put|tap|untap|destroy|exile|return|create)\b[^.]*)\.(?! If you "
                 r"do)(?! If you don't) ?"),
      _may),
+]
+
+
+@dataclass(frozen=True, slots=True)
+class MayPayEnergy(Effect):
+    """"You may pay {E}{E}. If you do, <effect>." (107.14; the effect's targets are chosen with
+    the ability's, 603.3d)."""
+
+    n: int
+    effects: SpellText
+
+    @property
+    def slots(self) -> tuple[TargetSlot, ...]:
+        return tuple(s for e in self.effects for s in e.slots)
+
+
+EFFECT_TEMPLATES += [
+    (re.compile(r"You may pay ((?:\{E\})+)\. If you do, ([^.]+\.) ?"),
+     lambda g: MayPayEnergy(g[1].count("{E}"), _parse(g[2][:1].upper() + g[2][1:]))),
+]
+
+
+@dataclass(frozen=True, slots=True)
+class BlockRestrictionTarget(Effect):
+    """"Target creature can't block this turn." (``blocked``: "can't be blocked this turn")."""
+
+    blocked: bool
+
+    @property
+    def slots(self) -> tuple[TargetSlot, ...]:
+        return (TargetSlot("creature"),)
+
+
+@dataclass(frozen=True, slots=True)
+class DamageTargetAndController(Effect):
+    """"CARDNAME deals N damage to target creature and M damage to that creature's
+    controller." (the controller as the effect happens; nothing when the target is illegal,
+    608.2b)."""
+
+    amount: int
+    to_controller: int
+
+    @property
+    def slots(self) -> tuple[TargetSlot, ...]:
+        return (TargetSlot("creature"),)
+
+
+EFFECT_TEMPLATES += [
+    (re.compile(r"Target creature can't (block|be blocked) this turn\. ?"),
+     lambda g: BlockRestrictionTarget(g[1] == "be blocked")),
+    (re.compile(rf"{SELF} deals (\d+) damage to target creature and (\d+) damage to that "
+                r"creature's controller\. ?"),
+     lambda g: DamageTargetAndController(int(g[1]), int(g[2]))),
 ]

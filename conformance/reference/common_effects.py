@@ -7,10 +7,14 @@ from collections.abc import Generator
 from dataclasses import replace
 
 from conformance.reference.common_abilities import (
+    BlockRestrictionTarget,
     CastFromGraveyardInstead,
     CounterUnlessPays,
+    DamageTargetAndController,
     Flicker,
+    FlickerSelf,
     LoseKeywordsTarget,
+    MayPayEnergy,
     MayTargeted,
     RegenerateTarget,
     ReturnTargetsToHand,
@@ -19,7 +23,7 @@ from conformance.reference.common_abilities import (
 from conformance.reference.effect_blocks import CreateToken, SpellText
 from conformance.reference.effects import EFFECTS, EffectContext, Effects, effect
 from conformance.reference.mana import cost_symbols
-from conformance.reference.objects import Answer, Choice, ContinuousEffect, Flow, refuse
+from conformance.reference.objects import Answer, Choice, ContinuousEffect, Flow, Ref, refuse
 
 
 @effect(LoseKeywordsTarget)
@@ -44,6 +48,18 @@ def _flicker(r: Effects, eff: Flicker, ctx: EffectContext) -> None:
     r._move(obj, "exile")
     if obj.token is None and obj.zone == "exile":
         r._move(obj, "battlefield", controller=obj.owner if eff.under_owner else ctx.controller)
+
+
+@effect(FlickerSelf)
+def _flicker_self(r: Effects, eff: FlickerSelf, ctx: EffectContext) -> None:
+    """The source, if it is on the battlefield, is exiled and returns under its owner's
+    control, a new object (400.7); a token can't return (111.8)."""
+    obj = r.objects.get(ctx.source)
+    if obj is None or obj.zone != "battlefield":
+        return
+    r._move(obj, "exile")
+    if obj.token is None and obj.zone == "exile":
+        r._move(obj, "battlefield", controller=obj.owner)
 
 
 def _run(r: Effects, effects: SpellText, ctx: EffectContext) -> Flow:
@@ -98,10 +114,28 @@ def ask_may(r: Effects, ctx: EffectContext, player: str) -> Generator[Choice, An
 def _may_targeted(r: Effects, eff: MayTargeted, ctx: EffectContext) -> Flow:
     """Its controller chooses whether it happens; if it does, each effect acts on its own
     targets (those still legal, 608.2b)."""
-    if not (yield from ask_may(r, ctx, ctx.controller)):
-        return
+    if (yield from ask_may(r, ctx, ctx.controller)):
+        yield from _run_parts(r, eff.effects, ctx)
+
+
+@effect(MayPayEnergy)
+def _may_pay_energy(r: Effects, eff: MayPayEnergy, ctx: EffectContext) -> Flow:
+    """Its controller may pay the energy (a ``may`` choice, asked only when they have that many
+    energy counters: a player can't pay more than they have, 107.14); if they pay, the effects
+    happen."""
+    from conformance.reference.designations import Designations
+
+    assert isinstance(r, Designations)
+    n = r.energy_counters(eff.n)
+    if r.can_pay_energy(ctx.controller, n) and (yield from ask_may(r, ctx, ctx.controller)):
+        r._pay_energy(ctx.controller, eff.n)
+        yield from _run_parts(r, eff.effects, ctx)
+
+
+def _run_parts(r: Effects, effects: SpellText, ctx: EffectContext) -> Flow:
+    """Run ``effects``, each with its own targets among ``ctx``'s."""
     pos = 0
-    for sub in eff.effects:
+    for sub in effects:
         n = len(sub.slots)
         part = EffectContext(ctx.targets[pos:pos + n], ctx.legal[pos:pos + n], ctx.controller,
                              ctx.source, ctx.spell, ctx.ability)
@@ -117,6 +151,9 @@ def _counter_unless_pays(r: Effects, eff: CounterUnlessPays, ctx: EffectContext)
     theirs, asked only when their pool can pay it, 118.3); unless they pay, the spell is
     countered (701.5a; a spell that can't be countered stays, 101.2)."""
     ref = ctx.first()
+    from conformance.reference.casting import Casting
+
+    assert isinstance(r, Casting)
     if ref is None:
         return
     target = r.objects[ref.id]
@@ -147,3 +184,27 @@ def _regenerate_target(r: Effects, eff: RegenerateTarget, ctx: EffectContext) ->
     ref = ctx.first()
     if ref is not None:
         r.objects[ref.id].regeneration += 1
+
+
+@effect(BlockRestrictionTarget)
+def _block_restriction(r: Effects, eff: BlockRestrictionTarget, ctx: EffectContext) -> None:
+    """The target can't block (or can't be blocked) until the cleanup step (509.1a-b)."""
+    from conformance.reference.block_restrictions import BlockRestrictions
+
+    assert isinstance(r, BlockRestrictions)
+    ref = ctx.first()
+    if ref is not None:
+        (r.cant_be_blocked if eff.blocked else r.cant_block).add(ref)
+
+
+@effect(DamageTargetAndController)
+def _damage_and_controller(r: Effects, eff: DamageTargetAndController,
+                           ctx: EffectContext) -> None:
+    """Both damages are dealt at once by the source (120.3); the controller is the target's
+    controller as the effect happens."""
+    ref = ctx.first()
+    if ref is None:
+        return
+    controller = r.objects[ref.id].controller
+    r._damage(ctx.source, ref, eff.amount)
+    r._damage(ctx.source, Ref(controller), eff.to_controller)

@@ -23,6 +23,7 @@ from conformance.reference.abilities import (
     Static,
     Triggered,
 )
+from conformance.reference.common_triggers import trigger_line
 from conformance.reference.cost_text import CastCostText, extra_cost_line, overloaded
 from conformance.reference.designation_effects import DAY_AS_ENTERS, DAY_NIGHT_CHANGES
 from conformance.reference.effect_blocks import AttachSelf, Effect, Modal, PumpSelf, SpellText
@@ -104,6 +105,9 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
             continue
         if (eldrazi := _eldrazi_line(line, parse_effects)) is not None:  # ingest, processors
             triggered.append(eldrazi)
+            continue
+        if (common := trigger_line(line, parse_effects)) is not None:  # attacks, upkeep, end
+            triggered.append(common)
             continue
         if line == "Aftermath":
             aftermath = True

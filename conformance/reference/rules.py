@@ -44,9 +44,11 @@ Methods whose names start with ``_`` are internal. Actions and effects are regis
 from __future__ import annotations
 
 from conformance.reference.alt_costs import AlternativeCosts
+from conformance.reference.block_restrictions import BlockRestrictions
 from conformance.reference.chapter_rules import CHAPTER_HOOKS, ChapterRules
 from conformance.reference.effects_copies import CopyVariantRules
 from conformance.reference.effects_split import FightRules
+from conformance.reference.trigger_events import TriggerEvents
 
 HOOKS: dict[str, str] = {
     "stack_exit_zone": "702.127a, 702.34a: where a spell that leaves the stack goes",
@@ -153,6 +155,9 @@ HOOKS: dict[str, str] = {
                                  "with 0 defense",
     "checks_before_priority": "117.5: state-based actions and triggers before priority",
     "any_target_types": "115.4: any target is a creature, planeswalker, battle or player",
+    "attack_triggers": "508.3a: 'whenever CARDNAME attacks' triggers as it is declared",
+    "step_triggers": "503.1a, 513.1a: 'at the beginning of your upkeep / end step'",
+    "restrictions_apply": "509.1a-b: 'can't block / can't be blocked this turn' restrict blocks",
 }
 """Every hook of :class:`Rules`: name -> the rule it decides."""
 
@@ -160,5 +165,6 @@ HOOKS: dict[str, str] = {
 HOOKS.update(CHAPTER_HOOKS)  # fight, resolution-time conditions: chapter_rules
 
 
-class Rules(ChapterRules, AlternativeCosts, FightRules, CopyVariantRules):
+class Rules(ChapterRules, AlternativeCosts, TriggerEvents, BlockRestrictions, FightRules,
+            CopyVariantRules):
     """All the rules the reference engine models (the public surface: :data:`HOOKS`)."""

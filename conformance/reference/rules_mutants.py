@@ -36,3 +36,40 @@ RULES_MUTANTS: dict[str, type[ReferenceEngine]] = {
     cls.MUTANT: cls for cls in (TokensOutliveTheBattlefield, NoChecksBeforePriority)
 }
 """Mutant name -> engine class."""
+
+
+class AttackTriggersIgnored(ReferenceEngine):
+    """"Whenever CARDNAME attacks" never triggers (breaks rule 508.3a)."""
+
+    MUTANT = "attack_triggers_ignored"
+    RULE = "508.3a"
+
+    def attack_triggers(self, attacker: Obj) -> bool:
+        return False
+
+
+class StepTriggersIgnored(ReferenceEngine):
+    """"At the beginning of your upkeep / end step" never triggers (breaks rule 503.1a)."""
+
+    MUTANT = "step_triggers_ignored"
+    RULE = "503.1a"
+
+    def step_triggers(self, step: str) -> bool:
+        return False
+
+
+RULES_MUTANTS.update({cls.MUTANT: cls for cls in (AttackTriggersIgnored, StepTriggersIgnored)})
+
+
+class BlockRestrictionsIgnored(ReferenceEngine):
+    """"Can't block this turn" and "can't be blocked this turn" restrict nothing (breaks rule
+    509.1a)."""
+
+    MUTANT = "block_restrictions_ignored"
+    RULE = "509.1a"
+
+    def restrictions_apply(self) -> bool:
+        return False
+
+
+RULES_MUTANTS[BlockRestrictionsIgnored.MUTANT] = BlockRestrictionsIgnored

@@ -150,3 +150,53 @@ def test_may_with_a_target_and_two_targets_and_regenerate_target() -> None:
     engine.act({"resolve_top": {}})
     engine.act({"choose": {"choice": "may", "accept": True}})
     assert engine.observe().state["objects"]["b2"]["zone"] == "graveyard"
+
+
+def test_trigger_lines_read_it_as_the_source() -> None:
+    from conformance.reference.common_triggers import trigger_line
+    from conformance.reference.effect_text import parse_effects
+
+    t = trigger_line("Whenever CARDNAME attacks, you may pay {E}{E}. If you do, put a +1/+1 "
+                     "counter on it.", parse_effects)
+    assert t is not None and (t.event, t.name) == ("attacks", "attacks")
+    assert repr(t.effects[0].effects[0]).startswith("PutCounters(n=1, counter='+1/+1', target=False")
+    up = trigger_line("At the beginning of your upkeep, you gain 1 life.", parse_effects)
+    assert up is not None and (up.event, up.name) == ("your_upkeep", "upkeep")
+    assert trigger_line("At the beginning of each upkeep, you gain 1 life.", parse_effects) is None
+    with pytest.raises(OracleTemplateError):
+        trigger_line("Whenever CARDNAME attacks, it gains your choice of flying or reach.",
+                     parse_effects)
+
+
+def test_a_creature_set_up_attacking_was_never_declared() -> None:
+    """508.4: no attack trigger without a declaration; declaring triggers it (508.3a)."""
+    engine = ReferenceEngine()
+    engine.setup("unit", {"active_player": "p1", "step": "beginning_of_combat", "turn": 3,
+                          "players": {"p1": {"battlefield": [
+                              {"id": "a", "card": "Charging Bandits", "attacking": "p2"}]},
+                              "p2": {}}})
+    engine.act({"advance": {"to": "declare_blockers"}})
+    assert not [e for e in engine.observe().events if e["type"] == "triggered"]
+
+
+def test_damage_to_a_creature_and_its_controller() -> None:
+    obs = play({"mana": "{3}{R}{R}", "hand": [{"id": "out", "card": "Chandra's Outrage"}]},
+               {"battlefield": [{"id": "bears", "card": "Grizzly Bears"}]},
+               [cast("out", "bears"), RESOLVE])
+    assert obs.state["objects"]["bears"]["zone"] == "graveyard"
+    assert obs.state["players"]["p2"]["life"] == 18
+
+
+def test_block_restrictions_end_with_the_turn() -> None:
+    engine = ReferenceEngine()
+    engine.setup("unit", {"active_player": "p1", "step": "precombat_main", "turn": 3,
+                          "players": {"p1": {"mana": "{R}", "library": [
+                              {"id": "l1", "card": "Island"}, {"id": "l2", "card": "Island"}],
+                              "hand": [{"id": "t", "card": "Renegade Tactics"}],
+                              "battlefield": [{"id": "b1", "card": "Grizzly Bears"}]},
+                              "p2": {"battlefield": [{"id": "b2", "card": "Grizzly Bears"}]}}})
+    engine.act(cast("t", "b2"))
+    engine.act({"resolve_top": {}})
+    assert engine.cant_block  # type: ignore[attr-defined]
+    engine.act({"advance": {"to": "declare_attackers", "next_turn": True}})
+    assert not engine.cant_block  # type: ignore[attr-defined]

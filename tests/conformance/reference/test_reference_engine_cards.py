@@ -32,7 +32,7 @@ def test_reference_declares_its_cards_and_refuses_the_others_with_reasons() -> N
     assert list(found.declared) == sorted(card_names())
     assert not set(found.refused) & set(found.declared)
     assert found.refused['"Ach! Hans, Run!"'].startswith(
-        "no template for 'At the beginning of your upkeep, you may say")
+        "no template for 'You may say \"Ach! Hans, run!")  # the upkeep trigger is read
     assert all(reason for reason in found.refused.values())
     assert list(found.refused) == sorted(found.refused)
 

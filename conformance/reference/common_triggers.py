@@ -1,0 +1,56 @@
+"""Triggered abilities of common cards the base interpreter does not read (603.1), their
+oracle templates and their rules:
+
+* "Whenever CARDNAME attacks, <effects>" — triggers as the creature is declared as an attacker
+  (508.1m, 508.3a; a creature put onto the battlefield attacking was never declared and does
+  not trigger it, 508.4);
+* "At the beginning of your upkeep, <effects>" and "At the beginning of your end step,
+  <effects>" — trigger as their controller's step begins (503.1a, 513.1a).
+
+In a self-referential trigger, "it" in "it gets", "it gains", "it deals" and "put a +1/+1
+counter on it" is the source itself. :func:`trigger_line` reads a line;
+:class:`~conformance.reference.trigger_events.TriggerEvents` (a part of
+:class:`~conformance.reference.rules.Rules`) makes them trigger.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from conformance.reference.abilities import SELF, Triggered
+from conformance.reference.effect_blocks import SpellText
+
+ATTACKS = "attacks"
+"""``Triggered.event`` of "Whenever CARDNAME attacks, ..."."""
+YOUR_UPKEEP = "your_upkeep"
+"""``Triggered.event`` of "At the beginning of your upkeep, ..."."""
+YOUR_END_STEP = "your_end_step"
+"""``Triggered.event`` of "At the beginning of your end step, ..."."""
+
+_FORMS = (
+    (re.compile(rf"Whenever {SELF} attacks, (.*)"), ATTACKS, "attacks", True),
+    (re.compile(r"At the beginning of your upkeep, (.*)"), YOUR_UPKEEP, "upkeep", False),
+    (re.compile(r"At the beginning of your end step, (.*)"), YOUR_END_STEP, "end_step", False),
+)
+_IT = ((r"\bit gets\b", f"{SELF} gets"), (r"\bit gains\b", f"{SELF} gains"),
+       (r"\bit deals\b", f"{SELF} deals"), (r"counters? on it\.", lambda m: m[0][:-3] + f"{SELF}."))
+
+
+def _self_body(body: str) -> str:
+    """The body with "it" meaning the source written as CARDNAME."""
+    for pattern, repl in _IT:
+        body = re.sub(pattern, repl, body)  # type: ignore[arg-type]
+    return body
+
+
+def trigger_line(line: str, parse_effects: Callable[[str], SpellText]) -> Triggered | None:
+    """The triggered ability ``line`` is, or None when it is none of this module's forms (an
+    :class:`~conformance.reference.errors.OracleTemplateError` when its effects are not
+    understood)."""
+    for rx, event, name, self_ref in _FORMS:
+        m = rx.fullmatch(line)
+        if m:
+            body = _self_body(m[1]) if self_ref else m[1]
+            return Triggered(event, parse_effects(body[:1].upper() + body[1:]), name)
+    return None

@@ -1,0 +1,44 @@
+"""The rules of the triggered abilities of :mod:`conformance.reference.common_triggers`:
+attack triggers (508.1m, 508.3a) and "at the beginning of your upkeep / end step" (503.1a,
+513.1a); a part of :class:`~conformance.reference.rules.Rules`."""
+
+from __future__ import annotations
+
+from conformance.reference.casting import Casting
+from conformance.reference.common_triggers import ATTACKS, YOUR_END_STEP, YOUR_UPKEEP
+from conformance.reference.objects import Obj, PendingTrigger
+
+
+class TriggerEvents(Casting):
+    """Attack, upkeep and end-step triggers (a part of the rules)."""
+
+    def attack_triggers(self, attacker: Obj) -> bool:
+        """Hook: "Whenever CARDNAME attacks" triggers as the creature is declared as an
+        attacker (508.1m, 508.3a)."""
+        return True
+
+    def step_triggers(self, step: str) -> bool:
+        """Hook: "At the beginning of your upkeep / end step" triggers as that step of its
+        controller's turn begins (503.1a, 513.1a)."""
+        return True
+
+    def _detect_attack_triggers(self, attackers: list[Obj]) -> None:
+        super()._detect_attack_triggers(attackers)
+        for obj in attackers:
+            if not self.attack_triggers(obj):
+                continue
+            text = self.abilities(obj)
+            for t in text.triggered if text is not None else ():
+                if t.event == ATTACKS:
+                    self._trigger(PendingTrigger(obj.controller, obj.id, obj.card_name, t.name,
+                                                 t.effects))
+
+    def _enter_step(self, name: str, new_turn: bool) -> None:
+        super()._enter_step(name, new_turn)
+        event = {"upkeep": YOUR_UPKEEP, "end": YOUR_END_STEP}.get(name)
+        if event is None or not self.step_triggers(name):
+            return
+        for src, t in self._triggered_abilities(self.active):
+            if t.event == event:
+                self._trigger(PendingTrigger(src.controller, src.id, src.card_name, t.name,
+                                             t.effects))
