@@ -1,5 +1,6 @@
 """More family mutants (see :mod:`conformance.mining.mutants`): the reference engine with the one
-rules point of a mined family broken: convoke (702.51a-b), heroic once per spell (603.2c).
+rules point of a mined family broken: convoke (702.51a-b), heroic once per spell (603.2c),
+the order of scried cards (701.18a).
 :data:`MORE_FAMILY_MUTANTS` is added to the reference mutants, so ``rulings mutants`` and
 ``mutant:NAME`` engine specs run them too."""
 
@@ -81,10 +82,24 @@ class HeroicPerTarget(ReferenceEngine):
                                                  t.name, t.effects))
 
 
+class ScryOrderIgnored(ReferenceEngine):
+    """The order a player chooses for scried cards is ignored: the cards kept on top and the
+    cards put on the bottom keep the order they had in the library."""
+
+    MUTANT = "scry_order_ignored"
+    RULE = "701.18a"
+
+    def scry_placement(self, top: list[str], bottom: list[str]) -> tuple[list[str], list[str]]:
+        top, bottom = super().scry_placement(top, bottom)
+        owner = self.objects[(top or bottom)[0]].owner
+        lib = self.zones[(owner, "library")]
+        return sorted(top, key=lib.index), sorted(bottom, key=lib.index)
+
+
 MORE_FAMILY_MUTANTS: dict[str, type[ReferenceEngine]] = {
     cls.MUTANT: cls for cls in (
         ConvokeLowersManaValue, ConvokeMulticoloredPaysGeneric, ConvokeNeedsUnsickCreatures,
-        HeroicPerTarget,
+        HeroicPerTarget, ScryOrderIgnored,
     ) if cls.MUTANT is not None
 }
 """Mutant name -> engine class, for the families of this module's mutants."""

@@ -21,6 +21,7 @@ from conformance.mining.families import (
     phyrexian,
     prowess,
     saga,
+    scry,
     split,
 )
 from conformance.mining.model import Family
@@ -85,6 +86,8 @@ MUTANT_OF: dict[str, str] = {
     "infect-poison-loses": "poison_ignored",
     "infect-counters-stay": "infect_damage_marked",
     "heroic-once": "heroic_per_target",
+    "scry-bottom": "scry_bottom_ignored",
+    "scry-order": "scry_order_ignored",
     "convoke-mana-value": "convoke_lowers_mana_value",
     "convoke-multicolored": "convoke_multicolored_pays_generic",
     "convoke-summoning-sick": "convoke_needs_unsick_creatures",
@@ -99,7 +102,7 @@ FAMILIES: tuple[Family, ...] = tuple(
         *devotion.FAMILIES,
         *landfall.FAMILIES, *heroic.FAMILIES,
         *constellation.FAMILIES, *infect.FAMILIES,
-        *convoke.FAMILIES,
+        *convoke.FAMILIES, *scry.FAMILIES,
     )
 )
 """Every family, in matching order."""
