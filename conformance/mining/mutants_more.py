@@ -1,6 +1,6 @@
 """More family mutants (see :mod:`conformance.mining.mutants`): the reference engine with the one
 rules point of a mined family broken: convoke (702.51a-b), heroic once per spell (603.2c),
-the order of scried cards (701.18a).
+the order of scried cards (701.18a), a card that lost devoid (613.1e).
 :data:`MORE_FAMILY_MUTANTS` is added to the reference mutants, so ``rulings mutants`` and
 ``mutant:NAME`` engine specs run them too."""
 
@@ -96,10 +96,24 @@ class ScryOrderIgnored(ReferenceEngine):
         return sorted(top, key=lib.index), sorted(bottom, key=lib.index)
 
 
+class DevoidLostRestoresColors(ReferenceEngine):
+    """An object that lost devoid has the colors of its mana cost again (devoid's color change
+    is applied after abilities are removed, not before: 613.1e before 613.1f broken)."""
+
+    MUTANT = "devoid_lost_restores_colors"
+    RULE = "613.1e"
+
+    def chars(self, obj: Obj) -> Chars:
+        c = super().chars(obj)
+        if not c.colors and "devoid" not in c.keywords and "devoid" in self._base(obj).keywords:
+            return replace(c, colors=self._base(obj).colors)
+        return c
+
+
 MORE_FAMILY_MUTANTS: dict[str, type[ReferenceEngine]] = {
     cls.MUTANT: cls for cls in (
         ConvokeLowersManaValue, ConvokeMulticoloredPaysGeneric, ConvokeNeedsUnsickCreatures,
-        HeroicPerTarget, ScryOrderIgnored,
+        HeroicPerTarget, ScryOrderIgnored, DevoidLostRestoresColors,
     ) if cls.MUTANT is not None
 }
 """Mutant name -> engine class, for the families of this module's mutants."""

@@ -88,6 +88,7 @@ MUTANT_OF: dict[str, str] = {
     "heroic-once": "heroic_per_target",
     "scry-bottom": "scry_bottom_ignored",
     "scry-order": "scry_order_ignored",
+    "devoid-lost": "devoid_lost_restores_colors",
     "convoke-mana-value": "convoke_lowers_mana_value",
     "convoke-multicolored": "convoke_multicolored_pays_generic",
     "convoke-summoning-sick": "convoke_needs_unsick_creatures",
