@@ -22,6 +22,7 @@ from conformance.mining.families import (
     prowess,
     saga,
     scry,
+    search,
     split,
 )
 from conformance.mining.model import Family
@@ -89,6 +90,7 @@ MUTANT_OF: dict[str, str] = {
     "scry-bottom": "scry_bottom_ignored",
     "scry-order": "scry_order_ignored",
     "devoid-lost": "devoid_lost_restores_colors",
+    "search-may-fail": "search_must_find",
     "convoke-mana-value": "convoke_lowers_mana_value",
     "convoke-multicolored": "convoke_multicolored_pays_generic",
     "convoke-summoning-sick": "convoke_needs_unsick_creatures",
@@ -103,7 +105,7 @@ FAMILIES: tuple[Family, ...] = tuple(
         *devotion.FAMILIES,
         *landfall.FAMILIES, *heroic.FAMILIES,
         *constellation.FAMILIES, *infect.FAMILIES,
-        *convoke.FAMILIES, *scry.FAMILIES,
+        *convoke.FAMILIES, *scry.FAMILIES, *search.FAMILIES,
     )
 )
 """Every family, in matching order."""
