@@ -1,6 +1,7 @@
 """More family mutants (see :mod:`conformance.mining.mutants`): the reference engine with the one
 rules point of a mined family broken: convoke (702.51a-b), heroic once per spell (603.2c),
-the order of scried cards (701.18a), a card that lost devoid (613.1e).
+the order of scried cards (701.18a), a card that lost devoid (613.1e),
+an additional sacrifice cost paid exactly (118.8).
 :data:`MORE_FAMILY_MUTANTS` is added to the reference mutants, so ``rulings mutants`` and
 ``mutant:NAME`` engine specs run them too."""
 
@@ -9,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from conformance.reference.abilities import CostPart
 from conformance.reference.cards import Face
 from conformance.reference.costs import SpellCost
 from conformance.reference.engine import ReferenceEngine
@@ -110,10 +112,24 @@ class DevoidLostRestoresColors(ReferenceEngine):
         return c
 
 
+class SacrificeCountUnchecked(ReferenceEngine):
+    """An additional cost "sacrifice a creature" is paid by sacrificing any number of
+    permanents, none included (118.8 broken: the cost is not paid exactly)."""
+
+    MUTANT = "sacrifice_count_unchecked"
+    RULE = "118.8"
+
+    def _cost_objects(self, player: str, costs: dict[str, Any], required: tuple[CostPart, ...],
+                      paying_for: Obj | None) -> list[tuple[str, Obj]]:
+        n = len(costs.get("sacrifice") or [])
+        required = tuple(replace(p, n=n) if p.kind == "sacrifice" else p for p in required)
+        return super()._cost_objects(player, costs, required, paying_for)
+
+
 MORE_FAMILY_MUTANTS: dict[str, type[ReferenceEngine]] = {
     cls.MUTANT: cls for cls in (
         ConvokeLowersManaValue, ConvokeMulticoloredPaysGeneric, ConvokeNeedsUnsickCreatures,
-        HeroicPerTarget, ScryOrderIgnored, DevoidLostRestoresColors,
+        HeroicPerTarget, ScryOrderIgnored, DevoidLostRestoresColors, SacrificeCountUnchecked,
     ) if cls.MUTANT is not None
 }
 """Mutant name -> engine class, for the families of this module's mutants."""

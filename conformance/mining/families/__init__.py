@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from conformance.mining.families import (
+    additional_costs,
     classified,
     constellation,
     convoke,
@@ -91,6 +92,8 @@ MUTANT_OF: dict[str, str] = {
     "scry-order": "scry_order_ignored",
     "devoid-lost": "devoid_lost_restores_colors",
     "search-may-fail": "search_must_find",
+    "sacrifice-exactly-one": "sacrifice_count_unchecked",
+    "costs-paid-before-responses": "additional_cost_skipped",
     "convoke-mana-value": "convoke_lowers_mana_value",
     "convoke-multicolored": "convoke_multicolored_pays_generic",
     "convoke-summoning-sick": "convoke_needs_unsick_creatures",
@@ -105,7 +108,7 @@ FAMILIES: tuple[Family, ...] = tuple(
         *devotion.FAMILIES,
         *landfall.FAMILIES, *heroic.FAMILIES,
         *constellation.FAMILIES, *infect.FAMILIES,
-        *convoke.FAMILIES, *scry.FAMILIES, *search.FAMILIES,
+        *convoke.FAMILIES, *scry.FAMILIES, *search.FAMILIES, *additional_costs.FAMILIES,
     )
 )
 """Every family, in matching order."""
