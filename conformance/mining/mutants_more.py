@@ -1,7 +1,8 @@
 """More family mutants (see :mod:`conformance.mining.mutants`): the reference engine with the one
 rules point of a mined family broken: convoke (702.51a-b), heroic once per spell (603.2c),
 the order of scried cards (701.18a), a card that lost devoid (613.1e),
-an additional sacrifice cost paid exactly (118.8).
+an additional sacrifice cost paid exactly (118.8),
+paying Phyrexian symbols with life (119.4, 107.4f).
 :data:`MORE_FAMILY_MUTANTS` is added to the reference mutants, so ``rulings mutants`` and
 ``mutant:NAME`` engine specs run them too."""
 
@@ -10,10 +11,12 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from conformance.reference import mana
 from conformance.reference.abilities import CostPart
 from conformance.reference.cards import Face
 from conformance.reference.costs import SpellCost
 from conformance.reference.engine import ReferenceEngine
+from conformance.reference.mana import Symbol
 from conformance.reference.objects import Chars, Obj, PendingTrigger
 
 
@@ -126,10 +129,34 @@ class SacrificeCountUnchecked(ReferenceEngine):
         return super()._cost_objects(player, costs, required, paying_for)
 
 
+class PhyrexianLifeUnchecked(ReferenceEngine):
+    """A Phyrexian symbol the pool cannot pay is paid with 2 life whatever the player's life
+    total (119.4 broken: a player at 1 life pays 2 life)."""
+
+    MUTANT = "phyrexian_life_unchecked"
+    RULE = "119.4"
+
+    def payment_plan(self, pool: mana.ManaPool, symbols: list[Symbol],
+                     life: int) -> tuple[list[Symbol], int] | None:
+        return super().payment_plan(pool, symbols, max(life, 2 * len(symbols)))
+
+
+class PhyrexianPaidWithManaOnly(ReferenceEngine):
+    """A Phyrexian symbol can be paid only with mana of its color, never with 2 life."""
+
+    MUTANT = "phyrexian_paid_with_mana_only"
+    RULE = "107.4f"
+
+    def payment_plan(self, pool: mana.ManaPool, symbols: list[Symbol],
+                     life: int) -> tuple[list[Symbol], int] | None:
+        return super().payment_plan(pool, symbols, 0)
+
+
 MORE_FAMILY_MUTANTS: dict[str, type[ReferenceEngine]] = {
     cls.MUTANT: cls for cls in (
         ConvokeLowersManaValue, ConvokeMulticoloredPaysGeneric, ConvokeNeedsUnsickCreatures,
         HeroicPerTarget, ScryOrderIgnored, DevoidLostRestoresColors, SacrificeCountUnchecked,
+        PhyrexianLifeUnchecked, PhyrexianPaidWithManaOnly,
     ) if cls.MUTANT is not None
 }
 """Mutant name -> engine class, for the families of this module's mutants."""

@@ -94,6 +94,8 @@ MUTANT_OF: dict[str, str] = {
     "search-may-fail": "search_must_find",
     "sacrifice-exactly-one": "sacrifice_count_unchecked",
     "costs-paid-before-responses": "additional_cost_skipped",
+    "phyrexian-low-life": "phyrexian_life_unchecked",
+    "phyrexian-each-symbol": "phyrexian_paid_with_mana_only",
     "convoke-mana-value": "convoke_lowers_mana_value",
     "convoke-multicolored": "convoke_multicolored_pays_generic",
     "convoke-summoning-sick": "convoke_needs_unsick_creatures",
