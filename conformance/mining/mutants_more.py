@@ -1,5 +1,8 @@
 """More family mutants (see :mod:`conformance.mining.mutants`): the reference engine with the one
-rules point of a mined family broken: convoke (702.51a-b), heroic once per spell (603.2c).
+rules point of a mined family broken: convoke (702.51a-b), heroic once per spell (603.2c),
+the order of scried cards (701.18a), a card that lost devoid (613.1e),
+an additional sacrifice cost paid exactly (118.8),
+paying Phyrexian symbols with life (119.4, 107.4f).
 :data:`MORE_FAMILY_MUTANTS` is added to the reference mutants, so ``rulings mutants`` and
 ``mutant:NAME`` engine specs run them too."""
 
@@ -8,9 +11,12 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from conformance.reference import mana
+from conformance.reference.abilities import CostPart
 from conformance.reference.cards import Face
 from conformance.reference.costs import SpellCost
 from conformance.reference.engine import ReferenceEngine
+from conformance.reference.mana import Symbol
 from conformance.reference.objects import Chars, Obj, PendingTrigger
 
 
@@ -81,10 +87,76 @@ class HeroicPerTarget(ReferenceEngine):
                                                  t.name, t.effects))
 
 
+class ScryOrderIgnored(ReferenceEngine):
+    """The order a player chooses for scried cards is ignored: the cards kept on top and the
+    cards put on the bottom keep the order they had in the library."""
+
+    MUTANT = "scry_order_ignored"
+    RULE = "701.18a"
+
+    def scry_placement(self, top: list[str], bottom: list[str]) -> tuple[list[str], list[str]]:
+        top, bottom = super().scry_placement(top, bottom)
+        owner = self.objects[(top or bottom)[0]].owner
+        lib = self.zones[(owner, "library")]
+        return sorted(top, key=lib.index), sorted(bottom, key=lib.index)
+
+
+class DevoidLostRestoresColors(ReferenceEngine):
+    """An object that lost devoid has the colors of its mana cost again (devoid's color change
+    is applied after abilities are removed, not before: 613.1e before 613.1f broken)."""
+
+    MUTANT = "devoid_lost_restores_colors"
+    RULE = "613.1e"
+
+    def chars(self, obj: Obj) -> Chars:
+        c = super().chars(obj)
+        if not c.colors and "devoid" not in c.keywords and "devoid" in self._base(obj).keywords:
+            return replace(c, colors=self._base(obj).colors)
+        return c
+
+
+class SacrificeCountUnchecked(ReferenceEngine):
+    """An additional cost "sacrifice a creature" is paid by sacrificing any number of
+    permanents, none included (118.8 broken: the cost is not paid exactly)."""
+
+    MUTANT = "sacrifice_count_unchecked"
+    RULE = "118.8"
+
+    def _cost_objects(self, player: str, costs: dict[str, Any], required: tuple[CostPart, ...],
+                      paying_for: Obj | None) -> list[tuple[str, Obj]]:
+        n = len(costs.get("sacrifice") or [])
+        required = tuple(replace(p, n=n) if p.kind == "sacrifice" else p for p in required)
+        return super()._cost_objects(player, costs, required, paying_for)
+
+
+class PhyrexianLifeUnchecked(ReferenceEngine):
+    """A Phyrexian symbol the pool cannot pay is paid with 2 life whatever the player's life
+    total (119.4 broken: a player at 1 life pays 2 life)."""
+
+    MUTANT = "phyrexian_life_unchecked"
+    RULE = "119.4"
+
+    def payment_plan(self, pool: mana.ManaPool, symbols: list[Symbol],
+                     life: int) -> tuple[list[Symbol], int] | None:
+        return super().payment_plan(pool, symbols, max(life, 2 * len(symbols)))
+
+
+class PhyrexianPaidWithManaOnly(ReferenceEngine):
+    """A Phyrexian symbol can be paid only with mana of its color, never with 2 life."""
+
+    MUTANT = "phyrexian_paid_with_mana_only"
+    RULE = "107.4f"
+
+    def payment_plan(self, pool: mana.ManaPool, symbols: list[Symbol],
+                     life: int) -> tuple[list[Symbol], int] | None:
+        return super().payment_plan(pool, symbols, 0)
+
+
 MORE_FAMILY_MUTANTS: dict[str, type[ReferenceEngine]] = {
     cls.MUTANT: cls for cls in (
         ConvokeLowersManaValue, ConvokeMulticoloredPaysGeneric, ConvokeNeedsUnsickCreatures,
-        HeroicPerTarget,
+        HeroicPerTarget, ScryOrderIgnored, DevoidLostRestoresColors, SacrificeCountUnchecked,
+        PhyrexianLifeUnchecked, PhyrexianPaidWithManaOnly,
     ) if cls.MUTANT is not None
 }
 """Mutant name -> engine class, for the families of this module's mutants."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from conformance.mining.families import (
+    additional_costs,
     classified,
     constellation,
     convoke,
@@ -22,6 +23,8 @@ from conformance.mining.families import (
     phyrexian,
     prowess,
     saga,
+    scry,
+    search,
     split,
 )
 from conformance.mining.model import Family
@@ -89,6 +92,14 @@ MUTANT_OF: dict[str, str] = {
     "infect-poison-loses": "poison_ignored",
     "infect-counters-stay": "infect_damage_marked",
     "heroic-once": "heroic_per_target",
+    "scry-bottom": "scry_bottom_ignored",
+    "scry-order": "scry_order_ignored",
+    "devoid-lost": "devoid_lost_restores_colors",
+    "search-may-fail": "search_must_find",
+    "sacrifice-exactly-one": "sacrifice_count_unchecked",
+    "costs-paid-before-responses": "additional_cost_skipped",
+    "phyrexian-low-life": "phyrexian_life_unchecked",
+    "phyrexian-each-symbol": "phyrexian_paid_with_mana_only",
     "convoke-mana-value": "convoke_lowers_mana_value",
     "convoke-multicolored": "convoke_multicolored_pays_generic",
     "convoke-summoning-sick": "convoke_needs_unsick_creatures",
@@ -103,7 +114,7 @@ FAMILIES: tuple[Family, ...] = tuple(
         *devotion.FAMILIES,
         *landfall.FAMILIES, *heroic.FAMILIES,
         *constellation.FAMILIES, *infect.FAMILIES,
-        *convoke.FAMILIES,
+        *convoke.FAMILIES, *scry.FAMILIES, *search.FAMILIES, *additional_costs.FAMILIES,
     )
 )
 """Every family, in matching order."""

@@ -9,6 +9,11 @@ case could not tell devoid from the mana cost).
 * ``devoid-all-zones`` — "Devoid works in all zones, not just on the battlefield": copies of the
   card in its owner's library, graveyard and exile are colorless too. Mutant:
   ``devoid_only_on_battlefield`` (devoid applies on the battlefield and stack only).
+* ``devoid-lost`` — "If a card loses devoid, it will still be colorless. This is because effects
+  that change an object's color (like the one created by devoid) are considered before the
+  object loses devoid" (613.1e, layer 5, before 613.1f, layer 6): a permanent card on the
+  battlefield loses devoid (``set_keywords``) and is still colorless. Mutant:
+  ``devoid_lost_restores_colors`` (an object that lost devoid has its mana cost's colors).
 """
 
 from __future__ import annotations
@@ -78,6 +83,22 @@ def gen_all_zones(ctx: Context) -> list[Draft] | NotExecutable:
                   _expect(["dv_lib", "dv_gy", "dv_ex"]), RULES)]
 
 
+def gen_lost(ctx: Context) -> list[Draft] | NotExecutable:
+    """A permanent that loses devoid stays colorless."""
+    card = ctx.card
+    if (why := devoid_card(card)) is not None:
+        return why
+    if not set(_PERMANENT) & set(card.main.types):
+        return NotExecutable("an instant or sorcery card has no permanent that could lose "
+                             "devoid")
+    p1 = b.player(battlefield=[{"id": "dv", "card": card.name}])
+    return [Draft("devoid-lost", f"{card.name} (mana cost {card.main.mana_cost}) loses devoid "
+                  "on the battlefield and is still colorless", FEATURES + ["keywords"],
+                  [card.name], b.game(p1, b.player()),
+                  [{"set_keywords": {"object": "dv", "remove": ["devoid"]}}], _expect(["dv"]),
+                  ["702.114a", "613.1e", "613.1f"])]
+
+
 FAMILIES = [
     Family("devoid-colorless", "Devoid: the card is just colorless, not colorless and its mana "
            "cost's colors", tuple(RULES), tuple(FEATURES), gen_colorless,
@@ -86,4 +107,7 @@ FAMILIES = [
     Family("devoid-all-zones", "Devoid works in every zone, not just on the battlefield",
            tuple(RULES), tuple(FEATURES), gen_all_zones,
            en=phrases("Devoid works in all zones, not just on the battlefield")),
+    Family("devoid-lost", "A card that loses devoid is still colorless",
+           ("702.114a", "613.1e", "613.1f"), (*FEATURES, "keywords"), gen_lost,
+           en=phrases("If a card loses devoid, it will still be colorless")),
 ]
