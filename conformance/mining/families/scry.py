@@ -138,7 +138,7 @@ def _creature_scene(face: Any) -> _Scene | None:
 
 def _spell_scene(face: Any, spell: tuple[Any, ...]) -> _Scene | NotExecutable:
     """An instant or sorcery with a scry: cast at scripted targets, resolved up to the scry."""
-    from conformance.reference import abilities as o
+    from conformance.reference import effect_blocks as o
     from conformance.reference import oracle_library as lib
 
     scries = [e for e in spell if isinstance(e, lib.Scry)]

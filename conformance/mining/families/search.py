@@ -49,7 +49,7 @@ def _scene(name: str) -> tuple[Any, dict[str, Any], dict[str, Any], list[dict[st
                                list[str], str] | NotExecutable:
     """(the search, p1's setup, p2's, the actions up to the search choice, features, the card
     the library holds for it), or why the card is not scripted."""
-    from conformance.reference import abilities as o
+    from conformance.reference import effect_blocks as o
     from conformance.reference import oracle_library as lib
     from conformance.reference.cards import load_cards
 
