@@ -227,19 +227,29 @@ def _then(*effects: Effect) -> tuple[Effect, ...]:
 
 
 def parse_effects(text: str) -> SpellText:
-    """Parse a run of effect sentences; raise :class:`OracleTemplateError` on anything else."""
+    """Parse a run of effect sentences; raise :class:`OracleTemplateError` on anything else.
+
+    The first template that matches *and builds* wins: a template whose builder refuses what it
+    matched (e.g. "You may <effect>" around an effect no template reads) gives way to the later
+    ones, so templates registered by different modules don't shadow each other."""
     out: list[Effect] = []
     rest = text.strip()
     while rest:
+        refused: OracleTemplateError | None = None
         for rx, build in _EFFECTS:
             m = rx.match(rest)
-            if m:
+            if not m:
+                continue
+            try:
                 built = build(m)  # type: ignore[operator]
-                out.extend(built if isinstance(built, tuple) else (built,))
-                rest = rest[m.end():].strip()
-                break
+            except OracleTemplateError as exc:
+                refused = refused or exc
+                continue
+            out.extend(built if isinstance(built, tuple) else (built,))
+            rest = rest[m.end():].strip()
+            break
         else:
-            raise OracleTemplateError(f"no template for {rest!r}")
+            raise refused or OracleTemplateError(f"no template for {rest!r}")
     return tuple(out)
 
 

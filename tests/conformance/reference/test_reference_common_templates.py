@@ -200,3 +200,17 @@ def test_block_restrictions_end_with_the_turn() -> None:
     assert engine.cant_block  # type: ignore[attr-defined]
     engine.act({"advance": {"to": "declare_attackers", "next_turn": True}})
     assert not engine.cant_block  # type: ignore[attr-defined]
+
+
+def test_a_template_whose_builder_refuses_gives_way_to_a_later_one() -> None:
+    """"You may <effect>" (common_abilities) matches Harald Unites the Elves' chapter I sentence
+    first but cannot read its inner effect; the chapter template registered later does. Before
+    parse_effects let a refusing builder fall through, the saga was refused after the merge."""
+    from conformance.reference.effect_blocks import May
+    from conformance.reference.effect_text import parse_effects
+
+    built = parse_effects("You may put an Elf or Tyvar card from your graveyard onto the "
+                          "battlefield.")
+    assert len(built) == 1 and not isinstance(built[0], May)
+    with pytest.raises(OracleTemplateError):
+        parse_effects("You may put a wish into the well.")
