@@ -21,13 +21,12 @@ from conformance.card_names import shipped_card_names
 from conformance.case_costs import cost_needs, cost_problems_of
 from conformance.case_yaml import MAX_YAML_BYTES, line_of, load_yaml_file, parse_yaml, read_text
 from conformance.errors import CaseFormatError, SuiteError, VocabularyError, YamlFileError
+from conformance.features import FEATURES_FILE, read_features
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 REPO_DIR = PACKAGE_DIR.parent
 CASES_DIR = PACKAGE_DIR / "cases"
 """The suite's own cases."""
-FEATURES_FILE = PACKAGE_DIR / "features.yaml"
-"""The closed feature vocabulary."""
 CARD_DATA = REPO_DIR / "fixtures" / "data" / "mtgjson-2022" / "cards.jsonl.gz"
 RECENT_CARDS_DIR = REPO_DIR / "fixtures" / "data" / "recent"
 
@@ -275,17 +274,9 @@ def suite_version(cases: Sequence[Case]) -> str:
 
 
 def load_features(path: str | Path = FEATURES_FILE) -> dict[str, str]:
-    """The feature vocabulary: name -> one-line definition. Raises :class:`VocabularyError`."""
-    try:
-        data = load_yaml_file(path)
-    except CaseFormatError as exc:
-        raise VocabularyError(str(exc)) from exc
-    found = schemas.problems("features", data)
-    if found:
-        raise VocabularyError(f"{path}: " + "; ".join(found))
-    if isinstance(data, dict) and isinstance(data.get("features"), dict):
-        data = data["features"]
-    return dict(data)
+    """The feature vocabulary: name -> one-line definition (read by :mod:`conformance.features`,
+    its one reader). Raises :class:`VocabularyError` naming file and line."""
+    return read_features(path, VocabularyError)
 
 
 @cache
