@@ -8,31 +8,20 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-from conformance import schemas
 from conformance.card_names import shipped_card_names
-from conformance.case_yaml import load_yaml_file
-from conformance.errors import CaseFormatError, VocabularyError
+from conformance.errors import VocabularyError
+from conformance.features import FEATURES_FILE, read_features
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 REPO_DIR = PACKAGE_DIR.parent
-FEATURES_FILE = PACKAGE_DIR / "features.yaml"
-"""The closed feature vocabulary."""
 CARD_DATA = REPO_DIR / "fixtures" / "data" / "mtgjson-2022" / "cards.jsonl.gz"
 RECENT_CARDS_DIR = REPO_DIR / "fixtures" / "data" / "recent"
 
 
 def load_features(path: str | Path = FEATURES_FILE) -> dict[str, str]:
-    """The feature vocabulary: name -> one-line definition. Raises :class:`VocabularyError`."""
-    try:
-        data = load_yaml_file(path)
-    except CaseFormatError as exc:
-        raise VocabularyError(str(exc)) from exc
-    found = schemas.problems("features", data)
-    if found:
-        raise VocabularyError(f"{path}: " + "; ".join(found))
-    if isinstance(data, dict) and isinstance(data.get("features"), dict):
-        data = data["features"]
-    return dict(data)
+    """The feature vocabulary: name -> one-line definition (read by :mod:`conformance.features`,
+    its one reader). Raises :class:`VocabularyError` naming file and line."""
+    return read_features(path, VocabularyError)
 
 
 @cache

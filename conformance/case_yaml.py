@@ -1,6 +1,8 @@
-"""The one reader of the suite's YAML files (case files, ``features.yaml``, expectations files).
+"""The one reader of the suite's YAML files (case files, expectations files).
 
-Every YAML file of the conformance suite is read here and nowhere else, with these rules:
+Every YAML file of the conformance suite is read here and nowhere else (but ``features.yaml``,
+whose small form :mod:`conformance.features` reads with the standard library alone, for the
+engine harnesses' venvs), with these rules:
 
 * **libyaml when available.** ``yaml.CSafeLoader`` (about 13x faster than the pure-Python loader
   on the suite) with the safe constructor; the pure-Python ``SafeLoader`` is the fallback. Both

@@ -116,7 +116,7 @@ def smoke(spec_text: str, *, timeout: float = 10.0, vocabulary: dict[str, str] |
     finally:
         try:
             engine.close()
-            add(Check("stop", True))
+            add(Check("stop", True, getattr(engine, "close_note", None) or ""))
         except Exception as exc:  # noqa: BLE001
             add(Check("stop", False, str(exc)))
     return report

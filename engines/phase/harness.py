@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """phase.rs (PyPI ``phase-python``, import ``phase``) behind the mtg-rulings stdio protocol (conformance/SPEC.md).
 
-Run with the engine's own virtual environment (``engines/phase/.venv``: phase-python and PyYAML, pinned);
-it imports nothing from the project. One JSON request per line on stdin, one response per line on stdout.
+Run with the engine's own virtual environment (``engines/phase/.venv``: phase-python, pinned, and the
+project's stdlib-only ``wire/`` modules); it imports nothing else from the project. One JSON request per line on stdin, one response per line on stdout.
 
 * ``start``: builds phase's card data for the cards the runner offers (``start``'s ``cards``: those of
   the suite's cases; the harness reads no case file) from ``fixtures/`` (``carddb.py``, cached),
@@ -27,6 +27,7 @@ from typing import Any
 
 import mtg_rulings_harness as loop  # the stdio loop shared with python-mtg (wire/, installed by engines.mk)
 import mtg_rulings_wire as wire  # the protocol messages (wire/)
+from mtg_rulings_features import FEATURES_FILE, read_features  # the vocabulary's reader (wire/)
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
@@ -37,8 +38,7 @@ from game import SEED, HarnessError, PhaseGame  # noqa: E402
 ENGINE_NAME = "phase"
 PHASE_VERSION = "0.103.0"
 BOUNDS = loop.Bounds("phase harness", "PHASE_HARNESS", Path(__file__).resolve())
-ROOT = HERE.parent.parent
-DEFAULT_FEATURES = ROOT / "conformance" / "features.yaml"
+DEFAULT_FEATURES = FEATURES_FILE
 
 FEATURES_NOT_DECLARED: dict[str, str] = {
     "lose_abilities": "phase has no Debug action that removes all abilities",
@@ -47,16 +47,10 @@ FEATURES_NOT_DECLARED: dict[str, str] = {
 }
 
 
-def _load_yaml(path: Path) -> Any:
-    import yaml
-    return yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
-
-
 def feature_names(path: Path) -> set[str]:
-    data = _load_yaml(path) if path.is_file() else {}
-    if isinstance(data, dict) and isinstance(data.get("features"), dict):
-        data = data["features"]
-    return set(data or {})
+    """The feature names of the vocabulary ``path`` (read by the project's one reader of it); none
+    when there is no such file."""
+    return set(read_features(path)) if path.is_file() else set()
 
 
 def oracle_texts(data: carddb.CardData, names: Iterable[str]) -> dict[str, str]:

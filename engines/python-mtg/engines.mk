@@ -5,9 +5,10 @@ PYMTG_VENV  := $(PYMTG_DIR)/.venv
 PYMTG_STAMP := $(PYMTG_VENV)/.installed
 PYMTG_PY    ?= python3
 # The stdio protocol messages, the card data reader and the harnesses' shared stdio loop (stdlib only),
-# installed into every engine venv from the repo (wire/: links to conformance/wire.py and
-# conformance/card_data.py, and mtg_rulings_harness.py).
-WIRE_SRC    := wire/pyproject.toml conformance/wire.py conformance/card_data.py wire/mtg_rulings_harness.py
+# installed into every engine venv from the repo (wire/: links to conformance/wire.py,
+# conformance/card_data.py and conformance/features.py, and mtg_rulings_harness.py).
+WIRE_SRC    := wire/pyproject.toml conformance/wire.py conformance/card_data.py conformance/features.py \
+               wire/mtg_rulings_harness.py
 
 .PHONY: engines engines-clean
 

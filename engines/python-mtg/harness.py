@@ -42,6 +42,7 @@ os.environ.setdefault("MTG_EVAL_CACHE", "4096")
 
 import mtg_rulings_harness as loop  # noqa: E402  (the shared stdio loop: wire/, installed by engines.mk)
 import mtg_rulings_wire as wire  # noqa: E402  (the protocol messages)
+from mtg_rulings_features import FEATURES_FILE  # noqa: E402  (the vocabulary's reader)
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
@@ -51,7 +52,7 @@ from mtg_harness.engine import ENGINE_LOG, Mtg  # noqa: E402
 from mtg_harness.game import Game  # noqa: E402
 from mtg_harness.recorder import REC, install_hooks  # noqa: E402
 
-DEFAULT_FEATURES = HERE.parent.parent / "conformance" / "features.yaml"
+DEFAULT_FEATURES = FEATURES_FILE
 BOUNDS = loop.Bounds("python-mtg harness", "MTG_HARNESS", Path(__file__).resolve())
 """Re-exec the harness (a fresh interpreter, same pipes) before the setup after ``MTG_HARNESS_RESTART_EVERY``
 games (default 500) or once its resident memory exceeds ``MTG_HARNESS_MAX_RSS_MB`` MiB (default 1024)."""

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
-from conformance_testlib import CASES, FEATURES, fake_cmd
+from conformance_testlib import FEATURES, fake_cmd, lint_error_on_line, planted_action
 from toy import ToyEngine
 
 from conformance.case_lint import lint
-from conformance.cases_io import CASES_DIR, load_cases, rehash
+from conformance.cases_io import CASES_DIR, load_cases
 from conformance.engines.protocol import V1_ACTIONS, V1_CHOICES, EngineInfo
 from conformance.engines.stdio import info_from_wire, info_to_wire
 from conformance.errors import EngineReportedError, EngineStartError
@@ -46,14 +45,8 @@ class ToyV2WithoutCheck(ToyV2):
 
 
 def _suite_with_check(tmp_path: Path, life: int) -> Path:
-    root = tmp_path / "cases"
-    shutil.copytree(CASES, root)
-    f = root / "lightning-bolt" / "face.yaml"
-    text = f.read_text()
-    cast = "  - cast: {player: p1, object: bolt, targets: [p2]}\n"
-    assert cast in text
-    f.write_text(text.replace(cast, cast + MID_GAME_CHECK.replace("LIFE", str(life))))
-    rehash([f])
+    root, f = planted_action(tmp_path, MID_GAME_CHECK.replace("LIFE", str(life)))
+    assert not [p for p in lint([root], features_file=FEATURES) if p.severity == "error"]
     return root
 
 
@@ -128,38 +121,11 @@ def test_the_mana_pool_case_kills_its_mutant_at_the_check():
     ("      state: {zone: {bolt: graveyard}}\n", "Additional properties", "zone:"),
 ], ids=["error-in-check", "unknown-object", "unknown-key"])
 def test_lint_places_a_misused_check_on_its_line(tmp_path, planted, message, line_text):
-    root = tmp_path / "cases"
-    shutil.copytree(CASES, root)
-    f = root / "lightning-bolt" / "face.yaml"
-    cast = "  - cast: {player: p1, object: bolt, targets: [p2]}\n"
-    f.write_text(f.read_text().replace(cast, cast + "  - check:\n" + planted))
-    try:
-        rehash([f])
-    except Exception:  # noqa: BLE001 - a schema error leaves the hash stale; lint says so too
-        pass
-    found = [p for p in lint([root], features_file=FEATURES) if p.severity == "error"]
-    hits = [p for p in found if message in p.message]
-    assert hits, [str(p) for p in found]
-    lines = f.read_text().splitlines()
-    assert hits[0].line is not None and line_text in lines[hits[0].line - 1], str(hits[0])
-    assert str(hits[0]).startswith(f"{f}:{hits[0].line}: error: ")
+    root, f = planted_action(tmp_path, "  - check:\n" + planted)
+    lint_error_on_line(root, f, message, line_text)
 
 
 # --- play_land -------------------------------------------------------------------------------
-
-def _plant_action(tmp_path: Path, action: str) -> tuple[Path, Path]:
-    """The test suite with ``action`` (YAML lines) inserted after the face case's cast."""
-    root = tmp_path / "cases"
-    shutil.copytree(CASES, root)
-    f = root / "lightning-bolt" / "face.yaml"
-    cast = "  - cast: {player: p1, object: bolt, targets: [p2]}\n"
-    f.write_text(f.read_text().replace(cast, cast + action))
-    try:
-        rehash([f])
-    except Exception:  # noqa: BLE001 - a schema error leaves the hash stale; lint says so too
-        pass
-    return root, f
-
 
 @pytest.mark.parametrize("action, message, line_text", [
     ("  - play_land: {player: p1}\n", "'object' is a required property", "play_land"),
@@ -168,12 +134,8 @@ def _plant_action(tmp_path: Path, action: str) -> tuple[Path, Path]:
     ("  - play_land: {player: p3, object: bolt}\n", "actions/1/play_land/player", "play_land"),
 ], ids=["no-object", "unknown-object", "unknown-player"])
 def test_lint_places_a_misused_play_land_on_its_line(tmp_path, action, message, line_text):
-    root, f = _plant_action(tmp_path, action)
-    found = [p for p in lint([root], features_file=FEATURES) if p.severity == "error"]
-    hits = [p for p in found if message in p.message]
-    assert hits, [str(p) for p in found]
-    lines = f.read_text().splitlines()
-    assert hits[0].line is not None and line_text in lines[hits[0].line - 1], str(hits[0])
+    root, f = planted_action(tmp_path, action)
+    lint_error_on_line(root, f, message, line_text)
 
 
 def test_the_land_play_case_is_unsupported_on_protocol1_and_kills_its_mutant():
@@ -197,12 +159,8 @@ def test_the_land_play_case_is_unsupported_on_protocol1_and_kills_its_mutant():
      "action 1 refers to unknown object 'giant'"),
 ], ids=["unknown-attacker", "bad-attack-target", "no-blocks", "unknown-blocked"])
 def test_lint_places_a_misused_declaration_on_its_line(tmp_path, action, message):
-    root, f = _plant_action(tmp_path, action)
-    found = [p for p in lint([root], features_file=FEATURES) if p.severity == "error"]
-    hits = [p for p in found if message in p.message]
-    assert hits, [str(p) for p in found]
-    lines = f.read_text().splitlines()
-    assert hits[0].line is not None and "declare_" in lines[hits[0].line - 1], str(hits[0])
+    root, f = planted_action(tmp_path, action)
+    lint_error_on_line(root, f, message, "declare_")
 
 
 @pytest.mark.parametrize("case_id, mutant, where", [

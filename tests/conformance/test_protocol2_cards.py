@@ -5,15 +5,19 @@ and the mutant it kills, strict scripting, and lint of misused answers."""
 
 from __future__ import annotations
 
-import shutil
 import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
+from conformance_testlib import (
+    assert_reference_passes_and_mutant_fails,
+    lint_error_on_line,
+    planted_suite,
+    suite_case,
+)
 
-from conformance.case_lint import lint
-from conformance.cases_io import CASES_DIR, load_cases, rehash
+from conformance.cases_io import CASES_DIR
 from conformance.errors import EngineReportedError
 from conformance.reference.cards import card_names
 from conformance.reference.engine import ReferenceEngine
@@ -34,27 +38,19 @@ NEW_CASES = {
 an answer the rules allow, an engine error)."""
 
 
-def _case(case_id: str):
-    case, = (c for c in load_cases([CASES_DIR / case_id.split("/")[0]]) if c.id == case_id)
-    return case
-
-
 @pytest.mark.parametrize("case_id", sorted(NEW_CASES))
 def test_each_case_passes_on_the_reference_and_kills_its_mutant(case_id):
     mutant, where = NEW_CASES[case_id]
-    case = _case(case_id)
+    case = suite_case(case_id)
     assert case.provenance["source"] == "hand-written"
-    assert execute_case(ReferenceEngine(), case, 10.0).status == "pass"
-    result = execute_case(MUTANTS[mutant](), case, 10.0)
-    assert result.status == ("fail" if where else "error"), result.message
-    assert [m["where"] for m in result.mismatches] == where
+    assert_reference_passes_and_mutant_fails(case, mutant, where)
     for other, _w in NEW_CASES.values():  # each mutant breaks its own rule only
         if other != mutant:
             assert execute_case(MUTANTS[other](), case, 10.0).status == "pass", other
 
 
 def test_the_search_mutant_refuses_the_empty_answer_citing_the_rule():
-    case = _case("rampant-growth/a-search-for-a-basic-land-card-may-find-nothing")
+    case = suite_case("rampant-growth/a-search-for-a-basic-land-card-may-find-nothing")
     result = execute_case(MUTANTS["search_must_find"](), case, 10.0)
     assert "illegal_action" in (result.message or "") and "701.19b" in result.message
 
@@ -69,7 +65,7 @@ def test_the_mutants_live_with_the_other_choice_mutants_and_name_their_rules():
 
 
 def test_a_protocol1_engine_gets_unsupported_naming_the_cards_choice():
-    cases = [_case(cid) for cid in sorted(NEW_CASES)]
+    cases = [suite_case(cid) for cid in sorted(NEW_CASES)]
     results = run_cases(cases, "toy:ToyEngine", RunOptions()).results
     for r in results:
         assert r.status == "unsupported", (r.id, r.message)
@@ -235,28 +231,15 @@ PLANTED = [
                          ids=["unknown-card", "twice", "order-not-list", "foreign-field"])
 def test_lint_places_a_misused_cards_answer_on_its_line(tmp_path: Path, old, new, message,
                                                         line_text):
-    root = tmp_path / "cases"
-    shutil.copytree(CASES_DIR / "magma-jet", root / "magma-jet")
-    f = root / "magma-jet" / "scry-may-put-every-card-looked-at-on-the-bottom.yaml"
-    text = f.read_text()
-    assert old in text
-    f.write_text(text.replace(old, new))
-    try:
-        rehash([f])
-    except Exception:  # noqa: BLE001 - a schema error leaves the hash stale; lint says so too
-        pass
-    found = [p for p in lint([root]) if p.severity == "error"]
-    hits = [p for p in found if message in p.message]
-    assert hits, [str(p) for p in found]
-    assert hits[0].line is not None, str(hits[0])
-    lines = f.read_text().splitlines()
-    assert lines[hits[0].line - 1].startswith(line_text), (str(hits[0]), lines[hits[0].line - 1])
-    assert str(hits[0]).startswith(f"{f}:{hits[0].line}: error: ")
+    root, f = planted_suite(tmp_path, old, new, source=CASES_DIR / "magma-jet",
+                            case=Path("scry-may-put-every-card-looked-at-on-the-bottom.yaml"))
+    hit, line = lint_error_on_line(root, f, message, features_file=None)
+    assert line.startswith(line_text), (str(hit), line)
 
 
 def test_the_stdio_server_passes_the_cards_cases():
     spec = f"cmd:{sys.executable} -m conformance.engines.serve reference"
-    run = run_cases([_case(cid) for cid in sorted(NEW_CASES)], spec, RunOptions())
+    run = run_cases([suite_case(cid) for cid in sorted(NEW_CASES)], spec, RunOptions())
     assert run.engine.protocol == 2
     assert {r.id: r.status for r in run.results} == dict.fromkeys(NEW_CASES, "pass")
 
@@ -264,7 +247,7 @@ def test_the_stdio_server_passes_the_cards_cases():
 def test_a_spell_that_does_not_resolve_asks_no_cards_choice():
     """Magma Jet's ruling: with its target illegal it doesn't resolve and its controller
     doesn't scry; an engine resolving it anyway waits for the scry's ``cards`` choice."""
-    case = _case("magma-jet/a-spell-whose-target-is-illegal-does-not-scry")
+    case = suite_case("magma-jet/a-spell-whose-target-is-illegal-does-not-scry")
     assert execute_case(ReferenceEngine(), case, 10.0).status == "pass"
     result = execute_case(MUTANTS["illegal_targets_resolve"](), case, 10.0)
     assert result.status == "error"

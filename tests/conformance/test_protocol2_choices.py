@@ -5,17 +5,18 @@ damage_assignment_order and damage_assignment; ``lose_abilities`` and ``trigger_
 from __future__ import annotations
 
 import dataclasses
-import shutil
 import sys
-from pathlib import Path
 
 import pytest
-from conformance_testlib import CASES, FEATURES
+from conformance_testlib import (
+    assert_reference_passes_and_mutant_fails,
+    lint_error_on_line,
+    planted_action,
+    suite_case,
+)
 
-from conformance.case_lint import lint
-from conformance.cases_io import CASES_DIR, load_cases, rehash
 from conformance.engines.protocol import V1_CHOICES, V2_ACTIONS, V2_CHOICES
-from conformance.errors import CaseFormatError, EngineReportedError
+from conformance.errors import EngineReportedError
 from conformance.reference.engine import ReferenceEngine
 from conformance.reference.mutants import MUTANTS
 from conformance.runner import RunOptions, execute_case, run_cases
@@ -43,20 +44,12 @@ NEW_CASES = {
 empty when the mutant makes the case an engine error rather than a failure)."""
 
 
-def _case(case_id: str):
-    case, = (c for c in load_cases([CASES_DIR / case_id.split("/")[0]]) if c.id == case_id)
-    return case
-
-
 @pytest.mark.parametrize("case_id", sorted(NEW_CASES))
 def test_each_new_case_passes_on_the_reference_and_kills_its_mutant(case_id):
     mutant, _choice, where = NEW_CASES[case_id]
-    case = _case(case_id)
+    case = suite_case(case_id)
     assert case.provenance["source"] == "hand-written"
-    assert execute_case(ReferenceEngine(), case, 10.0).status == "pass"
-    result = execute_case(MUTANTS[mutant](), case, 10.0)
-    assert result.status == ("fail" if where else "error"), result.message
-    assert [m["where"] for m in result.mismatches] == where
+    assert_reference_passes_and_mutant_fails(case, mutant, where)
 
 
 def test_the_mutants_live_in_their_own_module():
@@ -69,11 +62,11 @@ def test_the_mutants_live_in_their_own_module():
 
 
 def test_the_engine_error_mutants_fail_on_the_named_decision():
-    marker = _case("marker-beetles/targets-of-ordered-triggers-are-chosen-as-each-goes-on-"
+    marker = suite_case("marker-beetles/targets-of-ordered-triggers-are-chosen-as-each-goes-on-"
                    "the-stack")
     result = execute_case(MUTANTS["trigger_targets_in_trigger_order"](), marker, 10.0)
     assert "unused_answer" in (result.message or "") and "beetles_a's dies" in result.message
-    wurm = _case("craw-wurm/damage-is-assigned-in-the-announced-damage-assignment-order")
+    wurm = suite_case("craw-wurm/damage-is-assigned-in-the-announced-damage-assignment-order")
     result = execute_case(MUTANTS["damage_order_ignored"](), wurm, 10.0)
     assert "illegal_action" in (result.message or "") and "510.1c" in result.message
 
@@ -83,7 +76,7 @@ def test_protocol2_declares_the_new_kinds_and_a_protocol1_engine_gets_unsupporte
     assert not {"may", "cards", "damage_assignment_order"} & V1_CHOICES
     assert "lose_abilities" in V2_ACTIONS
     assert ReferenceEngine().info().choices == V2_CHOICES
-    cases = [_case(cid) for cid in sorted(NEW_CASES)]
+    cases = [suite_case(cid) for cid in sorted(NEW_CASES)]
     results = {r.id: r for r in run_cases(cases, "toy:ToyEngine", RunOptions()).results}
     for cid, (_m, choice, _w) in NEW_CASES.items():
         if choice is not None:
@@ -96,7 +89,7 @@ def test_protocol2_declares_the_new_kinds_and_a_protocol1_engine_gets_unsupporte
 
 def test_the_stdio_server_passes_the_new_choices():
     spec = f"cmd:{sys.executable} -m conformance.engines.serve reference"
-    cases = [_case(cid) for cid in sorted(NEW_CASES)]
+    cases = [suite_case(cid) for cid in sorted(NEW_CASES)]
     run = run_cases(cases, spec, RunOptions())
     assert run.engine.protocol == 2
     assert {r.id: r.status for r in run.results} == dict.fromkeys(NEW_CASES, "pass")
@@ -166,19 +159,6 @@ def test_setup_blockers_keep_the_listed_order_and_trample_reaches_the_player_las
 
 # --- lint ------------------------------------------------------------------------------------
 
-def _plant(tmp_path: Path, action: str) -> tuple[Path, Path]:
-    root = tmp_path / "cases"
-    shutil.copytree(CASES, root)
-    f = root / "lightning-bolt" / "face.yaml"
-    cast = "  - cast: {player: p1, object: bolt, targets: [p2]}\n"
-    f.write_text(f.read_text().replace(cast, cast + action))
-    try:
-        rehash([f])
-    except CaseFormatError:  # a schema error leaves the hash stale; lint says so too
-        pass
-    return root, f
-
-
 @pytest.mark.parametrize("action, message", [
     ("  - choose: {choice: may}\n", "'accept' is a required property"),
     ("  - choose: {choice: may, accept: yes please}\n", "is not of type 'boolean'"),
@@ -222,21 +202,15 @@ def _plant(tmp_path: Path, action: str) -> tuple[Path, Path]:
         "new-targets-unknown-source", "new-targets-foreign-field",
         "lose-abilities-no-object", "lose-abilities-unknown"])
 def test_lint_places_a_misused_choice_on_its_line(tmp_path, action, message):
-    root, f = _plant(tmp_path, action)
-    found = [p for p in lint([root], features_file=FEATURES) if p.severity == "error"]
-    hits = [p for p in found if message in p.message]
-    assert hits, [str(p) for p in found]
-    lines = f.read_text().splitlines()
-    assert hits[0].line is not None, str(hits[0])
-    assert action.split(":")[0].strip(" -") in lines[hits[0].line - 1], str(hits[0])
-    assert str(hits[0]).startswith(f"{f}:{hits[0].line}: error: ")
+    root, f = planted_action(tmp_path, action)
+    lint_error_on_line(root, f, message, action.split(":")[0].strip(" -"))
 
 
 @pytest.mark.parametrize("source, status", [("bolt", "pass"), ("coop", "error")])
 def test_new_targets_may_name_the_copied_spell(source, status):
     """*(protocol 2)* ``new_targets`` may name the spell copied (its ``copy_created`` ``of``);
     naming another answers nothing pending."""
-    case = _case("refuse-cooperate/a-copy-is-not-cast")
+    case = suite_case("refuse-cooperate/a-copy-is-not-cast")
     actions = [{"choose": {**a["choose"], "source": source}} if "choose" in a else a
                for a in case.actions]
     result = execute_case(ReferenceEngine(), dataclasses.replace(case, actions=actions), 10.0)

@@ -3,15 +3,13 @@ negotiation, the reference engine's rules and the cases that kill the cost mutan
 
 from __future__ import annotations
 
-import shutil
 import sys
-from pathlib import Path
 
 import pytest
-from conformance_testlib import CASES, FEATURES
+from conformance_testlib import FACE_CAST, FEATURES, lint_error_on_line, planted_suite, suite_case
 
 from conformance.case_lint import lint
-from conformance.cases_io import CASES_DIR, load_cases, rehash
+from conformance.cases_io import CASES_DIR, load_cases
 from conformance.engines.protocol import V1_ACTIONS, V1_CHOICES, V2_COSTS, EngineInfo
 from conformance.engines.stdio import info_from_wire, info_to_wire
 from conformance.errors import EngineReportedError
@@ -20,23 +18,9 @@ from conformance.reference.engine import ReferenceEngine
 from conformance.reference.mutants import MUTANTS
 from conformance.runner import RunOptions, execute_case, run_cases, unsupported_reason
 
-CAST = "  - cast: {player: p1, object: bolt, targets: [p2]}\n"
+CAST = FACE_CAST
 
 # --- schema and lint: a planted misuse of each addition is an error on its line -------------
-
-
-def _plant(tmp_path: Path, old: str, new: str) -> tuple[Path, Path]:
-    root = tmp_path / "cases"
-    shutil.copytree(CASES, root)
-    f = root / "lightning-bolt" / "face.yaml"
-    text = f.read_text()
-    assert old in text
-    f.write_text(text.replace(old, new))
-    try:
-        rehash([f])
-    except Exception:  # noqa: BLE001 - a schema error leaves the hash stale; lint says so too
-        pass
-    return root, f
 
 
 def _cast_with(costs: str) -> str:
@@ -76,17 +60,12 @@ PLANTED = [
 @pytest.mark.parametrize("new, message, line_text", PLANTED,
                          ids=[f"{i}-{p[2]}" for i, p in enumerate(PLANTED)])
 def test_lint_places_a_misused_cost_on_its_line(tmp_path, new, message, line_text):
-    root, f = _plant(tmp_path, CAST, new)
-    found = [p for p in lint([root], features_file=FEATURES) if p.severity == "error"]
-    hits = [p for p in found if message in p.message]
-    assert hits, [str(p) for p in found]
-    lines = f.read_text().splitlines()
-    assert hits[0].line is not None and line_text in lines[hits[0].line - 1], str(hits[0])
-    assert str(hits[0]).startswith(f"{f}:{hits[0].line}: error: ")
+    root, f = planted_suite(tmp_path, CAST, new)
+    lint_error_on_line(root, f, message, line_text)
 
 
 def test_well_formed_costs_lint_clean(tmp_path):
-    root, _ = _plant(tmp_path, CAST, _cast_with("{kicker: 2, alternative: evoke, tap: [bolt]}"))
+    root, _ = planted_suite(tmp_path, CAST, _cast_with("{kicker: 2, alternative: evoke, tap: [bolt]}"))
     assert [str(p) for p in lint([root], features_file=FEATURES) if p.severity == "error"] == []
 
 
@@ -127,11 +106,6 @@ COST_CASES = {
 }
 
 
-def _case(case_id: str):
-    case, = load_cases([CASES_DIR / (case_id + ".yaml")])
-    return case
-
-
 class ReferenceV1(ReferenceEngine):
     """The reference engine answering ``start`` with protocol 1."""
 
@@ -154,7 +128,7 @@ class ReferenceWithoutCosts(ReferenceEngine):
 @pytest.mark.parametrize("case_id", sorted(COST_CASES))
 def test_a_case_with_costs_names_what_it_needs(case_id):
     _, names = COST_CASES[case_id]
-    needs = _case(case_id).needs
+    needs = suite_case(case_id).needs
     assert sorted(needs.costs) == names.split(", ")
     assert needs.costs <= V2_COSTS and needs.costs <= COSTS
 
@@ -162,7 +136,7 @@ def test_a_case_with_costs_names_what_it_needs(case_id):
 @pytest.mark.parametrize("spec, protocol", [("test_protocol2_costs:ReferenceV1", 1),
                                             ("test_protocol2_costs:ReferenceWithoutCosts", 2)])
 def test_a_case_with_costs_is_never_sent_to_an_engine_without_them(spec, protocol):
-    cases = [_case(c) for c in sorted(COST_CASES)]
+    cases = [suite_case(c) for c in sorted(COST_CASES)]
     run = run_cases(cases, spec, RunOptions())
     for case, result in zip(cases, run.results, strict=True):
         assert result.status == "unsupported", case.id
@@ -184,7 +158,7 @@ def test_a_protocol1_engine_supports_no_costs_whatever_it_declares():
     info = info_from_wire({"name": "old", "version": "1", "protocol": 1, "features": [],
                            "cards": [], "costs": ["kicker"]})
     assert info.supported_costs == frozenset() and info.extra == {"costs": ["kicker"]}
-    case = _case("into-the-roil/kicked-spell-does-its-kicked-effect")
+    case = suite_case("into-the-roil/kicked-spell-does-its-kicked-effect")
     assert "costs not supported (protocol 1): kicker" in (unsupported_reason(case, info) or "")
 
 
@@ -200,8 +174,8 @@ def test_costs_declarations_round_trip_and_are_optional_on_the_wire():
 
 def test_the_stdio_server_passes_costs_through():
     spec = f"cmd:{sys.executable} -m conformance.engines.serve reference"
-    cases = [_case("stoke-the-flames/convoke-pays-colored-mana-with-a-creature-of-that-color"),
-             _case("llanowar-behemoth/tap-an-untapped-creature-as-a-cost")]
+    cases = [suite_case("stoke-the-flames/convoke-pays-colored-mana-with-a-creature-of-that-color"),
+             suite_case("llanowar-behemoth/tap-an-untapped-creature-as-a-cost")]
     run = run_cases(cases, spec, RunOptions())
     assert run.engine.supported_costs == COSTS
     assert [r.status for r in run.results] == ["pass", "pass"]
@@ -212,7 +186,7 @@ def test_the_stdio_server_passes_costs_through():
 
 @pytest.mark.parametrize("case_id", sorted(COST_CASES))
 def test_each_cost_case_passes_on_the_reference_and_kills_its_mutant(case_id):
-    case = _case(case_id)
+    case = suite_case(case_id)
     assert case.provenance["source"] == "hand-written"
     assert execute_case(ReferenceEngine(), case, 10.0).status == "pass"
     mutant = COST_CASES[case_id][0]

@@ -4,17 +4,15 @@ allows it — schema and lint, the setup needs of negotiation, the reference eng
 
 from __future__ import annotations
 
-import shutil
 import sys
 from pathlib import Path
 
 import pytest
-from conformance_testlib import CASES, FEATURES
+from conformance_testlib import lint_error_on_line, planted_suite
 from test_protocol2 import ToyV2
 
 from conformance import schemas
-from conformance.case_lint import lint
-from conformance.cases_io import CASES_DIR, load_cases, rehash, setup_needs
+from conformance.cases_io import CASES_DIR, load_cases, setup_needs
 from conformance.engines.protocol import V2_SETUP
 from conformance.engines.stdio import info_from_wire, info_to_wire
 from conformance.errors import EngineReportedError
@@ -23,21 +21,6 @@ from conformance.reference.mutants import MUTANTS
 from conformance.runner import RunOptions, execute_case, run_cases
 
 FACE = "lightning-bolt/face"
-
-
-def _planted(tmp_path: Path, old: str, new: str) -> tuple[Path, Path]:
-    """The test suite with ``old`` replaced by ``new`` in the face case (rehashed if valid)."""
-    root = tmp_path / "cases"
-    shutil.copytree(CASES, root)
-    f = root / "lightning-bolt" / "face.yaml"
-    text = f.read_text()
-    assert old in text
-    f.write_text(text.replace(old, new))
-    try:
-        rehash([f])
-    except Exception:  # noqa: BLE001 - a schema error leaves the hash stale; lint says so too
-        pass
-    return root, f
 
 
 P1 = '    p1: {life: 20, mana: "{R}", hand: [{id: bolt, card: Lightning Bolt}]}\n'
@@ -64,13 +47,8 @@ TURN = "  turn: 1\n"
 ], ids=["energy", "experience", "day-night", "monarch", "initiative", "face-down-in-hand",
         "attached-in-hand", "attached-to-unknown", "attached-to-itself"])
 def test_lint_places_a_misused_setup_field_on_its_line(tmp_path, old, new, message, line_text):
-    root, f = _planted(tmp_path, old, new)
-    found = [p for p in lint([root], features_file=FEATURES) if p.severity == "error"]
-    hits = [p for p in found if message in p.message]
-    assert hits, [str(p) for p in found]
-    lines = f.read_text().splitlines()
-    assert hits[0].line is not None and line_text in lines[hits[0].line - 1], str(hits[0])
-    assert str(hits[0]).startswith(f"{f}:{hits[0].line}: error: ")
+    root, f = planted_suite(tmp_path, old, new)
+    lint_error_on_line(root, f, message, line_text)
 
 
 def test_setup_needs_are_derived_from_the_fields_present():
@@ -85,7 +63,7 @@ def test_setup_needs_are_derived_from_the_fields_present():
 
 
 def _energy_case(tmp_path: Path):
-    root, _ = _planted(tmp_path, P2, "    p2: {life: 20, energy: 2}\n")
+    root, _ = planted_suite(tmp_path, P2, "    p2: {life: 20, energy: 2}\n")
     case, = (c for c in load_cases([root]) if c.id == FACE)
     return case
 

