@@ -264,3 +264,14 @@ class Granted:
     timestamp: int
     affected: frozenset[Ref]
     ability: Activated
+
+
+@dataclass(frozen=True, slots=True)
+class AddManaPerSubtype(Effect):
+    """"Add {C} for each <Subtype> you control. Until end of turn, you don't lose this mana as
+    steps and phases end." (``kept``: the mana stays in the pool until the turn ends, an
+    exception to 500.4)."""
+
+    color: str
+    subtype: str
+    kept: bool = False

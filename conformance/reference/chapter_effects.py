@@ -319,3 +319,12 @@ def _shuffle_chosen(r: Effects, eff: ch.ShuffleChosenFromEachGraveyard,
 def _grant_activated(r: Effects, eff: ch.GrantActivatedUntilNextTurn, ctx: EffectContext) -> None:
     mine = frozenset(ob.ref for ob in _creatures(r, ctx.controller))  # locked in (611.2c)
     _rules(r).until_your_next_turn(ctx.controller, ch.Granted(next(r._clock), mine, eff.ability))
+
+
+@effect(ch.AddManaPerSubtype)
+def _add_mana_per_subtype(r: Effects, eff: ch.AddManaPerSubtype, ctx: EffectContext) -> None:
+    n = sum(1 for ob in _permanents(r, ctx.controller) if eff.subtype in r.chars(ob).subtypes)
+    if n:
+        r.players[ctx.controller].pool.add(eff.color, n)
+        if eff.kept:
+            _rules(r).kept_mana.append([ctx.controller, r.turn, eff.color, n])

@@ -61,6 +61,8 @@ class ChapterRules(ControlRules):
         """(controller, turn, effect): effects lasting "until your next turn"."""
         self.granted: list[Granted] = []
         """Activated abilities granted to permanents (layer 6)."""
+        self.kept_mana: list[list[Any]] = []
+        """[player, turn, color, n]: mana that stays in the pool as steps end this turn."""
         self.attacks_seen: int | None = None
         """The turn whose declared attackers have been looked at by :attr:`turn_triggers`."""
 
@@ -105,6 +107,24 @@ class ChapterRules(ControlRules):
         """Hook: an effect lasting "until your next turn" ends as its controller's next turn
         begins (611.2a), not at the end of the turn it was created in."""
         return self.active == controller and self.turn > created
+
+    def _leave_step(self) -> None:
+        """Mana its player doesn't lose "until end of turn" stays as a step ends (as much of
+        it as is left: the player spends the other mana first), until the cleanup step."""
+        keep: list[tuple[str, str, int]] = []
+        if self.step != "cleanup":
+            for entry in self.kept_mana:
+                player, turn, color, n = entry
+                if turn == self.turn:
+                    entry[3] = min(n, self.players[player].pool.current()[color])
+                    keep.append((player, color, entry[3]))
+        self.kept_mana = [e for e in self.kept_mana if e[1] == self.turn and e[3] > 0
+                          and self.step != "cleanup"]
+        super()._leave_step()
+        if self.mana_empties():
+            for player, color, n in keep:
+                if n:
+                    self.players[player].pool.add(color, n)
 
     def _enter_step(self, name: str, new_turn: bool) -> None:
         super()._enter_step(name, new_turn)

@@ -16,9 +16,10 @@ from collections.abc import Callable
 
 from conformance.reference import chapter_abilities as ch
 from conformance.reference import control_abilities as ca
-from conformance.reference.abilities import CreateToken, Effect
+from conformance.reference.abilities import CreateToken, Draw, Effect
 from conformance.reference.errors import OracleTemplateError
 from conformance.reference.target_kinds import parse_kind
+from conformance.reference.template_abilities import LoseLifeYou
 
 _COUNT = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4}
 
@@ -218,3 +219,13 @@ def _granted(text: str) -> Effect:
 TEMPLATES.append(
     (re.compile(r"Until your next turn, creatures you control gain \"([^\"]+)\"\.? ?"),
      lambda g: _granted(g[1])))
+
+TEMPLATES += [
+    (re.compile(r"You draw a card and you lose (\d+) life\. ?"),
+     lambda g: (Draw(1), LoseLifeYou(int(g[1])))),
+    # only with the "you don't lose this mana" clause: "{T}: Add {B} for each Swamp you
+    # control" is a mana ability (605.1a), which the activated-ability grammar owns
+    (re.compile(r"Add \{([WUBRG])\} for each ([A-Z][a-z]+) you control\. Until end of turn, you "
+                r"don't lose this mana as steps and phases end\. ?"),
+     lambda g: ch.AddManaPerSubtype(g[1], g[2], kept=True)),
+]
