@@ -275,3 +275,25 @@ class AddManaPerSubtype(Effect):
     color: str
     subtype: str
     kept: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class OpponentsSpellsCostMore(Effect):
+    """"Noncreature spells your opponents cast cost {N} more to cast until your next turn" (a
+    cost increase, 601.2f)."""
+
+    generic: int
+    noncreature: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnWithCounterByType(Effect):
+    """"Return target creature or planeswalker card from your graveyard to the battlefield. Put
+    a +1/+1 counter or a loyalty counter on it.": a +1/+1 counter on a creature, a loyalty
+    counter on a planeswalker (the returned card is a new object, 400.7)."""
+
+    kind: str
+
+    @property
+    def slots(self) -> tuple[TargetSlot, ...]:
+        return (TargetSlot(self.kind),)

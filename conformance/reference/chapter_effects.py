@@ -328,3 +328,21 @@ def _add_mana_per_subtype(r: Effects, eff: ch.AddManaPerSubtype, ctx: EffectCont
         r.players[ctx.controller].pool.add(eff.color, n)
         if eff.kept:
             _rules(r).kept_mana.append([ctx.controller, r.turn, eff.color, n])
+
+
+@effect(ch.OpponentsSpellsCostMore)
+def _cost_more(r: Effects, eff: ch.OpponentsSpellsCostMore, ctx: EffectContext) -> None:
+    _rules(r).cost_increases.append((ctx.controller, r.turn, eff))
+
+
+@effect(ch.ReturnWithCounterByType)
+def _return_counter_by_type(r: Effects, eff: ch.ReturnWithCounterByType,
+                            ctx: EffectContext) -> None:
+    ref = ctx.first()
+    if ref is None:
+        return
+    ob = r.objects[ref.id]
+    r._move(ob, "battlefield", controller=ctx.controller)
+    if ob.zone == "battlefield":
+        kind = "+1/+1" if "Creature" in r.chars(ob).types else "loyalty"
+        r._add_counters(ob, kind, 1)

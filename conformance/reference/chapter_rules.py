@@ -12,13 +12,17 @@ from dataclasses import replace
 from typing import Any
 
 from conformance.reference.abilities import FaceText
+from conformance.reference.cards import Face
 from conformance.reference.chapter_abilities import (
     DamageBonusThisTurn,
     Granted,
     IfYouControl,
+    OpponentsSpellsCostMore,
     TurnTrigger,
 )
 from conformance.reference.control_rules import CONTROL_HOOKS, ControlRules
+from conformance.reference.costs import SpellCost
+from conformance.reference.mana import cost_symbols
 from conformance.reference.objects import (
     Chars,
     ContinuousEffect,
@@ -63,6 +67,9 @@ class ChapterRules(ControlRules):
         """Activated abilities granted to permanents (layer 6)."""
         self.kept_mana: list[list[Any]] = []
         """[player, turn, color, n]: mana that stays in the pool as steps end this turn."""
+        self.cost_increases: list[tuple[str, int, OpponentsSpellsCostMore]] = []
+        """(controller, turn, effect): "spells your opponents cast cost {N} more until your next
+        turn"."""
         self.attacks_seen: int | None = None
         """The turn whose declared attackers have been looked at by :attr:`turn_triggers`."""
 
@@ -76,6 +83,17 @@ class ChapterRules(ControlRules):
                 if turn == self.turn and src.controller == controller and eff.color in colors:
                     amount += eff.bonus
         super()._damage(source, target, amount, combat)
+
+    def _spell_cost(self, player: str, obj: Obj, face: Face, costs: Any, x: int) -> SpellCost:
+        """The total cost with the cost increases of :attr:`cost_increases` added (601.2f)."""
+        cost = super()._spell_cost(player, obj, face, costs, x)
+        live = [(c, t, e) for c, t, e in self.cost_increases
+                if not self.until_your_next_turn_ends(c, t)]
+        self.cost_increases = live
+        for controller, _turn, eff in live:
+            if controller != player and not (eff.noncreature and "Creature" in face.types):
+                cost = replace(cost, mana=cost.mana + cost_symbols(f"{{{eff.generic}}}", 0))
+        return cost
 
     def reflexive_triggers(self, done: bool) -> bool:
         """Hook: a reflexive triggered ability ("When you do, ...") triggers only if the action

@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 from conformance.reference import chapter_abilities as ch
 from conformance.reference import control_abilities as ca
-from conformance.reference.abilities import CreateToken, Draw, Effect
+from conformance.reference.abilities import CreateToken, Draw, Effect, ExileTarget
 from conformance.reference.errors import OracleTemplateError
 from conformance.reference.target_kinds import parse_kind
 from conformance.reference.template_abilities import LoseLifeYou
@@ -229,3 +229,18 @@ TEMPLATES += [
                 r"don't lose this mana as steps and phases end\. ?"),
      lambda g: ch.AddManaPerSubtype(g[1], g[2], kept=True)),
 ]
+
+FIRST.append(  # before "Exile target <kind>", which does not read the mana value
+    (re.compile(r"Exile target (permanent|creature|artifact|enchantment) an opponent controls "
+                r"with mana value (\d+) or greater\. ?"),
+     lambda g: ExileTarget(f"perm:{'any' if g[1] == 'permanent' else _TYPES[g[1]]}:opp:"
+                           f"mv>={g[2]}")))
+TEMPLATES += [
+    (re.compile(r"Noncreature spells your opponents cast cost \{(\d+)\} more to cast until your "
+                r"next turn\. ?"),
+     lambda g: ch.OpponentsSpellsCostMore(int(g[1]))),
+]
+FIRST.append(
+    (re.compile(r"Return target creature or planeswalker card from your graveyard to the "
+                r"battlefield\. Put a \+1/\+1 counter or a loyalty counter on it\. ?"),
+     lambda g: ch.ReturnWithCounterByType("gy:Creature|Planeswalker:you")))
