@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from conformance.reference.abilities import FaceText
+from conformance.reference.abilities import FaceText, TargetSlot
 from conformance.reference.cards import Face
 from conformance.reference.chapter_abilities import (
     DamageBonusThisTurn,
@@ -94,6 +94,19 @@ class ChapterRules(ControlRules):
             if controller != player and not (eff.noncreature and "Creature" in face.types):
                 cost = replace(cost, mana=cost.mana + cost_symbols(f"{{{eff.generic}}}", 0))
         return cost
+
+    def _choose_targets(self, slots: tuple[TargetSlot, ...], ids: list[Any], controller: str,
+                        exclude: str | None, source: str | None = None) -> list[list[Ref]]:
+        """Targets, and the targets of one "target ... that share a card type" slot sharing
+        one (601.2c)."""
+        out = super()._choose_targets(slots, ids, controller, exclude, source)
+        for slot, refs in zip(slots, out, strict=True):
+            if "share_type" in slot.kind.split(":") and len(refs) > 1:
+                shared = set.intersection(*(set(self.chars(self.objects[r.id]).types)
+                                            for r in refs))
+                if not shared:
+                    raise refuse("illegal_action", "the targets share no card type")
+        return out
 
     def reflexive_triggers(self, done: bool) -> bool:
         """Hook: a reflexive triggered ability ("When you do, ...") triggers only if the action

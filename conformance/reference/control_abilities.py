@@ -42,6 +42,8 @@ class ExchangeControl(Effect):
 
     kind: str
     may: bool = False
+    share_type: bool = False
+    """"... that share a card type": checked as targets are chosen and as it resolves."""
 
     @property
     def slots(self) -> tuple[TargetSlot, ...]:

@@ -49,6 +49,8 @@ def _exchange_control(r: Effects, eff: ca.ExchangeControl, ctx: EffectContext) -
     (a, a_ok, first), (b, b_ok, second) = pairs
     if first.controller == second.controller:
         return
+    if eff.share_type and not set(r.chars(first).types) & set(r.chars(second).types):
+        return  # they no longer share a card type: no exchange (701.10a)
     new_a, new_b = second.controller, first.controller
     if a_ok:
         _rules(r).gain_control(a, new_a)

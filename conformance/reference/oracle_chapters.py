@@ -134,6 +134,10 @@ TEMPLATES += [
      lambda g: ca.GainControl(_kind(g[1]), while_source=bool(g[2]), untap=bool(g[3]))),
     (re.compile(r"(You may e|E)xchange control of two target creatures\. ?"),
      lambda g: ca.ExchangeControl("creature", may=g[1] == "You may e")),
+    (re.compile(r"(You may e|E)xchange control of two target nonbasic, noncreature permanents "
+                r"that share a card type\. ?"),
+     lambda g: ca.ExchangeControl("perm:noncreature:nonbasic:share_type",
+                                  may=g[1] == "You may e", share_type=True)),
     (re.compile(r"Tap all nonland permanents target opponent controls\. They don't untap "
                 r"during their controller's next untap step\. ?"),
      lambda g: ca.TapAllNoUntapNext()),
