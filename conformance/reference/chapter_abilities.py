@@ -297,3 +297,14 @@ class ReturnWithCounterByType(Effect):
     @property
     def slots(self) -> tuple[TargetSlot, ...]:
         return (TargetSlot(self.kind),)
+
+
+@dataclass(frozen=True, slots=True)
+class LookRevealToHand(Effect):
+    """"Look at the top N cards of your library. You may reveal a <type> card from among them
+    and put it into your hand. Put the rest on the bottom of your library in a random order.":
+    a ``cards`` choice of none or one of the <type> cards looked at (none offered: no choice);
+    the rest go to the bottom (their random order is not observable)."""
+
+    n: int
+    types: str

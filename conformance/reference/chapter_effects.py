@@ -346,3 +346,24 @@ def _return_counter_by_type(r: Effects, eff: ch.ReturnWithCounterByType,
     if ob.zone == "battlefield":
         kind = "+1/+1" if "Creature" in r.chars(ob).types else "loyalty"
         r._add_counters(ob, kind, 1)
+
+
+@effect(ch.LookRevealToHand)
+def _look_reveal(r: Effects, eff: ch.LookRevealToHand, ctx: EffectContext) -> Flow:
+    lib = r.zones[(ctx.controller, "library")]
+    looked = lib[:eff.n]
+    wanted = set(eff.types.split("|"))
+    fits = [cid for cid in looked if wanted & set(r.chars(r.objects[cid]).types)]
+    taken: list[str] = []
+    if fits:
+        answer = yield Choice("cards", {"player": ctx.controller, "purpose": "put_into_hand",
+                                        "from": "library", "cards": fits})
+        taken = answer.get("cards")  # type: ignore[assignment]
+        if (not isinstance(taken, list) or len(taken) > 1 or any(c not in fits for c in taken)
+                or "order" in answer):
+            raise refuse("illegal_action", f"reveal none or one of {fits}")
+    for cid in taken:
+        r._move(r.objects[cid], "hand")
+    rest = [cid for cid in looked if cid not in taken]
+    del lib[:len(rest)]
+    lib.extend(rest)  # on the bottom, in a random order

@@ -97,3 +97,12 @@ def _counters_and_type(r: Effects, eff: ca.CountersAndBecomesType, ctx: EffectCo
         return
     r._add_counters(r.objects[ref.id], eff.counter, eff.n)
     _rules(r).type_effects.append(ca.TypeEffect(next(r._clock), ref, eff.add))
+
+
+@effect(ca.AnimateYourArtifacts)
+def _animate_artifacts(r: Effects, eff: ca.AnimateYourArtifacts, ctx: EffectContext) -> None:
+    mine = frozenset(r.objects[oid].ref for oid in r.battlefield
+                     if r.objects[oid].controller == ctx.controller
+                     and "Artifact" in r.chars(r.objects[oid]).types)  # locked in (611.2c)
+    _rules(r).animations.append(ca.Animation(next(r._clock), mine, ("Artifact", "Creature"),
+                                             (eff.power, eff.toughness)))

@@ -21,7 +21,7 @@ from conformance.reference.errors import OracleTemplateError
 from conformance.reference.target_kinds import parse_kind
 from conformance.reference.template_abilities import LoseLifeYou
 
-_COUNT = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4}
+_COUNT = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 
 
 def _kind(words: str) -> str:
@@ -248,3 +248,13 @@ FIRST.append(
     (re.compile(r"Return target creature or planeswalker card from your graveyard to the "
                 r"battlefield\. Put a \+1/\+1 counter or a loyalty counter on it\. ?"),
      lambda g: ch.ReturnWithCounterByType("gy:Creature|Planeswalker:you")))
+
+TEMPLATES += [
+    (re.compile(r"Look at the top (three|four|five) cards of your library\. You may reveal an? "
+                r"(artifact|creature|land) card from among them and put it into your hand\. Put "
+                r"the rest on the bottom of your library in a random order\. ?"),
+     lambda g: ch.LookRevealToHand(_COUNT[g[1]], _TYPES[g[2]])),
+    (re.compile(r"Artifacts you control become artifact creatures with base power and toughness "
+                r"(\d+)/(\d+) until end of turn\. ?"),
+     lambda g: ca.AnimateYourArtifacts(int(g[1]), int(g[2]))),
+]
