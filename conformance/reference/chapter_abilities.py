@@ -308,3 +308,11 @@ class LookRevealToHand(Effect):
 
     n: int
     types: str
+
+
+@dataclass(frozen=True, slots=True)
+class CopyTokensWithDifferentNames(Effect):
+    """"Choose any number of artifact tokens and/or creature tokens you control with different
+    names. For each of them, create a token that's a copy of it." (a ``cards`` choice from the
+    battlefield; a copy of a token copies its original characteristics, not its counters,
+    707.2, 111.1)."""

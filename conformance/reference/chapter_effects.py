@@ -367,3 +367,28 @@ def _look_reveal(r: Effects, eff: ch.LookRevealToHand, ctx: EffectContext) -> Fl
     rest = [cid for cid in looked if cid not in taken]
     del lib[:len(rest)]
     lib.extend(rest)  # on the bottom, in a random order
+
+
+@effect(ch.CopyTokensWithDifferentNames)
+def _copy_tokens(r: Effects, eff: ch.CopyTokensWithDifferentNames, ctx: EffectContext) -> Flow:
+    mine = [oid for oid in _ids(r, ctx.controller) if r.objects[oid].token is not None
+            and {"Artifact", "Creature"} & set(r.chars(r.objects[oid]).types)]
+    if not mine:
+        return
+    answer = yield Choice("cards", {"player": ctx.controller, "purpose": "copy",
+                                    "from": "battlefield", "cards": mine})
+    chosen = answer.get("cards")
+    if (not isinstance(chosen, list) or len(set(chosen)) != len(chosen) or "order" in answer
+            or any(c not in mine for c in chosen)):
+        raise refuse("illegal_action", f"copy: choose any number of {mine}")
+    names = [r.chars(r.objects[c]).name for c in chosen]
+    if len(set(names)) != len(names):
+        raise refuse("illegal_action", "copy: the chosen tokens must have different names")
+    for cid in chosen:
+        token = r.objects[cid].token
+        assert token is not None
+        EFFECTS[CreateToken](r, CreateToken(1, token), ctx)
+
+
+def _ids(r: Effects, controller: str) -> list[str]:
+    return [oid for oid in r.battlefield if r.objects[oid].controller == controller]

@@ -258,3 +258,8 @@ TEMPLATES += [
                 r"(\d+)/(\d+) until end of turn\. ?"),
      lambda g: ca.AnimateYourArtifacts(int(g[1]), int(g[2]))),
 ]
+
+TEMPLATES.append(
+    (re.compile(r"Choose any number of artifact tokens and/or creature tokens you control with "
+                r"different names\. For each of them, create a token that's a copy of it\. ?"),
+     lambda g: ch.CopyTokensWithDifferentNames()))
