@@ -1,13 +1,15 @@
 """Effect building blocks first needed by Saga chapters (and reusable by any card): fight
-(701.12), "you gain life equal to the greatest power among creatures you control", "if you
-control a <permanent>, <effects>" (checked as the effect resolves, 608.2c), "exile a creature
-with the greatest power among creatures target opponent controls", a pump whose X counts the
-source's counters, "exile up to N target cards from graveyards; for each creature card exiled
-this way, you gain N life", a search for "a card named <name> or a <type> card", and tokens
-"equal to the difference" in lands, and delayed triggered abilities lasting "this turn". Plain
-data, built by
+(701.12), gaining life by the greatest power, "if you control a <permanent>, <effects>"
+(checked as it resolves, 608.2c; an intervening "if" on a trigger, 603.4), exiling the greatest
+power among a target opponent's creatures, a pump counting the source's counters, exiling graveyard
+cards for life, searching for a named card or a type, tokens for a land difference, reveal-and-
+choose discards, "you may return/exile/put a <type> card from your graveyard [; if you do ...]",
+returning all cards of a type, "gain X and scry X", delayed triggers lasting "this turn" (603.7),
+damage bonuses (614.1a), attack requirements (508.1d), reflexive triggers (603.12), effects
+lasting "until your next turn", granted activated abilities, kept mana, cost increases (601.2f),
+looking at and revealing cards, and copying tokens. Plain data, built by
 :mod:`conformance.reference.oracle_chapters`; their rules are in
-:mod:`conformance.reference.chapter_effects`."""
+:mod:`conformance.reference.chapter_effects` and :mod:`conformance.reference.chapter_rules`."""
 
 from __future__ import annotations
 

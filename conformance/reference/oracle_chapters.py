@@ -1,13 +1,11 @@
-"""Oracle-text templates of :mod:`conformance.reference.chapter_abilities` (first needed by
-Saga chapters, reusable by any card), tried by :mod:`conformance.reference.oracle` with those
-of :mod:`conformance.reference.oracle_sagas`: fight (701.12), "you gain life equal to the
-greatest power among creatures you control", "if you control a <permanent>, <effects>", "exile
-a creature with the greatest power among creatures target opponent controls", "until end of
-turn, target creature gains K and gets +X/+0, where X is the number of <counter> counters on
-CARDNAME", "exile up to N target cards from graveyards. For each creature card exiled this
-way, you gain M life", "search your library for a card named <name> or a <type> card" and
-"choose target opponent. If they control fewer lands than you, create a number of <token>s
-equal to the difference"."""
+"""Oracle-text templates of :mod:`conformance.reference.chapter_abilities` and
+:mod:`conformance.reference.control_abilities` (first needed by Saga chapters, reusable by any
+card), tried by :mod:`conformance.reference.oracle` with those of
+:mod:`conformance.reference.oracle_sagas`: :data:`TEMPLATES` after the base templates,
+:data:`FIRST` before them (where a base template would match a shorter sentence). Each pattern
+reads one sentence shape ("Target creature you control fights up to one target creature you
+don't control.", "Gain control of target creature for as long as CARDNAME remains on the
+battlefield.", ...); anything else stays a refusal with its reason."""
 
 from __future__ import annotations
 
