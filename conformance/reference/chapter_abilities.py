@@ -1,13 +1,15 @@
 """Effect building blocks first needed by Saga chapters (and reusable by any card): fight
-(701.12), "you gain life equal to the greatest power among creatures you control", "if you
-control a <permanent>, <effects>" (checked as the effect resolves, 608.2c), "exile a creature
-with the greatest power among creatures target opponent controls", a pump whose X counts the
-source's counters, "exile up to N target cards from graveyards; for each creature card exiled
-this way, you gain N life", a search for "a card named <name> or a <type> card", and tokens
-"equal to the difference" in lands, and delayed triggered abilities lasting "this turn". Plain
-data, built by
+(701.12), gaining life by the greatest power, "if you control a <permanent>, <effects>"
+(checked as it resolves, 608.2c; an intervening "if" on a trigger, 603.4), exiling the greatest
+power among a target opponent's creatures, a pump counting the source's counters, exiling graveyard
+cards for life, searching for a named card or a type, tokens for a land difference, reveal-and-
+choose discards, "you may return/exile/put a <type> card from your graveyard [; if you do ...]",
+returning all cards of a type, "gain X and scry X", delayed triggers lasting "this turn" (603.7),
+damage bonuses (614.1a), attack requirements (508.1d), reflexive triggers (603.12), effects
+lasting "until your next turn", granted activated abilities, kept mana, cost increases (601.2f),
+looking at and revealing cards, and copying tokens. Plain data, built by
 :mod:`conformance.reference.oracle_chapters`; their rules are in
-:mod:`conformance.reference.chapter_effects`."""
+:mod:`conformance.reference.chapter_effects` and :mod:`conformance.reference.chapter_rules`."""
 
 from __future__ import annotations
 
@@ -265,3 +267,55 @@ class Granted:
     timestamp: int
     affected: frozenset[Ref]
     ability: Activated
+
+
+@dataclass(frozen=True, slots=True)
+class AddManaPerSubtype(Effect):
+    """"Add {C} for each <Subtype> you control. Until end of turn, you don't lose this mana as
+    steps and phases end." (``kept``: the mana stays in the pool until the turn ends, an
+    exception to 500.4)."""
+
+    color: str
+    subtype: str
+    kept: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class OpponentsSpellsCostMore(Effect):
+    """"Noncreature spells your opponents cast cost {N} more to cast until your next turn" (a
+    cost increase, 601.2f)."""
+
+    generic: int
+    noncreature: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnWithCounterByType(Effect):
+    """"Return target creature or planeswalker card from your graveyard to the battlefield. Put
+    a +1/+1 counter or a loyalty counter on it.": a +1/+1 counter on a creature, a loyalty
+    counter on a planeswalker (the returned card is a new object, 400.7)."""
+
+    kind: str
+
+    @property
+    def slots(self) -> tuple[TargetSlot, ...]:
+        return (TargetSlot(self.kind),)
+
+
+@dataclass(frozen=True, slots=True)
+class LookRevealToHand(Effect):
+    """"Look at the top N cards of your library. You may reveal a <type> card from among them
+    and put it into your hand. Put the rest on the bottom of your library in a random order.":
+    a ``cards`` choice of none or one of the <type> cards looked at (none offered: no choice);
+    the rest go to the bottom (their random order is not observable)."""
+
+    n: int
+    types: str
+
+
+@dataclass(frozen=True, slots=True)
+class CopyTokensWithDifferentNames(Effect):
+    """"Choose any number of artifact tokens and/or creature tokens you control with different
+    names. For each of them, create a token that's a copy of it." (a ``cards`` choice from the
+    battlefield; a copy of a token copies its original characteristics, not its counters,
+    707.2, 111.1)."""

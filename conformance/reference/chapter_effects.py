@@ -319,3 +319,76 @@ def _shuffle_chosen(r: Effects, eff: ch.ShuffleChosenFromEachGraveyard,
 def _grant_activated(r: Effects, eff: ch.GrantActivatedUntilNextTurn, ctx: EffectContext) -> None:
     mine = frozenset(ob.ref for ob in _creatures(r, ctx.controller))  # locked in (611.2c)
     _rules(r).until_your_next_turn(ctx.controller, ch.Granted(next(r._clock), mine, eff.ability))
+
+
+@effect(ch.AddManaPerSubtype)
+def _add_mana_per_subtype(r: Effects, eff: ch.AddManaPerSubtype, ctx: EffectContext) -> None:
+    n = sum(1 for ob in _permanents(r, ctx.controller) if eff.subtype in r.chars(ob).subtypes)
+    if n:
+        r.players[ctx.controller].pool.add(eff.color, n)
+        if eff.kept:
+            _rules(r).kept_mana.append([ctx.controller, r.turn, eff.color, n])
+
+
+@effect(ch.OpponentsSpellsCostMore)
+def _cost_more(r: Effects, eff: ch.OpponentsSpellsCostMore, ctx: EffectContext) -> None:
+    _rules(r).cost_increases.append((ctx.controller, r.turn, eff))
+
+
+@effect(ch.ReturnWithCounterByType)
+def _return_counter_by_type(r: Effects, eff: ch.ReturnWithCounterByType,
+                            ctx: EffectContext) -> None:
+    ref = ctx.first()
+    if ref is None:
+        return
+    ob = r.objects[ref.id]
+    r._move(ob, "battlefield", controller=ctx.controller)
+    if ob.zone == "battlefield":
+        kind = "+1/+1" if "Creature" in r.chars(ob).types else "loyalty"
+        r._add_counters(ob, kind, 1)
+
+
+@effect(ch.LookRevealToHand)
+def _look_reveal(r: Effects, eff: ch.LookRevealToHand, ctx: EffectContext) -> Flow:
+    lib = r.zones[(ctx.controller, "library")]
+    looked = lib[:eff.n]
+    wanted = set(eff.types.split("|"))
+    fits = [cid for cid in looked if wanted & set(r.chars(r.objects[cid]).types)]
+    taken: list[str] = []
+    if fits:
+        answer = yield Choice("cards", {"player": ctx.controller, "purpose": "put_into_hand",
+                                        "from": "library", "cards": fits})
+        taken = answer.get("cards")  # type: ignore[assignment]
+        if (not isinstance(taken, list) or len(taken) > 1 or any(c not in fits for c in taken)
+                or "order" in answer):
+            raise refuse("illegal_action", f"reveal none or one of {fits}")
+    for cid in taken:
+        r._move(r.objects[cid], "hand")
+    rest = [cid for cid in looked if cid not in taken]
+    del lib[:len(rest)]
+    lib.extend(rest)  # on the bottom, in a random order
+
+
+@effect(ch.CopyTokensWithDifferentNames)
+def _copy_tokens(r: Effects, eff: ch.CopyTokensWithDifferentNames, ctx: EffectContext) -> Flow:
+    mine = [oid for oid in _ids(r, ctx.controller) if r.objects[oid].token is not None
+            and {"Artifact", "Creature"} & set(r.chars(r.objects[oid]).types)]
+    if not mine:
+        return
+    answer = yield Choice("cards", {"player": ctx.controller, "purpose": "copy",
+                                    "from": "battlefield", "cards": mine})
+    chosen = answer.get("cards")
+    if (not isinstance(chosen, list) or len(set(chosen)) != len(chosen) or "order" in answer
+            or any(c not in mine for c in chosen)):
+        raise refuse("illegal_action", f"copy: choose any number of {mine}")
+    names = [r.chars(r.objects[c]).name for c in chosen]
+    if len(set(names)) != len(names):
+        raise refuse("illegal_action", "copy: the chosen tokens must have different names")
+    for cid in chosen:
+        token = r.objects[cid].token
+        assert token is not None
+        EFFECTS[CreateToken](r, CreateToken(1, token), ctx)
+
+
+def _ids(r: Effects, controller: str) -> list[str]:
+    return [oid for oid in r.battlefield if r.objects[oid].controller == controller]

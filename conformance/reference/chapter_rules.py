@@ -12,13 +12,18 @@ from dataclasses import replace
 from typing import Any
 
 from conformance.reference.abilities import FaceText
+from conformance.reference.cards import Face
 from conformance.reference.chapter_abilities import (
     DamageBonusThisTurn,
     Granted,
     IfYouControl,
+    OpponentsSpellsCostMore,
     TurnTrigger,
 )
 from conformance.reference.control_rules import CONTROL_HOOKS, ControlRules
+from conformance.reference.costs import SpellCost
+from conformance.reference.effect_blocks import TargetSlot
+from conformance.reference.mana import cost_symbols
 from conformance.reference.objects import (
     Chars,
     ContinuousEffect,
@@ -61,6 +66,11 @@ class ChapterRules(ControlRules):
         """(controller, turn, effect): effects lasting "until your next turn"."""
         self.granted: list[Granted] = []
         """Activated abilities granted to permanents (layer 6)."""
+        self.kept_mana: list[list[Any]] = []
+        """[player, turn, color, n]: mana that stays in the pool as steps end this turn."""
+        self.cost_increases: list[tuple[str, int, OpponentsSpellsCostMore]] = []
+        """(controller, turn, effect): "spells your opponents cast cost {N} more until your next
+        turn"."""
         self.attacks_seen: int | None = None
         """The turn whose declared attackers have been looked at by :attr:`turn_triggers`."""
 
@@ -74,6 +84,30 @@ class ChapterRules(ControlRules):
                 if turn == self.turn and src.controller == controller and eff.color in colors:
                     amount += eff.bonus
         super()._damage(source, target, amount, combat)
+
+    def _spell_cost(self, player: str, obj: Obj, face: Face, costs: Any, x: int) -> SpellCost:
+        """The total cost with the cost increases of :attr:`cost_increases` added (601.2f)."""
+        cost = super()._spell_cost(player, obj, face, costs, x)
+        live = [(c, t, e) for c, t, e in self.cost_increases
+                if not self.until_your_next_turn_ends(c, t)]
+        self.cost_increases = live
+        for controller, _turn, eff in live:
+            if controller != player and not (eff.noncreature and "Creature" in face.types):
+                cost = replace(cost, mana=cost.mana + cost_symbols(f"{{{eff.generic}}}", 0))
+        return cost
+
+    def _choose_targets(self, slots: tuple[TargetSlot, ...], ids: list[Any], controller: str,
+                        exclude: str | None, source: str | None = None) -> list[list[Ref]]:
+        """Targets, and the targets of one "target ... that share a card type" slot sharing
+        one (601.2c)."""
+        out = super()._choose_targets(slots, ids, controller, exclude, source)
+        for slot, refs in zip(slots, out, strict=True):
+            if "share_type" in slot.kind.split(":") and len(refs) > 1:
+                shared = set.intersection(*(set(self.chars(self.objects[r.id]).types)
+                                            for r in refs))
+                if not shared:
+                    raise refuse("illegal_action", "the targets share no card type")
+        return out
 
     def reflexive_triggers(self, done: bool) -> bool:
         """Hook: a reflexive triggered ability ("When you do, ...") triggers only if the action
@@ -105,6 +139,24 @@ class ChapterRules(ControlRules):
         """Hook: an effect lasting "until your next turn" ends as its controller's next turn
         begins (611.2a), not at the end of the turn it was created in."""
         return self.active == controller and self.turn > created
+
+    def _leave_step(self) -> None:
+        """Mana its player doesn't lose "until end of turn" stays as a step ends (as much of
+        it as is left: the player spends the other mana first), until the cleanup step."""
+        keep: list[tuple[str, str, int]] = []
+        if self.step != "cleanup":
+            for entry in self.kept_mana:
+                player, turn, color, n = entry
+                if turn == self.turn:
+                    entry[3] = min(n, self.players[player].pool.current()[color])
+                    keep.append((player, color, entry[3]))
+        self.kept_mana = [e for e in self.kept_mana if e[1] == self.turn and e[3] > 0
+                          and self.step != "cleanup"]
+        super()._leave_step()
+        if self.mana_empties():
+            for player, color, n in keep:
+                if n:
+                    self.players[player].pool.add(color, n)
 
     def _enter_step(self, name: str, new_turn: bool) -> None:
         super()._enter_step(name, new_turn)

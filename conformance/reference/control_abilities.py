@@ -42,6 +42,8 @@ class ExchangeControl(Effect):
 
     kind: str
     may: bool = False
+    share_type: bool = False
+    """"... that share a card type": checked as targets are chosen and as it resolves."""
 
     @property
     def slots(self) -> tuple[TargetSlot, ...]:
@@ -124,3 +126,24 @@ class TypeEffect:
     target: Ref
     add: tuple[str, ...]
     until_end_of_turn: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class AnimateYourArtifacts(Effect):
+    """"Artifacts you control become artifact creatures with base power and toughness N/M until
+    end of turn" (layer 4 and layer 7b; the artifacts are those you control as it resolves,
+    611.2c)."""
+
+    power: int
+    toughness: int
+
+
+@dataclass(frozen=True, slots=True)
+class Animation:
+    """``targets`` are also <types> with base power and toughness ``base`` (layers 4, 7b)."""
+
+    timestamp: int
+    targets: frozenset[Ref]
+    types: tuple[str, ...]
+    base: tuple[int, int]
+    until_end_of_turn: bool = True

@@ -49,6 +49,8 @@ def _exchange_control(r: Effects, eff: ca.ExchangeControl, ctx: EffectContext) -
     (a, a_ok, first), (b, b_ok, second) = pairs
     if first.controller == second.controller:
         return
+    if eff.share_type and not set(r.chars(first).types) & set(r.chars(second).types):
+        return  # they no longer share a card type: no exchange (701.10a)
     new_a, new_b = second.controller, first.controller
     if a_ok:
         _rules(r).gain_control(a, new_a)
@@ -95,3 +97,12 @@ def _counters_and_type(r: Effects, eff: ca.CountersAndBecomesType, ctx: EffectCo
         return
     r._add_counters(r.objects[ref.id], eff.counter, eff.n)
     _rules(r).type_effects.append(ca.TypeEffect(next(r._clock), ref, eff.add))
+
+
+@effect(ca.AnimateYourArtifacts)
+def _animate_artifacts(r: Effects, eff: ca.AnimateYourArtifacts, ctx: EffectContext) -> None:
+    mine = frozenset(r.objects[oid].ref for oid in r.battlefield
+                     if r.objects[oid].controller == ctx.controller
+                     and "Artifact" in r.chars(r.objects[oid]).types)  # locked in (611.2c)
+    _rules(r).animations.append(ca.Animation(next(r._clock), mine, ("Artifact", "Creature"),
+                                             (eff.power, eff.toughness)))

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from conformance.reference.casting import Casting
-from conformance.reference.control_abilities import ControlEffect, NoUntap, TypeEffect
+from conformance.reference.control_abilities import Animation, ControlEffect, NoUntap, TypeEffect
 from conformance.reference.objects import Chars, Obj, Ref
 
 CONTROL_HOOKS: dict[str, str] = {
@@ -39,6 +39,7 @@ class ControlRules(Casting):
         """Each permanent under a control effect -> its controller without control effects."""
         self.no_untap: list[NoUntap] = []
         self.type_effects: list[TypeEffect] = []
+        self.animations: list[Animation] = []
 
     # --- layer 2 ---------------------------------------------------------------------------
 
@@ -134,6 +135,8 @@ class ControlRules(Casting):
             ob.tapped = True
         if name == "cleanup" and self.type_effects:  # "until end of turn" ends (514.2)
             self.type_effects = [e for e in self.type_effects if not self.type_effect_ends(e)]
+        if name == "cleanup":
+            self.animations = [a for a in self.animations if not a.until_end_of_turn]
         if name == "untap":  # "its controller's next untap step" has come
             self.no_untap = [e for e in self.no_untap if not (
                 e.next and (it := self.objects.get(e.target.id)) is not None
@@ -152,8 +155,28 @@ class ControlRules(Casting):
     def chars(self, obj: Obj) -> Chars:
         """Characteristics with the card types added by effects (layer 4)."""
         c = super().chars(obj)
+        if self.animations:
+            c = self._animated(obj, c)
         if not self.type_effects:
             return c
         added = [t for e in sorted(self.type_effects, key=lambda e: e.timestamp)
                  if e.target == obj.ref for t in e.add if t not in c.types]
         return replace(c, types=c.types + tuple(dict.fromkeys(added))) if added else c
+
+    def _animated(self, obj: Obj, c: Chars) -> Chars:
+        """``c`` with the latest animation of ``obj`` applied: its types (layer 4), its base
+        power and toughness (7b), then counters and other modifications (7c-d) as before."""
+        mine = [a for a in self.animations if obj.ref in a.targets]
+        if not mine:
+            return c
+        last = max(mine, key=lambda a: a.timestamp)
+        types = c.types + tuple(t for t in dict.fromkeys(last.types) if t not in c.types)
+        printed = self._base(obj)
+        if c.power is not None and c.toughness is not None and printed.power is not None \
+                and printed.toughness is not None:  # already a creature: keep its modifiers
+            dp, dt = c.power - printed.power, c.toughness - printed.toughness
+        else:
+            plus = obj.counters.get("+1/+1", 0) - obj.counters.get("-1/-1", 0)
+            dp = plus + sum(e.power for e in self.effects if obj.ref in e.affected)
+            dt = plus + sum(e.toughness for e in self.effects if obj.ref in e.affected)
+        return replace(c, types=types, power=last.base[0] + dp, toughness=last.base[1] + dt)

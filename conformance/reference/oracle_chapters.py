@@ -1,13 +1,11 @@
-"""Oracle-text templates of :mod:`conformance.reference.chapter_abilities` (first needed by
-Saga chapters, reusable by any card), tried by :mod:`conformance.reference.oracle` with those
-of :mod:`conformance.reference.oracle_sagas`: fight (701.12), "you gain life equal to the
-greatest power among creatures you control", "if you control a <permanent>, <effects>", "exile
-a creature with the greatest power among creatures target opponent controls", "until end of
-turn, target creature gains K and gets +X/+0, where X is the number of <counter> counters on
-CARDNAME", "exile up to N target cards from graveyards. For each creature card exiled this
-way, you gain M life", "search your library for a card named <name> or a <type> card" and
-"choose target opponent. If they control fewer lands than you, create a number of <token>s
-equal to the difference"."""
+"""Oracle-text templates of :mod:`conformance.reference.chapter_abilities` and
+:mod:`conformance.reference.control_abilities` (first needed by Saga chapters, reusable by any
+card), tried by :mod:`conformance.reference.oracle` with those of
+:mod:`conformance.reference.oracle_sagas`: :data:`TEMPLATES` after the base templates,
+:data:`FIRST` before them (where a base template would match a shorter sentence). Each pattern
+reads one sentence shape ("Target creature you control fights up to one target creature you
+don't control.", "Gain control of target creature for as long as CARDNAME remains on the
+battlefield.", ...); anything else stays a refusal with its reason."""
 
 from __future__ import annotations
 
@@ -16,11 +14,12 @@ from collections.abc import Callable
 
 from conformance.reference import chapter_abilities as ch
 from conformance.reference import control_abilities as ca
-from conformance.reference.effect_blocks import CreateToken, Effect
+from conformance.reference.effect_blocks import CreateToken, Draw, Effect, ExileTarget
 from conformance.reference.errors import OracleTemplateError
 from conformance.reference.target_kinds import parse_kind
+from conformance.reference.template_abilities import LoseLifeYou
 
-_COUNT = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4}
+_COUNT = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 
 
 def _kind(words: str) -> str:
@@ -133,6 +132,10 @@ TEMPLATES += [
      lambda g: ca.GainControl(_kind(g[1]), while_source=bool(g[2]), untap=bool(g[3]))),
     (re.compile(r"(You may e|E)xchange control of two target creatures\. ?"),
      lambda g: ca.ExchangeControl("creature", may=g[1] == "You may e")),
+    (re.compile(r"(You may e|E)xchange control of two target nonbasic, noncreature permanents "
+                r"that share a card type\. ?"),
+     lambda g: ca.ExchangeControl("perm:noncreature:nonbasic:share_type",
+                                  may=g[1] == "You may e", share_type=True)),
     (re.compile(r"Tap all nonland permanents target opponent controls\. They don't untap "
                 r"during their controller's next untap step\. ?"),
      lambda g: ca.TapAllNoUntapNext()),
@@ -218,3 +221,43 @@ def _granted(text: str) -> Effect:
 TEMPLATES.append(
     (re.compile(r"Until your next turn, creatures you control gain \"([^\"]+)\"\.? ?"),
      lambda g: _granted(g[1])))
+
+TEMPLATES += [
+    (re.compile(r"You draw a card and you lose (\d+) life\. ?"),
+     lambda g: (Draw(1), LoseLifeYou(int(g[1])))),
+    # only with the "you don't lose this mana" clause: "{T}: Add {B} for each Swamp you
+    # control" is a mana ability (605.1a), which the activated-ability grammar owns
+    (re.compile(r"Add \{([WUBRG])\} for each ([A-Z][a-z]+) you control\. Until end of turn, you "
+                r"don't lose this mana as steps and phases end\. ?"),
+     lambda g: ch.AddManaPerSubtype(g[1], g[2], kept=True)),
+]
+
+FIRST.append(  # before "Exile target <kind>", which does not read the mana value
+    (re.compile(r"Exile target (permanent|creature|artifact|enchantment) an opponent controls "
+                r"with mana value (\d+) or greater\. ?"),
+     lambda g: ExileTarget(f"perm:{'any' if g[1] == 'permanent' else _TYPES[g[1]]}:opp:"
+                           f"mv>={g[2]}")))
+TEMPLATES += [
+    (re.compile(r"Noncreature spells your opponents cast cost \{(\d+)\} more to cast until your "
+                r"next turn\. ?"),
+     lambda g: ch.OpponentsSpellsCostMore(int(g[1]))),
+]
+FIRST.append(
+    (re.compile(r"Return target creature or planeswalker card from your graveyard to the "
+                r"battlefield\. Put a \+1/\+1 counter or a loyalty counter on it\. ?"),
+     lambda g: ch.ReturnWithCounterByType("gy:Creature|Planeswalker:you")))
+
+TEMPLATES += [
+    (re.compile(r"Look at the top (three|four|five) cards of your library\. You may reveal an? "
+                r"(artifact|creature|land) card from among them and put it into your hand\. Put "
+                r"the rest on the bottom of your library in a random order\. ?"),
+     lambda g: ch.LookRevealToHand(_COUNT[g[1]], _TYPES[g[2]])),
+    (re.compile(r"Artifacts you control become artifact creatures with base power and toughness "
+                r"(\d+)/(\d+) until end of turn\. ?"),
+     lambda g: ca.AnimateYourArtifacts(int(g[1]), int(g[2]))),
+]
+
+TEMPLATES.append(
+    (re.compile(r"Choose any number of artifact tokens and/or creature tokens you control with "
+                r"different names\. For each of them, create a token that's a copy of it\. ?"),
+     lambda g: ch.CopyTokensWithDifferentNames()))

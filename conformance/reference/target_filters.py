@@ -69,6 +69,8 @@ def quality_ok(q: str, obj: Obj, chars: Chars) -> bool | None:
         return obj.tapped == (q == "tapped")
     if q == "snow":  # "snow permanent card" (oracle_chapters)
         return "Snow" in chars.supertypes
+    if q == "share_type":  # "... that share a card type": across targets (chapter_rules)
+        return True
     if q.startswith("color="):
         return q[6:] in chars.colors
     if q == "colorless":

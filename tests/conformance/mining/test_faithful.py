@@ -211,8 +211,12 @@ def test_saga_order_cases_script_the_non_default_order() -> None:
     cases = [c for c in mined() if family(c) == "saga-chapter-order"]
     assert cases
     for c in cases:
-        (choose,) = [a["choose"] for a in c.actions if "choose" in a]
+        (choose,) = [a["choose"] for a in c.actions
+                     if a.get("choose", {}).get("choice") == "trigger_order"]
         assert choose["order"] == ["saga_b", "saga_a"], c.id  # saga_a triggered first
+        targets = [a["choose"]["source"] for a in c.actions
+                   if a.get("choose", {}).get("choice") == "targets"]
+        assert targets in ([], ["saga_b", "saga_a"], ["saga_b"], ["saga_a"]), c.id  # bottom first
 
 
 def test_mana_value_cases_have_costs_that_differ() -> None:
