@@ -116,8 +116,9 @@ def _half_cast(card: CardInfo, face: FaceInfo, obj: str, zone: str
     p2 = b.player(battlefield=[o for o in theirs if not o["id"].startswith("gy")],
                   graveyard=[o for o in theirs if o["id"].startswith("gy")])
     b.stock_libraries({"p1": p1, "p2": p2}, b.draws(text))
-    x = {"x": 0} if "{X}" in (face.mana_cost or "") else {}  # X = 0: the printed mana value
-    act = b.cast(obj, targets=[t for t, _ in targets] or None, half=face.name, **x)
+    act = b.cast(obj, targets=[t for t, _ in targets] or None, half=face.name)
+    if "{X}" in (face.mana_cost or ""):
+        act["cast"]["x"] = 0  # X = 0: the printed mana value
     return {"p1": p1, "p2": p2}, [act], [c for _, c in targets if c] + [b.ISLAND]
 
 

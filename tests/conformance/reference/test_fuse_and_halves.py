@@ -52,13 +52,14 @@ def test_strip_fuse_keeps_the_rest_of_the_text() -> None:
 
 
 def test_fuse_on_one_half_only_is_refused() -> None:
-    row = {"name": "A // B", "oracle_id": None, "layout": "split", "faces": [
-        {"face_name": "A", "type": "Instant", "mana_cost": "{U}",
-         "text": "Draw a card.\nFuse (You may cast one or both halves of this card from your "
-                 "hand.)"},
-        {"face_name": "B", "type": "Instant", "mana_cost": "{R}", "text": "Draw a card."}]}
+    fuse = "\nFuse (You may cast one or both halves of this card from your hand.)"
+    faces: list[dict[str, Any]] = [
+        {"face_name": "A", "type": "Instant", "mana_cost": "{U}", "text": "Draw a card." + fuse},
+        {"face_name": "B", "type": "Instant", "mana_cost": "{R}", "text": "Draw a card."}]
+    row: dict[str, Any] = {"name": "A // B", "oracle_id": None, "layout": "split",
+                           "faces": faces}
     assert interpret(row) == "'Fuse' on one half only"
-    row["faces"][1]["text"] += "\nFuse"
+    faces[1]["text"] += fuse
     assert not isinstance(interpret(row), str)
 
 
