@@ -35,7 +35,7 @@ class CopySpellVariant(Effect):
         return (TargetSlot(self.kind),)
 
 
-Builder = Callable[[re.Match[str]], Effect]
+Builder = Callable[[re.Match[str]], "Effect | tuple[Effect, ...]"]
 
 FIRST: list[tuple[re.Pattern[str], Builder]] = [
     (re.compile(r"Copy target ([^.,]+? spell[^.,]*), except that the copy is "

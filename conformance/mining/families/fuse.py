@@ -9,7 +9,7 @@ import re
 from typing import Any
 
 from conformance.mining import build as b
-from conformance.mining.families.split import _colors, _mv
+from conformance.mining.families.split import _colors, _mv, half_targets, pool
 from conformance.mining.model import Context, Draft, Family, NotExecutable, phrases
 
 
@@ -21,16 +21,12 @@ def _fused_cast(ctx: Context) -> tuple[dict[str, Any], dict[str, Any], list[str]
         return NotExecutable("not a two-half split card")
     if not all(re.search(r"^Fuse\b", f.text, re.M) for f in card.faces):
         return NotExecutable("the card has no fuse")
-    mana = b.mana_pool(*(f.mana_cost for f in card.faces))
+    mana = pool(*(f.mana_cost for f in card.faces))
     if mana is None:
-        return NotExecutable("a half's mana cost has hybrid, Phyrexian or X mana")
+        return NotExecutable("a half's mana cost has symbols no mana pool pays (snow)")
     targets: list[tuple[str, str | None]] = []
     for face in card.faces:
-        text = b.spell_lines(face, drop=("Fuse",))
-        if "additional cost" not in text:
-            # the spell does not resolve in these cases: what a player does then is moot
-            text = re.sub(r"\b(?:sacrifices|discards)\b", "chooses", text)
-        got = b.scripted_targets(text)
+        got = half_targets(b.spell_lines(face, drop=("Fuse",)))
         if got is None:
             return NotExecutable(f"{face.name}'s targets, choices or costs are not scripted")
         targets += got
@@ -39,7 +35,9 @@ def _fused_cast(ctx: Context) -> tuple[dict[str, Any], dict[str, Any], list[str]
     p1.pop("library", None)  # nothing is drawn: the spell does not resolve
     act = b.cast("fused", targets=[t for t, _ in targets] or None, fuse=True)
     cards = list(dict.fromkeys([card.name, *(c for _, c in objects if c)]))
-    return b.game(p1, b.player(battlefield=theirs)), act, cards
+    p2 = b.player(battlefield=[o for o in theirs if not o["id"].startswith("gy")],
+                  graveyard=[o for o in theirs if o["id"].startswith("gy")])
+    return b.game(p1, p2), act, cards
 
 
 _FEATURES = ["priority", "stack", "mana_cost", "split_card", "fuse"]
@@ -65,12 +63,12 @@ def gen_costs(ctx: Context) -> list[Draft] | NotExecutable:
 
 
 def gen_colors(ctx: Context) -> list[Draft] | NotExecutable:
-    left, right = ctx.card.faces
-    if _colors(left.mana_cost) == _colors(right.mana_cost):
-        return NotExecutable("both halves have the same colors: casting it fused changes none")
     got = _fused_cast(ctx)
     if isinstance(got, NotExecutable):
         return got
+    left, right = ctx.card.faces
+    if _colors(left.mana_cost) == _colors(right.mana_cost):
+        return NotExecutable("both halves have the same colors: casting it fused changes none")
     setup, act, cards = got
     colors = _colors(left.mana_cost, right.mana_cost)
     expect = {"state": {"objects": {"fused": {"zone": "stack", "colors": colors}}}}

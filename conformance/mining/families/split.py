@@ -13,8 +13,18 @@ ORDER = "WUBRG"
 
 
 def _mv(cost: str | None) -> int:
-    return sum(int(s) if s.isdigit() else (0 if s == "X" else 1)
+    """Mana value with X = 0 ({2/W} counts 2, any other hybrid or Phyrexian symbol 1)."""
+    return sum(int(s) if s.isdigit() else (0 if s == "X" else 2 if s.startswith("2/") else 1)
                for s in re.findall(r"\{([^}]+)\}", cost or ""))
+
+
+def pool(*costs: str | None) -> str | None:
+    """A mana pool paying exactly ``costs`` with X = 0: a hybrid symbol paid by its first
+    color ({2/W} by two colorless), a Phyrexian one by its color (:func:`build.mana_pool`
+    otherwise); None for symbols no pool pays (snow)."""
+    plain = [re.sub(r"\{2/([WUBRG])\}", "{2}", re.sub(r"\{([WUBRG])/[WUBRGP]\}", r"{\1}", c or ""))
+             for c in costs]
+    return b.mana_pool(*plain)
 
 
 def _colors(*costs: str | None) -> list[str]:
@@ -26,30 +36,89 @@ def _split(ctx: Context) -> CardInfo | NotExecutable:
     card = ctx.card
     if not card.is_split or len(card.faces) != 2:
         return NotExecutable("not a two-half split card")
-    if any(b.mana_pool(f.mana_cost) is None for f in card.faces):
-        return NotExecutable("a half's mana cost has hybrid, Phyrexian or X mana")
+    if any(pool(f.mana_cost) is None for f in card.faces):
+        return NotExecutable("a half's mana cost has symbols no mana pool pays (snow)")
     return card
+
+
+_AS_SCRIPTED = (
+    # a Grizzly Bears of p2 (the scripted "target creature") is a legal target for these too
+    (r"\btarget (?:nonland )?permanent\b", "target creature"),
+    # one target, all the damage: no division to script (601.2d: the cast action needs none)
+    (r"deals (\d+) damage divided as you choose among one or two targets",
+     r"deals \1 damage to any target"),
+)
+
+
+_MORE_TARGETS = {
+    # one "target <phrase>" the generic scripted targets do not place: (id, card); an id
+    # starting with "gy" is a card in p2's graveyard, the others are p2's permanents
+    "target artifact": ("art2", "Ornithopter"),
+    "target enchantment": ("ench2", "Treasure Trove"),
+    "target land": ("land2", "Forest"),
+    "target card from a graveyard": ("gy2", b.BEARS),
+}
+_FIGHT = re.compile(r"\btarget creature you control\b.*\btarget creature(?: or planeswalker)? "
+                    r"(?:an opponent controls|you don't control)\b")
+
+
+def half_targets(text: str) -> list[tuple[str, str | None]] | None:
+    """:func:`build.scripted_targets` of :func:`cast_text`, plus one target of
+    :data:`_MORE_TARGETS` and the two creatures of "target creature you control ... target
+    creature you don't control" (a fight or a bite)."""
+    text = cast_text(text)
+    low = text.lower()
+    if len(re.findall(r"\btargets?\b", low)) == 2 and _FIGHT.search(low) and \
+            b.scripted_targets(_FIGHT.sub("target creature", low)) is not None:
+        return [("bears1", b.BEARS), ("bears2", b.BEARS)]
+    if len(re.findall(r"\btargets?\b", low)) == 1:
+        for phrase, target in _MORE_TARGETS.items():
+            if re.search(rf"\b{phrase}\b(?! (?:with|that|you|an opponent|card|spell)\b)", low) \
+                    and b.scripted_targets(low.replace(phrase, "target player")) is not None:
+                return [target]
+    return b.scripted_targets(text)
+
+
+def cast_text(text: str) -> str:
+    """A half's text as far as casting it is concerned, for :func:`build.scripted_targets`:
+    what its targets may be written as (a permanent: the scripted creature), and, unless it has
+    an additional cost, its players' discards and sacrifices (they happen as it resolves, when a
+    generator that resolves it checks :func:`_decision`) as a neutral verb."""
+    for pattern, repl in _AS_SCRIPTED:
+        text = re.sub(pattern, repl, text)
+    if "additional cost" not in text:
+        text = re.sub(r"\b(?:sacrifices|discards)\b", "keeps", text)
+        text = re.sub(r"\b(?:Sacrifice|Discard) a", "Keep a", text)
+        text = re.sub(r"\bthen discard\b", "then keep", text)
+    text = re.sub(r"\b[Ss]earch(es)? ", r"scan\1 ", text)
+    return re.sub(r"\breveal(s)? ", r"show\1 ", text)
 
 
 def _half_cast(card: CardInfo, face: FaceInfo, obj: str, zone: str
                ) -> tuple[dict[str, Any], list[dict[str, Any]], list[str]] | NotExecutable:
     """Setup pieces and actions that cast ``face`` of ``card``: (players, actions, cards)."""
     text = b.spell_lines(face, drop=("Aftermath", "Fuse"))
+    if "{X}" in (face.mana_cost or ""):
+        text = re.sub(r"\bX\b", "0", text)  # cast with X = 0
     bare = re.sub(r"new targets for the cop(y|ies)", "", text.lower())
-    if re.search(r"\btarget (?:instant or sorcery )?spell\b", bare) and bare.count("target") == 1:
+    if re.search(r"\btarget (?:instant or sorcery |noncreature )?spell\b", bare) and \
+            bare.count("target") == 1:
         zones: dict[str, Any] = {"hand": [{"id": "bolt", "card": b.BOLT}]}
         zones.setdefault(zone, []).append({"id": obj, "card": card.name})
-        p1 = b.player(mana=b.mana_pool("{R}", face.mana_cost), **zones)
+        p1 = b.player(mana=pool("{R}", face.mana_cost), **zones)
         actions = [b.cast("bolt", targets=["p2"]),
                    b.cast(obj, targets=["bolt"], half=face.name)]
         return {"p1": p1, "p2": b.player()}, actions, [b.BOLT]
-    targets = b.scripted_targets(text)
-    if targets is None or "X" in (face.mana_cost or ""):
+    targets = half_targets(text)
+    if targets is None:
         return NotExecutable(f"{face.name}'s targets, choices or costs are not scripted")
-    p1, theirs = b.caster(card.name, obj, zone, b.mana_pool(face.mana_cost), targets)
-    p2 = b.player(battlefield=theirs)
+    p1, theirs = b.caster(card.name, obj, zone, pool(face.mana_cost), targets)
+    p2 = b.player(battlefield=[o for o in theirs if not o["id"].startswith("gy")],
+                  graveyard=[o for o in theirs if o["id"].startswith("gy")])
     b.stock_libraries({"p1": p1, "p2": p2}, b.draws(text))
     act = b.cast(obj, targets=[t for t, _ in targets] or None, half=face.name)
+    if "{X}" in (face.mana_cost or ""):
+        act["cast"]["x"] = 0  # X = 0: the printed mana value
     return {"p1": p1, "p2": p2}, [act], [c for _, c in targets if c] + [b.ISLAND]
 
 
@@ -148,7 +217,7 @@ def gen_exiled(ctx: Context) -> list[Draft] | NotExecutable:
     card, second, players, actions, extra = got
     out = []
     p1 = players["p1"]
-    p1["mana"] = b.mana_pool(second.mana_cost) if "bolt" not in str(actions) else p1["mana"]
+    p1["mana"] = pool(second.mana_cost) if "bolt" not in str(actions) else p1["mana"]
     expect = {"events": [{"type": "cast", "object": "aft", "half": second.name}],
               "state": {"zones": {"aft": "exile"}}}
     copies = "copy" in second.text.lower()
@@ -186,10 +255,10 @@ def gen_priority(ctx: Context) -> list[Draft] | NotExecutable:
     if isinstance(two, NotExecutable):
         return two
     if "bolt" in str(one[1]) or "bolt" in str(two[1]):
-        p1 = b.player(mana=b.mana_pool("{R}", first.mana_cost, second.mana_cost),
+        p1 = b.player(mana=pool("{R}", first.mana_cost, second.mana_cost),
                       hand=[{"id": "aft", "card": card.name}, {"id": "shock", "card": "Shock"}])
         p1["hand"].append({"id": "bolt", "card": b.BOLT})
-        p1["mana"] = b.mana_pool("{R}", "{R}", first.mana_cost, second.mana_cost)
+        p1["mana"] = pool("{R}", "{R}", first.mana_cost, second.mana_cost)
         t1 = "bolt" if "bolt" in str(one[1]) else None
         t2 = "shock" if "bolt" in str(two[1]) else None
         if t1 is None or (t2 is None and "target" in second.text):
@@ -202,15 +271,16 @@ def gen_priority(ctx: Context) -> list[Draft] | NotExecutable:
         p2 = b.player()
     else:
         p1 = one[0]["p1"]
-        p1["mana"] = b.mana_pool(first.mana_cost, second.mana_cost)
+        p1["mana"] = pool(first.mana_cost, second.mana_cost)
         for k in ("battlefield",):
             for o in two[0]["p1"].get(k, []):
                 if o not in p1.setdefault(k, []):
                     p1[k].append(o)
         p2 = one[0]["p2"]
-        for o in two[0]["p2"].get("battlefield", []):
-            if o not in p2.setdefault("battlefield", []):
-                p2["battlefield"].append(o)
+        for zone in ("battlefield", "graveyard"):
+            for o in two[0]["p2"].get(zone, []):
+                if o not in p2.setdefault(zone, []):
+                    p2[zone].append(o)
         second_cast = dict(two[1][0]["cast"])
         second_cast["from"] = "graveyard"
         if second_cast.get("targets") == ["bears2"] and one[1][0]["cast"].get("targets") == \
