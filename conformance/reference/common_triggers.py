@@ -4,6 +4,9 @@ oracle templates and their rules:
 * "Whenever CARDNAME attacks, <effects>" — triggers as the creature is declared as an attacker
   (508.1m, 508.3a; a creature put onto the battlefield attacking was never declared and does
   not trigger it, 508.4);
+* "Whenever CARDNAME blocks / becomes blocked / attacks or blocks / blocks or becomes blocked,
+  <effects>" — trigger as blockers are declared (509.1i, 509.3a; "becomes blocked" once a
+  combat however many creatures block it, 509.3c);
 * "At the beginning of your upkeep, <effects>" and "At the beginning of your end step,
   <effects>" — trigger as their controller's step begins (503.1a, 513.1a).
 
@@ -27,9 +30,24 @@ YOUR_UPKEEP = "your_upkeep"
 """``Triggered.event`` of "At the beginning of your upkeep, ..."."""
 YOUR_END_STEP = "your_end_step"
 """``Triggered.event`` of "At the beginning of your end step, ..."."""
+BLOCKS = "blocks"
+"""``Triggered.event`` of "Whenever CARDNAME blocks, ..." (509.3a: for each blocker)."""
+BECOMES_BLOCKED = "becomes_blocked"
+"""``Triggered.event`` of "Whenever CARDNAME becomes blocked, ..." (509.3c: once a combat)."""
+ATTACKS_OR_BLOCKS = "attacks_or_blocks"
+"""``Triggered.event`` of "Whenever CARDNAME attacks or blocks, ..."."""
+BLOCKS_OR_BLOCKED = "blocks_or_becomes_blocked"
+"""``Triggered.event`` of "Whenever CARDNAME blocks or becomes blocked, ..."."""
 
 _FORMS = (
     (re.compile(rf"Whenever {SELF} attacks, (.*)"), ATTACKS, "attacks", True),
+    (re.compile(rf"Whenever {SELF} blocks, (.*)"), BLOCKS, "blocks", True),
+    (re.compile(rf"Whenever {SELF} becomes blocked, (.*)"), BECOMES_BLOCKED, "becomes_blocked",
+     True),
+    (re.compile(rf"Whenever {SELF} attacks or blocks, (.*)"), ATTACKS_OR_BLOCKS,
+     "attacks_or_blocks", True),
+    (re.compile(rf"Whenever {SELF} blocks or becomes blocked, (.*)"), BLOCKS_OR_BLOCKED,
+     "blocks_or_becomes_blocked", True),
     (re.compile(r"At the beginning of your upkeep, (.*)"), YOUR_UPKEEP, "upkeep", False),
     (re.compile(r"At the beginning of your end step, (.*)"), YOUR_END_STEP, "end_step", False),
 )

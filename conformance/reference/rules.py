@@ -154,6 +154,7 @@ HOOKS: dict[str, str] = {
     "attack_triggers": "508.3a: 'whenever CARDNAME attacks' triggers as it is declared",
     "step_triggers": "503.1a, 513.1a: 'at the beginning of your upkeep / end step'",
     "restrictions_apply": "509.1a-b: 'can't block / can't be blocked this turn' restrict blocks",
+    "becomes_blocked_triggers": "509.3c: 'becomes blocked' triggers once, however many block",
 }
 """Every hook of :class:`Rules`: name -> the rule it decides."""
 

@@ -73,3 +73,17 @@ class BlockRestrictionsIgnored(ReferenceEngine):
 
 
 RULES_MUTANTS[BlockRestrictionsIgnored.MUTANT] = BlockRestrictionsIgnored
+
+
+class BecomesBlockedPerBlocker(ReferenceEngine):
+    """"Whenever CARDNAME becomes blocked" triggers once for each creature blocking it (breaks
+    rule 509.3c)."""
+
+    MUTANT = "becomes_blocked_per_blocker"
+    RULE = "509.3c"
+
+    def becomes_blocked_triggers(self, blockers: int) -> int:
+        return blockers
+
+
+RULES_MUTANTS[BecomesBlockedPerBlocker.MUTANT] = BecomesBlockedPerBlocker

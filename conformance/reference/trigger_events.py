@@ -1,16 +1,24 @@
 """The rules of the triggered abilities of :mod:`conformance.reference.common_triggers`:
-attack triggers (508.1m, 508.3a) and "at the beginning of your upkeep / end step" (503.1a,
+attack triggers (508.1m, 508.3a), block triggers (509.1i, 509.3a-c) and "at the beginning of your upkeep / end step" (503.1a,
 513.1a); a part of :class:`~conformance.reference.rules.Rules`."""
 
 from __future__ import annotations
 
 from conformance.reference.casting import Casting
-from conformance.reference.common_triggers import ATTACKS, YOUR_END_STEP, YOUR_UPKEEP
+from conformance.reference.common_triggers import (
+    ATTACKS,
+    ATTACKS_OR_BLOCKS,
+    BECOMES_BLOCKED,
+    BLOCKS,
+    BLOCKS_OR_BLOCKED,
+    YOUR_END_STEP,
+    YOUR_UPKEEP,
+)
 from conformance.reference.objects import Obj, PendingTrigger
 
 
 class TriggerEvents(Casting):
-    """Attack, upkeep and end-step triggers (a part of the rules)."""
+    """Attack, block, upkeep and end-step triggers (a part of the rules)."""
 
     def attack_triggers(self, attacker: Obj) -> bool:
         """Hook: "Whenever CARDNAME attacks" triggers as the creature is declared as an
@@ -29,7 +37,31 @@ class TriggerEvents(Casting):
                 continue
             text = self.abilities(obj)
             for t in text.triggered if text is not None else ():
-                if t.event == ATTACKS:
+                if t.event in (ATTACKS, ATTACKS_OR_BLOCKS):
+                    self._trigger(PendingTrigger(obj.controller, obj.id, obj.card_name, t.name,
+                                                 t.effects))
+
+    def becomes_blocked_triggers(self, blockers: int) -> int:
+        """Hook: how many times "Whenever CARDNAME becomes blocked" triggers for an attacker
+        blocked by ``blockers`` creatures: once (509.3c)."""
+        return 1
+
+    def _detect_block_triggers(self, blocks: list[tuple[Obj, Obj]]) -> None:
+        super()._detect_block_triggers(blocks)
+        for blocker, _attacker in blocks:  # each blocker (509.3a)
+            self._triggers_of(blocker, (BLOCKS, ATTACKS_OR_BLOCKS, BLOCKS_OR_BLOCKED), 1)
+        attackers = list(dict.fromkeys(attacker.id for _b, attacker in blocks))
+        for aid in attackers:  # each attacker that became blocked (509.3c)
+            n = sum(1 for _b, attacker in blocks if attacker.id == aid)
+            self._triggers_of(self.objects[aid], (BECOMES_BLOCKED,),
+                              self.becomes_blocked_triggers(n))
+            self._triggers_of(self.objects[aid], (BLOCKS_OR_BLOCKED,), 1)
+
+    def _triggers_of(self, obj: Obj, events: tuple[str, ...], times: int) -> None:
+        text = self.abilities(obj)
+        for t in text.triggered if text is not None else ():
+            if t.event in events:
+                for _ in range(times):
                     self._trigger(PendingTrigger(obj.controller, obj.id, obj.card_name, t.name,
                                                  t.effects))
 

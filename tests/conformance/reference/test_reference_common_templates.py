@@ -200,3 +200,18 @@ def test_block_restrictions_end_with_the_turn() -> None:
     assert engine.cant_block  # type: ignore[attr-defined]
     engine.act({"advance": {"to": "declare_attackers", "next_turn": True}})
     assert not engine.cant_block  # type: ignore[attr-defined]
+
+
+def test_a_blocks_trigger_triggers_for_the_blocker() -> None:
+    """509.3a: Shielded Aether Thief blocks: its controller gets {E}."""
+    engine = ReferenceEngine()
+    engine.setup("unit", {"active_player": "p1", "step": "beginning_of_combat", "turn": 3,
+                          "players": {"p1": {"battlefield": [{"id": "b", "card": "Grizzly Bears"}]},
+                                      "p2": {"battlefield": [
+                                          {"id": "thief", "card": "Shielded Aether Thief"}]}}})
+    for a in ({"advance": {"to": "declare_attackers"}},
+              {"declare_attackers": {"player": "p1", "attackers": {"b": "p2"}}},
+              {"advance": {"to": "declare_blockers"}},
+              {"declare_blockers": {"player": "p2", "blocks": {"thief": "b"}}}, RESOLVE):
+        engine.act(a)
+    assert engine.observe().state["players"]["p2"]["energy"] == 1
