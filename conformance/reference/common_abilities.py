@@ -237,3 +237,16 @@ EFFECT_TEMPLATES += [
                 r"creature's controller\. ?"),
      lambda g: DamageTargetAndController(int(g[1]), int(g[2]))),
 ]
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnSelfToHand(Effect):
+    """"Return CARDNAME to its owner's hand." — from the battlefield, or (``zcc`` set by a
+    leaves-the-battlefield trigger) the card it became in its owner's graveyard (400.7d)."""
+
+    zcc: int | None = None
+
+
+EFFECT_TEMPLATES += [
+    (re.compile(rf"Return {SELF} to its owner's hand\. ?"), lambda g: ReturnSelfToHand()),
+]

@@ -17,6 +17,7 @@ from conformance.reference.common_abilities import (
     MayPayEnergy,
     MayTargeted,
     RegenerateTarget,
+    ReturnSelfToHand,
     ReturnTargetsToHand,
     TokensForEachCard,
 )
@@ -208,3 +209,16 @@ def _damage_and_controller(r: Effects, eff: DamageTargetAndController,
     controller = r.objects[ref.id].controller
     r._damage(ctx.source, ref, eff.amount)
     r._damage(ctx.source, Ref(controller), eff.to_controller)
+
+
+@effect(ReturnSelfToHand)
+def _return_self(r: Effects, eff: ReturnSelfToHand, ctx: EffectContext) -> None:
+    """The source returns to its owner's hand: from the battlefield, or, bound by a
+    leaves-the-battlefield trigger, the card it became in the graveyard if it is still there
+    (400.7d); otherwise nothing happens."""
+    obj = r.objects.get(ctx.source)
+    if obj is None:
+        return
+    if eff.zcc is None and obj.zone == "battlefield" or (
+            eff.zcc is not None and obj.zcc == eff.zcc and obj.zone == "graveyard"):
+        r._move(obj, "hand")

@@ -7,6 +7,9 @@ oracle templates and their rules:
 * "Whenever CARDNAME blocks / becomes blocked / attacks or blocks / blocks or becomes blocked,
   <effects>" — trigger as blockers are declared (509.1i, 509.3a; "becomes blocked" once a
   combat however many creatures block it, 509.3c);
+* "When CARDNAME is put into a graveyard from the battlefield / leaves the battlefield,
+  <effects>" — leaves-the-battlefield abilities, which look back in time (603.6c, 603.10a); one
+  that returns CARDNAME finds the card it became in the graveyard (400.7d);
 * "At the beginning of your upkeep, <effects>" and "At the beginning of your end step,
   <effects>" — trigger as their controller's step begins (503.1a, 513.1a).
 
@@ -30,6 +33,10 @@ YOUR_UPKEEP = "your_upkeep"
 """``Triggered.event`` of "At the beginning of your upkeep, ..."."""
 YOUR_END_STEP = "your_end_step"
 """``Triggered.event`` of "At the beginning of your end step, ..."."""
+PUT_INTO_GRAVEYARD = "put_into_graveyard_from_battlefield"
+"""``Triggered.event`` of "When CARDNAME is put into a graveyard from the battlefield, ..."."""
+LEAVES = "leaves_battlefield"
+"""``Triggered.event`` of "When CARDNAME leaves the battlefield, ..."."""
 BLOCKS = "blocks"
 """``Triggered.event`` of "Whenever CARDNAME blocks, ..." (509.3a: for each blocker)."""
 BECOMES_BLOCKED = "becomes_blocked"
@@ -42,6 +49,9 @@ BLOCKS_OR_BLOCKED = "blocks_or_becomes_blocked"
 _FORMS = (
     (re.compile(rf"Whenever {SELF} attacks, (.*)"), ATTACKS, "attacks", True),
     (re.compile(rf"Whenever {SELF} blocks, (.*)"), BLOCKS, "blocks", True),
+    (re.compile(rf"When {SELF} is put into a graveyard from the battlefield, (.*)"),
+     PUT_INTO_GRAVEYARD, "put_into_graveyard", True),
+    (re.compile(rf"When {SELF} leaves the battlefield, (.*)"), LEAVES, "leaves", True),
     (re.compile(rf"Whenever {SELF} becomes blocked, (.*)"), BECOMES_BLOCKED, "becomes_blocked",
      True),
     (re.compile(rf"Whenever {SELF} attacks or blocks, (.*)"), ATTACKS_OR_BLOCKS,

@@ -87,3 +87,17 @@ class BecomesBlockedPerBlocker(ReferenceEngine):
 
 
 RULES_MUTANTS[BecomesBlockedPerBlocker.MUTANT] = BecomesBlockedPerBlocker
+
+
+class LosesTrackOfTheCard(ReferenceEngine):
+    """A leaves-the-battlefield ability can't find the card its source became in the graveyard
+    (breaks rule 400.7d)."""
+
+    MUTANT = "loses_track_of_the_card"
+    RULE = "400.7d"
+
+    def finds_its_new_object(self) -> bool:
+        return False
+
+
+RULES_MUTANTS[LosesTrackOfTheCard.MUTANT] = LosesTrackOfTheCard

@@ -4,13 +4,18 @@ attack triggers (508.1m, 508.3a), block triggers (509.1i, 509.3a-c) and "at the 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from conformance.reference.casting import Casting
+from conformance.reference.common_abilities import ReturnSelfToHand
 from conformance.reference.common_triggers import (
     ATTACKS,
     ATTACKS_OR_BLOCKS,
     BECOMES_BLOCKED,
     BLOCKS,
     BLOCKS_OR_BLOCKED,
+    LEAVES,
+    PUT_INTO_GRAVEYARD,
     YOUR_END_STEP,
     YOUR_UPKEEP,
 )
@@ -64,6 +69,28 @@ class TriggerEvents(Casting):
                 for _ in range(times):
                     self._trigger(PendingTrigger(obj.controller, obj.id, obj.card_name, t.name,
                                                  t.effects))
+
+    def finds_its_new_object(self) -> bool:
+        """Hook: a leaves-the-battlefield ability that returns CARDNAME finds the card it
+        became in the public zone it went to (400.7d)."""
+        return True
+
+    def _dies_triggers(self, obj: Obj, to: str) -> list[PendingTrigger]:
+        """With "dies": "When CARDNAME is put into a graveyard from the battlefield" and "When
+        CARDNAME leaves the battlefield", looking back at the permanent (603.10a)."""
+        found = super()._dies_triggers(obj, to)
+        if not self.dies_triggers_look_back():
+            return found
+        events = (LEAVES, PUT_INTO_GRAVEYARD) if to == "graveyard" else (LEAVES,)
+        text = self.abilities(obj)
+        new_zcc = obj.zcc + 1 if to != "library" and self.finds_its_new_object() else -1
+        for t in text.triggered if text is not None else ():
+            if t.event in events:
+                effects = tuple(replace(e, zcc=new_zcc) if isinstance(e, ReturnSelfToHand)
+                                else e for e in t.effects)
+                found.append(PendingTrigger(obj.controller, obj.id, obj.card_name, t.name,
+                                            effects))
+        return found
 
     def _enter_step(self, name: str, new_turn: bool) -> None:
         super()._enter_step(name, new_turn)

@@ -215,3 +215,23 @@ def test_a_blocks_trigger_triggers_for_the_blocker() -> None:
               {"declare_blockers": {"player": "p2", "blocks": {"thief": "b"}}}, RESOLVE):
         engine.act(a)
     assert engine.observe().state["players"]["p2"]["energy"] == 1
+
+
+def test_return_to_hand_finds_only_the_card_still_in_the_graveyard() -> None:
+    """400.7d: Rancor's ability returns the card it became; once that card left the graveyard
+    (a new object again), the ability does nothing."""
+    engine = ReferenceEngine()
+    engine.setup("unit", {"active_player": "p1", "step": "precombat_main", "turn": 3,
+                          "players": {"p1": {"mana": "{R}", "hand": [
+                              {"id": "bolt", "card": "Lightning Bolt"}],
+                              "battlefield": [{"id": "bears", "card": "Grizzly Bears"},
+                                              {"id": "rancor", "card": "Rancor",
+                                               "attached_to": "bears"}]}, "p2": {}}})
+    engine.act(cast("bolt", "bears"))
+    engine.act({"resolve_top": {}})  # bears dies, Rancor goes to the graveyard, triggers
+    rancor = engine.objects["rancor"]
+    rancor_zcc = rancor.zcc
+    engine._move(rancor, "exile")  # an effect outside the case's cards exiles it
+    assert rancor.zcc == rancor_zcc + 1
+    engine.act({"resolve_top": {}})
+    assert engine.observe().state["objects"]["rancor"]["zone"] == "exile"
