@@ -19,6 +19,7 @@ from conformance.reference.common_abilities import (
     RegenerateTarget,
     ReturnSelfToHand,
     ReturnTargetsToHand,
+    SacrificeSelf,
     TokensForEachCard,
 )
 from conformance.reference.effect_blocks import CreateToken, SpellText
@@ -222,3 +223,15 @@ def _return_self(r: Effects, eff: ReturnSelfToHand, ctx: EffectContext) -> None:
     if eff.zcc is None and obj.zone == "battlefield" or (
             eff.zcc is not None and obj.zcc == eff.zcc and obj.zone == "graveyard"):
         r._move(obj, "hand")
+
+
+@effect(SacrificeSelf)
+def _sacrifice_self(r: Effects, eff: SacrificeSelf, ctx: EffectContext) -> None:
+    """Its controller sacrifices the source if it is on the battlefield (701.17a); a player
+    sacrifices only a permanent they control (701.17a), so not after a change of control."""
+    from conformance.reference.casting import Casting
+
+    assert isinstance(r, Casting)
+    obj = r.objects.get(ctx.source)
+    if obj is not None and obj.zone == "battlefield" and obj.controller == ctx.controller:
+        r._sacrifice(obj)

@@ -235,3 +235,24 @@ def test_return_to_hand_finds_only_the_card_still_in_the_graveyard() -> None:
     assert rancor.zcc == rancor_zcc + 1
     engine.act({"resolve_top": {}})
     assert engine.observe().state["objects"]["rancor"]["zone"] == "exile"
+
+
+def test_drain_and_draw_lose_and_sacrifice_self_at_the_end_step() -> None:
+    from conformance.reference.effect_text import parse_effects
+
+    drain = parse_effects("Each opponent loses 2 life and you gain 2 life.")
+    assert [type(e).__name__ for e in drain] == ["LoseLife", "GainLife"]
+    draw = parse_effects("You draw a card and you lose 1 life.")
+    assert [type(e).__name__ for e in draw] == ["Draw", "LoseLifeYou"]
+    engine = ReferenceEngine()  # Goblin Boom Keg: sacrificed in its controller's upkeep
+    engine.setup("unit", {"active_player": "p2", "step": "end", "turn": 3,
+                          "players": {"p1": {"battlefield": [
+                              {"id": "keg", "card": "Goblin Boom Keg"}]}, "p2": {}}})
+    engine.act({"advance": {"to": "upkeep", "next_turn": True}})
+    engine.act({"resolve_top": {}})
+    engine.act({"choose": {"choice": "targets", "targets": ["p2"]}})
+    engine.act({"resolve_top": {}})
+    obs = engine.observe()
+    assert obs.state["objects"]["keg"]["zone"] == "graveyard"
+    assert any(e["type"] == "sacrificed" and e["object"] == "keg" for e in obs.events)
+    assert obs.state["players"]["p2"]["life"] == 17
