@@ -7,6 +7,10 @@ oracle templates and their rules:
 * "Whenever CARDNAME blocks / becomes blocked / attacks or blocks / blocks or becomes blocked,
   <effects>" — trigger as blockers are declared (509.1i, 509.3a; "becomes blocked" once a
   combat however many creatures block it, 509.3c);
+* "Whenever CARDNAME enters the battlefield or attacks", "Whenever a creature / CARDNAME or
+  another creature / another creature enters the battlefield under your control, <effects>" —
+  enters-the-battlefield abilities (603.6a), of the entering permanent too when it qualifies
+  (a token entering triggers them as a card does);
 * "When CARDNAME is put into a graveyard from the battlefield / leaves the battlefield,
   <effects>" — leaves-the-battlefield abilities, which look back in time (603.6c, 603.10a); one
   that returns CARDNAME finds the card it became in the graveyard (400.7d);
@@ -37,6 +41,14 @@ PUT_INTO_GRAVEYARD = "put_into_graveyard_from_battlefield"
 """``Triggered.event`` of "When CARDNAME is put into a graveyard from the battlefield, ..."."""
 LEAVES = "leaves_battlefield"
 """``Triggered.event`` of "When CARDNAME leaves the battlefield, ..."."""
+ENTERS_OR_ATTACKS = "enters_or_attacks"
+"""``Triggered.event`` of "Whenever CARDNAME enters the battlefield or attacks, ..."."""
+CREATURE_ENTERS = "creature_enters_yours"
+"""``Triggered.event`` of "Whenever a creature / CARDNAME or another creature enters the
+battlefield under your control, ..."."""
+ANOTHER_CREATURE_ENTERS = "another_creature_enters_yours"
+"""``Triggered.event`` of "Whenever another creature enters the battlefield under your control,
+..."."""
 BLOCKS = "blocks"
 """``Triggered.event`` of "Whenever CARDNAME blocks, ..." (509.3a: for each blocker)."""
 BECOMES_BLOCKED = "becomes_blocked"
@@ -49,6 +61,12 @@ BLOCKS_OR_BLOCKED = "blocks_or_becomes_blocked"
 _FORMS = (
     (re.compile(rf"Whenever {SELF} attacks, (.*)"), ATTACKS, "attacks", True),
     (re.compile(rf"Whenever {SELF} blocks, (.*)"), BLOCKS, "blocks", True),
+    (re.compile(rf"Whenever {SELF} enters the battlefield or attacks, (.*)"), ENTERS_OR_ATTACKS,
+     "enters_or_attacks", True),
+    (re.compile(rf"Whenever (?:a creature|{SELF} or another creature) enters the battlefield "
+                r"under your control, (.*)"), CREATURE_ENTERS, "creature_enters", False),
+    (re.compile(r"Whenever another creature enters the battlefield under your control, (.*)"),
+     ANOTHER_CREATURE_ENTERS, "creature_enters", False),
     (re.compile(rf"When {SELF} is put into a graveyard from the battlefield, (.*)"),
      PUT_INTO_GRAVEYARD, "put_into_graveyard", True),
     (re.compile(rf"When {SELF} leaves the battlefield, (.*)"), LEAVES, "leaves", True),

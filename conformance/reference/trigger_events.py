@@ -9,11 +9,14 @@ from dataclasses import replace
 from conformance.reference.casting import Casting
 from conformance.reference.common_abilities import ReturnSelfToHand
 from conformance.reference.common_triggers import (
+    ANOTHER_CREATURE_ENTERS,
     ATTACKS,
     ATTACKS_OR_BLOCKS,
     BECOMES_BLOCKED,
     BLOCKS,
     BLOCKS_OR_BLOCKED,
+    CREATURE_ENTERS,
+    ENTERS_OR_ATTACKS,
     LEAVES,
     PUT_INTO_GRAVEYARD,
     YOUR_END_STEP,
@@ -42,9 +45,23 @@ class TriggerEvents(Casting):
                 continue
             text = self.abilities(obj)
             for t in text.triggered if text is not None else ():
-                if t.event in (ATTACKS, ATTACKS_OR_BLOCKS):
+                if t.event in (ATTACKS, ATTACKS_OR_BLOCKS, ENTERS_OR_ATTACKS):
                     self._trigger(PendingTrigger(obj.controller, obj.id, obj.card_name, t.name,
                                                  t.effects))
+
+    def detect_enters_triggers(self, obj: Obj) -> None:
+        """With the base enters triggers: "enters the battlefield or attacks" of ``obj`` itself,
+        and each "a creature / another creature enters the battlefield under your control" of
+        the permanents its controller controls (603.6a)."""
+        super().detect_enters_triggers(obj)
+        self._triggers_of(obj, (ENTERS_OR_ATTACKS,), 1)
+        if "Creature" not in self.chars(obj).types:
+            return
+        for src, t in self._triggered_abilities(obj.controller):
+            if t.event == CREATURE_ENTERS or (t.event == ANOTHER_CREATURE_ENTERS
+                                              and src.id != obj.id):
+                self._trigger(PendingTrigger(src.controller, src.id, src.card_name, t.name,
+                                             t.effects))
 
     def becomes_blocked_triggers(self, blockers: int) -> int:
         """Hook: how many times "Whenever CARDNAME becomes blocked" triggers for an attacker

@@ -256,3 +256,15 @@ def test_drain_and_draw_lose_and_sacrifice_self_at_the_end_step() -> None:
     assert obs.state["objects"]["keg"]["zone"] == "graveyard"
     assert any(e["type"] == "sacrificed" and e["object"] == "keg" for e in obs.events)
     assert obs.state["players"]["p2"]["life"] == 17
+
+
+def test_creatures_and_tokens_entering_trigger_creature_enters_abilities() -> None:
+    """603.6a: Decoction Module's "Whenever a creature enters the battlefield under your
+    control" triggers for each token Raise the Alarm creates, and for no creature of p2's."""
+    obs = play({"mana": "{1}{W}", "hand": [{"id": "alarm", "card": "Raise the Alarm"}],
+                "battlefield": [{"id": "mod", "card": "Decoction Module"}]},
+               {"battlefield": [{"id": "mod2", "card": "Decoction Module"}]},
+               [cast("alarm"), RESOLVE, {"choose": {"choice": "trigger_order",
+                                                    "order": ["mod", "mod"]}}, RESOLVE])
+    assert obs.state["players"]["p1"]["energy"] == 2
+    assert obs.state["players"]["p2"]["energy"] == 0
