@@ -14,8 +14,10 @@ oracle templates and their rules:
 * "When CARDNAME is put into a graveyard from the battlefield / leaves the battlefield,
   <effects>" — leaves-the-battlefield abilities, which look back in time (603.6c, 603.10a); one
   that returns CARDNAME finds the card it became in the graveyard (400.7d);
-* "At the beginning of your upkeep, <effects>" and "At the beginning of your end step,
-  <effects>" — trigger as their controller's step begins (503.1a, 513.1a).
+* "At the beginning of your upkeep, <effects>", "At the beginning of your end step, <effects>"
+  and "At the beginning of combat on your turn, <effects>" — trigger as that step of their
+  controller's turn begins (503.1a, 513.1a, 507.1); "At the beginning of each [player's] upkeep"
+  and "At the beginning of each / the end step" as that step of every turn begins.
 
 In a self-referential trigger, "it" in "it gets", "it gains", "it deals" and "put a +1/+1
 counter on it" is the source itself. :func:`trigger_line` reads a line;
@@ -37,6 +39,12 @@ YOUR_UPKEEP = "your_upkeep"
 """``Triggered.event`` of "At the beginning of your upkeep, ..."."""
 YOUR_END_STEP = "your_end_step"
 """``Triggered.event`` of "At the beginning of your end step, ..."."""
+EACH_UPKEEP = "each_upkeep"
+"""``Triggered.event`` of "At the beginning of each upkeep / each player's upkeep, ..."."""
+EACH_END_STEP = "each_end_step"
+"""``Triggered.event`` of "At the beginning of each end step / the end step, ..."."""
+YOUR_COMBAT = "your_beginning_of_combat"
+"""``Triggered.event`` of "At the beginning of combat on your turn, ..."."""
 PUT_INTO_GRAVEYARD = "put_into_graveyard_from_battlefield"
 """``Triggered.event`` of "When CARDNAME is put into a graveyard from the battlefield, ..."."""
 LEAVES = "leaves_battlefield"
@@ -78,6 +86,12 @@ _FORMS = (
      "blocks_or_becomes_blocked", True),
     (re.compile(r"At the beginning of your upkeep, (.*)"), YOUR_UPKEEP, "upkeep", False),
     (re.compile(r"At the beginning of your end step, (.*)"), YOUR_END_STEP, "end_step", False),
+    (re.compile(r"At the beginning of each (?:player's )?upkeep, (.*)"), EACH_UPKEEP,
+     "each_upkeep", False),
+    (re.compile(r"At the beginning of (?:each|the) end step, (.*)"), EACH_END_STEP,
+     "each_end_step", False),
+    (re.compile(r"At the beginning of combat on your turn, (.*)"), YOUR_COMBAT,
+     "beginning_of_combat", False),
 )
 _IT = ((r"\bit gets\b", f"{SELF} gets"), (r"\bit gains\b", f"{SELF} gains"),
        (r"\bit deals\b", f"{SELF} deals"), (r"counters? on it\.", lambda m: m[0][:-3] + f"{SELF}."))

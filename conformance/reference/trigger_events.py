@@ -16,13 +16,16 @@ from conformance.reference.common_triggers import (
     BLOCKS,
     BLOCKS_OR_BLOCKED,
     CREATURE_ENTERS,
+    EACH_END_STEP,
+    EACH_UPKEEP,
     ENTERS_OR_ATTACKS,
     LEAVES,
     PUT_INTO_GRAVEYARD,
+    YOUR_COMBAT,
     YOUR_END_STEP,
     YOUR_UPKEEP,
 )
-from conformance.reference.objects import Obj, PendingTrigger
+from conformance.reference.objects import Obj, PendingTrigger, other
 
 
 class TriggerEvents(Casting):
@@ -111,10 +114,13 @@ class TriggerEvents(Casting):
 
     def _enter_step(self, name: str, new_turn: bool) -> None:
         super()._enter_step(name, new_turn)
-        event = {"upkeep": YOUR_UPKEEP, "end": YOUR_END_STEP}.get(name)
-        if event is None or not self.step_triggers(name):
+        yours = {"upkeep": YOUR_UPKEEP, "end": YOUR_END_STEP,
+                 "beginning_of_combat": YOUR_COMBAT}.get(name)
+        each = {"upkeep": EACH_UPKEEP, "end": EACH_END_STEP}.get(name)
+        if yours is None or not self.step_triggers(name):
             return
-        for src, t in self._triggered_abilities(self.active):
-            if t.event == event:
-                self._trigger(PendingTrigger(src.controller, src.id, src.card_name, t.name,
-                                             t.effects))
+        for player in (self.active, other(self.active)):  # APNAP (603.3b)
+            for src, t in self._triggered_abilities(player):
+                if t.event == each or (t.event == yours and player == self.active):
+                    self._trigger(PendingTrigger(src.controller, src.id, src.card_name, t.name,
+                                                 t.effects))

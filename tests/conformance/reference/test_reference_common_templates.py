@@ -268,3 +268,17 @@ def test_creatures_and_tokens_entering_trigger_creature_enters_abilities() -> No
                                                     "order": ["mod", "mod"]}}, RESOLVE])
     assert obs.state["players"]["p1"]["energy"] == 2
     assert obs.state["players"]["p2"]["energy"] == 0
+
+
+def test_the_end_step_of_every_turn_and_combat_on_your_turn() -> None:
+    """"At the beginning of the end step" triggers in any player's end step (Ball Lightning
+    controlled by the non-active player)."""
+    engine = ReferenceEngine()
+    engine.setup("unit", {"active_player": "p1", "step": "postcombat_main", "turn": 3,
+                          "players": {"p1": {}, "p2": {"battlefield": [
+                              {"id": "ball", "card": "Ball Lightning"}]}}})
+    engine.act({"advance": {"to": "end"}})
+    engine.act({"resolve_top": {}})
+    obs = engine.observe()
+    assert obs.state["objects"]["ball"]["zone"] == "graveyard"
+    assert any(e["type"] == "sacrificed" and e["object"] == "ball" for e in obs.events)
