@@ -162,7 +162,7 @@ def test_trigger_lines_read_it_as_the_source() -> None:
     assert repr(t.effects[0].effects[0]).startswith("PutCounters(n=1, counter='+1/+1', target=False")
     up = trigger_line("At the beginning of your upkeep, you gain 1 life.", parse_effects)
     assert up is not None and (up.event, up.name) == ("your_upkeep", "upkeep")
-    assert trigger_line("At the beginning of each upkeep, you gain 1 life.", parse_effects) is None
+    assert trigger_line("At the beginning of your draw step, you gain 1 life.", parse_effects) is None
     with pytest.raises(OracleTemplateError):
         trigger_line("Whenever CARDNAME attacks, it gains your choice of flying or reach.",
                      parse_effects)
