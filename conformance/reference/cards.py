@@ -153,6 +153,14 @@ def _face(name: str, type_line: str, cost: str | None, text: str | None,
                 power=power, toughness=toughness, text=parsed)
 
 
+def _short(name: str, face: dict[str, Any]) -> tuple[str, ...]:
+    """A legendary card's text may call it by the part of its name before the comma
+    ("Skithiryx" for "Skithiryx, the Blight Dragon"): that short name means it too."""
+    if ", " in name and "Legendary" in face["type"].split("—")[0]:
+        return (name.split(", ")[0],)
+    return ()
+
+
 def _from_mtgjson(entry: dict[str, Any], row: dict[str, Any]) -> CardDef:
     faces = []
     fused = []
@@ -161,7 +169,7 @@ def _from_mtgjson(entry: dict[str, Any], row: dict[str, Any]) -> CardDef:
         text, fuse = strip_fuse(f["text"]) if row["layout"] == "split" else (f["text"], False)
         fused.append(fuse)
         faces.append(_face(fname, f["type"], f["mana_cost"], text, entry.get("power"),
-                           entry.get("toughness"), (fname, row["name"])))
+                           entry.get("toughness"), (fname, row["name"], *_short(fname, f))))
     if any(fused):  # "Fuse" is printed on both halves (702.102a)
         if not all(fused):
             raise OracleTemplateError(f"{row['name']}: 'Fuse' on one half only")

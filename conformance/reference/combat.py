@@ -99,7 +99,12 @@ class Combat(Designations):
 
     def _detect_attack_triggers(self, attackers: list[Obj]) -> None:
         """Abilities that trigger as ``attackers`` are declared (508.3a), implemented by
-        :class:`~conformance.reference.common_triggers.TriggerEvents`."""
+        :class:`~conformance.reference.trigger_events.TriggerEvents`."""
+
+    def _detect_block_triggers(self, blocks: list[tuple[Obj, Obj]]) -> None:
+        """Abilities that trigger as blockers are declared (509.3a-c; ``blocks``: (blocker,
+        attacker) pairs), implemented by
+        :class:`~conformance.reference.trigger_events.TriggerEvents`."""
 
     def _may_block(self, blocker: Obj, attacker: Obj) -> bool:
         """An untapped creature may block an attacker it can block (509.1a-b): flying only by
@@ -134,6 +139,7 @@ class Combat(Designations):
         for blocker, attacker in blocks:
             blocker.blocking = attacker.id
             attacker.blocked = True
+        self._detect_block_triggers(blocks)
         self.declared.add((self.turn, "blockers"))
         yield from self._announce_damage_orders([b for b, _a in blocks])
         self.priority, self.passes = self.active, 0

@@ -237,3 +237,42 @@ EFFECT_TEMPLATES += [
                 r"creature's controller\. ?"),
      lambda g: DamageTargetAndController(int(g[1]), int(g[2]))),
 ]
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnSelfToHand(Effect):
+    """"Return CARDNAME to its owner's hand." — from the battlefield, or (``zcc`` set by a
+    leaves-the-battlefield trigger) the card it became in its owner's graveyard (400.7d)."""
+
+    zcc: int | None = None
+
+
+EFFECT_TEMPLATES += [
+    (re.compile(rf"Return {SELF} to its owner's hand\. ?"), lambda g: ReturnSelfToHand()),
+]
+
+
+@dataclass(frozen=True, slots=True)
+class SacrificeSelf(Effect):
+    """"Sacrifice CARDNAME." (the source, if it is still on the battlefield, 701.17a)."""
+
+
+def _drain(g: re.Match[str]) -> tuple[Effect, ...]:
+    from conformance.reference.effect_blocks import GainLife, LoseLife
+
+    return LoseLife(int(g[1]), "opponents"), GainLife(int(g[2]))
+
+
+def _draw_lose(g: re.Match[str]) -> tuple[Effect, ...]:
+    from conformance.reference.effect_blocks import Draw
+    from conformance.reference.template_abilities import LoseLifeYou
+
+    return Draw({"a card": 1, "two cards": 2, "three cards": 3}[g[1]]), LoseLifeYou(int(g[2]))
+
+
+EFFECT_TEMPLATES += [
+    (re.compile(rf"Sacrifice {SELF}\. ?"), lambda g: SacrificeSelf()),
+    (re.compile(r"Each opponent loses (\d+) life and you gain (\d+) life\. ?"), _drain),
+    (re.compile(r"You draw (a card|two cards|three cards) and you lose (\d+) life\. ?"),
+     _draw_lose),
+]

@@ -17,7 +17,9 @@ from conformance.reference.common_abilities import (
     MayPayEnergy,
     MayTargeted,
     RegenerateTarget,
+    ReturnSelfToHand,
     ReturnTargetsToHand,
+    SacrificeSelf,
     TokensForEachCard,
 )
 from conformance.reference.effect_blocks import CreateToken, SpellText
@@ -208,3 +210,28 @@ def _damage_and_controller(r: Effects, eff: DamageTargetAndController,
     controller = r.objects[ref.id].controller
     r._damage(ctx.source, ref, eff.amount)
     r._damage(ctx.source, Ref(controller), eff.to_controller)
+
+
+@effect(ReturnSelfToHand)
+def _return_self(r: Effects, eff: ReturnSelfToHand, ctx: EffectContext) -> None:
+    """The source returns to its owner's hand: from the battlefield, or, bound by a
+    leaves-the-battlefield trigger, the card it became in the graveyard if it is still there
+    (400.7d); otherwise nothing happens."""
+    obj = r.objects.get(ctx.source)
+    if obj is None:
+        return
+    if eff.zcc is None and obj.zone == "battlefield" or (
+            eff.zcc is not None and obj.zcc == eff.zcc and obj.zone == "graveyard"):
+        r._move(obj, "hand")
+
+
+@effect(SacrificeSelf)
+def _sacrifice_self(r: Effects, eff: SacrificeSelf, ctx: EffectContext) -> None:
+    """Its controller sacrifices the source if it is on the battlefield (701.17a); a player
+    sacrifices only a permanent they control (701.17a), so not after a change of control."""
+    from conformance.reference.casting import Casting
+
+    assert isinstance(r, Casting)
+    obj = r.objects.get(ctx.source)
+    if obj is not None and obj.zone == "battlefield" and obj.controller == ctx.controller:
+        r._sacrifice(obj)

@@ -4,8 +4,20 @@ oracle templates and their rules:
 * "Whenever CARDNAME attacks, <effects>" — triggers as the creature is declared as an attacker
   (508.1m, 508.3a; a creature put onto the battlefield attacking was never declared and does
   not trigger it, 508.4);
-* "At the beginning of your upkeep, <effects>" and "At the beginning of your end step,
-  <effects>" — trigger as their controller's step begins (503.1a, 513.1a).
+* "Whenever CARDNAME blocks / becomes blocked / attacks or blocks / blocks or becomes blocked,
+  <effects>" — trigger as blockers are declared (509.1i, 509.3a; "becomes blocked" once a
+  combat however many creatures block it, 509.3c);
+* "Whenever CARDNAME enters the battlefield or attacks", "Whenever a creature / CARDNAME or
+  another creature / another creature enters the battlefield under your control, <effects>" —
+  enters-the-battlefield abilities (603.6a), of the entering permanent too when it qualifies
+  (a token entering triggers them as a card does);
+* "When CARDNAME is put into a graveyard from the battlefield / leaves the battlefield,
+  <effects>" — leaves-the-battlefield abilities, which look back in time (603.6c, 603.10a); one
+  that returns CARDNAME finds the card it became in the graveyard (400.7d);
+* "At the beginning of your upkeep, <effects>", "At the beginning of your end step, <effects>"
+  and "At the beginning of combat on your turn, <effects>" — trigger as that step of their
+  controller's turn begins (503.1a, 513.1a, 507.1); "At the beginning of each [player's] upkeep"
+  and "At the beginning of each / the end step" as that step of every turn begins.
 
 In a self-referential trigger, "it" in "it gets", "it gains", "it deals" and "put a +1/+1
 counter on it" is the source itself. :func:`trigger_line` reads a line;
@@ -27,11 +39,59 @@ YOUR_UPKEEP = "your_upkeep"
 """``Triggered.event`` of "At the beginning of your upkeep, ..."."""
 YOUR_END_STEP = "your_end_step"
 """``Triggered.event`` of "At the beginning of your end step, ..."."""
+EACH_UPKEEP = "each_upkeep"
+"""``Triggered.event`` of "At the beginning of each upkeep / each player's upkeep, ..."."""
+EACH_END_STEP = "each_end_step"
+"""``Triggered.event`` of "At the beginning of each end step / the end step, ..."."""
+YOUR_COMBAT = "your_beginning_of_combat"
+"""``Triggered.event`` of "At the beginning of combat on your turn, ..."."""
+PUT_INTO_GRAVEYARD = "put_into_graveyard_from_battlefield"
+"""``Triggered.event`` of "When CARDNAME is put into a graveyard from the battlefield, ..."."""
+LEAVES = "leaves_battlefield"
+"""``Triggered.event`` of "When CARDNAME leaves the battlefield, ..."."""
+ENTERS_OR_ATTACKS = "enters_or_attacks"
+"""``Triggered.event`` of "Whenever CARDNAME enters the battlefield or attacks, ..."."""
+CREATURE_ENTERS = "creature_enters_yours"
+"""``Triggered.event`` of "Whenever a creature / CARDNAME or another creature enters the
+battlefield under your control, ..."."""
+ANOTHER_CREATURE_ENTERS = "another_creature_enters_yours"
+"""``Triggered.event`` of "Whenever another creature enters the battlefield under your control,
+..."."""
+BLOCKS = "blocks"
+"""``Triggered.event`` of "Whenever CARDNAME blocks, ..." (509.3a: for each blocker)."""
+BECOMES_BLOCKED = "becomes_blocked"
+"""``Triggered.event`` of "Whenever CARDNAME becomes blocked, ..." (509.3c: once a combat)."""
+ATTACKS_OR_BLOCKS = "attacks_or_blocks"
+"""``Triggered.event`` of "Whenever CARDNAME attacks or blocks, ..."."""
+BLOCKS_OR_BLOCKED = "blocks_or_becomes_blocked"
+"""``Triggered.event`` of "Whenever CARDNAME blocks or becomes blocked, ..."."""
 
 _FORMS = (
     (re.compile(rf"Whenever {SELF} attacks, (.*)"), ATTACKS, "attacks", True),
+    (re.compile(rf"Whenever {SELF} blocks, (.*)"), BLOCKS, "blocks", True),
+    (re.compile(rf"Whenever {SELF} enters the battlefield or attacks, (.*)"), ENTERS_OR_ATTACKS,
+     "enters_or_attacks", True),
+    (re.compile(rf"Whenever (?:a creature|{SELF} or another creature) enters the battlefield "
+                r"under your control, (.*)"), CREATURE_ENTERS, "creature_enters", False),
+    (re.compile(r"Whenever another creature enters the battlefield under your control, (.*)"),
+     ANOTHER_CREATURE_ENTERS, "creature_enters", False),
+    (re.compile(rf"When {SELF} is put into a graveyard from the battlefield, (.*)"),
+     PUT_INTO_GRAVEYARD, "put_into_graveyard", True),
+    (re.compile(rf"When {SELF} leaves the battlefield, (.*)"), LEAVES, "leaves", True),
+    (re.compile(rf"Whenever {SELF} becomes blocked, (.*)"), BECOMES_BLOCKED, "becomes_blocked",
+     True),
+    (re.compile(rf"Whenever {SELF} attacks or blocks, (.*)"), ATTACKS_OR_BLOCKS,
+     "attacks_or_blocks", True),
+    (re.compile(rf"Whenever {SELF} blocks or becomes blocked, (.*)"), BLOCKS_OR_BLOCKED,
+     "blocks_or_becomes_blocked", True),
     (re.compile(r"At the beginning of your upkeep, (.*)"), YOUR_UPKEEP, "upkeep", False),
     (re.compile(r"At the beginning of your end step, (.*)"), YOUR_END_STEP, "end_step", False),
+    (re.compile(r"At the beginning of each (?:player's )?upkeep, (.*)"), EACH_UPKEEP,
+     "each_upkeep", False),
+    (re.compile(r"At the beginning of (?:each|the) end step, (.*)"), EACH_END_STEP,
+     "each_end_step", False),
+    (re.compile(r"At the beginning of combat on your turn, (.*)"), YOUR_COMBAT,
+     "beginning_of_combat", False),
 )
 _IT = ((r"\bit gets\b", f"{SELF} gets"), (r"\bit gains\b", f"{SELF} gains"),
        (r"\bit deals\b", f"{SELF} deals"), (r"counters? on it\.", lambda m: m[0][:-3] + f"{SELF}."))

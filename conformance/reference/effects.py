@@ -403,6 +403,7 @@ def _create_token(r: Effects, eff: o.CreateToken, ctx: EffectContext) -> None:
         r.battlefield.append(tok.id)
         r._statics_cache = None
         r._emit("token_created", object=tok.id, card=eff.token.name, controller=ctx.controller)
+        r.detect_enters_triggers(tok)  # a token entering triggers as a card does (603.6a)
 
 
 @effect(o.Surveil)

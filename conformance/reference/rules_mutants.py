@@ -73,3 +73,31 @@ class BlockRestrictionsIgnored(ReferenceEngine):
 
 
 RULES_MUTANTS[BlockRestrictionsIgnored.MUTANT] = BlockRestrictionsIgnored
+
+
+class BecomesBlockedPerBlocker(ReferenceEngine):
+    """"Whenever CARDNAME becomes blocked" triggers once for each creature blocking it (breaks
+    rule 509.3c)."""
+
+    MUTANT = "becomes_blocked_per_blocker"
+    RULE = "509.3c"
+
+    def becomes_blocked_triggers(self, blockers: int) -> int:
+        return blockers
+
+
+RULES_MUTANTS[BecomesBlockedPerBlocker.MUTANT] = BecomesBlockedPerBlocker
+
+
+class LosesTrackOfTheCard(ReferenceEngine):
+    """A leaves-the-battlefield ability can't find the card its source became in the graveyard
+    (breaks rule 400.7d)."""
+
+    MUTANT = "loses_track_of_the_card"
+    RULE = "400.7d"
+
+    def finds_its_new_object(self) -> bool:
+        return False
+
+
+RULES_MUTANTS[LosesTrackOfTheCard.MUTANT] = LosesTrackOfTheCard

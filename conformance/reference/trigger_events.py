@@ -1,16 +1,35 @@
 """The rules of the triggered abilities of :mod:`conformance.reference.common_triggers`:
-attack triggers (508.1m, 508.3a) and "at the beginning of your upkeep / end step" (503.1a,
+attack triggers (508.1m, 508.3a), block triggers (509.1i, 509.3a-c) and "at the beginning of your upkeep / end step" (503.1a,
 513.1a); a part of :class:`~conformance.reference.rules.Rules`."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from conformance.reference.casting import Casting
-from conformance.reference.common_triggers import ATTACKS, YOUR_END_STEP, YOUR_UPKEEP
-from conformance.reference.objects import Obj, PendingTrigger
+from conformance.reference.common_abilities import ReturnSelfToHand
+from conformance.reference.common_triggers import (
+    ANOTHER_CREATURE_ENTERS,
+    ATTACKS,
+    ATTACKS_OR_BLOCKS,
+    BECOMES_BLOCKED,
+    BLOCKS,
+    BLOCKS_OR_BLOCKED,
+    CREATURE_ENTERS,
+    EACH_END_STEP,
+    EACH_UPKEEP,
+    ENTERS_OR_ATTACKS,
+    LEAVES,
+    PUT_INTO_GRAVEYARD,
+    YOUR_COMBAT,
+    YOUR_END_STEP,
+    YOUR_UPKEEP,
+)
+from conformance.reference.objects import Obj, PendingTrigger, other
 
 
 class TriggerEvents(Casting):
-    """Attack, upkeep and end-step triggers (a part of the rules)."""
+    """Attack, block, upkeep and end-step triggers (a part of the rules)."""
 
     def attack_triggers(self, attacker: Obj) -> bool:
         """Hook: "Whenever CARDNAME attacks" triggers as the creature is declared as an
@@ -29,16 +48,79 @@ class TriggerEvents(Casting):
                 continue
             text = self.abilities(obj)
             for t in text.triggered if text is not None else ():
-                if t.event == ATTACKS:
+                if t.event in (ATTACKS, ATTACKS_OR_BLOCKS, ENTERS_OR_ATTACKS):
                     self._trigger(PendingTrigger(obj.controller, obj.id, obj.card_name, t.name,
                                                  t.effects))
 
-    def _enter_step(self, name: str, new_turn: bool) -> None:
-        super()._enter_step(name, new_turn)
-        event = {"upkeep": YOUR_UPKEEP, "end": YOUR_END_STEP}.get(name)
-        if event is None or not self.step_triggers(name):
+    def detect_enters_triggers(self, obj: Obj) -> None:
+        """With the base enters triggers: "enters the battlefield or attacks" of ``obj`` itself,
+        and each "a creature / another creature enters the battlefield under your control" of
+        the permanents its controller controls (603.6a)."""
+        super().detect_enters_triggers(obj)
+        self._triggers_of(obj, (ENTERS_OR_ATTACKS,), 1)
+        if "Creature" not in self.chars(obj).types:
             return
-        for src, t in self._triggered_abilities(self.active):
-            if t.event == event:
+        for src, t in self._triggered_abilities(obj.controller):
+            if t.event == CREATURE_ENTERS or (t.event == ANOTHER_CREATURE_ENTERS
+                                              and src.id != obj.id):
                 self._trigger(PendingTrigger(src.controller, src.id, src.card_name, t.name,
                                              t.effects))
+
+    def becomes_blocked_triggers(self, blockers: int) -> int:
+        """Hook: how many times "Whenever CARDNAME becomes blocked" triggers for an attacker
+        blocked by ``blockers`` creatures: once (509.3c)."""
+        return 1
+
+    def _detect_block_triggers(self, blocks: list[tuple[Obj, Obj]]) -> None:
+        super()._detect_block_triggers(blocks)
+        for blocker, _attacker in blocks:  # each blocker (509.3a)
+            self._triggers_of(blocker, (BLOCKS, ATTACKS_OR_BLOCKS, BLOCKS_OR_BLOCKED), 1)
+        attackers = list(dict.fromkeys(attacker.id for _b, attacker in blocks))
+        for aid in attackers:  # each attacker that became blocked (509.3c)
+            n = sum(1 for _b, attacker in blocks if attacker.id == aid)
+            self._triggers_of(self.objects[aid], (BECOMES_BLOCKED,),
+                              self.becomes_blocked_triggers(n))
+            self._triggers_of(self.objects[aid], (BLOCKS_OR_BLOCKED,), 1)
+
+    def _triggers_of(self, obj: Obj, events: tuple[str, ...], times: int) -> None:
+        text = self.abilities(obj)
+        for t in text.triggered if text is not None else ():
+            if t.event in events:
+                for _ in range(times):
+                    self._trigger(PendingTrigger(obj.controller, obj.id, obj.card_name, t.name,
+                                                 t.effects))
+
+    def finds_its_new_object(self) -> bool:
+        """Hook: a leaves-the-battlefield ability that returns CARDNAME finds the card it
+        became in the public zone it went to (400.7d)."""
+        return True
+
+    def _dies_triggers(self, obj: Obj, to: str) -> list[PendingTrigger]:
+        """With "dies": "When CARDNAME is put into a graveyard from the battlefield" and "When
+        CARDNAME leaves the battlefield", looking back at the permanent (603.10a)."""
+        found = super()._dies_triggers(obj, to)
+        if not self.dies_triggers_look_back():
+            return found
+        events = (LEAVES, PUT_INTO_GRAVEYARD) if to == "graveyard" else (LEAVES,)
+        text = self.abilities(obj)
+        new_zcc = obj.zcc + 1 if to != "library" and self.finds_its_new_object() else -1
+        for t in text.triggered if text is not None else ():
+            if t.event in events:
+                effects = tuple(replace(e, zcc=new_zcc) if isinstance(e, ReturnSelfToHand)
+                                else e for e in t.effects)
+                found.append(PendingTrigger(obj.controller, obj.id, obj.card_name, t.name,
+                                            effects))
+        return found
+
+    def _enter_step(self, name: str, new_turn: bool) -> None:
+        super()._enter_step(name, new_turn)
+        yours = {"upkeep": YOUR_UPKEEP, "end": YOUR_END_STEP,
+                 "beginning_of_combat": YOUR_COMBAT}.get(name)
+        each = {"upkeep": EACH_UPKEEP, "end": EACH_END_STEP}.get(name)
+        if yours is None or not self.step_triggers(name):
+            return
+        for player in (self.active, other(self.active)):  # APNAP (603.3b)
+            for src, t in self._triggered_abilities(player):
+                if t.event == each or (t.event == yours and player == self.active):
+                    self._trigger(PendingTrigger(src.controller, src.id, src.card_name, t.name,
+                                                 t.effects))

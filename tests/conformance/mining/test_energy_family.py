@@ -60,7 +60,7 @@ def test_each_case_passes_on_the_reference_and_kills_the_family_mutant(fam, card
 
 
 @pytest.mark.parametrize(("fam", "card", "text", "why"), [
-    ("energy-not-mana", "Thriving Rhino", NOT_MANA, "does not build the card's oracle text"),
+    ("energy-not-mana", "Lathnu Hellion", NOT_MANA, "does not build the card's oracle text"),
     ("energy-not-mana", "Dynavolt Tower", NOT_MANA, "only pays energy"),
     ("energy-get-pay", "Spontaneous Artist", GET_PAY, "only single {E}"),
     ("energy-overpay", "Sage of Shaila's Claim", OVERPAY, "no activated ability costing"),

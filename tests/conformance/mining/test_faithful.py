@@ -36,11 +36,21 @@ def _resolves(case: Case) -> bool:
                for a in case.actions)
 
 
-def _not_activated(text: str | None) -> str:
+def _not_activated(text: str | None, case: Case | None = None) -> str:
     """A face's text without its activated abilities ("[cost]: [effect]", 602.1): casting or
-    resolving the spell never activates them (Aether Theorist's "{T}, Pay {E}: Scry 1.")."""
-    return "\n".join(ln for ln in (text or "").split("\n")
-                     if not re.match(r"(?:\{[^}]+\}|[A-Z][^:.\"]*?)(?:, [^:.\"]+)*: ", ln))
+    resolving the spell never activates them (Aether Theorist's "{T}, Pay {E}: Scry 1.");
+    nor, in a case that declares no attackers or blockers and advances no step, the abilities
+    that trigger on attacking or blocking or at the beginning of a step (Aether Chaser's
+    "Whenever CARDNAME attacks, you may pay {E}{E}. ...")."""
+    kept = [ln for ln in (text or "").split("\n")
+            if not re.match(r"(?:\{[^}]+\}|[A-Z][^:.\"]*?)(?:, [^:.\"]+)*: ", ln)]
+    acts = {next(iter(a)) for a in case.actions} if case is not None else None
+    if acts is not None and not acts & {"declare_attackers", "declare_blockers"}:
+        kept = [ln for ln in kept if not re.match(
+            r"Whenever \S.*? (?:attacks|blocks|becomes blocked)\b[^,]*,", ln)]
+    if acts is not None and "advance" not in acts:
+        kept = [ln for ln in kept if not ln.startswith("At the beginning of ")]
+    return "\n".join(kept)
 
 
 def _resolved_faces(case: Case) -> list[tuple[str, str]]:
@@ -63,7 +73,7 @@ def _resolved_faces(case: Case) -> list[tuple[str, str]]:
             face = card.faces[0]
             if body.get("half"):
                 face = next(f for f in card.faces if f.name == body["half"])
-            stack.append((body["object"], _not_activated(face.text)))
+            stack.append((body["object"], _not_activated(face.text, case)))
         elif name == "resolve_top" and stack:
             out.append(stack.pop())
         elif name == "resolve_stack":

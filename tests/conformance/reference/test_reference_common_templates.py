@@ -162,7 +162,7 @@ def test_trigger_lines_read_it_as_the_source() -> None:
     assert repr(t.effects[0].effects[0]).startswith("PutCounters(n=1, counter='+1/+1', target=False")
     up = trigger_line("At the beginning of your upkeep, you gain 1 life.", parse_effects)
     assert up is not None and (up.event, up.name) == ("your_upkeep", "upkeep")
-    assert trigger_line("At the beginning of each upkeep, you gain 1 life.", parse_effects) is None
+    assert trigger_line("At the beginning of your draw step, you gain 1 life.", parse_effects) is None
     with pytest.raises(OracleTemplateError):
         trigger_line("Whenever CARDNAME attacks, it gains your choice of flying or reach.",
                      parse_effects)
@@ -214,3 +214,85 @@ def test_a_template_whose_builder_refuses_gives_way_to_a_later_one() -> None:
     assert len(built) == 1 and not isinstance(built[0], May)
     with pytest.raises(OracleTemplateError):
         parse_effects("You may put a wish into the well.")
+
+
+def test_a_blocks_trigger_triggers_for_the_blocker() -> None:
+    """509.3a: Shielded Aether Thief blocks: its controller gets {E}."""
+    engine = ReferenceEngine()
+    engine.setup("unit", {"active_player": "p1", "step": "beginning_of_combat", "turn": 3,
+                          "players": {"p1": {"battlefield": [{"id": "b", "card": "Grizzly Bears"}]},
+                                      "p2": {"battlefield": [
+                                          {"id": "thief", "card": "Shielded Aether Thief"}]}}})
+    for a in ({"advance": {"to": "declare_attackers"}},
+              {"declare_attackers": {"player": "p1", "attackers": {"b": "p2"}}},
+              {"advance": {"to": "declare_blockers"}},
+              {"declare_blockers": {"player": "p2", "blocks": {"thief": "b"}}}, RESOLVE):
+        engine.act(a)
+    assert engine.observe().state["players"]["p2"]["energy"] == 1
+
+
+def test_return_to_hand_finds_only_the_card_still_in_the_graveyard() -> None:
+    """400.7d: Rancor's ability returns the card it became; once that card left the graveyard
+    (a new object again), the ability does nothing."""
+    engine = ReferenceEngine()
+    engine.setup("unit", {"active_player": "p1", "step": "precombat_main", "turn": 3,
+                          "players": {"p1": {"mana": "{R}", "hand": [
+                              {"id": "bolt", "card": "Lightning Bolt"}],
+                              "battlefield": [{"id": "bears", "card": "Grizzly Bears"},
+                                              {"id": "rancor", "card": "Rancor",
+                                               "attached_to": "bears"}]}, "p2": {}}})
+    engine.act(cast("bolt", "bears"))
+    engine.act({"resolve_top": {}})  # bears dies, Rancor goes to the graveyard, triggers
+    rancor = engine.objects["rancor"]
+    rancor_zcc = rancor.zcc
+    engine._move(rancor, "exile")  # an effect outside the case's cards exiles it
+    assert rancor.zcc == rancor_zcc + 1
+    engine.act({"resolve_top": {}})
+    assert engine.observe().state["objects"]["rancor"]["zone"] == "exile"
+
+
+def test_drain_and_draw_lose_and_sacrifice_self_at_the_end_step() -> None:
+    from conformance.reference.effect_text import parse_effects
+
+    drain = parse_effects("Each opponent loses 2 life and you gain 2 life.")
+    assert [type(e).__name__ for e in drain] == ["LoseLife", "GainLife"]
+    draw = parse_effects("You draw a card and you lose 1 life.")
+    assert [type(e).__name__ for e in draw] == ["Draw", "LoseLifeYou"]
+    engine = ReferenceEngine()  # Goblin Boom Keg: sacrificed in its controller's upkeep
+    engine.setup("unit", {"active_player": "p2", "step": "end", "turn": 3,
+                          "players": {"p1": {"battlefield": [
+                              {"id": "keg", "card": "Goblin Boom Keg"}]}, "p2": {}}})
+    engine.act({"advance": {"to": "upkeep", "next_turn": True}})
+    engine.act({"resolve_top": {}})
+    engine.act({"choose": {"choice": "targets", "targets": ["p2"]}})
+    engine.act({"resolve_top": {}})
+    obs = engine.observe()
+    assert obs.state["objects"]["keg"]["zone"] == "graveyard"
+    assert any(e["type"] == "sacrificed" and e["object"] == "keg" for e in obs.events)
+    assert obs.state["players"]["p2"]["life"] == 17
+
+
+def test_creatures_and_tokens_entering_trigger_creature_enters_abilities() -> None:
+    """603.6a: Decoction Module's "Whenever a creature enters the battlefield under your
+    control" triggers for each token Raise the Alarm creates, and for no creature of p2's."""
+    obs = play({"mana": "{1}{W}", "hand": [{"id": "alarm", "card": "Raise the Alarm"}],
+                "battlefield": [{"id": "mod", "card": "Decoction Module"}]},
+               {"battlefield": [{"id": "mod2", "card": "Decoction Module"}]},
+               [cast("alarm"), RESOLVE, {"choose": {"choice": "trigger_order",
+                                                    "order": ["mod", "mod"]}}, RESOLVE])
+    assert obs.state["players"]["p1"]["energy"] == 2
+    assert obs.state["players"]["p2"]["energy"] == 0
+
+
+def test_the_end_step_of_every_turn_and_combat_on_your_turn() -> None:
+    """"At the beginning of the end step" triggers in any player's end step (Ball Lightning
+    controlled by the non-active player)."""
+    engine = ReferenceEngine()
+    engine.setup("unit", {"active_player": "p1", "step": "postcombat_main", "turn": 3,
+                          "players": {"p1": {}, "p2": {"battlefield": [
+                              {"id": "ball", "card": "Ball Lightning"}]}}})
+    engine.act({"advance": {"to": "end"}})
+    engine.act({"resolve_top": {}})
+    obs = engine.observe()
+    assert obs.state["objects"]["ball"]["zone"] == "graveyard"
+    assert any(e["type"] == "sacrificed" and e["object"] == "ball" for e in obs.events)
