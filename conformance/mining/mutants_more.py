@@ -1,8 +1,8 @@
 """More family mutants (see :mod:`conformance.mining.mutants`): the reference engine with the one
-rules point of a mined family broken: convoke (702.51a-b), heroic once per spell (603.2c),
-the order of scried cards (701.18a), a card that lost devoid (613.1e),
-an additional sacrifice cost paid exactly (118.8),
-paying Phyrexian symbols with life (119.4, 107.4f).
+rules point of a mined family broken: convoke and improvise (702.51a-b, 702.126a-b), heroic
+once per spell (603.2c), the order of scried cards (701.18a), a card that lost devoid (613.1e),
+an additional sacrifice cost paid exactly (118.8), paying Phyrexian symbols with life (119.4,
+107.4f).
 :data:`MORE_FAMILY_MUTANTS` is added to the reference mutants, so ``rulings mutants`` and
 ``mutant:NAME`` engine specs run them too."""
 
@@ -26,6 +26,7 @@ class ConvokeLowersManaValue(ReferenceEngine):
 
     MUTANT = "convoke_lowers_mana_value"
     RULE = "702.51b"
+    KIND = "convoke"
 
     def _reset(self) -> None:
         super()._reset()
@@ -33,13 +34,59 @@ class ConvokeLowersManaValue(ReferenceEngine):
 
     def _spell_cost(self, player: str, obj: Obj, face: Face, costs: Any, x: int) -> SpellCost:
         total = super()._spell_cost(player, obj, face, costs, x)
-        self._convoked[obj.id] = sum(kind == "convoke" for kind, _ in total.objects)
+        self._convoked[obj.id] = sum(kind == self.KIND for kind, _ in total.objects)
         return total
 
     def _base(self, obj: Obj) -> Chars:
         c = super()._base(obj)
         n = self._convoked.get(obj.id, 0) if obj.zone == "stack" else 0
         return replace(c, mana_value=max(0, c.mana_value - n)) if n else c
+
+
+class ImproviseLowersManaValue(ConvokeLowersManaValue):
+    """Each artifact tapped for improvise lowers the spell's mana value by one."""
+
+    MUTANT = "improvise_lowers_mana_value"
+    RULE = "702.126b"
+    KIND = "improvise"
+
+
+class ImprovisePaysColored(ReferenceEngine):
+    """An artifact tapped for improvise pays {1} or one mana of any color."""
+
+    MUTANT = "improvise_pays_colored"
+    RULE = "702.126a"
+
+    def _payer_options(self, kind: str, ob: Obj) -> list[int | str]:
+        if kind == "improvise":
+            return [*"WUBRG", 1]
+        return super()._payer_options(kind, ob)
+
+
+class TappedCreatureConvokes(ReferenceEngine):
+    """A tapped creature (one tapped for its mana ability while its controller casts the spell)
+    can be tapped again for convoke."""
+
+    MUTANT = "tapped_creature_convokes"
+    RULE = "702.51a"
+    KIND = "convoke"
+
+    def _may_pay_with(self, player: str, kind: str, ob: Obj, what: str | None) -> bool:
+        if kind != self.KIND or not ob.tapped:
+            return super()._may_pay_with(player, kind, ob, what)
+        ob.tapped = False
+        try:
+            return super()._may_pay_with(player, kind, ob, what)
+        finally:
+            ob.tapped = True
+
+
+class TappedArtifactImprovises(TappedCreatureConvokes):
+    """A tapped artifact (one tapped for its mana ability) can be tapped again for improvise."""
+
+    MUTANT = "tapped_artifact_improvises"
+    RULE = "702.126a"
+    KIND = "improvise"
 
 
 class ConvokeMulticoloredPaysGeneric(ReferenceEngine):
@@ -155,6 +202,8 @@ class PhyrexianPaidWithManaOnly(ReferenceEngine):
 MORE_FAMILY_MUTANTS: dict[str, type[ReferenceEngine]] = {
     cls.MUTANT: cls for cls in (
         ConvokeLowersManaValue, ConvokeMulticoloredPaysGeneric, ConvokeNeedsUnsickCreatures,
+        ImproviseLowersManaValue, ImprovisePaysColored, TappedCreatureConvokes,
+        TappedArtifactImprovises,
         HeroicPerTarget, ScryOrderIgnored, DevoidLostRestoresColors, SacrificeCountUnchecked,
         PhyrexianLifeUnchecked, PhyrexianPaidWithManaOnly,
     ) if cls.MUTANT is not None

@@ -16,6 +16,7 @@ from conformance.mining.families import (
     fizzle,
     flashback,
     heroic,
+    improvise,
     infect,
     knifepoint,
     landfall,
@@ -96,6 +97,10 @@ MUTANT_OF: dict[str, str] = {
     "costs-paid-before-responses": "additional_cost_skipped",
     "phyrexian-low-life": "phyrexian_life_unchecked",
     "phyrexian-each-symbol": "phyrexian_paid_with_mana_only",
+    "convoke-mana-ability": "tapped_creature_convokes",
+    "improvise-mana-value": "improvise_lowers_mana_value",
+    "improvise-colored": "improvise_pays_colored",
+    "improvise-mana-ability": "tapped_artifact_improvises",
     "convoke-mana-value": "convoke_lowers_mana_value",
     "convoke-multicolored": "convoke_multicolored_pays_generic",
     "convoke-summoning-sick": "convoke_needs_unsick_creatures",
@@ -110,7 +115,7 @@ FAMILIES: tuple[Family, ...] = tuple(
         *devotion.FAMILIES,
         *landfall.FAMILIES, *heroic.FAMILIES,
         *constellation.FAMILIES, *infect.FAMILIES,
-        *convoke.FAMILIES, *scry.FAMILIES, *search.FAMILIES, *additional_costs.FAMILIES,
+        *convoke.FAMILIES, *improvise.FAMILIES, *scry.FAMILIES, *search.FAMILIES, *additional_costs.FAMILIES,
     )
 )
 """Every family, in matching order."""
