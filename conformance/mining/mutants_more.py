@@ -1,10 +1,9 @@
 """More family mutants (see :mod:`conformance.mining.mutants`): the reference engine with the one
-rules point of a mined family broken: convoke and improvise (702.51a-b, 702.126a-b), heroic
-once per spell (603.2c), the order of scried cards (701.18a), a card that lost devoid (613.1e),
-an additional sacrifice cost paid exactly (118.8), paying Phyrexian symbols with life (119.4,
-107.4f).
-:data:`MORE_FAMILY_MUTANTS` is added to the reference mutants, so ``rulings mutants`` and
-``mutant:NAME`` engine specs run them too."""
+rules point of a mined family broken: convoke, improvise and delve (702.51a-b, 702.126a-b,
+702.66a-b), heroic once per spell (603.2c), the order of scried cards (701.18a), a card that lost
+devoid (613.1e), an additional sacrifice cost paid exactly (118.8), paying Phyrexian symbols with
+life (119.4, 107.4f). :data:`MORE_FAMILY_MUTANTS` is added to the reference mutants, so
+``rulings mutants`` and ``mutant:NAME`` engine specs run them too."""
 
 from __future__ import annotations
 
@@ -87,6 +86,38 @@ class TappedArtifactImprovises(TappedCreatureConvokes):
     MUTANT = "tapped_artifact_improvises"
     RULE = "702.126a"
     KIND = "improvise"
+
+
+class DelveLowersManaValue(ConvokeLowersManaValue):
+    """Each card exiled for delve lowers the spell's mana value by one."""
+
+    MUTANT = "delve_lowers_mana_value"
+    RULE = "702.66b"
+    KIND = "delve"
+
+
+class DelvePaysColored(ReferenceEngine):
+    """A card exiled for delve pays {1} or one mana of any color."""
+
+    MUTANT = "delve_pays_colored"
+    RULE = "702.66a"
+
+    def _payer_options(self, kind: str, ob: Obj) -> list[int | str]:
+        if kind == "delve":
+            return [*"WUBRG", 1]
+        return super()._payer_options(kind, ob)
+
+
+class DelveExilesExtra(ReferenceEngine):
+    """Cards exiled for delve beyond the generic mana to pay are exiled for nothing."""
+
+    MUTANT = "delve_exiles_extra"
+    RULE = "702.66a"
+
+    def _payer_options(self, kind: str, ob: Obj) -> list[int | str]:
+        if kind == "delve":
+            return [1, 0]
+        return super()._payer_options(kind, ob)
 
 
 class ConvokeMulticoloredPaysGeneric(ReferenceEngine):
@@ -203,7 +234,7 @@ MORE_FAMILY_MUTANTS: dict[str, type[ReferenceEngine]] = {
     cls.MUTANT: cls for cls in (
         ConvokeLowersManaValue, ConvokeMulticoloredPaysGeneric, ConvokeNeedsUnsickCreatures,
         ImproviseLowersManaValue, ImprovisePaysColored, TappedCreatureConvokes,
-        TappedArtifactImprovises,
+        TappedArtifactImprovises, DelveLowersManaValue, DelvePaysColored, DelveExilesExtra,
         HeroicPerTarget, ScryOrderIgnored, DevoidLostRestoresColors, SacrificeCountUnchecked,
         PhyrexianLifeUnchecked, PhyrexianPaidWithManaOnly,
     ) if cls.MUTANT is not None

@@ -10,6 +10,7 @@ from conformance.mining.families import (
     constellation,
     convoke,
     copy,
+    delve,
     devoid,
     devotion,
     energy,
@@ -101,6 +102,9 @@ MUTANT_OF: dict[str, str] = {
     "improvise-mana-value": "improvise_lowers_mana_value",
     "improvise-colored": "improvise_pays_colored",
     "improvise-mana-ability": "tapped_artifact_improvises",
+    "delve-mana-value": "delve_lowers_mana_value",
+    "delve-colored": "delve_pays_colored",
+    "delve-excess": "delve_exiles_extra",
     "convoke-mana-value": "convoke_lowers_mana_value",
     "convoke-multicolored": "convoke_multicolored_pays_generic",
     "convoke-summoning-sick": "convoke_needs_unsick_creatures",
@@ -115,7 +119,7 @@ FAMILIES: tuple[Family, ...] = tuple(
         *devotion.FAMILIES,
         *landfall.FAMILIES, *heroic.FAMILIES,
         *constellation.FAMILIES, *infect.FAMILIES,
-        *convoke.FAMILIES, *improvise.FAMILIES, *scry.FAMILIES, *search.FAMILIES, *additional_costs.FAMILIES,
+        *convoke.FAMILIES, *improvise.FAMILIES, *delve.FAMILIES, *scry.FAMILIES, *search.FAMILIES, *additional_costs.FAMILIES,
     )
 )
 """Every family, in matching order."""

@@ -34,6 +34,8 @@ from conformance.mining.model import Context, Draft, Family, NotExecutable, phra
 COLORED = {"W": "Elite Vanguard", "U": "Coral Eel", "B": "Dakmor Scorpion",
            "R": "Goblin Piker", "G": b.BEARS}
 """A vanilla creature of each color (it pays {1} or one mana of that color)."""
+RULE = {"convoke": "702.51b", "improvise": "702.126b", "delve": "702.66b"}
+"""The rule saying the payer kind is not an alternative cost and does not change the mana cost."""
 ARTIFACT = "Ornithopter"
 """{0} artifact creature 0/2 with flying (it pays {1} for improvise)."""
 RAINBOW = "Fusion Elemental"
@@ -43,6 +45,7 @@ _TARGETS: dict[str, tuple[str, str | None]] = {
     "any": ("p2", None), "player": ("p2", None), "opponent": ("p2", None),
     "creature": ("bears2", b.BEARS), "creature_or_planeswalker": ("bears2", b.BEARS),
     "artifact_or_enchantment": ("thopter2", "Ornithopter"), "artifact": ("thopter2", "Ornithopter"),
+    "perm:nonland": ("bears2", b.BEARS),
 }
 """Target slot kind -> the target scripted (p2, p2's Grizzly Bears or Ornithopter)."""
 
@@ -95,26 +98,28 @@ def pool_after(symbols: list[str], paid: list[str]) -> str:
 
 def _scene(name: str, sick: bool, kind: str = "convoke") -> tuple[
         Any, dict[str, Any], list[dict[str, Any]], list[str], list[str]] | NotExecutable:
-    """The card cast with creatures (artifacts for improvise) paying part of its cost: (face,
-    setup, actions, the payers' ids, the features)."""
+    """The card cast with creatures (artifacts for improvise, graveyard cards for delve) paying
+    part of its cost: (face, setup, actions, the payers' ids, the features)."""
     got = payer_card(name, kind)
     if isinstance(got, NotExecutable):
         return got
     face, targets, symbols = got
     generic = sum(int(s) for s in symbols if s.isdigit())
-    payer = b.BEARS if kind == "convoke" else ARTIFACT
+    payer = ARTIFACT if kind == "improvise" else b.BEARS
     if generic:
         payers = [(f"conv{i}", payer, "1") for i in range(1, min(generic, 2) + 1)]
     elif kind != "convoke":
-        return NotExecutable("its mana cost has no generic part for improvise to pay")
+        return NotExecutable(f"its mana cost has no generic part for {kind} to pay")
     else:
         color = symbols[0]
         payers = [("conv1", COLORED[color], color)]
     creatures = [{"id": oid, "card": card, **({"summoning_sick": True} if sick else {})}
                  for oid, card, _ in payers]
     mine, theirs = b.objects_for(targets)
-    p1 = b.player(mana=pool_after(symbols, [p for _, _, p in payers]),
-                  battlefield=creatures + mine, hand=[{"id": "cv", "card": face.name}])
+    where = {"graveyard": creatures, "battlefield": mine} if kind == "delve" else \
+        {"battlefield": creatures + mine}
+    p1 = b.player(mana=pool_after(symbols, [p for _, _, p in payers]), **where,
+                  hand=[{"id": "cv", "card": face.name}])
     setup = b.game(p1, b.player(battlefield=theirs))
     tids = [t for t, _ in targets]
     actions = [b.cast("cv", targets=tids or None, costs={kind: [p[0] for p in payers]})]
@@ -132,9 +137,11 @@ def setup_cards(setup: dict[str, Any]) -> list[str]:
                    if isinstance(zone, list) for o in zone})
 
 
-def _paid(ids: list[str]) -> dict[str, Any]:
-    """The state once the creatures ``ids`` and the pool paid for the spell."""
-    return {"players": {"p1": {"mana": ""}}, "objects": {i: {"tapped": True} for i in ids}}
+def _paid(ids: list[str], kind: str = "convoke") -> dict[str, Any]:
+    """The state once the payers ``ids`` (tapped; exiled for delve) and the pool paid for the
+    spell."""
+    done = {"zone": "exile"} if kind == "delve" else {"tapped": True}
+    return {"players": {"p1": {"mana": ""}}, "objects": {i: dict(done) for i in ids}}
 
 
 def gen_mana_value(ctx: Context, kind: str = "convoke") -> list[Draft] | NotExecutable:
@@ -143,14 +150,15 @@ def gen_mana_value(ctx: Context, kind: str = "convoke") -> list[Draft] | NotExec
     if isinstance(got, NotExecutable):
         return got
     face, setup, actions, ids, features = got
-    state = _paid(ids)
+    state = _paid(ids, kind)
     state["objects"]["cv"] = {"zone": "stack", "mana_value": face.mana_value}
-    what = "creature" if kind == "convoke" else "artifact"
-    return [Draft(f"{kind}-mana-value", f"{face.name} cast with {len(ids)} {what}(s) tapped "
-                  f"for {kind} still has mana value {face.mana_value} on the stack", features,
-                  setup_cards(setup), setup, actions, {"events": [{"type": "cast", "object": "cv"}],
-                                                  "state": state},
-                  ["702.51b" if kind == "convoke" else "702.126b", "202.3"])]
+    what = {"convoke": "creature(s) tapped", "improvise": "artifact(s) tapped",
+            "delve": "card(s) exiled"}[kind]
+    return [Draft(f"{kind}-mana-value", f"{face.name} cast with {len(ids)} {what} for {kind} "
+                  f"still has mana value {face.mana_value} on the stack", features,
+                  setup_cards(setup), setup, actions,
+                  {"events": [{"type": "cast", "object": "cv"}], "state": state},
+                  [RULE[kind], "202.3"])]
 
 
 MANA_CREATURE = {"convoke": ("Llanowar Elves", "{G}"), "improvise": ("Mind Stone", "{C}")}
@@ -179,7 +187,8 @@ def gen_mana_ability(ctx: Context, kind: str = "convoke") -> list[Draft] | NotEx
                b.cast("cv", targets=tids or None, costs={kind: ["tapper"]})]
     return [Draft(f"{kind}-mana-ability", f"{card} tapped for mana while p1 casts {face.name} "
                   f"can't also be tapped for {kind}: the cast is refused",
-                  features_for(targets, kind) + ["mana_ability"], setup_cards(setup), setup, actions,
+                  features_for(targets, kind) + ["mana_ability"], setup_cards(setup), setup,
+                  actions,
                   {"error": {"kind": "illegal_action", "action": 1},
                    "state": {"zones": {"cv": "hand"}, "objects": {"tapper": {"tapped": True}},
                              "stack": []}},
