@@ -6,6 +6,7 @@ from dataclasses import replace
 
 from conformance.mining.families import (
     additional_costs,
+    cast_trigger,
     classified,
     constellation,
     convoke,
@@ -105,6 +106,7 @@ MUTANT_OF: dict[str, str] = {
     "delve-mana-value": "delve_lowers_mana_value",
     "delve-colored": "delve_pays_colored",
     "delve-excess": "delve_exiles_extra",
+    "cast-trigger-first": "trigger_under_its_spell",
     "convoke-mana-value": "convoke_lowers_mana_value",
     "convoke-multicolored": "convoke_multicolored_pays_generic",
     "convoke-summoning-sick": "convoke_needs_unsick_creatures",
@@ -119,7 +121,7 @@ FAMILIES: tuple[Family, ...] = tuple(
         *devotion.FAMILIES,
         *landfall.FAMILIES, *heroic.FAMILIES,
         *constellation.FAMILIES, *infect.FAMILIES,
-        *convoke.FAMILIES, *improvise.FAMILIES, *delve.FAMILIES, *scry.FAMILIES, *search.FAMILIES, *additional_costs.FAMILIES,
+        *cast_trigger.FAMILIES, *convoke.FAMILIES, *improvise.FAMILIES, *delve.FAMILIES, *scry.FAMILIES, *search.FAMILIES, *additional_costs.FAMILIES,
     )
 )
 """Every family, in matching order."""
