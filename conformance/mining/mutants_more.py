@@ -2,11 +2,12 @@
 rules point of a mined family broken: convoke, improvise and delve (702.51a-b, 702.126a-b,
 702.66a-b), heroic once per spell (603.2c), the order of scried cards (701.18a), a card that lost
 devoid (613.1e), an additional sacrifice cost paid exactly (118.8), paying Phyrexian symbols with
-life (119.4, 107.4f). :data:`MORE_FAMILY_MUTANTS` is added to the reference mutants, so
-``rulings mutants`` and ``mutant:NAME`` engine specs run them too."""
+life (119.4, 107.4f), generic mana toward devotion (700.5). :data:`MORE_FAMILY_MUTANTS` is added to
+the reference mutants, so ``rulings mutants`` and ``mutant:NAME`` engine specs run them too."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import Any
 
@@ -230,13 +231,26 @@ class PhyrexianPaidWithManaOnly(ReferenceEngine):
         return super().payment_plan(pool, symbols, 0)
 
 
+class DevotionCountsGeneric(ReferenceEngine):
+    """The generic mana in the mana costs of permanents counts toward devotion to every color
+    (a {1} counts one)."""
+
+    MUTANT = "devotion_counts_generic"
+    RULE = "700.5"
+
+    def devotion_text_symbols(self, obj: Obj, color: str) -> int:
+        cost = obj.card.faces[0].mana_cost if obj.card is not None else None
+        generic = sum(int(n) for n in re.findall(r"\{(\d+)\}", cost or ""))
+        return super().devotion_text_symbols(obj, color) + generic
+
+
 MORE_FAMILY_MUTANTS: dict[str, type[ReferenceEngine]] = {
     cls.MUTANT: cls for cls in (
         ConvokeLowersManaValue, ConvokeMulticoloredPaysGeneric, ConvokeNeedsUnsickCreatures,
         ImproviseLowersManaValue, ImprovisePaysColored, TappedCreatureConvokes,
         TappedArtifactImprovises, DelveLowersManaValue, DelvePaysColored, DelveExilesExtra,
         HeroicPerTarget, ScryOrderIgnored, DevoidLostRestoresColors, SacrificeCountUnchecked,
-        PhyrexianLifeUnchecked, PhyrexianPaidWithManaOnly,
+        PhyrexianLifeUnchecked, PhyrexianPaidWithManaOnly, DevotionCountsGeneric,
     ) if cls.MUTANT is not None
 }
 """Mutant name -> engine class, for the families of this module's mutants."""

@@ -107,6 +107,7 @@ MUTANT_OF: dict[str, str] = {
     "delve-colored": "delve_pays_colored",
     "delve-excess": "delve_exiles_extra",
     "cast-trigger-first": "trigger_under_its_spell",
+    "devotion-generic": "devotion_counts_generic",
     "convoke-mana-value": "convoke_lowers_mana_value",
     "convoke-multicolored": "convoke_multicolored_pays_generic",
     "convoke-summoning-sick": "convoke_needs_unsick_creatures",
