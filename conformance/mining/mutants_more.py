@@ -2,8 +2,9 @@
 rules point of a mined family broken: convoke, improvise and delve (702.51a-b, 702.126a-b,
 702.66a-b), heroic once per spell (603.2c), the order of scried cards (701.18a), a card that lost
 devoid (613.1e), an additional sacrifice cost paid exactly (118.8), paying Phyrexian symbols with
-life (119.4, 107.4f), generic mana toward devotion (700.5). :data:`MORE_FAMILY_MUTANTS` is added to
-the reference mutants, so ``rulings mutants`` and ``mutant:NAME`` engine specs run them too."""
+life (119.4, 107.4f), generic mana toward devotion (700.5), a kicker paid once (702.33d).
+:data:`MORE_FAMILY_MUTANTS` is added to the reference mutants, so ``rulings mutants`` and
+``mutant:NAME`` engine specs run them too."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from conformance.reference.abilities import CostPart
 from conformance.reference.cards import Face
 from conformance.reference.costs import SpellCost
 from conformance.reference.engine import ReferenceEngine
-from conformance.reference.mana import Symbol
+from conformance.reference.mana import Symbol, cost_symbols
 from conformance.reference.objects import Chars, Obj, PendingTrigger
 
 
@@ -244,6 +245,22 @@ class DevotionCountsGeneric(ReferenceEngine):
         return super().devotion_text_symbols(obj, color) + generic
 
 
+class KickerPaidTwice(ReferenceEngine):
+    """A kicker cost may be paid any number of times, as if it were a multikicker cost (702.33d
+    broken)."""
+
+    MUTANT = "kicker_paid_twice"
+    RULE = "702.33d"
+
+    def _spell_cost(self, player: str, obj: Obj, face: Face, costs: Any, x: int) -> SpellCost:
+        times = costs.get("kicker", 0) if isinstance(costs, dict) else 0
+        if not isinstance(times, int) or times < 2 or face.text.kicker is None:
+            return super()._spell_cost(player, obj, face, costs, x)
+        total = super()._spell_cost(player, obj, face, {**costs, "kicker": 1}, x)
+        extra = cost_symbols(face.text.kicker, 0) * (times - 1)
+        return replace(total, mana=total.mana + extra, kicked=times)
+
+
 MORE_FAMILY_MUTANTS: dict[str, type[ReferenceEngine]] = {
     cls.MUTANT: cls for cls in (
         ConvokeLowersManaValue, ConvokeMulticoloredPaysGeneric, ConvokeNeedsUnsickCreatures,
@@ -251,6 +268,7 @@ MORE_FAMILY_MUTANTS: dict[str, type[ReferenceEngine]] = {
         TappedArtifactImprovises, DelveLowersManaValue, DelvePaysColored, DelveExilesExtra,
         HeroicPerTarget, ScryOrderIgnored, DevoidLostRestoresColors, SacrificeCountUnchecked,
         PhyrexianLifeUnchecked, PhyrexianPaidWithManaOnly, DevotionCountsGeneric,
+        KickerPaidTwice,
     ) if cls.MUTANT is not None
 }
 """Mutant name -> engine class, for the families of this module's mutants."""

@@ -20,6 +20,7 @@ from conformance.mining.families import (
     heroic,
     improvise,
     infect,
+    kicker,
     knifepoint,
     landfall,
     phyrexian,
@@ -108,6 +109,7 @@ MUTANT_OF: dict[str, str] = {
     "delve-excess": "delve_exiles_extra",
     "cast-trigger-first": "trigger_under_its_spell",
     "devotion-generic": "devotion_counts_generic",
+    "kicker-once": "kicker_paid_twice",
     "convoke-mana-value": "convoke_lowers_mana_value",
     "convoke-multicolored": "convoke_multicolored_pays_generic",
     "convoke-summoning-sick": "convoke_needs_unsick_creatures",
@@ -122,7 +124,7 @@ FAMILIES: tuple[Family, ...] = tuple(
         *devotion.FAMILIES,
         *landfall.FAMILIES, *heroic.FAMILIES,
         *constellation.FAMILIES, *infect.FAMILIES,
-        *cast_trigger.FAMILIES, *convoke.FAMILIES, *improvise.FAMILIES, *delve.FAMILIES, *scry.FAMILIES, *search.FAMILIES, *additional_costs.FAMILIES,
+        *kicker.FAMILIES, *cast_trigger.FAMILIES, *convoke.FAMILIES, *improvise.FAMILIES, *delve.FAMILIES, *scry.FAMILIES, *search.FAMILIES, *additional_costs.FAMILIES,
     )
 )
 """Every family, in matching order."""
