@@ -1,13 +1,14 @@
 """More family mutants (see :mod:`conformance.mining.mutants`): the reference engine with the one
-rules point of a mined family broken: convoke (702.51a-b), heroic once per spell (603.2c),
-the order of scried cards (701.18a), a card that lost devoid (613.1e),
-an additional sacrifice cost paid exactly (118.8),
-paying Phyrexian symbols with life (119.4, 107.4f).
+rules point of a mined family broken: convoke, improvise and delve (702.51a-b, 702.126a-b,
+702.66a-b), heroic once per spell (603.2c), the order of scried cards (701.18a), a card that lost
+devoid (613.1e), an additional sacrifice cost paid exactly (118.8), paying Phyrexian symbols with
+life (119.4, 107.4f), generic mana toward devotion (700.5), a kicker paid once (702.33d).
 :data:`MORE_FAMILY_MUTANTS` is added to the reference mutants, so ``rulings mutants`` and
 ``mutant:NAME`` engine specs run them too."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import Any
 
@@ -16,7 +17,7 @@ from conformance.reference.abilities import CostPart
 from conformance.reference.cards import Face
 from conformance.reference.costs import SpellCost
 from conformance.reference.engine import ReferenceEngine
-from conformance.reference.mana import Symbol
+from conformance.reference.mana import Symbol, cost_symbols
 from conformance.reference.objects import Chars, Obj, PendingTrigger
 
 
@@ -26,6 +27,7 @@ class ConvokeLowersManaValue(ReferenceEngine):
 
     MUTANT = "convoke_lowers_mana_value"
     RULE = "702.51b"
+    KIND = "convoke"
 
     def _reset(self) -> None:
         super()._reset()
@@ -33,13 +35,91 @@ class ConvokeLowersManaValue(ReferenceEngine):
 
     def _spell_cost(self, player: str, obj: Obj, face: Face, costs: Any, x: int) -> SpellCost:
         total = super()._spell_cost(player, obj, face, costs, x)
-        self._convoked[obj.id] = sum(kind == "convoke" for kind, _ in total.objects)
+        self._convoked[obj.id] = sum(kind == self.KIND for kind, _ in total.objects)
         return total
 
     def _base(self, obj: Obj) -> Chars:
         c = super()._base(obj)
         n = self._convoked.get(obj.id, 0) if obj.zone == "stack" else 0
         return replace(c, mana_value=max(0, c.mana_value - n)) if n else c
+
+
+class ImproviseLowersManaValue(ConvokeLowersManaValue):
+    """Each artifact tapped for improvise lowers the spell's mana value by one."""
+
+    MUTANT = "improvise_lowers_mana_value"
+    RULE = "702.126b"
+    KIND = "improvise"
+
+
+class ImprovisePaysColored(ReferenceEngine):
+    """An artifact tapped for improvise pays {1} or one mana of any color."""
+
+    MUTANT = "improvise_pays_colored"
+    RULE = "702.126a"
+
+    def _payer_options(self, kind: str, ob: Obj) -> list[int | str]:
+        if kind == "improvise":
+            return [*"WUBRG", 1]
+        return super()._payer_options(kind, ob)
+
+
+class TappedCreatureConvokes(ReferenceEngine):
+    """A tapped creature (one tapped for its mana ability while its controller casts the spell)
+    can be tapped again for convoke."""
+
+    MUTANT = "tapped_creature_convokes"
+    RULE = "702.51a"
+    KIND = "convoke"
+
+    def _may_pay_with(self, player: str, kind: str, ob: Obj, what: str | None) -> bool:
+        if kind != self.KIND or not ob.tapped:
+            return super()._may_pay_with(player, kind, ob, what)
+        ob.tapped = False
+        try:
+            return super()._may_pay_with(player, kind, ob, what)
+        finally:
+            ob.tapped = True
+
+
+class TappedArtifactImprovises(TappedCreatureConvokes):
+    """A tapped artifact (one tapped for its mana ability) can be tapped again for improvise."""
+
+    MUTANT = "tapped_artifact_improvises"
+    RULE = "702.126a"
+    KIND = "improvise"
+
+
+class DelveLowersManaValue(ConvokeLowersManaValue):
+    """Each card exiled for delve lowers the spell's mana value by one."""
+
+    MUTANT = "delve_lowers_mana_value"
+    RULE = "702.66b"
+    KIND = "delve"
+
+
+class DelvePaysColored(ReferenceEngine):
+    """A card exiled for delve pays {1} or one mana of any color."""
+
+    MUTANT = "delve_pays_colored"
+    RULE = "702.66a"
+
+    def _payer_options(self, kind: str, ob: Obj) -> list[int | str]:
+        if kind == "delve":
+            return [*"WUBRG", 1]
+        return super()._payer_options(kind, ob)
+
+
+class DelveExilesExtra(ReferenceEngine):
+    """Cards exiled for delve beyond the generic mana to pay are exiled for nothing."""
+
+    MUTANT = "delve_exiles_extra"
+    RULE = "702.66a"
+
+    def _payer_options(self, kind: str, ob: Obj) -> list[int | str]:
+        if kind == "delve":
+            return [1, 0]
+        return super()._payer_options(kind, ob)
 
 
 class ConvokeMulticoloredPaysGeneric(ReferenceEngine):
@@ -152,11 +232,43 @@ class PhyrexianPaidWithManaOnly(ReferenceEngine):
         return super().payment_plan(pool, symbols, 0)
 
 
+class DevotionCountsGeneric(ReferenceEngine):
+    """The generic mana in the mana costs of permanents counts toward devotion to every color
+    (a {1} counts one)."""
+
+    MUTANT = "devotion_counts_generic"
+    RULE = "700.5"
+
+    def devotion_text_symbols(self, obj: Obj, color: str) -> int:
+        cost = obj.card.faces[0].mana_cost if obj.card is not None else None
+        generic = sum(int(n) for n in re.findall(r"\{(\d+)\}", cost or ""))
+        return super().devotion_text_symbols(obj, color) + generic
+
+
+class KickerPaidTwice(ReferenceEngine):
+    """A kicker cost may be paid any number of times, as if it were a multikicker cost (702.33d
+    broken)."""
+
+    MUTANT = "kicker_paid_twice"
+    RULE = "702.33d"
+
+    def _spell_cost(self, player: str, obj: Obj, face: Face, costs: Any, x: int) -> SpellCost:
+        times = costs.get("kicker", 0) if isinstance(costs, dict) else 0
+        if not isinstance(times, int) or times < 2 or face.text.kicker is None:
+            return super()._spell_cost(player, obj, face, costs, x)
+        total = super()._spell_cost(player, obj, face, {**costs, "kicker": 1}, x)
+        extra = cost_symbols(face.text.kicker, 0) * (times - 1)
+        return replace(total, mana=total.mana + extra, kicked=times)
+
+
 MORE_FAMILY_MUTANTS: dict[str, type[ReferenceEngine]] = {
     cls.MUTANT: cls for cls in (
         ConvokeLowersManaValue, ConvokeMulticoloredPaysGeneric, ConvokeNeedsUnsickCreatures,
+        ImproviseLowersManaValue, ImprovisePaysColored, TappedCreatureConvokes,
+        TappedArtifactImprovises, DelveLowersManaValue, DelvePaysColored, DelveExilesExtra,
         HeroicPerTarget, ScryOrderIgnored, DevoidLostRestoresColors, SacrificeCountUnchecked,
-        PhyrexianLifeUnchecked, PhyrexianPaidWithManaOnly,
+        PhyrexianLifeUnchecked, PhyrexianPaidWithManaOnly, DevotionCountsGeneric,
+        KickerPaidTwice,
     ) if cls.MUTANT is not None
 }
 """Mutant name -> engine class, for the families of this module's mutants."""

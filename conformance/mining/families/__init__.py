@@ -6,10 +6,12 @@ from dataclasses import replace
 
 from conformance.mining.families import (
     additional_costs,
+    cast_trigger,
     classified,
     constellation,
     convoke,
     copy,
+    delve,
     devoid,
     devotion,
     energy,
@@ -17,7 +19,9 @@ from conformance.mining.families import (
     flashback,
     fuse,
     heroic,
+    improvise,
     infect,
+    kicker,
     knifepoint,
     landfall,
     phyrexian,
@@ -100,6 +104,16 @@ MUTANT_OF: dict[str, str] = {
     "costs-paid-before-responses": "additional_cost_skipped",
     "phyrexian-low-life": "phyrexian_life_unchecked",
     "phyrexian-each-symbol": "phyrexian_paid_with_mana_only",
+    "convoke-mana-ability": "tapped_creature_convokes",
+    "improvise-mana-value": "improvise_lowers_mana_value",
+    "improvise-colored": "improvise_pays_colored",
+    "improvise-mana-ability": "tapped_artifact_improvises",
+    "delve-mana-value": "delve_lowers_mana_value",
+    "delve-colored": "delve_pays_colored",
+    "delve-excess": "delve_exiles_extra",
+    "cast-trigger-first": "trigger_under_its_spell",
+    "devotion-generic": "devotion_counts_generic",
+    "kicker-once": "kicker_paid_twice",
     "convoke-mana-value": "convoke_lowers_mana_value",
     "convoke-multicolored": "convoke_multicolored_pays_generic",
     "convoke-summoning-sick": "convoke_needs_unsick_creatures",
@@ -114,7 +128,7 @@ FAMILIES: tuple[Family, ...] = tuple(
         *devotion.FAMILIES,
         *landfall.FAMILIES, *heroic.FAMILIES,
         *constellation.FAMILIES, *infect.FAMILIES,
-        *convoke.FAMILIES, *scry.FAMILIES, *search.FAMILIES, *additional_costs.FAMILIES,
+        *kicker.FAMILIES, *cast_trigger.FAMILIES, *convoke.FAMILIES, *improvise.FAMILIES, *delve.FAMILIES, *scry.FAMILIES, *search.FAMILIES, *additional_costs.FAMILIES,
     )
 )
 """Every family, in matching order."""

@@ -15,6 +15,11 @@ counts, power or cards drawn.
   toward your devotion to any color": the helper has one symbol of the color in its mana cost
   and one in its activated ability's text. Mutant: ``devotion_counts_text_symbols`` (the mana
   symbols of activated abilities' costs and of the mana they add count too).
+* ``devotion-generic`` — "Colorless and generic mana symbols ({C}, {0}, {1}, {2}, {X}, and so
+  on) in mana costs of permanents you control don't count toward your devotion" (and "Numeric
+  mana symbols ... don't count"): the helper is a vanilla creature of the color costing {1} and
+  one symbol of the color. Mutant: ``devotion_counts_generic`` (the generic mana of a
+  permanent's mana cost counts too).
 """
 
 from __future__ import annotations
@@ -41,6 +46,9 @@ PHYREXIAN = {"W": "Porcelain Legionnaire", "U": "Spined Thopter", "B": "Vault Sk
 TEXT_BOX = {"W": "Akroan Mastiff", "U": "Azimaet Drake", "B": "Breathstealer",
             "R": "Anaba Shaman", "G": "Llanowar Elves"}
 """A creature with one symbol of the color in its mana cost and one in its ability's text."""
+GENERIC = {"W": "Glory Seeker", "U": "Coral Eel", "B": "Dakmor Scorpion", "R": "Goblin Piker",
+           "G": b.BEARS}
+"""A vanilla creature costing {1} and one symbol of the color."""
 BIG = "Enormous Baloth"
 """p2's 7/7 creature a -X/-X effect shrinks (and does not kill)."""
 
@@ -178,6 +186,16 @@ def gen_text_box(ctx: Context) -> list[Draft] | NotExecutable:
                   f"the {{{c}}} in {TEXT_BOX[c]}'s text box does not count")
 
 
+def gen_generic(ctx: Context) -> list[Draft] | NotExecutable:
+    """The generic mana in a permanent's mana cost does not count toward devotion."""
+    got = _devotion_effect(ctx.card.name)
+    if isinstance(got, NotExecutable):
+        return got
+    c = got[0].color
+    return _draft(ctx, "devotion-generic", [GENERIC[c]], symbols(_cost(GENERIC[c]), c),
+                  f"the {{1}} in {GENERIC[c]}'s mana cost does not count")
+
+
 def _cost(name: str) -> str | None:
     from conformance.reference.cards import load_cards
 
@@ -193,4 +211,10 @@ FAMILIES = [
            tuple(RULES), tuple(FEATURES), gen_text_box,
            en=phrases("Mana symbols in the text boxes of permanents you control don't count "
                       "toward your devotion")),
+    Family("devotion-generic", "Generic and colorless mana symbols don't count toward devotion",
+           tuple(RULES), tuple(FEATURES), gen_generic,
+           en=phrases("Colorless and generic mana symbols ({C}, {0}, {1}, {2}, {X}, and so on) "
+                      "in mana costs of permanents you control don't count toward your devotion",
+                      "Numeric mana symbols ({0}, {1}, and so on) in mana costs of permanents you "
+                      "control don't count toward your devotion")),
 ]

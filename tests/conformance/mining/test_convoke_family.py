@@ -20,6 +20,10 @@ MULTICOLORED = "Tapping a multicolored creature using convoke will pay for {1} o
 SICK = "You can tap an untapped creature you haven't controlled continuously since the " \
     "beginning of your most recent turn to convoke a spell."
 
+MANA_ABILITY = "If a creature you control has a mana ability with {T} in the cost, activating " \
+    "that ability while casting a spell with convoke will result in the creature being tapped " \
+    "when you pay the spell's costs. You won't be able to tap it again for convoke."
+
 
 @pytest.mark.parametrize(("text", "card", "mutant"), [
     (MANA_VALUE, "Conclave Equenaut", "convoke_lowers_mana_value"),  # a creature spell
@@ -27,6 +31,8 @@ SICK = "You can tap an untapped creature you haven't controlled continuously sin
     (MULTICOLORED, "Stoke the Flames", "convoke_multicolored_pays_generic"),  # any target
     (MULTICOLORED, "Sundering Vitae", "convoke_multicolored_pays_generic"),  # an artifact
     (SICK, "Gather Courage", "convoke_needs_unsick_creatures"),  # a creature target
+    (MANA_ABILITY, "Conclave Equenaut", "tapped_creature_convokes"),
+    (MANA_ABILITY, "Stoke the Flames", "tapped_creature_convokes"),
 ])
 def test_the_family_mutant_fails_the_case_the_reference_passes(text: str, card: str,
                                                                mutant: str) -> None:
@@ -60,3 +66,16 @@ def test_no_case_for_a_card_the_generator_cannot_script(card: str, why: str) -> 
 def test_no_multicolored_case_without_a_colored_symbol() -> None:
     r = mine([RulingGroup("g", "Will-Forged Golem", "2014-07-18", {"en": MULTICOLORED})])
     assert not r.cases and "no colored symbol" in r.outcomes[0].reason
+
+
+def test_a_creature_tapped_for_mana_is_refused_for_convoke() -> None:
+    r = mine([RulingGroup("g", "Conclave Equenaut", "2014-07-18", {"en": MANA_ABILITY})])
+    (data,) = r.cases.values()
+    assert data["actions"][0] == {"activate": {"player": "p1", "object": "tapper", "ability": 0}}
+    assert data["expect"]["error"] == {"kind": "illegal_action", "action": 1}
+    assert data["setup"]["players"]["p1"]["mana"] == "{W}{W}{C}{C}"  # {4}{W}{W} less {2}
+
+
+def test_no_mana_ability_case_below_two_generic() -> None:
+    r = mine([RulingGroup("g", "Crowd's Favor", "2014-07-18", {"en": MANA_ABILITY})])
+    assert not r.cases and r.outcomes[0].status == NOT_EXECUTABLE

@@ -58,3 +58,18 @@ def test_no_case_for_a_devotion_card_the_generator_cannot_script() -> None:
               RulingGroup("a", "Abhorrent Overlord", "2013-09-15", {"en": HYBRID})])
     assert not r.cases
     assert all(o.status == NOT_EXECUTABLE for o in r.outcomes)
+
+
+GENERIC = "Numeric mana symbols ({0}, {1}, and so on) in mana costs of permanents you control " \
+    "don't count toward your devotion to any color."
+
+
+def test_the_generic_case_fails_the_devotion_counts_generic_mutant() -> None:
+    r = mine([RulingGroup("g", "Gray Merchant of Asphodel", "2013-09-15", {"en": GENERIC})])
+    (data,) = r.cases.values()
+    assert data["setup"]["players"]["p1"]["battlefield"] == [{"id": "h1",
+                                                              "card": "Dakmor Scorpion"}]
+    assert data["expect"]["state"]["life"] == {"p1": 23, "p2": 17}  # {3}{B}{B} + {1}{B}
+    case = case_from_mapping(data)
+    assert execute_case(ReferenceEngine(), case, timeout=10.0).status == "pass"
+    assert execute_case(MUTANTS["devotion_counts_generic"](), case, timeout=10.0).status != "pass"

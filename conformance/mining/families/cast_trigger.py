@@ -1,0 +1,96 @@
+"""Rulings on abilities that trigger on casting a spell (rules 601.2i, 603.3: the ability goes on
+the stack above the spell the next time a player would receive priority, so it resolves first;
+603.2: once triggered, it is independent of the spell), for every one-face permanent card the
+reference engine builds whose only triggered ability is "whenever you cast an instant or sorcery
+spell" or "a noncreature spell" (prowess too) with one effect observable without a decision.
+p1 controls the card and casts Lightning Bolt at p2.
+
+* ``cast-trigger-first`` — "CARDNAME's triggered ability resolves before the spell that caused
+  it to trigger. It resolves even if that spell is countered" (and the general "An ability that
+  triggers when a player casts a spell resolves before the spell ..."): two cases. In the first,
+  one ``resolve_top`` resolves the ability (its effect shows) while Lightning Bolt still waits on
+  the stack; in the second, p2 counters the Bolt with Cancel above the ability and the ability
+  still resolves. Mutant: ``trigger_under_its_spell`` (the first case kills it; the second
+  kills ``trigger_linked_to_its_spell``, checked by ``rulings mutants``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from conformance.mining import build as b
+from conformance.mining.families.landfall import observe
+from conformance.mining.model import Context, Draft, Family, NotExecutable, phrases
+
+EVENTS = ("cast_instant_or_sorcery", "cast_noncreature")
+FEATURES = ["priority", "stack", "mana_cost", "target", "trigger.cast"]
+
+
+def _trigger(name: str) -> tuple[Any, Any, dict[str, Any]] | NotExecutable:
+    """The card's face, its cast trigger and what the trigger's effect shows resolved."""
+    from conformance.reference.cards import load_cards
+
+    card = load_cards().get(name)
+    if card is None:
+        return NotExecutable("the reference engine does not build the card")
+    if len(card.faces) != 1:
+        return NotExecutable("only one-face cards are scripted")
+    face = card.faces[0]
+    t = face.text
+    if not {"Creature", "Artifact", "Enchantment"} & set(face.types) or t.spell:
+        return NotExecutable("the card is not a permanent a case puts onto the battlefield")
+    if t.activated or t.statics or t.restrictions or len(t.triggered) != 1 \
+            or t.triggered[0].event not in EVENTS or len(t.triggered[0].effects) != 1:
+        return NotExecutable("the card has other abilities than one \"whenever you cast an "
+                             "instant or sorcery (a noncreature) spell\" ability with one effect")
+    shows = observe(face, t.triggered[0].effects[0], "ct")
+    if shows is None:
+        return NotExecutable("its triggered effect is not one the generator observes (targets, "
+                             "choices or an effect it does not script)")
+    return face, t.triggered[0], shows
+
+
+def gen_first(ctx: Context) -> list[Draft] | NotExecutable:
+    """The cast trigger resolves before the spell, and even if the spell is countered."""
+    got = _trigger(ctx.card.name)
+    if isinstance(got, NotExecutable):
+        return got
+    face, trig, shows = got
+    life = shows.get("life", {}).get("p2", 20)
+    cards = sorted({face.name, b.BOLT, b.ISLAND})
+    p1 = b.player(mana="{R}", battlefield=[{"id": "ct", "card": face.name}],
+                  hand=[{"id": "bolt", "card": b.BOLT}], library=b.islands(2))
+    on_top = Draft("cast-trigger-first", f"{face.name}'s ability triggered by casting "
+                   f"{b.BOLT} resolves while the Bolt still waits on the stack", FEATURES,
+                   cards, b.game(p1, b.player()), [b.cast("bolt", targets=["p2"]), b.RESOLVE_TOP],
+                   {"events": [{"type": "cast", "object": "bolt"},
+                               {"type": "triggered", "source": "ct", "ability": trig.name}],
+                    "events_absent": [{"type": "resolved", "object": "bolt"}],
+                    "state": {**shows, "stack": [b.BOLT], "life": {"p2": life}}},
+                   ["601.2i", "603.3"])
+    p2 = b.player(mana="{U}{U}{C}", hand=[{"id": "cancel", "card": b.CANCEL}])
+    countered = Draft("cast-trigger-first-countered", f"{face.name}'s ability triggered by "
+                      f"casting {b.BOLT} resolves although the Bolt is countered",
+                      FEATURES + ["counterspell"], sorted({*cards, b.CANCEL}),
+                      b.game(p1, p2),
+                      [b.cast("bolt", targets=["p2"]), {"pass_priority": {"player": "p1"}},
+                       b.cast("cancel", "p2", targets=["bolt"]), b.RESOLVE_STACK],
+                      {"events": [{"type": "triggered", "source": "ct", "ability": trig.name},
+                                  {"type": "countered", "object": "bolt"}],
+                       "events_absent": [{"type": "resolved", "object": "bolt"}],
+                       "state": {**shows, "zones": {"bolt": "graveyard"},
+                                 "life": {"p2": life}}},
+                      ["601.2i", "603.2", "701.5a"])
+    return [on_top, countered]
+
+
+FAMILIES = [
+    Family("cast-trigger-first", "A cast trigger resolves before the spell that made it "
+           "trigger, even if that spell is countered", ("601.2i", "603.3"),
+           ("trigger.cast",), gen_first,
+           en=phrases("CARDNAME's triggered ability resolves before the spell that caused it to "
+                      "trigger. It resolves even if that spell is countered",
+                      "An ability that triggers when a player casts a spell resolves before the "
+                      "spell that caused it to trigger. It resolves even if that spell is "
+                      "countered")),
+]
