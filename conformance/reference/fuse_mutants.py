@@ -1,6 +1,7 @@
 """Mutants breaking one rule of fuse (702.102, :mod:`conformance.reference.fuse`) or of the
 effects of split and aftermath halves (fights, 701.12: :mod:`conformance.reference.effects_split`)
-or of copy exceptions (707.9b: :mod:`conformance.reference.effects_copies`) each; the cases of ``conformance/cases/*`` with those cards kill them."""
+or of copy exceptions (707.9b: :mod:`conformance.reference.effects_copies`) each; the cases
+of ``conformance/cases/*`` with those cards kill them."""
 
 from __future__ import annotations
 
