@@ -47,7 +47,6 @@ from conformance.reference.alt_costs import AlternativeCosts
 from conformance.reference.block_restrictions import BlockRestrictions
 from conformance.reference.chapter_rules import CHAPTER_HOOKS, ChapterRules
 from conformance.reference.effects_copies import CopyVariantRules
-from conformance.reference.effects_split import FightRules
 from conformance.reference.trigger_events import TriggerEvents
 
 HOOKS: dict[str, str] = {
@@ -57,7 +56,6 @@ HOOKS: dict[str, str] = {
     "split_mana_value": "709.4b: a split card's mana value off the stack",
     "may_fuse_from": "702.102a: fuse applies only while the card is in a hand",
     "fused_spell_face": "702.102b-c: a fused split spell has both halves' characteristics and costs",
-    "fight_damage": "701.12a: two creatures that fight each deal damage to the other",
     "fused_halves": "702.102d: a fused split spell follows its left half, then its right half",
     "colorless_by_devoid": "702.114a: devoid makes an object colorless in every zone",
     "phyrexian_symbol_mana_value": "107.4f, 202.3: a Phyrexian symbol counts 1 toward mana value",
@@ -167,6 +165,6 @@ HOOKS: dict[str, str] = {
 HOOKS.update(CHAPTER_HOOKS)  # fight, resolution-time conditions: chapter_rules
 
 
-class Rules(ChapterRules, AlternativeCosts, TriggerEvents, BlockRestrictions, FightRules,
+class Rules(ChapterRules, AlternativeCosts, TriggerEvents, BlockRestrictions,
             CopyVariantRules):
     """All the rules the reference engine models (the public surface: :data:`HOOKS`)."""
