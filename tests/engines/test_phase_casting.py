@@ -100,3 +100,17 @@ def test_an_empty_target_answer_stands_for_a_trigger_phase_put_on_the_stack_with
                          {"choose": {"choice": "targets", "source": "saga", "ability": "chapter_II", "targets": []}},
                          {"choose": {"choice": "targets", "source": "saga", "ability": "chapter_II", "targets": []}}])
     assert again[3]["ok"] and again[4]["error"]["kind"] == "unused_answer", again
+
+
+def test_the_snapshot_lists_colors_in_wubrg_order_and_reports_summoning_sickness() -> None:
+    # Ready // Willing's halves are {1}{G}{W} and {1}{W}{B}: as a card in a hand it is W, B, G (105.1 order,
+    # the order cases write); a creature that came under p1's control this turn is summoning sick (302.6)
+    setup = _game({"hand": [{"id": "rw", "card": "Ready // Willing"}],
+                   "battlefield": [{"id": "new", "card": "Grizzly Bears", "summoning_sick": True},
+                                   {"id": "old", "card": "Grizzly Bears"}]})
+    out = _play(setup, [])
+    objects = out[2]["state"]["objects"]
+    assert objects["new"]["summoning_sick"] is True and objects["old"]["summoning_sick"] is False
+    assert "summoning_sick" not in objects["rw"]
+    colors = objects["rw"]["colors"]
+    assert colors == [c for c in "WUBRG" if c in colors] and len(colors) >= 2, colors
