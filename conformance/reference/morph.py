@@ -59,6 +59,11 @@ class Morph(AlternativeCosts):
         (False: a new object, 400.7)."""
         return True
 
+    def can_turn_face_up(self, obj: Obj) -> bool:
+        """Hook (702.37e, 708.7): only a face-down permanent is turned face up this way; a
+        face-down spell cannot be."""
+        return obj.face_down and obj.zone == "battlefield"
+
     # --- casting face down ------------------------------------------------------------------
 
     def alternative_cost(self, face: Face, name: str) -> str | None:
@@ -90,7 +95,7 @@ class Morph(AlternativeCosts):
         self._require_priority(player)
         assert isinstance(player, str)
         cost = morph_cost(obj)
-        if obj.zone != "battlefield" or not obj.face_down or obj.controller != player:
+        if not self.can_turn_face_up(obj) or obj.controller != player:
             raise refuse("illegal_action", f"{obj.id} is not a face-down permanent {player} "
                                            "controls")
         if cost is None:

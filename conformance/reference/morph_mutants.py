@@ -51,8 +51,18 @@ class TurnedFaceUpIsNewObject(ReferenceEngine):
         return False
 
 
+class FaceDownSpellTurnedFaceUp(ReferenceEngine):
+    """A face-down spell on the stack can be turned face up like a face-down permanent."""
+
+    MUTANT = "face_down_spell_turned_face_up"
+    RULE = "702.37e"
+
+    def can_turn_face_up(self, obj: Obj) -> bool:
+        return obj.face_down and obj.zone in ("battlefield", "stack")
+
+
 MORPH_MUTANTS: dict[str, type[ReferenceEngine]] = {
     cls.MUTANT: cls for cls in (MorphCastPaysManaCost, FaceDownSpellHasManaValue,
-                                TurnedFaceUpIsNewObject)
+                                TurnedFaceUpIsNewObject, FaceDownSpellTurnedFaceUp)
 }
 """Mutant name -> engine class."""

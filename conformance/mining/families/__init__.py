@@ -122,6 +122,7 @@ MUTANT_OF: dict[str, str] = {
     "morph-mana-value": "face_down_spell_has_mana_value",
     "morph-enters-face-down": "face_down_keeps_characteristics",
     "morph-same-permanent": "face_up_is_new_object",
+    "morph-special-action": "face_down_spell_turned_face_up",
 }
 """Family id -> the mutant breaking exactly the rules point the family tests."""
 

@@ -28,6 +28,11 @@ action.
   that permanent ... aren't affected": p1 casts Giant Growth on their face-down permanent, turns
   it face up in response and lets Giant Growth resolve: the face-up creature gets +3/+3. Mutant
   ``face_up_is_new_object`` (Giant Growth's target is gone).
+* ``morph-special-action`` — "Any time you have priority, you may turn the face-down creature
+  face up ... Only a face-down permanent can be turned face up this way; a face-down spell
+  cannot": p1 casts the card face down and, with its morph cost in the pool, tries to turn the
+  spell face up: refused (``illegal_action``); the spell stays face down on the stack. Mutant
+  ``face_down_spell_turned_face_up``.
 """
 
 from __future__ import annotations
@@ -187,6 +192,25 @@ def gen_same(ctx: Context) -> list[Draft] | NotExecutable:
                   actions, expect, ["708.8", "702.37e"])]
 
 
+def gen_special_action(ctx: Context) -> list[Draft] | NotExecutable:
+    """A face-down spell is not turned face up."""
+    got = _morph_card(ctx)
+    if isinstance(got, NotExecutable):
+        return got
+    card, cost = got
+    face = card.faces[0]
+    setup = b.game(b.player(mana=b.mana_pool("{3}", cost),
+                            hand=[{"id": "morph", "card": face.name}]), b.player())
+    actions = [b.cast("morph", costs={"alternative": "morph"}),
+               {"turn_face_up": {"player": "p1", "object": "morph"}}]
+    expect = {"error": {"kind": "illegal_action", "action": 1},
+              "state": {"objects": {"morph": {"zone": "stack", "face_down": True,
+                                              "name": None}}}}
+    return [Draft("morph-special-action", f"{face.name} cast face down cannot be turned face "
+                  "up while it is a spell", FEATURES, [face.name], setup, actions, expect,
+                  ["702.37e", "708.7"])]
+
+
 FAMILIES = [
     Family("morph-meaning", "Morph casts a card face down for {3}; its morph cost turns it "
            "face up", ("702.37a", "702.37e"), tuple(FEATURES), gen_meaning,
@@ -206,4 +230,8 @@ FAMILIES = [
            ("708.8",), tuple(FEATURES), gen_same,
            en=phrases("A permanent that turns face up or face down changes characteristics "
                       "but is otherwise the same permanent")),
+    Family("morph-special-action", "Only a face-down permanent, not a face-down spell, is "
+           "turned face up", ("702.37e", "708.7"), tuple(FEATURES), gen_special_action,
+           en=phrases("Only a face-down permanent can be turned face up this way; a face-down "
+                      "spell cannot")),
 ]

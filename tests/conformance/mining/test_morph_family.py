@@ -26,6 +26,10 @@ ENTERS = ("When the spell resolves, it enters the battlefield as a 2/2 creature 
 SAME = ("A permanent that turns face up or face down changes characteristics but is otherwise "
         "the same permanent. Spells and abilities that were targeting that permanent, as well "
         "as Auras and Equipment that were attached to the permanent, aren’t affected.")
+SPECIAL = ("Any time you have priority, you may turn the face-down creature face up by revealing "
+           "what its morph cost is and paying that cost. This is a special action. It doesn’t "
+           "use the stack and can’t be responded to. Only a face-down permanent can be turned "
+           "face up this way; a face-down spell cannot.")
 NO_ENTERS = ("Because the permanent is on the battlefield both before and after it’s turned "
              "face up, turning a permanent face up doesn’t cause any enters-the-battlefield "
              "abilities to trigger.")
@@ -34,7 +38,8 @@ NO_ENTERS = ("Because the permanent is on the battlefield both before and after 
 @pytest.mark.parametrize("text, family", [(MEANING, "morph-meaning"),
                                           (MANA_VALUE, "morph-mana-value"),
                                           (ENTERS, "morph-enters-face-down"),
-                                          (SAME, "morph-same-permanent")])
+                                          (SAME, "morph-same-permanent"),
+                                          (SPECIAL, "morph-special-action")])
 @pytest.mark.parametrize("card", ["Abzan Guide", "Monastery Flock"])
 def test_the_reference_passes_and_the_mutant_fails(text: str, family: str, card: str) -> None:
     r = mine([RulingGroup("g", card, "2014-09-20", {"en": text})])
@@ -48,7 +53,7 @@ def test_the_reference_passes_and_the_mutant_fails(text: str, family: str, card:
     assert execute_case(MUTANTS[mutant](), case, timeout=10.0).status != "pass"
 
 
-@pytest.mark.parametrize("text", [MEANING, MANA_VALUE, ENTERS, SAME, NO_ENTERS])
+@pytest.mark.parametrize("text", [MEANING, MANA_VALUE, ENTERS, SAME, SPECIAL, NO_ENTERS])
 def test_no_case_for_a_card_without_morph(text: str) -> None:
     r = mine([RulingGroup("g", "Grizzly Bears", "2014-09-20", {"en": text})])
     assert not r.cases and r.outcomes[0].status == NOT_EXECUTABLE
