@@ -54,6 +54,11 @@ PLANTED = [
      "action 1 refers to unknown object 'ghost'", "foretell"),
     (CAST + "  - foretell: {player: p1, object: bolt, costs: {alternative: foretell}}\n",
      "Additional properties are not allowed ('costs'", "foretell"),
+    (_cast_with("{alternative: morf}"), "actions/0/cast/costs/alternative", "morf"),
+    (CAST + "  - turn_face_up: {player: p1}\n", "'object' is a required property",
+     "turn_face_up"),
+    (CAST + "  - turn_face_up: {player: p1, object: ghost}\n",
+     "action 1 refers to unknown object 'ghost'", "turn_face_up"),
 ]
 
 
