@@ -124,6 +124,12 @@ HOOKS: dict[str, str] = {
     "alternative_cost": "702.34a: an alternative cost (flashback) is paid instead of the mana cost",
     "convoke_kinds": "702.51a: a creature tapped for convoke pays {1} or one mana of its color",
     "delve_value": "702.66a: each card exiled for delve pays {1}",
+    "improvise_kinds": "702.126a: an artifact tapped for improvise pays {1}",
+    "delve_payments": "702.66a: a card exiled for delve pays {1}, never colored mana or nothing",
+    "may_tap_to_pay": "118.3, 702.51a, 702.126a: an untapped creature or artifact, sick or not, "
+                      "may be tapped to pay",
+    "cost_count_paid": "118.8: an additional cost is paid exactly",
+    "kicker_limit": "702.33d: a kicker cost is paid at most once, a multikicker cost any number",
     "overloaded_effects": "702.96a-b: overload changes 'target' to 'each'; no targets",
     "pay_with_object": "601.2h, 701.8a, 701.17a, 702.126a: paying a cost with an object",
     "optional_effect_happens": "608.2d: an optional effect happens only if its controller chooses",
