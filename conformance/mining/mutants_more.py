@@ -17,7 +17,7 @@ from conformance.reference.cards import Face
 from conformance.reference.costs import SpellCost
 from conformance.reference.engine import ReferenceEngine
 from conformance.reference.mana import Symbol
-from conformance.reference.objects import Chars, Obj, PendingTrigger
+from conformance.reference.objects import Chars, Obj, Ref
 
 
 class ConvokeLowersManaValue(ReferenceEngine):
@@ -142,17 +142,8 @@ class HeroicPerTarget(ReferenceEngine):
     MUTANT = "heroic_per_target"
     RULE = "603.2c"
 
-    def _detect_cast_triggers(self, event: dict[str, Any]) -> None:
-        super()._detect_cast_triggers(event)
-        spell = self.objects.get(event["object"])
-        if spell is None or spell.spell is None:
-            return
-        refs = [r for refs in spell.spell.targets for r in refs]
-        for src, t in self._triggered_abilities(event["player"]):
-            if t.event == "heroic":
-                for _ in range(refs.count(src.ref) - 1):
-                    self._trigger(PendingTrigger(event["player"], src.id, src.card_name,
-                                                 t.name, t.effects))
+    def heroic_triggers(self, src: Obj, targeted: list[Ref]) -> int:
+        return targeted.count(src.ref)
 
 
 class ScryOrderIgnored(ReferenceEngine):

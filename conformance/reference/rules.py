@@ -61,6 +61,7 @@ HOOKS: dict[str, str] = {
     "fused_halves": "702.102d: a fused split spell follows its left half, then its right half",
     "colorless_by_devoid": "702.114a: devoid makes an object colorless in every zone",
     "phyrexian_symbol_mana_value": "107.4f, 202.3: a Phyrexian symbol counts 1 toward mana value",
+    "heroic_triggers": "603.2c: heroic triggers once per spell, however often it targets",
     "noncreature_spell": "702.108a, 205.2a: a spell with the type creature is not noncreature",
     "put_trigger_on_stack": "603.3, 405.2: a triggered ability goes on top of the stack",
     "ability_resolves": "113.7a: an ability on the stack is independent of what made it trigger",
