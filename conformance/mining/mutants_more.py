@@ -167,11 +167,8 @@ class DevoidLostRestoresColors(ReferenceEngine):
     MUTANT = "devoid_lost_restores_colors"
     RULE = "613.1e"
 
-    def chars(self, obj: Obj) -> Chars:
-        c = super().chars(obj)
-        if not c.colors and "devoid" not in c.keywords and "devoid" in self._base(obj).keywords:
-            return replace(c, colors=self._base(obj).colors)
-        return c
+    def color_layer_keywords(self, base: frozenset[str], now: frozenset[str]) -> frozenset[str]:
+        return base & now
 
 
 class SacrificeCountUnchecked(ReferenceEngine):

@@ -107,6 +107,12 @@ class ContinuousEffects(Zones):
         characteristic-defining ability, 604.3)."""
         return "devoid" in chars.keywords
 
+    def color_layer_keywords(self, base: frozenset[str], now: frozenset[str]) -> frozenset[str]:
+        """Hook: the keywords that decide an object's color (613.1e before 613.1f: devoid sets
+        the color in layer 5, before layer 6 adds or removes abilities, so an object that lost
+        devoid is still colorless): ``base``, its keywords before layer 6 (``now``: after)."""
+        return base
+
     def is_outlaw(self, obj: Obj, chars: Chars) -> bool:
         """Hook: "outlaw" means a *permanent* with an outlaw creature type (the 2024 ruling)."""
         return obj.zone == "battlefield" and bool(o.OUTLAW_TYPES & set(chars.subtypes))
@@ -192,9 +198,12 @@ class ContinuousEffects(Zones):
             plus = obj.counters.get("+1/+1", 0) - obj.counters.get("-1/-1", 0)
             power += power_mod + aura_power + plus
             toughness += toughness_mod + aura_toughness + plus
-        colors = () if self.colorless_by_devoid(obj, c) else c.colors
+        now = frozenset(keywords)
+        seen = self.color_layer_keywords(c.keywords, now)
+        colors = () if self.colorless_by_devoid(
+            obj, c if seen is c.keywords else replace(c, keywords=seen)) else c.colors
         return Chars(c.name, c.mana_value, colors, c.types, c.subtypes, c.supertypes, power,
-                     toughness, frozenset(keywords), text)
+                     toughness, now, text)
 
     def layer6_order(self, entries: list[tuple[int, str, tuple[str, ...]]]
                      ) -> list[tuple[int, str, tuple[str, ...]]]:

@@ -60,6 +60,7 @@ HOOKS: dict[str, str] = {
     "fight_damage": "701.12a: two creatures that fight each deal damage to the other",
     "fused_halves": "702.102d: a fused split spell follows its left half, then its right half",
     "colorless_by_devoid": "702.114a: devoid makes an object colorless in every zone",
+    "color_layer_keywords": "613.1e: devoid sets colors in layer 5, before abilities are lost",
     "phyrexian_symbol_mana_value": "107.4f, 202.3: a Phyrexian symbol counts 1 toward mana value",
     "heroic_triggers": "603.2c: heroic triggers once per spell, however often it targets",
     "noncreature_spell": "702.108a, 205.2a: a spell with the type creature is not noncreature",
