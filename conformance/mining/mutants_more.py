@@ -9,15 +9,12 @@ life (119.4, 107.4f), generic mana toward devotion (700.5), a kicker paid once (
 from __future__ import annotations
 
 import re
-from dataclasses import replace
-from typing import Any
 
 from conformance.reference import mana
 from conformance.reference.cards import Face
-from conformance.reference.costs import SpellCost
 from conformance.reference.engine import ReferenceEngine
 from conformance.reference.mana import Symbol
-from conformance.reference.objects import Chars, Obj, Ref
+from conformance.reference.objects import Obj, Ref, SpellState
 
 
 class ConvokeLowersManaValue(ReferenceEngine):
@@ -26,29 +23,19 @@ class ConvokeLowersManaValue(ReferenceEngine):
 
     MUTANT = "convoke_lowers_mana_value"
     RULE = "702.51b"
-    KIND = "convoke"
 
-    def _reset(self) -> None:
-        super()._reset()
-        self._convoked: dict[str, int] = {}
-
-    def _spell_cost(self, player: str, obj: Obj, face: Face, costs: Any, x: int) -> SpellCost:
-        total = super()._spell_cost(player, obj, face, costs, x)
-        self._convoked[obj.id] = sum(kind == self.KIND for kind, _ in total.objects)
-        return total
-
-    def _base(self, obj: Obj) -> Chars:
-        c = super()._base(obj)
-        n = self._convoked.get(obj.id, 0) if obj.zone == "stack" else 0
-        return replace(c, mana_value=max(0, c.mana_value - n)) if n else c
+    def stack_mana_value(self, spell: SpellState, mana_value: int) -> int:
+        return max(0, mana_value - spell.paid_with.count("convoke"))
 
 
-class ImproviseLowersManaValue(ConvokeLowersManaValue):
+class ImproviseLowersManaValue(ReferenceEngine):
     """Each artifact tapped for improvise lowers the spell's mana value by one."""
 
     MUTANT = "improvise_lowers_mana_value"
     RULE = "702.126b"
-    KIND = "improvise"
+
+    def stack_mana_value(self, spell: SpellState, mana_value: int) -> int:
+        return max(0, mana_value - spell.paid_with.count("improvise"))
 
 
 class ImprovisePaysColored(ReferenceEngine):
@@ -82,12 +69,14 @@ class TappedArtifactImprovises(ReferenceEngine):
         return kind == "improvise" or super().may_tap_to_pay(player, kind, obj)
 
 
-class DelveLowersManaValue(ConvokeLowersManaValue):
+class DelveLowersManaValue(ReferenceEngine):
     """Each card exiled for delve lowers the spell's mana value by one."""
 
     MUTANT = "delve_lowers_mana_value"
     RULE = "702.66b"
-    KIND = "delve"
+
+    def stack_mana_value(self, spell: SpellState, mana_value: int) -> int:
+        return max(0, mana_value - spell.paid_with.count("delve"))
 
 
 class DelvePaysColored(ReferenceEngine):

@@ -125,6 +125,8 @@ HOOKS: dict[str, str] = {
     "times_kicked": "702.33c-d: how many times a spell was kicked, as its effects see it",
     "alternative_cost": "702.34a: an alternative cost (flashback) is paid instead of the mana cost",
     "convoke_kinds": "702.51a: a creature tapped for convoke pays {1} or one mana of its color",
+    "stack_mana_value": "202.3, 702.51b, 702.66b, 702.126b: objects paying a spell's cost "
+                        "don't change its mana value",
     "delve_value": "702.66a: each card exiled for delve pays {1}",
     "improvise_kinds": "702.126a: an artifact tapped for improvise pays {1}",
     "delve_payments": "702.66a: a card exiled for delve pays {1}, never colored mana or nothing",
