@@ -9,7 +9,6 @@ from dataclasses import replace
 
 from conformance.reference.cards import CardDef, Face
 from conformance.reference.engine import ReferenceEngine
-from conformance.reference.objects import Obj
 
 
 class FusedSpellOneHalf(ReferenceEngine):
@@ -52,16 +51,6 @@ class FusedHalvesReversed(ReferenceEngine):
         return right, left
 
 
-class FightOneSided(ReferenceEngine):
-    """When two creatures fight, only the first deals damage (as if it were a "bite")."""
-
-    MUTANT = "fight_one_sided"
-    RULE = "701.12a"
-
-    def fight_damage(self, a: Obj, b: Obj) -> tuple[tuple[Obj, Obj], ...]:
-        return ((a, b),)
-
-
 class CopyExceptionIgnored(ReferenceEngine):
     """A copy made "except that the copy is <color>" keeps the original's colors."""
 
@@ -73,6 +62,6 @@ class CopyExceptionIgnored(ReferenceEngine):
 
 
 FUSE_MUTANTS = {cls.MUTANT: cls for cls in (FusedSpellOneHalf, FusedCostOneHalf,
-                                            FusedHalvesReversed, FightOneSided,
+                                            FusedHalvesReversed,
                                             CopyExceptionIgnored)}
 """Mutant name -> engine class (merged into :data:`conformance.reference.mutants.MUTANTS`)."""

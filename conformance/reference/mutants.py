@@ -124,3 +124,6 @@ MUTANTS.update(FUSE_MUTANTS)
 from conformance.reference.rules_mutants import RULES_MUTANTS  # noqa: E402
 
 MUTANTS.update(RULES_MUTANTS)
+from conformance.reference.morph_mutants import MORPH_MUTANTS  # noqa: E402
+
+MUTANTS.update(MORPH_MUTANTS)

@@ -22,7 +22,8 @@ modules, each named after the part of the Comprehensive Rules it models:
 * :mod:`~conformance.reference.casting` with :mod:`~conformance.reference.mana` —
   :class:`Casting`: casting, activating, costs (601, 602, 605);
 * :mod:`~conformance.reference.alt_costs` — :class:`AlternativeCosts`: madness, dash, evoke,
-  foretell (702.35, 702.109, 702.74, 702.143);
+  foretell (702.35, 702.109, 702.74, 702.143); :mod:`~conformance.reference.morph` —
+  :class:`Morph`: casting face down and turning face up (702.37, 708);
 * :mod:`~conformance.reference.control_rules` and :mod:`~conformance.reference.chapter_rules` —
   :class:`ControlRules` (control-changing effects, layer 2: 611.2a) and :class:`ChapterRules`
   (fight 701.12, conditions checked on resolution), which extend :class:`Casting` beside
@@ -43,11 +44,10 @@ Methods whose names start with ``_`` are internal. Actions and effects are regis
 
 from __future__ import annotations
 
-from conformance.reference.alt_costs import AlternativeCosts
 from conformance.reference.block_restrictions import BlockRestrictions
 from conformance.reference.chapter_rules import CHAPTER_HOOKS, ChapterRules
 from conformance.reference.effects_copies import CopyVariantRules
-from conformance.reference.effects_split import FightRules
+from conformance.reference.morph import Morph
 from conformance.reference.trigger_events import TriggerEvents
 
 HOOKS: dict[str, str] = {
@@ -57,7 +57,6 @@ HOOKS: dict[str, str] = {
     "split_mana_value": "709.4b: a split card's mana value off the stack",
     "may_fuse_from": "702.102a: fuse applies only while the card is in a hand",
     "fused_spell_face": "702.102b-c: a fused split spell has both halves' characteristics and costs",
-    "fight_damage": "701.12a: two creatures that fight each deal damage to the other",
     "fused_halves": "702.102d: a fused split spell follows its left half, then its right half",
     "colorless_by_devoid": "702.114a: devoid makes an object colorless in every zone",
     "color_layer_keywords": "613.1e: devoid sets colors in layer 5, before abilities are lost",
@@ -160,6 +159,9 @@ HOOKS: dict[str, str] = {
     "dash_returns_to_hand": "702.109a: a dashed permanent returns to hand at the next end step",
     "evoke_sacrifices": "702.74a: an evoked permanent is sacrificed when it enters",
     "foretold_castable": "702.143a: a foretold card is cast only after the turn it was foretold",
+    "turning_face_up_triggers_enters": "708.8: turning a permanent face up is not entering",
+    "turned_face_up_is_same_object": "708.8: a permanent turned face up is the same permanent",
+    "can_turn_face_up": "702.37e, 708.7: a face-down permanent, not a spell, is turned face up",
     "ceases_to_exist": "704.5d, 704.5e: tokens off the battlefield, copies off the stack",
     "planeswalker_loyalty_gone": "704.5i, 704.5v: a planeswalker with 0 loyalty, a battle "
                                  "with 0 defense",
@@ -177,6 +179,6 @@ HOOKS: dict[str, str] = {
 HOOKS.update(CHAPTER_HOOKS)  # fight, resolution-time conditions: chapter_rules
 
 
-class Rules(ChapterRules, AlternativeCosts, TriggerEvents, BlockRestrictions, FightRules,
+class Rules(ChapterRules, Morph, TriggerEvents, BlockRestrictions,
             CopyVariantRules):
     """All the rules the reference engine models (the public surface: :data:`HOOKS`)."""

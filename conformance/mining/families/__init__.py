@@ -24,6 +24,7 @@ from conformance.mining.families import (
     kicker,
     knifepoint,
     landfall,
+    morph,
     phyrexian,
     prowess,
     saga,
@@ -117,6 +118,11 @@ MUTANT_OF: dict[str, str] = {
     "convoke-mana-value": "convoke_lowers_mana_value",
     "convoke-multicolored": "convoke_multicolored_pays_generic",
     "convoke-summoning-sick": "convoke_needs_unsick_creatures",
+    "morph-meaning": "morph_cast_pays_mana_cost",
+    "morph-mana-value": "face_down_spell_has_mana_value",
+    "morph-enters-face-down": "face_down_keeps_characteristics",
+    "morph-same-permanent": "face_up_is_new_object",
+    "morph-special-action": "face_down_spell_turned_face_up",
 }
 """Family id -> the mutant breaking exactly the rules point the family tests."""
 
@@ -129,6 +135,7 @@ FAMILIES: tuple[Family, ...] = tuple(
         *landfall.FAMILIES, *heroic.FAMILIES,
         *constellation.FAMILIES, *infect.FAMILIES,
         *kicker.FAMILIES, *cast_trigger.FAMILIES, *convoke.FAMILIES, *improvise.FAMILIES, *delve.FAMILIES, *scry.FAMILIES, *search.FAMILIES, *additional_costs.FAMILIES,
+        *morph.FAMILIES,
     )
 )
 """Every family, in matching order."""
