@@ -9,16 +9,12 @@ life (119.4, 107.4f), generic mana toward devotion (700.5), a kicker paid once (
 from __future__ import annotations
 
 import re
-from dataclasses import replace
-from typing import Any
 
 from conformance.reference import mana
-from conformance.reference.abilities import CostPart
 from conformance.reference.cards import Face
-from conformance.reference.costs import SpellCost
 from conformance.reference.engine import ReferenceEngine
-from conformance.reference.mana import Symbol, cost_symbols
-from conformance.reference.objects import Chars, Obj, PendingTrigger
+from conformance.reference.mana import Symbol
+from conformance.reference.objects import Obj, Ref, SpellState
 
 
 class ConvokeLowersManaValue(ReferenceEngine):
@@ -27,29 +23,19 @@ class ConvokeLowersManaValue(ReferenceEngine):
 
     MUTANT = "convoke_lowers_mana_value"
     RULE = "702.51b"
-    KIND = "convoke"
 
-    def _reset(self) -> None:
-        super()._reset()
-        self._convoked: dict[str, int] = {}
-
-    def _spell_cost(self, player: str, obj: Obj, face: Face, costs: Any, x: int) -> SpellCost:
-        total = super()._spell_cost(player, obj, face, costs, x)
-        self._convoked[obj.id] = sum(kind == self.KIND for kind, _ in total.objects)
-        return total
-
-    def _base(self, obj: Obj) -> Chars:
-        c = super()._base(obj)
-        n = self._convoked.get(obj.id, 0) if obj.zone == "stack" else 0
-        return replace(c, mana_value=max(0, c.mana_value - n)) if n else c
+    def stack_mana_value(self, spell: SpellState, mana_value: int) -> int:
+        return max(0, mana_value - spell.paid_with.count("convoke"))
 
 
-class ImproviseLowersManaValue(ConvokeLowersManaValue):
+class ImproviseLowersManaValue(ReferenceEngine):
     """Each artifact tapped for improvise lowers the spell's mana value by one."""
 
     MUTANT = "improvise_lowers_mana_value"
     RULE = "702.126b"
-    KIND = "improvise"
+
+    def stack_mana_value(self, spell: SpellState, mana_value: int) -> int:
+        return max(0, mana_value - spell.paid_with.count("improvise"))
 
 
 class ImprovisePaysColored(ReferenceEngine):
@@ -58,10 +44,8 @@ class ImprovisePaysColored(ReferenceEngine):
     MUTANT = "improvise_pays_colored"
     RULE = "702.126a"
 
-    def _payer_options(self, kind: str, ob: Obj) -> list[int | str]:
-        if kind == "improvise":
-            return [*"WUBRG", 1]
-        return super()._payer_options(kind, ob)
+    def improvise_kinds(self, obj: Obj) -> frozenset[str]:
+        return frozenset({"generic", *"WUBRG"})
 
 
 class TappedCreatureConvokes(ReferenceEngine):
@@ -70,32 +54,29 @@ class TappedCreatureConvokes(ReferenceEngine):
 
     MUTANT = "tapped_creature_convokes"
     RULE = "702.51a"
-    KIND = "convoke"
 
-    def _may_pay_with(self, player: str, kind: str, ob: Obj, what: str | None) -> bool:
-        if kind != self.KIND or not ob.tapped:
-            return super()._may_pay_with(player, kind, ob, what)
-        ob.tapped = False
-        try:
-            return super()._may_pay_with(player, kind, ob, what)
-        finally:
-            ob.tapped = True
+    def may_tap_to_pay(self, player: str, kind: str, obj: Obj) -> bool:
+        return kind == "convoke" or super().may_tap_to_pay(player, kind, obj)
 
 
-class TappedArtifactImprovises(TappedCreatureConvokes):
+class TappedArtifactImprovises(ReferenceEngine):
     """A tapped artifact (one tapped for its mana ability) can be tapped again for improvise."""
 
     MUTANT = "tapped_artifact_improvises"
     RULE = "702.126a"
-    KIND = "improvise"
+
+    def may_tap_to_pay(self, player: str, kind: str, obj: Obj) -> bool:
+        return kind == "improvise" or super().may_tap_to_pay(player, kind, obj)
 
 
-class DelveLowersManaValue(ConvokeLowersManaValue):
+class DelveLowersManaValue(ReferenceEngine):
     """Each card exiled for delve lowers the spell's mana value by one."""
 
     MUTANT = "delve_lowers_mana_value"
     RULE = "702.66b"
-    KIND = "delve"
+
+    def stack_mana_value(self, spell: SpellState, mana_value: int) -> int:
+        return max(0, mana_value - spell.paid_with.count("delve"))
 
 
 class DelvePaysColored(ReferenceEngine):
@@ -104,10 +85,8 @@ class DelvePaysColored(ReferenceEngine):
     MUTANT = "delve_pays_colored"
     RULE = "702.66a"
 
-    def _payer_options(self, kind: str, ob: Obj) -> list[int | str]:
-        if kind == "delve":
-            return [*"WUBRG", 1]
-        return super()._payer_options(kind, ob)
+    def delve_payments(self, obj: Obj) -> list[int | str]:
+        return [*"WUBRG", 1]
 
 
 class DelveExilesExtra(ReferenceEngine):
@@ -116,10 +95,8 @@ class DelveExilesExtra(ReferenceEngine):
     MUTANT = "delve_exiles_extra"
     RULE = "702.66a"
 
-    def _payer_options(self, kind: str, ob: Obj) -> list[int | str]:
-        if kind == "delve":
-            return [1, 0]
-        return super()._payer_options(kind, ob)
+    def delve_payments(self, obj: Obj) -> list[int | str]:
+        return [1, 0]
 
 
 class ConvokeMulticoloredPaysGeneric(ReferenceEngine):
@@ -141,10 +118,10 @@ class ConvokeNeedsUnsickCreatures(ReferenceEngine):
     MUTANT = "convoke_needs_unsick_creatures"
     RULE = "302.6"
 
-    def _may_pay_with(self, player: str, kind: str, ob: Obj, what: str | None) -> bool:
-        if kind == "convoke" and ob.summoning_sick:
+    def may_tap_to_pay(self, player: str, kind: str, obj: Obj) -> bool:
+        if kind == "convoke" and obj.summoning_sick:
             return False
-        return super()._may_pay_with(player, kind, ob, what)
+        return super().may_tap_to_pay(player, kind, obj)
 
 
 class HeroicPerTarget(ReferenceEngine):
@@ -154,17 +131,8 @@ class HeroicPerTarget(ReferenceEngine):
     MUTANT = "heroic_per_target"
     RULE = "603.2c"
 
-    def _detect_cast_triggers(self, event: dict[str, Any]) -> None:
-        super()._detect_cast_triggers(event)
-        spell = self.objects.get(event["object"])
-        if spell is None or spell.spell is None:
-            return
-        refs = [r for refs in spell.spell.targets for r in refs]
-        for src, t in self._triggered_abilities(event["player"]):
-            if t.event == "heroic":
-                for _ in range(refs.count(src.ref) - 1):
-                    self._trigger(PendingTrigger(event["player"], src.id, src.card_name,
-                                                 t.name, t.effects))
+    def heroic_triggers(self, src: Obj, targeted: list[Ref]) -> int:
+        return targeted.count(src.ref)
 
 
 class ScryOrderIgnored(ReferenceEngine):
@@ -188,11 +156,8 @@ class DevoidLostRestoresColors(ReferenceEngine):
     MUTANT = "devoid_lost_restores_colors"
     RULE = "613.1e"
 
-    def chars(self, obj: Obj) -> Chars:
-        c = super().chars(obj)
-        if not c.colors and "devoid" not in c.keywords and "devoid" in self._base(obj).keywords:
-            return replace(c, colors=self._base(obj).colors)
-        return c
+    def color_layer_keywords(self, base: frozenset[str], now: frozenset[str]) -> frozenset[str]:
+        return base & now
 
 
 class SacrificeCountUnchecked(ReferenceEngine):
@@ -202,11 +167,8 @@ class SacrificeCountUnchecked(ReferenceEngine):
     MUTANT = "sacrifice_count_unchecked"
     RULE = "118.8"
 
-    def _cost_objects(self, player: str, costs: dict[str, Any], required: tuple[CostPart, ...],
-                      paying_for: Obj | None) -> list[tuple[str, Obj]]:
-        n = len(costs.get("sacrifice") or [])
-        required = tuple(replace(p, n=n) if p.kind == "sacrifice" else p for p in required)
-        return super()._cost_objects(player, costs, required, paying_for)
+    def cost_count_paid(self, kind: str, want: int, named: int) -> bool:
+        return (kind == "sacrifice" and want > 0) or super().cost_count_paid(kind, want, named)
 
 
 class PhyrexianLifeUnchecked(ReferenceEngine):
@@ -252,13 +214,8 @@ class KickerPaidTwice(ReferenceEngine):
     MUTANT = "kicker_paid_twice"
     RULE = "702.33d"
 
-    def _spell_cost(self, player: str, obj: Obj, face: Face, costs: Any, x: int) -> SpellCost:
-        times = costs.get("kicker", 0) if isinstance(costs, dict) else 0
-        if not isinstance(times, int) or times < 2 or face.text.kicker is None:
-            return super()._spell_cost(player, obj, face, costs, x)
-        total = super()._spell_cost(player, obj, face, {**costs, "kicker": 1}, x)
-        extra = cost_symbols(face.text.kicker, 0) * (times - 1)
-        return replace(total, mana=total.mana + extra, kicked=times)
+    def kicker_limit(self, face: Face) -> int | None:
+        return None
 
 
 MORE_FAMILY_MUTANTS: dict[str, type[ReferenceEngine]] = {

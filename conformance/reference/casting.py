@@ -165,7 +165,8 @@ class Casting(FusedSpells, Costs):
         self._pay_planned(player, rest, total.objects)
         obj.spell = SpellState(face=face, targets=targets, x=x, modes=modes, division=division,
                                cast_from=frm, flashback=total.flashback, kicked=total.kicked,
-                               alternative=total.alternative)
+                               alternative=total.alternative,
+                               paid_with=tuple(kind for kind, _ in total.objects))
         self._emit("cast", player=player, object=obj.id, card=card.name,
                    copy=False, **half_fields(card, face))
         if self.crime_timing == "cast":

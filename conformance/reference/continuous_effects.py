@@ -43,7 +43,9 @@ class ContinuousEffects(Zones):
         card = obj.card
         assert card is not None
         if obj.zone == "stack" and obj.spell is not None:
-            return self.stack_characteristics(card, obj.spell)
+            c = self.stack_characteristics(card, obj.spell)
+            mv = self.stack_mana_value(obj.spell, c.mana_value)
+            return c if mv == c.mana_value else replace(c, mana_value=mv)
         if card.is_split:
             return self._split_characteristics(card)
         face = card.faces[0]
@@ -106,6 +108,19 @@ class ContinuousEffects(Zones):
         """Hook: an object with devoid is colorless, in every zone (702.114a: a
         characteristic-defining ability, 604.3)."""
         return "devoid" in chars.keywords
+
+    def stack_mana_value(self, spell: SpellState, mana_value: int) -> int:
+        """Hook: the mana value of a spell on the stack whose mana cost gives ``mana_value``
+        (202.3; 702.51b, 702.66b, 702.126b: creatures tapped for convoke, cards exiled for delve
+        and artifacts tapped for improvise pay its cost, they don't change its mana cost; the
+        kinds of the objects that paid are ``spell.paid_with``)."""
+        return mana_value
+
+    def color_layer_keywords(self, base: frozenset[str], now: frozenset[str]) -> frozenset[str]:
+        """Hook: the keywords that decide an object's color (613.1e before 613.1f: devoid sets
+        the color in layer 5, before layer 6 adds or removes abilities, so an object that lost
+        devoid is still colorless): ``base``, its keywords before layer 6 (``now``: after)."""
+        return base
 
     def is_outlaw(self, obj: Obj, chars: Chars) -> bool:
         """Hook: "outlaw" means a *permanent* with an outlaw creature type (the 2024 ruling)."""
@@ -192,9 +207,12 @@ class ContinuousEffects(Zones):
             plus = obj.counters.get("+1/+1", 0) - obj.counters.get("-1/-1", 0)
             power += power_mod + aura_power + plus
             toughness += toughness_mod + aura_toughness + plus
-        colors = () if self.colorless_by_devoid(obj, c) else c.colors
+        now = frozenset(keywords)
+        seen = self.color_layer_keywords(c.keywords, now)
+        colors = () if self.colorless_by_devoid(
+            obj, c if seen is c.keywords else replace(c, keywords=seen)) else c.colors
         return Chars(c.name, c.mana_value, colors, c.types, c.subtypes, c.supertypes, power,
-                     toughness, frozenset(keywords), text)
+                     toughness, now, text)
 
     def layer6_order(self, entries: list[tuple[int, str, tuple[str, ...]]]
                      ) -> list[tuple[int, str, tuple[str, ...]]]:

@@ -90,6 +90,34 @@ class Costs(PriorityAndStack):
         """Hook: the generic mana one card exiled for delve pays (702.66a: {1})."""
         return 1
 
+    def improvise_kinds(self, obj: Obj) -> frozenset[str]:
+        """Hook: what an artifact tapped for improvise pays (702.126a): {1} (``"generic"``),
+        never colored mana."""
+        return frozenset({"generic"})
+
+    def delve_payments(self, obj: Obj) -> list[int | str]:
+        """Hook: what one card exiled for delve may pay (702.66a): {1} of the generic mana
+        (:meth:`delve_value`), never colored mana, and never nothing (a card is exiled for delve
+        only to pay)."""
+        return [self.delve_value()]
+
+    def may_tap_to_pay(self, player: str, kind: str, obj: Obj) -> bool:
+        """Hook: whether ``obj`` (a permanent ``player`` controls, of the right type) may be
+        tapped for a tap cost, convoke or improvise (118.3: a tapped permanent can't be tapped
+        again; 702.51a, 702.126a: any untapped creature or artifact, summoning sick or not, since
+        convoke and improvise are not {T} abilities, 302.6)."""
+        return not obj.tapped
+
+    def cost_count_paid(self, kind: str, want: int, named: int) -> bool:
+        """Hook: whether naming ``named`` objects pays a cost that asks to sacrifice, discard,
+        exile or tap ``want`` of them (``kind``; 118.8: an additional cost is paid exactly)."""
+        return named == want
+
+    def kicker_limit(self, face: Face) -> int | None:
+        """Hook: how many times ``face``'s kicker cost may be paid (702.33d: once; multikicker
+        any number of times, ``None``)."""
+        return None if face.text.multikicker else 1
+
     def pay_with_object(self, player: str, kind: str, obj: Obj) -> None:
         """Hook: pay one cost with ``obj`` (``kind`` of :data:`OBJECT_KINDS`): sacrifice it
         (701.17a), discard it (701.8a), exile it, or tap it (for a tap cost, convoke or
@@ -139,7 +167,8 @@ class Costs(PriorityAndStack):
             raise refuse("illegal_action", "costs.kicker is a whole number")
         if kicked and text.kicker is None:
             raise refuse("illegal_action", f"{face.name} has no kicker (rule 702.33a)")
-        if kicked > 1 and not text.multikicker:
+        limit = self.kicker_limit(face)
+        if limit is not None and kicked > limit:
             raise refuse("illegal_action", f"{face.name} can be kicked only once (rule 702.33d)")
         try:
             symbols = cost_symbols(base, x)
@@ -173,7 +202,7 @@ class Costs(PriorityAndStack):
             parts = [p for p in required if p.kind == kind]
             if kind in ("sacrifice", "discard", "exile", "tap"):
                 want = sum(p.n for p in parts)
-                if len(ids) != want:
+                if not self.cost_count_paid(kind, want, len(ids)):
                     raise refuse("illegal_action", f"the cost asks to {kind} {want}, "
                                                    f"costs.{kind} names {len(ids)} (rule 118.8)")
             for oid in ids:
@@ -202,7 +231,7 @@ class Costs(PriorityAndStack):
         wanted = {"convoke": "Creature", "improvise": "Artifact"}.get(kind) or (what or "").title()
         if wanted and wanted not in c.types:
             return False
-        return kind == "sacrifice" or not ob.tapped  # 118.3: a tapped permanent can't be tapped
+        return kind == "sacrifice" or self.may_tap_to_pay(player, kind, ob)
 
     # --- payment ------------------------------------------------------------------------------
 
@@ -243,10 +272,10 @@ class Costs(PriorityAndStack):
 
     def _payer_options(self, kind: str, ob: Obj) -> list[int | str]:
         """What one convoke, delve or improvise object may pay: colors first, then generic."""
-        if kind == "convoke":
-            kinds = self.convoke_kinds(ob)
-            return [k for k in COLORS if k in kinds] + ([1] if "generic" in kinds else [])
-        return [self.delve_value() if kind == "delve" else 1]
+        if kind == "delve":
+            return self.delve_payments(ob)
+        kinds = self.convoke_kinds(ob) if kind == "convoke" else self.improvise_kinds(ob)
+        return [k for k in COLORS if k in kinds] + ([1] if "generic" in kinds else [])
 
     @staticmethod
     def _generic(s: Symbol) -> bool:

@@ -78,6 +78,9 @@ class SpellState:
     """How many times its kicker cost was paid (rule 702.33d; a copy is kicked alike, 707.10)."""
     alternative: str | None = None
     """The alternative cost it was cast for (``costs.alternative``: flashback, escape), if any."""
+    paid_with: tuple[str, ...] = ()
+    """The kind of each object that paid part of its total cost (``costs.OBJECT_KINDS``:
+    convoke, delve, improvise, sacrifice, ...), in payment order; empty for a copy."""
 
 
 @dataclass(frozen=True)

@@ -91,12 +91,15 @@ class TriggeredAbilities(StateBasedActions):
             return
         player = event["player"]
         is_instant_sorcery = bool({"Instant", "Sorcery"} & set(self.chars(spell).types))
-        targeted = {r for refs in (spell.spell.targets if spell.spell else ()) for r in refs}
+        targeted = [r for refs in (spell.spell.targets if spell.spell else ()) for r in refs]
         for src, t in self._triggered_abilities(player):
-            if (t.event == "cast_instant_or_sorcery" and is_instant_sorcery) or (
+            if t.event == "heroic":
+                times = self.heroic_triggers(src, targeted)
+            else:
+                times = int((t.event == "cast_instant_or_sorcery" and is_instant_sorcery) or (
                     t.event == "cast_noncreature" and self.noncreature_spell(self.chars(spell))
-            ) or (t.event == "heroic" and src.ref in targeted) or (
-                    t.event == "cast_colorless" and not self.chars(spell).colors):  # once per spell (heroic)
+                ) or (t.event == "cast_colorless" and not self.chars(spell).colors))
+            for _ in range(times):
                 self._trigger(PendingTrigger(player, src.id, src.card_name, t.name, t.effects))
         for d in self.delayed:
             if (d.controller == player and d.turn == self.turn and not d.used
@@ -107,6 +110,12 @@ class TriggeredAbilities(StateBasedActions):
                     player, d.source, d.source_name, "delayed_copy",
                     (fx.CopyTriggeringSpell(d.effect.times, d.effect.may_choose_new_targets),),
                     spell=snapshot_spell(spell)))
+
+    def heroic_triggers(self, src: Obj, targeted: list[Ref]) -> int:
+        """Hook: how many times a heroic ability of ``src`` triggers for a spell whose targets
+        are ``targeted`` (every target of every slot): once if the spell targets ``src``,
+        however many times it does (603.2c: one event, one trigger)."""
+        return int(src.ref in targeted)
 
     def noncreature_spell(self, chars: Chars) -> bool:
         """Hook: a spell is a noncreature spell unless creature is among its types, whatever
