@@ -124,3 +124,7 @@ MUTANTS.update(FUSE_MUTANTS)
 from conformance.reference.rules_mutants import RULES_MUTANTS  # noqa: E402
 
 MUTANTS.update(RULES_MUTANTS)
+
+from conformance.reference.suspend_mutants import SUSPEND_MUTANTS  # noqa: E402
+
+MUTANTS.update(SUSPEND_MUTANTS)

@@ -43,11 +43,11 @@ Methods whose names start with ``_`` are internal. Actions and effects are regis
 
 from __future__ import annotations
 
-from conformance.reference.alt_costs import AlternativeCosts
 from conformance.reference.block_restrictions import BlockRestrictions
 from conformance.reference.chapter_rules import CHAPTER_HOOKS, ChapterRules
 from conformance.reference.effects_copies import CopyVariantRules
 from conformance.reference.effects_split import FightRules
+from conformance.reference.suspend import Suspend
 from conformance.reference.trigger_events import TriggerEvents
 
 HOOKS: dict[str, str] = {
@@ -150,6 +150,13 @@ HOOKS: dict[str, str] = {
     "dash_returns_to_hand": "702.109a: a dashed permanent returns to hand at the next end step",
     "evoke_sacrifices": "702.74a: an evoked permanent is sacrificed when it enters",
     "foretold_castable": "702.143a: a foretold card is cast only after the turn it was foretold",
+    "suspend_permitted": "116.2f, 702.62a: suspend only when the card could be cast",
+    "suspend_is_cast": "116.2f: suspending a card is a special action, not casting it",
+    "last_counter_triggers": "702.62a: the last time counter removed, for any reason, casts it",
+    "suspend_casts": "702.62a: the last-counter trigger casts the card if able",
+    "suspend_cast_cost": "702.62a, 702.62d: a suspended card is cast without paying its cost",
+    "suspend_grants_haste": "702.62a: a creature spell cast by suspend gains haste",
+    "suspend_targets_at_exile": "601.2c: a suspended spell's targets are chosen as it is cast",
     "ceases_to_exist": "704.5d, 704.5e: tokens off the battlefield, copies off the stack",
     "planeswalker_loyalty_gone": "704.5i, 704.5v: a planeswalker with 0 loyalty, a battle "
                                  "with 0 defense",
@@ -167,6 +174,6 @@ HOOKS: dict[str, str] = {
 HOOKS.update(CHAPTER_HOOKS)  # fight, resolution-time conditions: chapter_rules
 
 
-class Rules(ChapterRules, AlternativeCosts, TriggerEvents, BlockRestrictions, FightRules,
+class Rules(ChapterRules, Suspend, TriggerEvents, BlockRestrictions, FightRules,
             CopyVariantRules):
     """All the rules the reference engine models (the public surface: :data:`HOOKS`)."""
