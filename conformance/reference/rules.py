@@ -156,6 +156,7 @@ HOOKS: dict[str, str] = {
     "suspend_casts": "702.62a: the last-counter trigger casts the card if able",
     "suspend_cast_cost": "702.62a, 702.62d: a suspended card is cast without paying its cost",
     "suspend_grants_haste": "702.62a: a creature spell cast by suspend gains haste",
+    "suspend_unable": "702.62a: a suspended card that can't be cast stays exiled",
     "suspend_targets_at_exile": "601.2c: a suspended spell's targets are chosen as it is cast",
     "ceases_to_exist": "704.5d, 704.5e: tokens off the battlefield, copies off the stack",
     "planeswalker_loyalty_gone": "704.5i, 704.5v: a planeswalker with 0 loyalty, a battle "

@@ -103,6 +103,9 @@ class Suspend(AlternativeCosts):
         """Hook: a creature spell cast by its suspend trigger gains haste (702.62a)."""
         return True
 
+    def suspend_unable(self, ob: Obj) -> None:
+        """Hook: a card its suspend trigger can't cast stays exiled (the suspend rulings)."""
+
     def suspend_targets_at_exile(self) -> bool:
         """Hook: a suspended spell's targets are chosen as it is cast, not as it is exiled
         (601.2c, the suspend rulings)."""
@@ -196,7 +199,8 @@ class Suspend(AlternativeCosts):
             raise refuse("unsupported", f"{face.name}'s additional costs when cast by suspend")
         slots = tuple(s for e in self._spell_text(face, (), None) for s in e.slots)
         if slots and not self._targets_exist(slots, ob.owner, ob.id):
-            return  # it can't be cast: it stays exiled (the suspend rulings)
+            self.suspend_unable(ob)  # it can't be cast: it stays exiled (the suspend rulings)
+            return
         a: dict[str, Any] = {"player": ob.owner, "object": ob.id}
         if face.has_x:
             a["x"] = 0  # 107.3b: X is 0 for a spell cast without paying its mana cost

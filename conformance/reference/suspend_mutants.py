@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from conformance.reference.cards import Face
 from conformance.reference.engine import ReferenceEngine
+from conformance.reference.objects import Obj
 
 
 class SuspendIsCast(ReferenceEngine):
@@ -79,10 +80,21 @@ class SuspendTargetsAtExile(ReferenceEngine):
         return True
 
 
+class SuspendUnableToGraveyard(ReferenceEngine):
+    """A card its suspend trigger can't cast (no legal target) is put into its owner's
+    graveyard instead of staying exiled."""
+
+    MUTANT = "suspend_unable_to_graveyard"
+    RULE = "702.62a"
+
+    def suspend_unable(self, ob: Obj) -> None:
+        self._move(ob, "graveyard")
+
+
 SUSPEND_MUTANTS: dict[str, type[ReferenceEngine]] = {
     cls.MUTANT: cls for cls in (
         SuspendIsCast, SuspendIgnoresTiming, SuspendCastOnlyByUpkeep, SuspendNeverCasts,
-        SuspendPaysManaCost, SuspendNoHaste, SuspendTargetsAtExile,
+        SuspendPaysManaCost, SuspendNoHaste, SuspendTargetsAtExile, SuspendUnableToGraveyard,
     )
 }
 """Mutant name -> engine class, for the suspend families."""

@@ -30,6 +30,7 @@ from conformance.mining.families import (
     scry,
     search,
     split,
+    suspend,
 )
 from conformance.mining.model import Family
 
@@ -117,6 +118,14 @@ MUTANT_OF: dict[str, str] = {
     "convoke-mana-value": "convoke_lowers_mana_value",
     "convoke-multicolored": "convoke_multicolored_pays_generic",
     "convoke-summoning-sick": "convoke_needs_unsick_creatures",
+    "suspend-not-cast": "suspend_is_cast",
+    "suspend-timing": "suspend_ignores_timing",
+    "suspend-any-reason": "suspend_cast_only_by_upkeep",
+    "suspend-free": "suspend_pays_mana_cost",
+    "suspend-haste": "suspend_without_haste",
+    "suspend-meaning": "suspend_never_casts",
+    "suspend-targets": "suspend_targets_at_exile",
+    "suspend-cant-cast": "suspend_unable_to_graveyard",
 }
 """Family id -> the mutant breaking exactly the rules point the family tests."""
 
@@ -129,6 +138,7 @@ FAMILIES: tuple[Family, ...] = tuple(
         *landfall.FAMILIES, *heroic.FAMILIES,
         *constellation.FAMILIES, *infect.FAMILIES,
         *kicker.FAMILIES, *cast_trigger.FAMILIES, *convoke.FAMILIES, *improvise.FAMILIES, *delve.FAMILIES, *scry.FAMILIES, *search.FAMILIES, *additional_costs.FAMILIES,
+        *suspend.FAMILIES,
     )
 )
 """Every family, in matching order."""
