@@ -31,6 +31,7 @@ from conformance.reference.effect_blocks import Effect
 from conformance.reference.effects import EffectContext, Effects, effect
 from conformance.reference.mana import ManaSymbolError, cost_symbols
 from conformance.reference.objects import Answer, Choice, Flow, Obj, PendingTrigger, Ref, refuse
+from conformance.reference.suspend_text import ExileSelfWithTimeCounters
 
 if TYPE_CHECKING:
     from conformance.reference.rules import Rules
@@ -286,3 +287,14 @@ def _cast_suspended(r: Effects, eff: SuspendCast, ctx: EffectContext) -> Generat
         return
     assert isinstance(r, Suspend)
     yield from r._suspend_cast(ob)
+
+
+@effect(ExileSelfWithTimeCounters)
+def _exile_self(r: Effects, eff: ExileSelfWithTimeCounters, ctx: EffectContext) -> None:
+    """The resolving spell (a card, not a copy) is exiled with N time counters (702.62b: with
+    suspend it is suspended); it no longer goes to its owner's graveyard (608.2n)."""
+    ob = r.objects.get(ctx.source)
+    if ob is None or ob.zone != "stack" or ob.is_copy or ob.card is None:
+        return
+    r._move(ob, "exile")
+    r._add_counters(ob, "time", eff.n)

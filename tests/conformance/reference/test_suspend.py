@@ -144,3 +144,28 @@ def test_a_case_that_suspends_is_never_sent_to_an_engine_without_the_action():
     result, = run.results
     assert result.status == "unsupported" and result.duration == 0.0
     assert "actions not supported (protocol 2): suspend" in (result.message or "")
+
+
+def test_a_spell_that_suspends_itself_is_exiled_with_time_counters_as_it_resolves():
+    """Arc Blade: "Exile CARDNAME with three time counters on it." after its damage; suspended,
+    its owner's upkeep trigger then removes a counter."""
+    engine = _engine({"mana": "{3}{R}{R}", "hand": [{"id": "ab", "card": "Arc Blade"}]})
+    engine.act({"cast": {"player": "p1", "object": "ab", "targets": ["p2"]}})
+    engine.act({"resolve_top": {}})
+    ab = _obj(engine, "ab")
+    assert ab["zone"] == "exile" and ab["counters"] == {"time": 3}
+    assert engine.observe().state["players"]["p2"]["life"] == 18
+    engine.act({"advance": {"to": "upkeep", "next_turn": True}})
+    engine.act({"advance": {"to": "upkeep", "next_turn": True}})
+    assert [s["ability"] for s in engine.observe().state["stack"]] == ["suspend_upkeep"]
+
+
+def test_a_self_suspending_spell_that_does_not_resolve_goes_to_the_graveyard():
+    """Arc Blade's ruling: with its target illegal it doesn't resolve, and is not exiled."""
+    engine = _engine({"mana": "{3}{R}{R}{R}", "hand": [{"id": "ab", "card": "Arc Blade"},
+                                                       {"id": "bolt", "card": "Lightning Bolt"}]},
+                     {"battlefield": [{"id": "bears", "card": "Grizzly Bears"}]})
+    engine.act({"cast": {"player": "p1", "object": "ab", "targets": ["bears"]}})
+    engine.act({"cast": {"player": "p1", "object": "bolt", "targets": ["bears"]}})
+    engine.act({"resolve_stack": {}})
+    assert _obj(engine, "ab")["zone"] == "graveyard" and _obj(engine, "ab")["counters"] == {}
