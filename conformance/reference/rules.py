@@ -157,6 +157,8 @@ HOOKS: dict[str, str] = {
     "suspend_cast_cost": "702.62a, 702.62d: a suspended card is cast without paying its cost",
     "suspend_grants_haste": "702.62a: a creature spell cast by suspend gains haste",
     "suspend_unable": "702.62a: a suspended card that can't be cast stays exiled",
+    "suspend_cast_ignores_timing": "608.2g: the suspend cast ignores the card type's timing",
+    "no_mana_cost_castable": "118.6: a card with no mana cost can't be cast by paying it",
     "suspend_targets_at_exile": "601.2c: a suspended spell's targets are chosen as it is cast",
     "ceases_to_exist": "704.5d, 704.5e: tokens off the battlefield, copies off the stack",
     "planeswalker_loyalty_gone": "704.5i, 704.5v: a planeswalker with 0 loyalty, a battle "

@@ -104,6 +104,15 @@ class Suspend(AlternativeCosts):
         """Hook: a creature spell cast by its suspend trigger gains haste (702.62a)."""
         return True
 
+    def suspend_cast_ignores_timing(self) -> bool:
+        """Hook: the cast trigger casts the card whatever its type's timing (608.2g, the
+        suspend rulings: "Timing permissions based on the card's type are ignored")."""
+        return True
+
+    def no_mana_cost_castable(self) -> bool:
+        """Hook: a card with no mana cost can't be cast by paying it (118.6)."""
+        return False
+
     def suspend_unable(self, ob: Obj) -> None:
         """Hook: a card its suspend trigger can't cast stays exiled (the suspend rulings)."""
 
@@ -198,6 +207,10 @@ class Suspend(AlternativeCosts):
             return  # a land is played, not cast; it stays exiled (not modelled further)
         if face.text.additional_costs:
             raise refuse("unsupported", f"{face.name}'s additional costs when cast by suspend")
+        if not self.suspend_cast_ignores_timing() and not self.timing_permits(face, ob.owner,
+                                                                               "exile"):
+            self.suspend_unable(ob)
+            return
         slots = tuple(s for e in self._spell_text(face, (), None) for s in e.slots)
         if slots and not self._targets_exist(slots, ob.owner, ob.id):
             self.suspend_unable(ob)  # it can't be cast: it stays exiled (the suspend rulings)
@@ -223,7 +236,7 @@ class Suspend(AlternativeCosts):
             objects = self._cost_objects(player, {}, face.text.additional_costs, obj)
             return SpellCost(symbols, False, 0, None, objects)
         if face.mana_cost is None and not (isinstance(costs, dict) and costs.get("alternative")) \
-                and obj.zone == "hand":
+                and obj.zone == "hand" and not self.no_mana_cost_castable():
             raise refuse("illegal_action", f"{face.name} has no mana cost: it can't be cast by "
                                            "paying it (rule 118.6)")
         return super()._spell_cost(player, obj, face, costs, x)

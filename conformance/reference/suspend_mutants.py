@@ -91,10 +91,32 @@ class SuspendUnableToGraveyard(ReferenceEngine):
         self._move(ob, "graveyard")
 
 
+class SuspendCastKeepsTiming(ReferenceEngine):
+    """The cast trigger casts the card only when its type's timing allows (a sorcery or a
+    creature in the upkeep stays exiled)."""
+
+    MUTANT = "suspend_cast_keeps_timing"
+    RULE = "608.2g"
+
+    def suspend_cast_ignores_timing(self) -> bool:
+        return False
+
+
+class NoManaCostCastFree(ReferenceEngine):
+    """A card with no mana cost is cast from a hand for nothing."""
+
+    MUTANT = "no_mana_cost_cast_free"
+    RULE = "118.6"
+
+    def no_mana_cost_castable(self) -> bool:
+        return True
+
+
 SUSPEND_MUTANTS: dict[str, type[ReferenceEngine]] = {
     cls.MUTANT: cls for cls in (
         SuspendIsCast, SuspendIgnoresTiming, SuspendCastOnlyByUpkeep, SuspendNeverCasts,
         SuspendPaysManaCost, SuspendNoHaste, SuspendTargetsAtExile, SuspendUnableToGraveyard,
+        SuspendCastKeepsTiming, NoManaCostCastFree,
     )
 }
 """Mutant name -> engine class, for the suspend families."""

@@ -126,6 +126,8 @@ MUTANT_OF: dict[str, str] = {
     "suspend-meaning": "suspend_never_casts",
     "suspend-targets": "suspend_targets_at_exile",
     "suspend-cant-cast": "suspend_unable_to_graveyard",
+    "suspend-must-cast": "suspend_cast_keeps_timing",
+    "no-mana-cost": "no_mana_cost_cast_free",
 }
 """Family id -> the mutant breaking exactly the rules point the family tests."""
 

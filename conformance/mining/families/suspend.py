@@ -23,6 +23,11 @@ it has some, are the generator's scripted ones (p2, or p2's Grizzly Bears).
 * ``suspend-targets`` — "those targets are chosen when the spell is finally cast": the targets
   choice comes as the cast trigger resolves, naming the card. Mutant
   ``suspend_targets_at_exile``.
+* ``suspend-must-cast`` — "As the second triggered ability resolves, you must cast the card if
+  able. ... Timing permissions based on the card's type are ignored": a sorcery or creature is
+  cast in the upkeep. Mutant ``suspend_cast_keeps_timing``.
+* ``no-mana-cost`` — "A card with no mana cost can't be cast normally" (118.6): casting it from
+  a hand is refused. Mutant ``no_mana_cost_cast_free``.
 * ``suspend-cant-cast`` — "If you can't cast the card, perhaps because there are no legal
   targets available, it remains exiled with no time counters on it": a spell that targets only
   creatures, with no creature on the battlefield. Mutant ``suspend_unable_to_graveyard``.
@@ -104,6 +109,18 @@ def _setup(c: _Card, targets: list[tuple[str, str | None]], *, step: str = "prec
                   hand=[{"id": "sus", "card": c.name}], library=b.islands(3))
     library = [{"id": f"lib{i}b", "card": b.ISLAND} for i in range(1, 4)]
     return b.game(p1, b.player(battlefield=theirs, library=library), step=step)
+
+
+def _suspended_setup(c: _Card, targets: list[tuple[str, str | None]], *, active: str,
+                     step: str) -> dict[str, Any]:
+    """The card already suspended (in p1's exile with one time counter), p1's pool empty."""
+    setup = _setup(c, targets, step=step)
+    setup["active_player"] = active
+    p1 = setup["players"]["p1"]
+    p1.pop("mana", None)
+    p1.pop("hand")
+    p1["exile"] = [{"id": "sus", "card": c.name, "counters": {"time": 1}}]
+    return setup
 
 
 def _cards(c: _Card, targets: list[tuple[str, str | None]]) -> list[str]:
@@ -224,10 +241,19 @@ def gen_free(ctx: Context) -> list[Draft] | NotExecutable:
     got = _prepared(ctx)
     if isinstance(got, NotExecutable):
         return got
-    if not got[0].face.mana_cost or got[0].face.mana_cost == "{0}":
+    c, targets = got
+    if not c.face.mana_cost or c.face.mana_cost == "{0}":
         return NotExecutable("its mana cost is nothing to pay: a case can't tell it unpaid")
-    return _cycle(ctx, "suspend-free", "{name} is cast by its suspend trigger without paying "
-                  "its mana cost (p1's pool is empty)", ["702.62a", "702.62d"])
+    actions = [{"remove_counters": {"object": "sus", "counter": "time", "n": 1}},
+               b.RESOLVE_TOP, *_cast_choice(targets)]
+    expect = {"events": [{"type": "triggered", "source": "sus", "ability": "suspend_cast"},
+                         {"type": "cast", "object": "sus"}],
+              "state": {"stack": [c.name], "zones": {"sus": "stack"}}}
+    return [Draft("suspend-free", f"The suspended {c.name} is cast by its suspend trigger "
+                  "without paying its mana cost (p1's pool is empty)",
+                  FEATURES + (["target"] if targets else []), _cards(c, targets),
+                  _suspended_setup(c, targets, active="p1", step="precombat_main"), actions,
+                  expect, ["702.62a", "702.62d"])]
 
 
 def gen_haste(ctx: Context) -> list[Draft] | NotExecutable:
@@ -262,7 +288,8 @@ def gen_targets(ctx: Context) -> list[Draft] | NotExecutable:
         return NotExecutable("the spell has no targets")
     actions = [_suspend(), {"remove_counters": {"object": "sus", "counter": "time", "n": c.n}},
                b.RESOLVE_TOP, *_cast_choice(targets)]
-    expect = {"events": [{"type": "triggered", "source": "sus", "ability": "suspend_cast"},
+    expect = {"events": [{"type": "zone_change", "object": "sus", "from": "hand", "to": "exile"},
+                         {"type": "triggered", "source": "sus", "ability": "suspend_cast"},
                          {"type": "cast", "object": "sus"}],
               "state": {"stack": [c.name],
                         "objects": {"sus": {"targets": [tid for tid, _ in targets]}}}}
@@ -292,6 +319,49 @@ def gen_cant_cast(ctx: Context) -> list[Draft] | NotExecutable:
                   actions, expect, list(RULES))]
 
 
+def gen_must_cast(ctx: Context) -> list[Draft] | NotExecutable:
+    """Cast by its trigger in the upkeep, whatever its type's timing."""
+    got = _prepared(ctx)
+    if isinstance(got, NotExecutable):
+        return got
+    if got[0].instant_speed:
+        return NotExecutable("an instant or a card with flash may be cast in the upkeep anyway: "
+                             "no timing to ignore")
+    c, targets = got
+    actions = [{"advance": {"to": "upkeep", "next_turn": True}},
+               b.RESOLVE_TOP,  # suspend_upkeep: the last counter removed
+               b.RESOLVE_TOP,  # suspend_cast: the card is cast in the upkeep
+               *_cast_choice(targets)]
+    expect = {"events": [{"type": "triggered", "source": "sus", "ability": "suspend_cast"},
+                         {"type": "cast", "object": "sus"}],
+              "state": {"stack": [c.name], "step": "upkeep", "active_player": "p1"}}
+    return [Draft("suspend-must-cast", f"The suspended {c.name} is cast by its suspend "
+                  "trigger in its owner's upkeep: its type's timing is ignored",
+                  FEATURES + ["turn_structure"] + (["target"] if targets else []),
+                  _cards(c, targets),
+                  _suspended_setup(c, targets, active="p2", step="postcombat_main"), actions,
+                  expect, ["702.62a", "608.2g"])]
+
+
+def gen_no_mana_cost(ctx: Context) -> list[Draft] | NotExecutable:
+    """A card with no mana cost is not cast from a hand."""
+    got = _prepared(ctx)
+    if isinstance(got, NotExecutable):
+        return got
+    c, targets = got
+    if c.face.mana_cost is not None:
+        return NotExecutable("the card has a mana cost")
+    setup = _setup(c, targets)
+    setup["players"]["p1"]["mana"] = "{C}{C}{C}{C}{C}"
+    cast = b.cast("sus", targets=[tid for tid, _ in targets] or None)
+    expect = {"error": {"kind": "illegal_action", "action": 0},
+              "state": {"zones": {"sus": "hand"}, "stack": []}}
+    return [Draft("no-mana-cost", f"{c.name} has no mana cost: casting it from a hand is "
+                  "refused (an unpayable cost)", ["priority", "stack", "mana_cost"]
+                  + (["target"] if targets else []), _cards(c, targets), setup, [cast], expect,
+                  ["118.6", "202.1b"])]
+
+
 FAMILIES = [
     Family("suspend-not-cast", "Suspending a card is not casting it", ("116.2f", "702.62a"),
            tuple(FEATURES), gen_not_cast,
@@ -317,6 +387,13 @@ FAMILIES = [
            ("702.62a", "601.2c"), tuple(FEATURES), gen_targets,
            en=phrases("those targets are chosen when the spell is finally cast, not when it's "
                       "exiled")),
+    Family("suspend-must-cast", "The suspend trigger casts the card whatever its type's timing",
+           ("702.62a", "608.2g"), tuple(FEATURES), gen_must_cast,
+           en=phrases("As the second triggered ability resolves, you must cast the card if "
+                      "able")),
+    Family("no-mana-cost", "A card with no mana cost can't be cast by paying it",
+           ("118.6", "202.1b"), ("priority", "stack", "mana_cost"), gen_no_mana_cost,
+           en=phrases("A card with no mana cost can't be cast normally")),
     Family("suspend-cant-cast", "A suspended card that can't be cast stays exiled",
            tuple(RULES), tuple(FEATURES), gen_cant_cast,
            en=phrases("If you can't cast the card, perhaps because there are no legal targets "
