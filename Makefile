@@ -37,7 +37,7 @@ run: $(STAMP)
 # bytecode, kept under .venv/pycache, even where the shell sets PYTHONDONTWRITEBYTECODE.
 TEST_ENV := PYTHONDONTWRITEBYTECODE= PYTHONPYCACHEPREFIX=$(CURDIR)/$(VENV)/pycache
 test: $(STAMP)
-	$(TEST_ENV) $(BIN)/python -m pytest -n 2 -q -rs -m "not ci"
+	$(TEST_ENV) $(BIN)/python -m pytest -n 2 --dist worksteal -q -rs -m "not ci"
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py

@@ -9,12 +9,13 @@ from __future__ import annotations
 import json
 from functools import cache
 from pathlib import Path
-from typing import Any
-
-from jsonschema import Draft202012Validator
-from referencing import Registry, Resource
+from typing import TYPE_CHECKING, Any
 
 from conformance.schema_check import Check, UnsupportedSchema, compile_schema
+
+if TYPE_CHECKING:  # jsonschema is imported when a problem is to be named (it costs ~0.1 s)
+    from jsonschema import Draft202012Validator
+    from referencing import Registry
 
 SCHEMA_DIR = Path(__file__).resolve().parent / "schema"
 """Where the schemas live."""
@@ -39,6 +40,8 @@ def _documents() -> dict[str, dict[str, Any]]:
 
 @cache
 def _registry() -> Registry:
+    from referencing import Registry, Resource
+
     return Registry().with_resources(
         (uri, Resource.from_contents(contents)) for uri, contents in _documents().items())
 
@@ -53,6 +56,8 @@ def schema(name: str) -> dict[str, Any]:
 @cache
 def validator(name: str) -> Draft202012Validator:
     """A compiled validator for the schema ``name`` (``$ref`` across files resolved locally)."""
+    from jsonschema import Draft202012Validator
+
     return Draft202012Validator(schema(name), registry=_registry())
 
 

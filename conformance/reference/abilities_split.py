@@ -58,19 +58,6 @@ class DamageByLands(Effect):
 
 
 @dataclass(frozen=True, slots=True)
-class Fight(Effect):
-    """"Target <yours> fights target <theirs>" (701.12a: each deals damage equal to its power
-    to the other; 701.12b: if either is an illegal target or gone, no damage is dealt)."""
-
-    yours: str
-    theirs: str
-
-    @property
-    def slots(self) -> tuple[TargetSlot, ...]:
-        return (TargetSlot(self.yours), TargetSlot(self.theirs))
-
-
-@dataclass(frozen=True, slots=True)
 class Bite(Effect):
     """"Target <yours> deals damage equal to its power to <target>" (one-sided: only the
     first creature deals damage; none if it is an illegal target as the spell resolves)."""

@@ -11,6 +11,7 @@ oracle templates and their rules:
   another creature / another creature enters the battlefield under your control, <effects>" —
   enters-the-battlefield abilities (603.6a), of the entering permanent too when it qualifies
   (a token entering triggers them as a card does);
+* "Whenever you cast a noncreature spell / a spell, <effects>" — cast triggers (601.2i, 603.2);
 * "When CARDNAME is put into a graveyard from the battlefield / leaves the battlefield,
   <effects>" — leaves-the-battlefield abilities, which look back in time (603.6c, 603.10a); one
   that returns CARDNAME finds the card it became in the graveyard (400.7d);
@@ -57,6 +58,11 @@ battlefield under your control, ..."."""
 ANOTHER_CREATURE_ENTERS = "another_creature_enters_yours"
 """``Triggered.event`` of "Whenever another creature enters the battlefield under your control,
 ..."."""
+CAST_NONCREATURE = "cast_noncreature"
+"""``Triggered.event`` of "Whenever you cast a noncreature spell, ..." (the event prowess uses,
+:meth:`~conformance.reference.triggers.TriggeredAbilities.noncreature_spell`)."""
+CAST_ANY = "cast_any_spell"
+"""``Triggered.event`` of "Whenever you cast a spell, ..."."""
 BLOCKS = "blocks"
 """``Triggered.event`` of "Whenever CARDNAME blocks, ..." (509.3a: for each blocker)."""
 BECOMES_BLOCKED = "becomes_blocked"
@@ -69,6 +75,9 @@ BLOCKS_OR_BLOCKED = "blocks_or_becomes_blocked"
 _FORMS = (
     (re.compile(rf"Whenever {SELF} attacks, (.*)"), ATTACKS, "attacks", True),
     (re.compile(rf"Whenever {SELF} blocks, (.*)"), BLOCKS, "blocks", True),
+    (re.compile(r"Whenever you cast a noncreature spell, (.*)"), CAST_NONCREATURE,
+     "cast_trigger", False),
+    (re.compile(r"Whenever you cast a spell, (.*)"), CAST_ANY, "cast_trigger", False),
     (re.compile(rf"Whenever {SELF} enters the battlefield or attacks, (.*)"), ENTERS_OR_ATTACKS,
      "enters_or_attacks", True),
     (re.compile(rf"Whenever (?:a creature|{SELF} or another creature) enters the battlefield "
@@ -108,6 +117,8 @@ def trigger_line(line: str, parse_effects: Callable[[str], SpellText]) -> Trigge
     """The triggered ability ``line`` is, or None when it is none of this module's forms (an
     :class:`~conformance.reference.errors.OracleTemplateError` when its effects are not
     understood)."""
+    if line == f"Whenever you cast a noncreature spell, {SELF} gets +1/+1 until end of turn.":
+        return None  # prowess (702.108a), read as such by the base interpreter
     for rx, event, name, self_ref in _FORMS:
         m = rx.fullmatch(line)
         if m:

@@ -8,16 +8,6 @@ from conformance.reference.effects import EffectContext, Effects, effect
 from conformance.reference.objects import PLAYERS, ContinuousEffect, Obj, Ref
 
 
-class FightRules:
-    """The rule of fighting the reference engine's rules ask (mixed into
-    :class:`~conformance.reference.rules.Rules`)."""
-
-    def fight_damage(self, a: Obj, b: Obj) -> tuple[tuple[Obj, Obj], ...]:
-        """Hook: when two creatures fight, each deals damage equal to its power to the other
-        (701.12a): (source, recipient) pairs."""
-        return (a, b), (b, a)
-
-
 def _yours(r: Effects, ctx: EffectContext, types: str) -> list[Obj]:
     return [ob for oid in r.battlefield
             if (ob := r.objects[oid]).controller == ctx.controller
@@ -68,19 +58,6 @@ def _damage_by_lands(r: Effects, eff: s.DamageByLands, ctx: EffectContext) -> No
     ref = ctx.first()
     if ref is not None:
         r._damage(ctx.source, ref, len(_yours(r, ctx, "Land")))
-
-
-@effect(s.Fight)
-def _fight(r: Effects, eff: s.Fight, ctx: EffectContext) -> None:
-    """701.12a-b: both deal damage at once, each equal to its power; none at all if either
-    is no longer a legal target (or a creature on the battlefield)."""
-    a, b = _target(r, ctx, 0), _target(r, ctx, 1)
-    if a is None or b is None or a is b:
-        return
-    assert isinstance(r, FightRules)
-    dealt = [(src, to, r.chars(src).power or 0) for src, to in r.fight_damage(a, b)]
-    for src, to, amount in dealt:  # powers read first: the damage is dealt at once
-        r._damage(src.id, to.ref, amount)
 
 
 @effect(s.Bite)

@@ -1,15 +1,14 @@
 """Mutants breaking one rule of fuse (702.102, :mod:`conformance.reference.fuse`) or of the
 effects of split and aftermath halves (fights, 701.12: :mod:`conformance.reference.effects_split`)
-or of copy exceptions (707.9b: :mod:`conformance.reference.effects_copies`) each; the cases of ``conformance/cases/*`` with those cards kill them."""
+or of copy exceptions (707.9b: :mod:`conformance.reference.effects_copies`) each; the cases
+of ``conformance/cases/*`` with those cards kill them."""
 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import ClassVar
 
 from conformance.reference.cards import CardDef, Face
 from conformance.reference.engine import ReferenceEngine
-from conformance.reference.objects import Obj
 
 
 class FusedSpellOneHalf(ReferenceEngine):
@@ -29,14 +28,15 @@ class FusedCostOneHalf(ReferenceEngine):
     MUTANT = "fused_cost_one_half"
     RULE = "702.102c"
 
-    _faces: ClassVar[dict[int, tuple[CardDef, Face]]] = {}
-
     def fused_spell_face(self, card: CardDef) -> Face:
-        got = self._faces.get(id(card))  # one face per card (characteristics are cached by it)
+        got = _ONE_COST.get(id(card))  # one face per card (characteristics are cached by it)
         if got is None or got[0] is not card:
             face = replace(super().fused_spell_face(card), mana_cost=card.faces[0].mana_cost)
-            got = self._faces[id(card)] = (card, face)
+            got = _ONE_COST[id(card)] = (card, face)
         return got[1]
+
+
+_ONE_COST: dict[int, tuple[CardDef, Face]] = {}
 
 
 class FusedHalvesReversed(ReferenceEngine):
@@ -51,16 +51,6 @@ class FusedHalvesReversed(ReferenceEngine):
         return right, left
 
 
-class FightOneSided(ReferenceEngine):
-    """When two creatures fight, only the first deals damage (as if it were a "bite")."""
-
-    MUTANT = "fight_one_sided"
-    RULE = "701.12a"
-
-    def fight_damage(self, a: Obj, b: Obj) -> tuple[tuple[Obj, Obj], ...]:
-        return ((a, b),)
-
-
 class CopyExceptionIgnored(ReferenceEngine):
     """A copy made "except that the copy is <color>" keeps the original's colors."""
 
@@ -72,6 +62,6 @@ class CopyExceptionIgnored(ReferenceEngine):
 
 
 FUSE_MUTANTS = {cls.MUTANT: cls for cls in (FusedSpellOneHalf, FusedCostOneHalf,
-                                            FusedHalvesReversed, FightOneSided,
+                                            FusedHalvesReversed,
                                             CopyExceptionIgnored)}
 """Mutant name -> engine class (merged into :data:`conformance.reference.mutants.MUTANTS`)."""

@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 from conformance.reference import abilities_split as s
 from conformance.reference.abilities import SELF
+from conformance.reference.chapter_abilities import Fight
 from conformance.reference.effect_blocks import Draw, Effect
 from conformance.reference.oracle_library import Discard
 from conformance.reference.oracle_more import kind
@@ -55,7 +56,7 @@ TEMPLATES: list[tuple[re.Pattern[str], Builder]] = [
                 r"control\. ?"),
      lambda g: s.DamageByLands(kind(g[1]))),
     (re.compile(r"Target ([^.]+?) fights target ([^.]+?)\. ?"),
-     lambda g: s.Fight(kind(g[1]), kind(g[2]))),
+     lambda g: Fight(kind(g[1]), kind(g[2]))),  # the one fight effect (701.12)
     (re.compile(r"Target ([^.]+?) deals damage equal to its power to (any target|target "
                 r"[^.]+?)\. ?"),
      lambda g: s.Bite(kind(g[1]), _any(g[2]))),

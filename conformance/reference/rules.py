@@ -23,10 +23,12 @@ modules, each named after the part of the Comprehensive Rules it models:
   :class:`Casting`: casting, activating, costs (601, 602, 605);
 * :mod:`~conformance.reference.alt_costs` — :class:`AlternativeCosts`: madness, dash, evoke,
   foretell (702.35, 702.109, 702.74, 702.143);
+* :mod:`~conformance.reference.suspend` — :class:`Suspend` (extends :class:`AlternativeCosts`):
+  suspend (116.2f, 702.62);
 * :mod:`~conformance.reference.control_rules` and :mod:`~conformance.reference.chapter_rules` —
   :class:`ControlRules` (control-changing effects, layer 2: 611.2a) and :class:`ChapterRules`
   (fight 701.12, conditions checked on resolution), which extend :class:`Casting` beside
-  :class:`AlternativeCosts`.
+  :class:`Suspend`.
 
 Each class extends the one above it; :class:`Rules` is the last (it combines the two branches
 that extend :class:`Casting`). Its public surface is
@@ -46,7 +48,6 @@ from __future__ import annotations
 from conformance.reference.block_restrictions import BlockRestrictions
 from conformance.reference.chapter_rules import CHAPTER_HOOKS, ChapterRules
 from conformance.reference.effects_copies import CopyVariantRules
-from conformance.reference.effects_split import FightRules
 from conformance.reference.suspend import Suspend
 from conformance.reference.trigger_events import TriggerEvents
 
@@ -57,7 +58,6 @@ HOOKS: dict[str, str] = {
     "split_mana_value": "709.4b: a split card's mana value off the stack",
     "may_fuse_from": "702.102a: fuse applies only while the card is in a hand",
     "fused_spell_face": "702.102b-c: a fused split spell has both halves' characteristics and costs",
-    "fight_damage": "701.12a: two creatures that fight each deal damage to the other",
     "fused_halves": "702.102d: a fused split spell follows its left half, then its right half",
     "colorless_by_devoid": "702.114a: devoid makes an object colorless in every zone",
     "phyrexian_symbol_mana_value": "107.4f, 202.3: a Phyrexian symbol counts 1 toward mana value",
@@ -177,6 +177,6 @@ HOOKS: dict[str, str] = {
 HOOKS.update(CHAPTER_HOOKS)  # fight, resolution-time conditions: chapter_rules
 
 
-class Rules(ChapterRules, Suspend, TriggerEvents, BlockRestrictions, FightRules,
+class Rules(ChapterRules, Suspend, TriggerEvents, BlockRestrictions,
             CopyVariantRules):
     """All the rules the reference engine models (the public surface: :data:`HOOKS`)."""

@@ -5,6 +5,7 @@ attack triggers (508.1m, 508.3a), block triggers (509.1i, 509.3a-c) and "at the 
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from conformance.reference.casting import Casting
 from conformance.reference.common_abilities import ReturnSelfToHand
@@ -15,6 +16,7 @@ from conformance.reference.common_triggers import (
     BECOMES_BLOCKED,
     BLOCKS,
     BLOCKS_OR_BLOCKED,
+    CAST_ANY,
     CREATURE_ENTERS,
     EACH_END_STEP,
     EACH_UPKEEP,
@@ -64,6 +66,17 @@ class TriggerEvents(Casting):
             if t.event == CREATURE_ENTERS or (t.event == ANOTHER_CREATURE_ENTERS
                                               and src.id != obj.id):
                 self._trigger(PendingTrigger(src.controller, src.id, src.card_name, t.name,
+                                             t.effects))
+
+    def _detect_cast_triggers(self, event: dict[str, Any]) -> None:
+        """With the base cast triggers: "Whenever you cast a spell" of the caster's permanents
+        (601.2i, 603.2), once per spell."""
+        super()._detect_cast_triggers(event)
+        if self.objects.get(event["object"]) is None:
+            return
+        for src, t in self._triggered_abilities(event["player"]):
+            if t.event == CAST_ANY:
+                self._trigger(PendingTrigger(event["player"], src.id, src.card_name, t.name,
                                              t.effects))
 
     def becomes_blocked_triggers(self, blockers: int) -> int:

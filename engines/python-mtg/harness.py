@@ -74,8 +74,10 @@ class Server(loop.Harness):
         return self.m
 
     def start(self, req: dict[str, Any]) -> dict[str, Any]:
-        feats = Path(req["features_file"]) if req.get("features_file") else self.features_file
-        return capabilities(self.mtg(), wire.requested_cards(req) or [], feats, self.protocol)
+        # The start request carries no vocabulary path (its schema forbids extra keys): the
+        # harness reads the vocabulary it was made with.
+        return capabilities(self.mtg(), wire.requested_cards(req) or [], self.features_file,
+                            self.protocol)
 
     def setup(self, case: str, setup: dict[str, Any]) -> None:
         m = self.mtg()

@@ -52,6 +52,10 @@ def test_reference_passes_every_case_it_supports_in_process_and_over_stdio(suite
     assert load_run(tmp_path / "wire.jsonl").counts == wire.counts
 
 
+# the whole suite over stdio in two workers (three reference processes, ~8 s CPU): in make test,
+# the whole suite over stdio is the test above and two stdio workers giving one worker's
+# results in case order is test_conformance_runner.py::test_workers_give_the_same_results
+@pytest.mark.ci
 def test_reference_over_stdio_with_two_workers(suite):
     run = run_cases(suite, STDIO, RunOptions(jobs=2))
     assert len(run.results) == len(suite)

@@ -6,10 +6,10 @@ from __future__ import annotations
 import sys
 
 import pytest
+from committed_suite import committed_cases
 from conformance_testlib import FACE_CAST, FEATURES, lint_error_on_line, planted_suite, suite_case
 
 from conformance.case_lint import lint
-from conformance.cases_io import CASES_DIR, load_cases
 from conformance.engines.protocol import V1_ACTIONS, V1_CHOICES, V2_COSTS, EngineInfo
 from conformance.engines.stdio import info_from_wire, info_to_wire
 from conformance.errors import EngineReportedError
@@ -148,7 +148,7 @@ def test_a_case_with_costs_is_never_sent_to_an_engine_without_them(spec, protoco
 def test_existing_cases_need_no_costs():
     """The hand-written cases that name costs are those above; mined cases (e.g. the convoke
     families) may name costs too, only ones the reference engine declares."""
-    cases = [c for c in load_cases([CASES_DIR]) if c.needs.costs]
+    cases = [c for c in committed_cases() if c.needs.costs]
     uses = [c.id for c in cases if c.provenance["source"] == "hand-written"]
     assert sorted(uses) == sorted(COST_CASES)
     assert all(c.needs.costs <= COSTS for c in cases)

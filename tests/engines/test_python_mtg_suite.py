@@ -8,6 +8,7 @@ the suite (a new or edited case) or in the harness that changes python-mtg's res
 from __future__ import annotations
 
 import pytest
+from committed_suite import committed_cases
 from conftest import (
     PROBE_EXPECTATIONS,
     PROBES,
@@ -65,7 +66,7 @@ def test_declared_features_are_the_vocabulary_with_reasons_for_the_rest() -> Non
     from conformance.engines.spec import parse_spec
     from conformance.runner import suite_cards
 
-    offered = suite_cards(cases_io.load_cases([SUITE]))
+    offered = suite_cards(list(committed_cases()))  # the suite under SUITE, parsed once
     engine = parse_spec(PYMTG_SPEC).connect(timeout=30.0, cards=offered)
     try:
         info = engine.info()

@@ -92,7 +92,8 @@ def test_deterministic_and_errors(dataset: Path, tmp_path: Path) -> None:
 
 def test_hf_loads_with_datasets(dataset: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
                                 ) -> None:
-    datasets = pytest.importorskip("datasets", reason="optional extra [hf] not installed")
+    import datasets  # a dev dependency (pyproject [dev]): missing, it is a failure, not a skip
+
     monkeypatch.setenv("HF_DATASETS_OFFLINE", "1")
     out = tmp_path / "hf"
     export_dataset(dataset, out, "hf")

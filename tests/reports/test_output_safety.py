@@ -228,27 +228,24 @@ def test_translation_report_of_an_earlier_version_is_rewritten(dataset: Path,
 
 
 def test_conformance_report_never_overwrites_a_users_index(tmp_path: Path) -> None:
+    # the commands in this process (CliRunner): what is tested is the output folder, not the process
     run = tmp_path / "ref.jsonl"
-    res = subprocess.run([str(RULINGS), "run", str(REPO / "tests" / "reports" / "data" / "cases"),
-                          "-e", "reference", "--jsonl", str(run), "-q"],
-                         capture_output=True, text=True, timeout=300)
-    assert res.returncode == 0, res.stderr
+    res = CliRunner().invoke(cli, ["run", str(REPO / "tests" / "reports" / "data" / "cases"),
+                                   "-e", "reference", "--jsonl", str(run), "-q"])
+    assert res.exit_code == 0, res.output
     site = tmp_path / "site"
     site.mkdir()
     (site / "index.html").write_text("<h1>my site</h1>", encoding="utf-8")
-    res = subprocess.run([str(RULINGS), "report", "conformance", str(run), "--out", str(site)],
-                         capture_output=True, text=True, timeout=300)
-    assert res.returncode == 2 and "index.html" in res.stderr
+    res = CliRunner().invoke(cli, ["report", "conformance", str(run), "--out", str(site)])
+    assert res.exit_code == 2 and "index.html" in res.stderr
     assert (site / "index.html").read_text(encoding="utf-8") == "<h1>my site</h1>"
     assert not (site / "history.parquet").exists()
     dash = tmp_path / "dash"
     for _ in range(2):
-        res = subprocess.run([str(RULINGS), "report", "conformance", str(run), "--out", str(dash)],
-                             capture_output=True, text=True, timeout=300)
-        assert res.returncode == 0, res.stderr
+        res = CliRunner().invoke(cli, ["report", "conformance", str(run), "--out", str(dash)])
+        assert res.exit_code == 0, res.output
     marker = json.loads((dash / ".rulings-output.json").read_text(encoding="utf-8"))
     assert sorted(marker["written"]) == ["history.parquet", "index.html"]
     (dash / ".rulings-output.json").unlink()  # a dashboard of an earlier version
-    res = subprocess.run([str(RULINGS), "report", "conformance", str(run), "--out", str(dash)],
-                         capture_output=True, text=True, timeout=300)
-    assert res.returncode == 0, res.stderr
+    res = CliRunner().invoke(cli, ["report", "conformance", str(run), "--out", str(dash)])
+    assert res.exit_code == 0, res.output

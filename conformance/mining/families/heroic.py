@@ -48,10 +48,14 @@ def _shows(face: Any, eff: Any) -> tuple[dict[str, Any], int, int] | None:
     """What the heroic effect shows once resolved (a state expectation), and the card's power
     and toughness then."""
     from conformance.reference import effect_blocks as o
+    from conformance.reference.template_abilities import CountersOnEach
 
     p, t = face.power, face.toughness
     if isinstance(eff, o.PutCounters) and not eff.target and eff.counter == "+1/+1":
         return {}, p + eff.n, t + eff.n
+    if isinstance(eff, CountersOnEach) and eff.counter == "+1/+1" and not eff.other \
+            and (not eff.subtype or eff.subtype in face.subtypes):
+        return {}, p + eff.n, t + eff.n  # "on each creature you control": the card too
     if isinstance(eff, (o.PumpSelf, o.PumpGroup)) and (
             not isinstance(eff, o.PumpGroup) or (eff.scope == "you" and not eff.subtype)):
         return {}, p + eff.power, t + eff.toughness

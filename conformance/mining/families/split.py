@@ -7,7 +7,7 @@ from typing import Any
 
 from conformance.mining import build as b
 from conformance.mining.corpus import CardInfo, FaceInfo
-from conformance.mining.model import Context, Draft, Family, NotExecutable, phrases
+from conformance.mining.model import Context, Draft, Family, Generator, NotExecutable, phrases
 
 ORDER = "WUBRG"
 
@@ -109,14 +109,22 @@ def _half_cast(card: CardInfo, face: FaceInfo, obj: str, zone: str
         actions = [b.cast("bolt", targets=["p2"]),
                    b.cast(obj, targets=["bolt"], half=face.name)]
         return {"p1": p1, "p2": b.player()}, actions, [b.BOLT]
+    sacrifice = re.match(rf"As an additional cost to cast (?:this spell|{re.escape(face.name)}), "
+                         r"sacrifice a creature\. ", text)
+    if sacrifice:  # protocol 2: costs.sacrifice names the creature (118.8, 601.2h)
+        text = text[sacrifice.end():]
     targets = half_targets(text)
     if targets is None:
         return NotExecutable(f"{face.name}'s targets, choices or costs are not scripted")
     p1, theirs = b.caster(card.name, obj, zone, pool(face.mana_cost), targets)
+    if sacrifice:
+        p1.setdefault("battlefield", []).append({"id": "sac1", "card": b.BEARS})
     p2 = b.player(battlefield=[o for o in theirs if not o["id"].startswith("gy")],
                   graveyard=[o for o in theirs if o["id"].startswith("gy")])
     b.stock_libraries({"p1": p1, "p2": p2}, b.draws(text))
     act = b.cast(obj, targets=[t for t, _ in targets] or None, half=face.name)
+    if sacrifice:
+        act["cast"]["costs"] = {"sacrifice": ["sac1"]}
     if "{X}" in (face.mana_cost or ""):
         act["cast"]["x"] = 0  # X = 0: the printed mana value
     return {"p1": p1, "p2": p2}, [act], [c for _, c in targets if c] + [b.ISLAND]
@@ -316,6 +324,21 @@ def gen_moved(ctx: Context) -> list[Draft] | NotExecutable:
                   b.game(players["p1"], p2), actions, expect, ["601.2a", "702.127a"])]
 
 
+def _costs_feature(gen: Generator) -> Generator:
+    """``gen`` whose drafts also list ``additional_cost`` when a cast pays one."""
+
+    def wrapped(ctx: Context) -> list[Draft] | NotExecutable:
+        got = gen(ctx)
+        if isinstance(got, NotExecutable):
+            return got
+        for draft in got:
+            if any("costs" in a.get("cast", {}) for a in draft.actions):
+                draft.features = list(dict.fromkeys([*draft.features, "additional_cost"]))
+        return got
+
+    return wrapped
+
+
 FAMILIES = [
     Family("split-combined", "Off the stack a split card has both halves' characteristics",
            ("709.4",), ("split_card",), gen_combined,
@@ -323,25 +346,26 @@ FAMILIES = [
                       "combination of its two halves",
                       "The mana value of a split card is determined by the combined mana cost")),
     Family("split-stack-half", "On the stack only the cast half's characteristics exist",
-           ("709.3",), ("split_card",), gen_stack_half,
+           ("709.3",), ("split_card",), _costs_feature(gen_stack_half),
            en=phrases("you put a split card onto the stack with only the half you're casting",
                       "a split spell that hasn't been fused has only that half's "
                       "characteristics")),
     Family("aftermath-from-hand", "An aftermath half can't be cast from a zone other than a "
-           "graveyard", ("702.127a",), ("aftermath",), gen_from_hand,
+           "graveyard", ("702.127a",), ("aftermath",), _costs_feature(gen_from_hand),
            en=phrases("If another effect allows you to cast a split card with aftermath from any "
                       "zone other than a graveyard, you can't cast the half with aftermath")),
     Family("aftermath-exiled", "An aftermath half cast from a graveyard is exiled when it "
-           "leaves the stack", ("702.127a",), ("aftermath",), gen_exiled,
+           "leaves the stack", ("702.127a",), ("aftermath",), _costs_feature(gen_exiled),
            en=phrases("A spell with aftermath cast from a graveyard will always be exiled",
                       "If another effect allows you to cast a split card with aftermath from a "
                       "graveyard, you may cast either half")),
     Family("aftermath-priority", "You get priority after the first half resolves and may cast "
-           "the aftermath half at once", ("702.127a", "117.3b"), ("aftermath",), gen_priority,
+           "the aftermath half at once", ("702.127a", "117.3b"), ("aftermath",),
+           _costs_feature(gen_priority),
            en=phrases("If you cast the first half of a split card with aftermath during your "
                       "turn, you'll have priority immediately after it resolves")),
     Family("aftermath-moved-to-stack", "A spell cast from a graveyard is on the stack as soon "
-           "as casting begins", ("601.2a",), ("aftermath",), gen_moved,
+           "as casting begins", ("601.2a",), ("aftermath",), _costs_feature(gen_moved),
            en=phrases("Once you've started to cast a spell with aftermath from your graveyard, "
                       "the card is immediately moved to the stack")),
 ]

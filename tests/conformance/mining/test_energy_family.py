@@ -6,8 +6,9 @@ classified with a reason."""
 from __future__ import annotations
 
 import pytest
+from committed_suite import mined_cases
 
-from conformance.cases_io import CASES_DIR, case_from_mapping, load_cases
+from conformance.cases_io import case_from_mapping
 from conformance.mining.corpus import RulingGroup
 from conformance.mining.families import BY_ID
 from conformance.mining.miner import MINED, NOT_EXECUTABLE, mine
@@ -79,7 +80,7 @@ def test_no_case_without_the_shape_and_classified_rulings_say_why(fam, card, tex
 def test_the_shipped_energy_cases_kill_their_family_mutants():
     """Every mined energy case of the suite passes on the reference engine and fails on its
     family's mutant (the miner keeps a card's cases only when one kills it; here each does)."""
-    cases = [c for c in load_cases([CASES_DIR])
+    cases = [c for c in mined_cases()
              if c.provenance["source"].startswith("mined:energy-")]
     fams = {c.provenance["source"].removeprefix("mined:") for c in cases}
     assert fams == {"energy-not-mana", "energy-get-pay", "energy-overpay"}

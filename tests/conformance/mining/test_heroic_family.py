@@ -72,3 +72,12 @@ def test_no_once_case_when_the_heroic_effect_scries() -> None:
     """Chorus of the Tides: "scry 1" (a decision)."""
     r = mine([RulingGroup("g", "Chorus of the Tides", "2014-02-01", {"en": ONCE})])
     assert not r.cases and r.outcomes[0].status == NOT_EXECUTABLE
+
+
+def test_a_heroic_counter_on_each_creature_shows_on_the_card() -> None:
+    """Phalanx Leader: "put a +1/+1 counter on each creature you control" (itself too)."""
+    r = mine([RulingGroup("g", "Phalanx Leader", "2013-09-15", {"en": ONCE})])
+    (data,) = r.cases.values()
+    assert data["expect"]["state"]["objects"]["h"] == {"power": 1 + 1 + 3, "toughness": 1 + 1 + 3}
+    case = case_from_mapping(data)
+    assert execute_case(MUTANTS["heroic_per_target"](), case, timeout=10.0).status != "pass"

@@ -296,3 +296,17 @@ def test_the_end_step_of_every_turn_and_combat_on_your_turn() -> None:
     obs = engine.observe()
     assert obs.state["objects"]["ball"]["zone"] == "graveyard"
     assert any(e["type"] == "sacrificed" and e["object"] == "ball" for e in obs.events)
+
+
+def test_cast_triggers_of_noncreature_spells_and_of_any_spell() -> None:
+    """Sprite Dragon's "Whenever you cast a noncreature spell, put a +1/+1 counter on CARDNAME"
+    triggers for Lightning Bolt (601.2i); prowess is still read as prowess."""
+    from conformance.reference.cards import load_cards
+
+    obs = play({"mana": "{R}", "hand": [{"id": "bolt", "card": "Lightning Bolt"}],
+                "battlefield": [{"id": "dragon", "card": "Sprite Dragon"}]}, {},
+               [cast("bolt", "p2"), {"resolve_top": {}}])
+    assert obs.state["objects"]["dragon"]["counters"] == {"+1/+1": 1}
+    assert obs.state["stack"][0]["card"] == "Lightning Bolt"
+    swift = load_cards()["Monastery Swiftspear"].faces[0].text.triggered
+    assert [t.name for t in swift] == ["prowess"]
