@@ -44,11 +44,15 @@ def cost_needs(action: dict[str, Any]) -> Iterator[str]:
     """The costs one action's ``costs`` names (SPEC.md, "costs"): each key, but ``kicker``
     paid more than once is ``multikicker`` and ``alternative`` is the alternative cost's name;
     and ``madness`` for a ``may`` answering a madness trigger (``ability: madness``), the way a
-    card is cast for its madness cost."""
+    card is cast for its madness cost; ``fuse`` for a ``cast`` with ``fuse: true`` (a fused
+    split spell's total cost is both halves' mana costs, 702.102c)."""
     choose = action.get("choose")
     if (isinstance(choose, dict) and choose.get("choice") == "may"
             and choose.get("ability") == "madness"):
         yield "madness"
+    cast = action.get("cast")
+    if isinstance(cast, dict) and cast.get("fuse") is True:
+        yield "fuse"
     for name in ("cast", "activate"):
         body = action.get(name)
         costs = body.get("costs") if isinstance(body, dict) else None

@@ -44,17 +44,19 @@ V1_ACTIONS = frozenset({"cast", "activate", "pass_priority", "resolve_top", "res
 V1_CHOICES = frozenset({"trigger_order", "new_targets", "mode", "x", "legend_rule", "targets"})
 """The ``choose`` kinds of protocol 1."""
 V2_ACTIONS = V1_ACTIONS | {"check", "play_land", "declare_attackers", "declare_blockers",
-                           "lose_abilities", "foretell", "suspend"}
+                           "lose_abilities", "foretell", "suspend",
+                           "turn_face_up"}
 """Every action name protocol 2 defines (an engine declares the ones it supports)."""
 V2_CHOICES = V1_CHOICES | {"may", "cards", "damage_assignment_order", "damage_assignment"}
 """Every ``choose`` kind protocol 2 defines."""
 V2_COSTS = frozenset({
     "kicker", "multikicker", "sacrifice", "discard", "exile", "tap", "convoke", "delve",
     "improvise", "bestow", "blitz", "dash", "disturb", "emerge", "escape", "evoke", "flashback",
-    "foretell", "freerunning", "madness", "miracle", "mutate", "overload", "prowl", "spectacle",
-    "surge"})
+    "foretell", "freerunning", "fuse", "madness", "miracle", "morph", "mutate", "overload",
+    "prowl", "spectacle", "surge"})
 """Every cost protocol 2 lets ``cast``/``activate`` name in ``costs`` (SPEC.md, "costs"): the
-keys of ``costs``, ``multikicker`` for ``kicker`` > 1, and each ``alternative`` by its name. A
+keys of ``costs``, ``multikicker`` for ``kicker`` > 1, each ``alternative`` by its name, and
+``fuse`` for a ``cast`` with ``fuse: true`` (paying both halves of a split card, 702.102c). A
 protocol-1 engine supports none; a protocol-2 engine declares the ones it supports."""
 V2_SETUP = frozenset({"energy", "experience", "day_night", "monarch", "initiative", "face_down"})
 """The setup fields protocol 2 gives a meaning (SPEC.md, "setup"): a case using one needs an

@@ -36,10 +36,12 @@ OBJECT_KINDS = ("tap", "convoke", "improvise", "sacrifice", "discard", "exile", 
 """The costs paid with objects, in the order they are paid (601.2h: any order; tapping first lets
 one creature be tapped for convoke and then sacrificed)."""
 ALTERNATIVES = {"flashback": "graveyard", "escape": "graveyard", "overload": "hand",
-                "madness": "exile", "dash": "hand", "evoke": "hand", "foretell": "exile"}
+                "madness": "exile", "dash": "hand", "evoke": "hand", "foretell": "exile",
+                "morph": "hand"}
 """The alternative costs the reference engine implements (``costs.alternative``), each with the
-zone it is cast from (702.34a, 702.138a, 702.96a, 702.35a, 702.109a, 702.74a, 702.143a)."""
-COSTS = frozenset({"kicker", "multikicker", *ALTERNATIVES, *OBJECT_KINDS})
+zone it is cast from (702.34a, 702.138a, 702.96a, 702.35a, 702.109a, 702.74a, 702.143a;
+morph, 702.37a: face down for {3}, :mod:`conformance.reference.morph`)."""
+COSTS = frozenset({"kicker", "multikicker", "fuse", *ALTERNATIVES, *OBJECT_KINDS})
 """The costs the reference engine declares at ``start`` (``protocol.V2_COSTS``)."""
 _EXCLUSIVE = (frozenset({"tap", "convoke", "improvise"}), frozenset({"exile", "delve"}))
 """Costs one object cannot pay twice (it is tapped, or exiled, once)."""

@@ -103,7 +103,7 @@ class Designations(Effects):
     # --- the rules ----------------------------------------------------------------------------
 
     def _base(self, obj: Obj) -> Chars:
-        if obj.face_down and obj.zone == "battlefield":
+        if obj.face_down and obj.zone in ("battlefield", "stack"):  # 708.2a, 708.4
             chars = self.face_down_characteristics(obj)
             if chars is not None:
                 return chars

@@ -22,7 +22,8 @@ modules, each named after the part of the Comprehensive Rules it models:
 * :mod:`~conformance.reference.casting` with :mod:`~conformance.reference.mana` —
   :class:`Casting`: casting, activating, costs (601, 602, 605);
 * :mod:`~conformance.reference.alt_costs` — :class:`AlternativeCosts`: madness, dash, evoke,
-  foretell (702.35, 702.109, 702.74, 702.143);
+  foretell (702.35, 702.109, 702.74, 702.143); :mod:`~conformance.reference.morph` —
+  :class:`Morph`: casting face down and turning face up (702.37, 708);
 * :mod:`~conformance.reference.suspend` — :class:`Suspend` (extends :class:`AlternativeCosts`):
   suspend (116.2f, 702.62);
 * :mod:`~conformance.reference.control_rules` and :mod:`~conformance.reference.chapter_rules` —
@@ -48,6 +49,7 @@ from __future__ import annotations
 from conformance.reference.block_restrictions import BlockRestrictions
 from conformance.reference.chapter_rules import CHAPTER_HOOKS, ChapterRules
 from conformance.reference.effects_copies import CopyVariantRules
+from conformance.reference.morph import Morph
 from conformance.reference.suspend import Suspend
 from conformance.reference.trigger_events import TriggerEvents
 
@@ -160,6 +162,9 @@ HOOKS: dict[str, str] = {
     "suspend_cast_ignores_timing": "608.2g: the suspend cast ignores the card type's timing",
     "no_mana_cost_castable": "118.6: a card with no mana cost can't be cast by paying it",
     "suspend_targets_at_exile": "601.2c: a suspended spell's targets are chosen as it is cast",
+    "turning_face_up_triggers_enters": "708.8: turning a permanent face up is not entering",
+    "turned_face_up_is_same_object": "708.8: a permanent turned face up is the same permanent",
+    "can_turn_face_up": "702.37e, 708.7: a face-down permanent, not a spell, is turned face up",
     "ceases_to_exist": "704.5d, 704.5e: tokens off the battlefield, copies off the stack",
     "planeswalker_loyalty_gone": "704.5i, 704.5v: a planeswalker with 0 loyalty, a battle "
                                  "with 0 defense",
@@ -177,6 +182,6 @@ HOOKS: dict[str, str] = {
 HOOKS.update(CHAPTER_HOOKS)  # fight, resolution-time conditions: chapter_rules
 
 
-class Rules(ChapterRules, Suspend, TriggerEvents, BlockRestrictions,
+class Rules(ChapterRules, Suspend, Morph, TriggerEvents, BlockRestrictions,
             CopyVariantRules):
     """All the rules the reference engine models (the public surface: :data:`HOOKS`)."""

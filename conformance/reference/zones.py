@@ -93,7 +93,7 @@ class Zones:
         obj.setup_keywords = ()
         obj.once_turns = {}
         obj.attached_to = None
-        obj.face_down = False  # a new object, face up in its new zone (400.7)
+        obj.face_down = self._moves_face_down(obj, frm, to)  # else face up: a new object (400.7)
         obj.deathtouched = False
         obj.regeneration = 0
         if frm == "stack":
@@ -143,6 +143,11 @@ class Zones:
                 self.players[player].drew_from_empty = True
                 continue
             self._move(self.objects[lib[0]], "hand")
+
+    def _moves_face_down(self, obj: Obj, frm: str, to: str) -> bool:
+        """Whether ``obj`` is face down in the zone it moves to (cast face down and the
+        permanent that spell becomes, 708.4: :mod:`conformance.reference.morph`)."""
+        return False
 
     def _discard(self, obj: Obj) -> None:
         """``obj``'s owner discards it (701.8a): from their hand into their graveyard, unless a

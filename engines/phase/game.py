@@ -120,6 +120,9 @@ class PhaseGame(PositionMixin, SnapshotMixin):
         card = self.facts.card_of.get(oid, "")
         half = a.get("half")
         faces = card.split(" // ")
+        if a.get("fuse"):
+            raise unsupported(f"casting {card} fused (`fuse`, protocol 2): phase offers one CastSpell, its first "
+                              "face (Game.actions()), and no fused split spell")
         if half and half not in faces:
             raise HarnessError("illegal_action", f"{card} has no half {half!r}")
         if half and half != faces[0] and self.layouts.get(card) != "split":
@@ -182,6 +185,14 @@ class PhaseGame(PositionMixin, SnapshotMixin):
                     raise HarnessError("unanswered_choice", "phase asks for modes; the cast has none")
                 self._choose_modes(player, modes)
                 modes = []
+            elif t == "PayCost" and int((wf.get("data") or {}).get("min_count") or 0) > 0:
+                # protocol 1 has no `costs`: a cast pays its mana cost only (SPEC.md "costs"), so an
+                # additional cost phase asks for is one the cast does not pay (601.2b, 601.2h)
+                kind = ((wf.get("data") or {}).get("kind") or {}).get("type")
+                raise HarnessError("illegal_action", f"{card} asks for an additional cost ({kind}); the cast "
+                                                     "pays none (protocol 1: its mana cost only)")
+            elif t == "PhyrexianPayment":
+                self._pay_phyrexian(player, card)
             else:
                 break
         if targets:
@@ -190,6 +201,22 @@ class PhaseGame(PositionMixin, SnapshotMixin):
             if chosen[-len(targets):] != [self.target_ref(t) for t in targets]:
                 raise HarnessError("illegal_action", f"phase chose the targets {chosen} itself; the case wants "
                                                      f"{a.get('targets')}")
+
+    def _pay_phyrexian(self, player: int, card: str) -> None:
+        """Answer phase's PhyrexianPayment when the rules leave one way to pay (107.4f): the legal
+        SubmitPhyrexianChoices that differ only in which of two same-color symbols gets the mana are one
+        way. Two ways is a choice the case cannot script (protocol 1 has no answer for it): `unsupported`."""
+        shards = (self.waiting().get("data") or {}).get("shards") or []
+        ways: dict[tuple[tuple[str, str], ...], dict[str, Any]] = {}
+        for c in self.legal():
+            if c["type"] == "SubmitPhyrexianChoices":
+                picks = [str(ch.get("type")) for ch in (c.get("data") or {}).get("choices") or []]
+                colors = [str(sh.get("color")) for sh in shards]
+                ways.setdefault(tuple(sorted(zip(colors, picks, strict=False))), c)
+        if len(ways) != 1:
+            raise unsupported(f"paying the Phyrexian symbols of {card}: phase offers {len(ways)} ways "
+                              f"({sorted(ways)}) and the cast scripts none (107.4f: the player chooses)")
+        self._apply_choice(player, next(iter(ways.values())), f"paying the Phyrexian symbols of {card}")
 
     def _spell_targets(self, oid: int) -> list[Any]:
         for e in self.stack():
@@ -435,7 +462,7 @@ class PhaseGame(PositionMixin, SnapshotMixin):
                     or a.get("ability", seen.get("ability")) != seen.get("ability")):
                 continue
             chosen = self._spell_targets(sid)
-            if not chosen:
+            if not chosen and want:
                 continue
             if chosen != want:
                 raise HarnessError("illegal_action", f"phase chose the targets {chosen} of {seen.get('source')}'s "

@@ -70,11 +70,12 @@ class SnapshotMixin:
                 "mana_value": mv, "types": types,
                 "subtypes": list((o.get("card_types") or {}).get("subtypes") or []),
                 "supertypes": list((o.get("card_types") or {}).get("supertypes") or []),
-                "colors": sorted(c for c in (COLOR_LETTERS.get(x) for x in o.get("color") or []) if c),
+                "colors": [c for c in "WUBRG" if c in {COLOR_LETTERS.get(x) for x in o.get("color") or []}],
                 "power": o.get("power") if on_bf and "Creature" in types else None,
                 "toughness": o.get("toughness") if on_bf and "Creature" in types else None,
                 "keywords": sorted(_kw(k) for k in o.get("keywords") or []) if on_bf else [],
                 "attached_to": _attached_to(f, o.get("attached_to")),
+                **({"summoning_sick": bool(o.get("summoning_sick"))} if on_bf else {}),
                 **({"token": True} if o.get("is_token") else {}),
             }
         stack = []
@@ -101,6 +102,7 @@ class SnapshotMixin:
 
 
 COLOR_LETTERS = {"White": "W", "Blue": "U", "Black": "B", "Red": "R", "Green": "G"}
+"""phase color -> letter; a snapshot lists colors in WUBRG order (rule 105.1), as cases do."""
 MANA_LETTERS = {**COLOR_LETTERS, "Colorless": "C"}
 
 

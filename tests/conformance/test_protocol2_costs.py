@@ -54,6 +54,11 @@ PLANTED = [
      "action 1 refers to unknown object 'ghost'", "foretell"),
     (CAST + "  - foretell: {player: p1, object: bolt, costs: {alternative: foretell}}\n",
      "Additional properties are not allowed ('costs'", "foretell"),
+    (_cast_with("{alternative: morf}"), "actions/0/cast/costs/alternative", "morf"),
+    (CAST + "  - turn_face_up: {player: p1}\n", "'object' is a required property",
+     "turn_face_up"),
+    (CAST + "  - turn_face_up: {player: p1, object: ghost}\n",
+     "action 1 refers to unknown object 'ghost'", "turn_face_up"),
 ]
 
 
@@ -147,9 +152,11 @@ def test_a_case_with_costs_is_never_sent_to_an_engine_without_them(spec, protoco
 
 def test_existing_cases_need_no_costs():
     """The hand-written cases that name costs are those above; mined cases (e.g. the convoke
-    families) may name costs too, only ones the reference engine declares."""
+    families) may name costs too, only ones the reference engine declares. Fused casts (the cost
+    ``fuse``) are the fuse cases' (test_a_fused_cast_needs_the_cost_fuse)."""
     cases = [c for c in committed_cases() if c.needs.costs]
-    uses = [c.id for c in cases if c.provenance["source"] == "hand-written"]
+    uses = [c.id for c in cases
+            if c.provenance["source"] == "hand-written" and c.needs.costs - {"fuse"}]
     assert sorted(uses) == sorted(COST_CASES)
     assert all(c.needs.costs <= COSTS for c in cases)
 
@@ -331,3 +338,18 @@ def test_too_little_mana_is_an_illegal_action_not_an_internal_error() -> None:
     state = engine.observe().state
     assert state["players"]["p1"]["mana"] == "{G}"
     assert state["objects"]["re"]["zone"] == "hand"
+
+
+def test_a_fused_cast_needs_the_cost_fuse() -> None:
+    """A cast with ``fuse: true`` is a protocol-2 need (``fuse``, 702.102c): a protocol-1 engine
+    is never sent it (it would cast one half); the reference engine declares it."""
+    from conformance.case_costs import cost_needs
+    from conformance.reference.costs import COSTS
+
+    fused = {"cast": {"player": "p1", "object": "tt", "fuse": True, "targets": ["p2", "p2"]}}
+    assert list(cost_needs(fused)) == ["fuse"]
+    assert list(cost_needs({"cast": {"player": "p1", "object": "tt", "half": "Toil"}})) == []
+    assert "fuse" in V2_COSTS and "fuse" in COSTS
+    fused_cases = [c for c in committed_cases() if any(
+        isinstance(a.get("cast"), dict) and a["cast"].get("fuse") for a in c.actions)]
+    assert fused_cases and all("fuse" in c.needs.costs for c in fused_cases)

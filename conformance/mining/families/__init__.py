@@ -24,6 +24,7 @@ from conformance.mining.families import (
     kicker,
     knifepoint,
     landfall,
+    morph,
     phyrexian,
     prowess,
     saga,
@@ -128,6 +129,11 @@ MUTANT_OF: dict[str, str] = {
     "suspend-cant-cast": "suspend_unable_to_graveyard",
     "suspend-must-cast": "suspend_cast_keeps_timing",
     "no-mana-cost": "no_mana_cost_cast_free",
+    "morph-meaning": "morph_cast_pays_mana_cost",
+    "morph-mana-value": "face_down_spell_has_mana_value",
+    "morph-enters-face-down": "face_down_keeps_characteristics",
+    "morph-same-permanent": "face_up_is_new_object",
+    "morph-special-action": "face_down_spell_turned_face_up",
 }
 """Family id -> the mutant breaking exactly the rules point the family tests."""
 
@@ -141,6 +147,7 @@ FAMILIES: tuple[Family, ...] = tuple(
         *constellation.FAMILIES, *infect.FAMILIES,
         *kicker.FAMILIES, *cast_trigger.FAMILIES, *convoke.FAMILIES, *improvise.FAMILIES, *delve.FAMILIES, *scry.FAMILIES, *search.FAMILIES, *additional_costs.FAMILIES,
         *suspend.FAMILIES,
+        *morph.FAMILIES,
     )
 )
 """Every family, in matching order."""

@@ -39,4 +39,16 @@ FAMILIES = [
            classified("not executable: the card has no ability outside its chapters to observe"),
            en=phrases("Saga creatures have two sections in their text box"),
            it=phrases("Le creature Saga hanno due sezioni")),
+    Family("morph-look-reveal", "Looking at and revealing face-down spells and permanents",
+           ("708.5", "708.9"), ("morph",),
+           classified("not executable: hidden information (who may look at a face-down object, "
+                      "revealing it as it leaves): a case observes the whole state"),
+           en=phrases("At any time, you can look at a face-down spell or permanent you control",
+                      "If a face-down permanent leaves the battlefield, you must reveal it")),
+    Family("morph-differentiated", "Face-down objects kept distinguishable", ("708.6",),
+           ("morph",),
+           classified("not executable: tabletop practice (keeping face-down cards in order): "
+                      "a case names every object by its id"),
+           en=phrases("You must ensure that your face-down spells and permanents can easily be "
+                      "differentiated from each other")),
 ]

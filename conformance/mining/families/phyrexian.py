@@ -19,8 +19,9 @@ Phyrexian mana symbol.
   whatever the life total).
 * ``phyrexian-each-symbol`` — "As you cast a spell or activate an activated ability with one or
   more Phyrexian mana symbols in its cost, you choose how to pay for each Phyrexian mana symbol":
-  p1 at 20 life casts the card with a pool that pays one Phyrexian symbol with mana when the cost
-  has two or more, none otherwise; each other Phyrexian symbol costs 2 life. Mutant:
+  p1 casts the card with a pool that pays one Phyrexian symbol with mana when the cost has two
+  or more (p1's life, 2 per other symbol plus 1, pays those and no more, so there is one way to
+  pay), none otherwise (at 20 life); each other Phyrexian symbol costs 2 life. Mutant:
   ``phyrexian_paid_with_mana_only`` (a Phyrexian symbol can't be paid with life).
 """
 
@@ -154,8 +155,12 @@ def gen_each_symbol(ctx: Context) -> list[Draft] | NotExecutable:
     face, phyrexian, p1, p2, cast = got
     with_mana = phyrexian[:1] if len(phyrexian) > 1 else []
     pool = _pool(face.mana_cost, "".join(f"{{{c}}}" for c in with_mana))
-    life = 20 - 2 * (len(phyrexian) - len(with_mana))
-    setup = b.game(b.player(mana=pool, **p1), b.player(**p2))
+    by_life = len(phyrexian) - len(with_mana)
+    # with one symbol payable by mana, p1's life pays the others and no more (2 life each, 119.4),
+    # so the case scripts no choice (107.4f): the one way is mana for one, life for the rest
+    start = 2 * by_life + 1 if with_mana else 20
+    life = start - 2 * by_life
+    setup = b.game(b.player(start, mana=pool, **p1), b.player(**p2))
     how = (f"one with {{{with_mana[0]}}} and {len(phyrexian) - 1} with 2 life each" if with_mana
            else "with 2 life")
     return [Draft("phyrexian-each-symbol", f"p1 pays the Phyrexian symbols of {face.name} "
