@@ -44,7 +44,8 @@ V1_ACTIONS = frozenset({"cast", "activate", "pass_priority", "resolve_top", "res
 V1_CHOICES = frozenset({"trigger_order", "new_targets", "mode", "x", "legend_rule", "targets"})
 """The ``choose`` kinds of protocol 1."""
 V2_ACTIONS = V1_ACTIONS | {"check", "play_land", "declare_attackers", "declare_blockers",
-                           "lose_abilities", "foretell", "turn_face_up"}
+                           "lose_abilities", "foretell", "suspend",
+                           "turn_face_up"}
 """Every action name protocol 2 defines (an engine declares the ones it supports)."""
 V2_CHOICES = V1_CHOICES | {"may", "cards", "damage_assignment_order", "damage_assignment"}
 """Every ``choose`` kind protocol 2 defines."""

@@ -155,6 +155,8 @@ class FaceText:
     alternatives: tuple[tuple[str, str], ...] = ()
     """Other alternative costs by keyword and cost: "Madness {cost}" (702.35a), "Dash {cost}"
     (702.109a), "Evoke {cost}" (702.74a), "Foretell {cost}" (702.143a)."""
+    suspend: tuple[int, str] | None = None
+    """"Suspend N—{cost}" (702.62a): (N, cost), or None."""
     enchant: str | None = None
     """What an Aura may enchant ("Enchant creature": ``creature``, rule 702.5), or None."""
     enters_with: tuple[tuple[str, int | str | None], ...] = ()

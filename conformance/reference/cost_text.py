@@ -60,7 +60,8 @@ class CastCostText:
     and "Multikicker {cost}" (702.33a, c), "Convoke", "Delve", "Improvise" (702.51a, 702.66a,
     702.126a), "Escape—{cost}, Exile N other cards from your graveyard" (702.138a), "Overload
     {cost}" (702.96a), "Madness {cost}", "Dash {cost}", "Evoke {cost}", "Foretell {cost}",
-    "Morph {cost}" (702.35a, 702.109a, 702.74a, 702.143a, 702.37a), "As an additional cost to cast this spell, ..."
+    "Morph {cost}" (702.35a, 702.109a, 702.74a, 702.143a, 702.37a), "Suspend N—{cost}"
+    (702.62a), "As an additional cost to cast this spell, ..."
     (118.8)."""
 
     kicker: str | None = None
@@ -69,6 +70,7 @@ class CastCostText:
     escape: tuple[str, int] | None = None
     overload: str | None = None
     alternatives: dict[str, str] = field(default_factory=dict)
+    suspend: tuple[int, str] | None = None
     additional: list[CostPart] = field(default_factory=list)
 
     def read(self, line: str) -> bool:
@@ -84,6 +86,8 @@ class CastCostText:
             self.overload = m[1]
         elif m := re.fullmatch(rf"(Madness|Dash|Evoke|Foretell|Morph) {_MANA}", line):
             self.alternatives[m[1].lower()] = m[2]
+        elif m := re.fullmatch(rf"Suspend (\d+)—{_MANA}", line):
+            self.suspend = (int(m[1]), m[2])
         elif (m := re.fullmatch(rf"As an additional cost to cast {SELF}, (.*)\.", line)) and (
                 part := cost_part(m[1])) is not None:
             self.additional.append(part)
@@ -96,4 +100,5 @@ class CastCostText:
         return {"kicker": self.kicker, "multikicker": self.multikicker,
                 "additional_costs": tuple(self.additional), "payers": frozenset(self.payers),
                 "escape": self.escape, "overload": self.overload,
-                "alternatives": tuple(sorted(self.alternatives.items()))}
+                "alternatives": tuple(sorted(self.alternatives.items())),
+                "suspend": self.suspend}

@@ -124,6 +124,11 @@ MUTANTS.update(FUSE_MUTANTS)
 from conformance.reference.rules_mutants import RULES_MUTANTS  # noqa: E402
 
 MUTANTS.update(RULES_MUTANTS)
+
+from conformance.reference.suspend_mutants import SUSPEND_MUTANTS  # noqa: E402
+
+MUTANTS.update(SUSPEND_MUTANTS)
+
 from conformance.reference.morph_mutants import MORPH_MUTANTS  # noqa: E402
 
 MUTANTS.update(MORPH_MUTANTS)

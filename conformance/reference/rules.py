@@ -24,10 +24,12 @@ modules, each named after the part of the Comprehensive Rules it models:
 * :mod:`~conformance.reference.alt_costs` — :class:`AlternativeCosts`: madness, dash, evoke,
   foretell (702.35, 702.109, 702.74, 702.143); :mod:`~conformance.reference.morph` —
   :class:`Morph`: casting face down and turning face up (702.37, 708);
+* :mod:`~conformance.reference.suspend` — :class:`Suspend` (extends :class:`AlternativeCosts`):
+  suspend (116.2f, 702.62);
 * :mod:`~conformance.reference.control_rules` and :mod:`~conformance.reference.chapter_rules` —
   :class:`ControlRules` (control-changing effects, layer 2: 611.2a) and :class:`ChapterRules`
   (fight 701.12, conditions checked on resolution), which extend :class:`Casting` beside
-  :class:`AlternativeCosts`.
+  :class:`Suspend`.
 
 Each class extends the one above it; :class:`Rules` is the last (it combines the two branches
 that extend :class:`Casting`). Its public surface is
@@ -48,6 +50,7 @@ from conformance.reference.block_restrictions import BlockRestrictions
 from conformance.reference.chapter_rules import CHAPTER_HOOKS, ChapterRules
 from conformance.reference.effects_copies import CopyVariantRules
 from conformance.reference.morph import Morph
+from conformance.reference.suspend import Suspend
 from conformance.reference.trigger_events import TriggerEvents
 
 HOOKS: dict[str, str] = {
@@ -159,6 +162,16 @@ HOOKS: dict[str, str] = {
     "dash_returns_to_hand": "702.109a: a dashed permanent returns to hand at the next end step",
     "evoke_sacrifices": "702.74a: an evoked permanent is sacrificed when it enters",
     "foretold_castable": "702.143a: a foretold card is cast only after the turn it was foretold",
+    "suspend_permitted": "116.2f, 702.62a: suspend only when the card could be cast",
+    "suspend_is_cast": "116.2f: suspending a card is a special action, not casting it",
+    "last_counter_triggers": "702.62a: the last time counter removed, for any reason, casts it",
+    "suspend_casts": "702.62a: the last-counter trigger casts the card if able",
+    "suspend_cast_cost": "702.62a, 702.62d: a suspended card is cast without paying its cost",
+    "suspend_grants_haste": "702.62a: a creature spell cast by suspend gains haste",
+    "suspend_unable": "702.62a: a suspended card that can't be cast stays exiled",
+    "suspend_cast_ignores_timing": "608.2g: the suspend cast ignores the card type's timing",
+    "no_mana_cost_castable": "118.6: a card with no mana cost can't be cast by paying it",
+    "suspend_targets_at_exile": "601.2c: a suspended spell's targets are chosen as it is cast",
     "turning_face_up_triggers_enters": "708.8: turning a permanent face up is not entering",
     "turned_face_up_is_same_object": "708.8: a permanent turned face up is the same permanent",
     "can_turn_face_up": "702.37e, 708.7: a face-down permanent, not a spell, is turned face up",
@@ -179,6 +192,6 @@ HOOKS: dict[str, str] = {
 HOOKS.update(CHAPTER_HOOKS)  # fight, resolution-time conditions: chapter_rules
 
 
-class Rules(ChapterRules, Morph, TriggerEvents, BlockRestrictions,
+class Rules(ChapterRules, Suspend, Morph, TriggerEvents, BlockRestrictions,
             CopyVariantRules):
     """All the rules the reference engine models (the public surface: :data:`HOOKS`)."""

@@ -31,6 +31,7 @@ from conformance.mining.families import (
     scry,
     search,
     split,
+    suspend,
 )
 from conformance.mining.model import Family
 
@@ -118,6 +119,16 @@ MUTANT_OF: dict[str, str] = {
     "convoke-mana-value": "convoke_lowers_mana_value",
     "convoke-multicolored": "convoke_multicolored_pays_generic",
     "convoke-summoning-sick": "convoke_needs_unsick_creatures",
+    "suspend-not-cast": "suspend_is_cast",
+    "suspend-timing": "suspend_ignores_timing",
+    "suspend-any-reason": "suspend_cast_only_by_upkeep",
+    "suspend-free": "suspend_pays_mana_cost",
+    "suspend-haste": "suspend_without_haste",
+    "suspend-meaning": "suspend_never_casts",
+    "suspend-targets": "suspend_targets_at_exile",
+    "suspend-cant-cast": "suspend_unable_to_graveyard",
+    "suspend-must-cast": "suspend_cast_keeps_timing",
+    "no-mana-cost": "no_mana_cost_cast_free",
     "morph-meaning": "morph_cast_pays_mana_cost",
     "morph-mana-value": "face_down_spell_has_mana_value",
     "morph-enters-face-down": "face_down_keeps_characteristics",
@@ -135,6 +146,7 @@ FAMILIES: tuple[Family, ...] = tuple(
         *landfall.FAMILIES, *heroic.FAMILIES,
         *constellation.FAMILIES, *infect.FAMILIES,
         *kicker.FAMILIES, *cast_trigger.FAMILIES, *convoke.FAMILIES, *improvise.FAMILIES, *delve.FAMILIES, *scry.FAMILIES, *search.FAMILIES, *additional_costs.FAMILIES,
+        *suspend.FAMILIES,
         *morph.FAMILIES,
     )
 )
