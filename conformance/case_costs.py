@@ -18,6 +18,10 @@ def cost_problems_of(action: dict[str, Any]) -> tuple[list[str], list[str]]:
     them (one object tapped, or exiled, for two costs)."""
     refs: list[str] = []
     problems: list[str] = []
+    cast = action.get("cast")
+    if isinstance(cast, dict) and cast.get("fuse") is True and cast.get("half") is not None:
+        problems.append("cast: fuse: true casts both halves as one fused split spell; it names "
+                        "no half (702.102a)")
     for name in ("cast", "activate"):
         body = action.get(name)
         costs = body.get("costs") if isinstance(body, dict) else None
