@@ -321,6 +321,12 @@ def ability_name(data: dict[str, Any], source: dict[str, Any], oracle: str = "",
         return "prowess"
     if mode == "SpellCast" or "whenever you cast" in low or "when you cast" in low:
         return "cast_trigger"
+    if re.search(r"^Suspend \d+", oracle, re.M) and mode in ("CounterRemoved", "PhaseChanged"):
+        # phase's synthesized suspend triggers (database/synthesis.rs synthesize_suspend): the last
+        # time counter removed -> suspend_cast; the upkeep's counter removal -> suspend_upkeep
+        if mode == "CounterRemoved" or "last time counter" in low:
+            return "suspend_cast"
+        return "suspend_upkeep"
     if mode == "ZoneChanged":
         # the event that triggered it (StackEntry.kind.data.trigger_event): a move of the source itself
         # from the battlefield to a graveyard is its "dies" (rule 700.4), onto the battlefield "enters"

@@ -350,6 +350,10 @@ class PhaseGame(PositionMixin, SnapshotMixin):
         oid = self.oid(a.get("object"))
         counter = str(a.get("counter"))
         n = int(a.get("n", 1))
+        if self.obj(oid).get("zone") == "Exile":
+            raise unsupported("remove_counters on an exiled card: phase's Debug ModifyCounters emits no "
+                              "CounterRemoved event, so what triggers on it (suspend's last time counter, "
+                              "database/synthesis.rs synthesize_suspend) could not trigger")
         before = int(self.obj(oid).get("counters", {}).get(COUNTER_IN.get(counter, counter), 0))
         self.debug("ModifyCounters", object_id=oid, counter_type=COUNTER_IN.get(counter, counter), delta=-n)
         after = int(self.obj(oid).get("counters", {}).get(COUNTER_IN.get(counter, counter), 0))
