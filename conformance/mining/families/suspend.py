@@ -84,7 +84,7 @@ def _card(name: str) -> _Card | NotExecutable:
             slots.append(slot.kind)
     if t.enchant is not None:
         return NotExecutable("an Aura spell's target is not scripted")
-    if b.mana_pool(t.suspend[1]) is None:
+    if t.suspend is None or b.mana_pool(t.suspend[1]) is None:
         return NotExecutable("its suspend cost has a symbol a pool is not written for")
     return _Card(face, slots)
 
