@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import re
-from typing import Any
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
 from conformance.mining.corpus import CardInfo, FaceInfo
+
+if TYPE_CHECKING:
+    from conformance.mining.model import NotExecutable
 
 BEARS = "Grizzly Bears"
 GIANT = "Hill Giant"
@@ -100,6 +104,24 @@ def objects_for(targets: list[tuple[str, str | None]]) -> tuple[list[dict[str, A
             continue
         (mine if tid.endswith("1") else theirs).append({"id": tid, "card": card})
     return mine, theirs
+
+
+def one_target_each(effects: Iterable[Any], kinds: dict[str, tuple[str, str | None]]
+                    ) -> list[tuple[str, str | None]] | NotExecutable:
+    """The scripted target (id, card or None for a player) of each target slot of ``effects``, in
+    order, from ``kinds`` (slot kind -> target); a
+    :class:`~conformance.mining.model.NotExecutable` when a slot is not exactly one target of a
+    kind in ``kinds``."""
+    from conformance.mining.model import NotExecutable
+
+    targets: list[tuple[str, str | None]] = []
+    for eff in effects:
+        for slot in eff.slots:
+            if slot.kind not in kinds or slot.min != 1 or slot.max != 1:
+                return NotExecutable(f"its target ({slot.kind}) is not one the generator "
+                                     "scripts")
+            targets.append(kinds[slot.kind])
+    return targets
 
 
 def player(life: int = 20, **zones: Any) -> dict[str, Any]:

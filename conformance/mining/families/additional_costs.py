@@ -61,13 +61,9 @@ def _scene(name: str) -> tuple[Any, Any, dict[str, Any], dict[str, Any], dict[st
     spell = t.spell if isinstance(t.spell, tuple) else None
     if spell is None:
         return NotExecutable("it is a modal spell: the generator does not choose modes")
-    targets = []
-    for eff in spell:
-        for slot in eff.slots:
-            if slot.kind not in _TARGETS or slot.min != 1 or slot.max != 1:
-                return NotExecutable(f"its target ({slot.kind}) is not one the generator "
-                                     "scripts")
-            targets.append(_TARGETS[slot.kind])
+    targets = b.one_target_each(spell, _TARGETS)
+    if isinstance(targets, NotExecutable):
+        return targets
     pool = b.mana_pool(face.mana_cost)
     if pool is None:
         return NotExecutable(f"its mana cost {face.mana_cost} has a symbol a pool is not "

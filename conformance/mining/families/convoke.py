@@ -71,13 +71,9 @@ def payer_card(name: str, kind: str = "convoke") -> tuple[
     spell = face.text.spell
     if spell is not None and not isinstance(spell, tuple):
         return NotExecutable("it is a modal spell: the generator does not choose modes")
-    targets = []
-    for eff in spell or ():
-        for slot in eff.slots:
-            if slot.kind not in _TARGETS or slot.min != 1 or slot.max != 1:
-                return NotExecutable(f"its target ({slot.kind}) is not one the generator "
-                                     "scripts")
-            targets.append(_TARGETS[slot.kind])
+    targets = b.one_target_each(spell or (), _TARGETS)
+    if isinstance(targets, NotExecutable):
+        return targets
     symbols = re.findall(r"\{([^}]+)\}", face.mana_cost or "")
     if any(not (s.isdigit() or s in COLORED) for s in symbols):
         return NotExecutable(f"its mana cost {face.mana_cost} has a symbol a pool is not "

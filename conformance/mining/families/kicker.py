@@ -41,13 +41,9 @@ def gen_once(ctx: Context) -> list[Draft] | NotExecutable:
     spell = t.spell if isinstance(t.spell, tuple) else None
     if spell is None:
         return NotExecutable("it is a modal spell: the generator does not choose modes")
-    targets = []
-    for eff in spell:
-        for slot in eff.slots:
-            if slot.kind not in _TARGETS or slot.min != 1 or slot.max != 1:
-                return NotExecutable(f"its target ({slot.kind}) is not one the generator "
-                                     "scripts")
-            targets.append(_TARGETS[slot.kind])
+    targets = b.one_target_each(spell, _TARGETS)
+    if isinstance(targets, NotExecutable):
+        return targets
     pool = b.mana_pool(face.mana_cost, t.kicker, t.kicker)
     if not pool:
         return NotExecutable("its costs have a symbol a pool is not written for")

@@ -109,13 +109,9 @@ def _cast_scene(name: str) -> tuple[Any, list[str], dict[str, Any], dict[str, An
         return NotExecutable("it is a modal spell: the generator does not choose modes")
     if face.text.additional_costs or face.text.kicker:
         return NotExecutable("it has an additional cost or a kicker the generator does not pay")
-    targets = []
-    for eff in spell or ():
-        for slot in eff.slots:
-            if slot.kind not in _TARGETS or slot.min != 1 or slot.max != 1:
-                return NotExecutable(f"its target ({slot.kind}) is not one the generator "
-                                     "scripts")
-            targets.append(_TARGETS[slot.kind])
+    targets = b.one_target_each(spell or (), _TARGETS)
+    if isinstance(targets, NotExecutable):
+        return targets
     mine, theirs = b.objects_for(targets)
     tids = [tid for tid, _ in targets]
     return face, phyrexian, {"hand": [{"id": "phy", "card": face.name}], "battlefield": mine}, \

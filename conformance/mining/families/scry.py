@@ -154,13 +154,9 @@ def _spell_scene(face: Any, spell: tuple[Any, ...]) -> _Scene | NotExecutable:
         elif i != at and (isinstance(eff, o.Draw) or type(eff).__module__ == lib.__name__):
             return NotExecutable("another effect of the spell looks at, draws or moves "
                                  "library cards before the scry")
-    targets = []
-    for eff in spell:
-        for slot in eff.slots:
-            if slot.kind not in _TARGETS or slot.min != 1 or slot.max != 1:
-                return NotExecutable(f"its target ({slot.kind}) is not one the generator "
-                                     "scripts")
-            targets.append(_TARGETS[slot.kind])
+    targets = b.one_target_each(spell, _TARGETS)
+    if isinstance(targets, NotExecutable):
+        return targets
     pool = b.mana_pool(face.mana_cost)
     if not pool:
         return NotExecutable(f"its mana cost {face.mana_cost} has a symbol a pool is not "

@@ -92,13 +92,9 @@ def _scene(name: str) -> tuple[Any, dict[str, Any], dict[str, Any], list[dict[st
     others = [e for e in effects if e is not search]
     if any(type(e).__module__ == lib.__name__ for e in others):
         return NotExecutable("another effect of the spell needs a decision")
-    targets = []
-    for eff in others:
-        for slot in eff.slots:
-            if slot.kind not in _TARGETS or slot.min != 1 or slot.max != 1:
-                return NotExecutable(f"its target ({slot.kind}) is not one the generator "
-                                     "scripts")
-            targets.append(_TARGETS[slot.kind])
+    targets = b.one_target_each(others, _TARGETS)
+    if isinstance(targets, NotExecutable):
+        return targets
     costs: dict[str, Any] = {}
     sacrificed = []
     for part in t.additional_costs:
