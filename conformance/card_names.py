@@ -2,8 +2,8 @@
 
 The names are those of the 2022 card data (``cards.jsonl.gz``, read and validated by
 :func:`conformance.card_data.mtgjson_rows`: about 0.5 s of CPU) and of the newer cards in
-``fixtures/data/recent/*.json``. They are cached on disk in ``$MTG_RULINGS_CACHE`` (else
-``~/.cache/mtg-rulings``, as the pipeline's lexicon), under a key that is the SHA-256 of every
+``fixtures/data/recent/*.json``. They are cached on disk in the per-user cache
+(:func:`pipeline.user_cache.cache_dir`), under a key that is the SHA-256 of every
 input file's name and bytes and of :data:`INDEX_VERSION`: a changed input is read again, never
 answered from the cache. A cache that cannot be written (a read-only home) or that does not read
 back as written (torn, foreign) is ignored and rebuilt; the repository is never written to.
@@ -13,20 +13,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import tempfile
 from pathlib import Path
 
 from conformance.card_data import MTGJSON_CARDS, RECENT_DIR, mtgjson_rows
+from pipeline.user_cache import cache_dir, write_atomic
 
 INDEX_VERSION = 1
 """Bumped when what the names are made of changes (the key includes it)."""
-
-
-def cache_dir() -> Path:
-    """``$MTG_RULINGS_CACHE``, else ``~/.cache/mtg-rulings``."""
-    env = os.environ.get("MTG_RULINGS_CACHE")
-    return Path(env) if env else Path.home() / ".cache" / "mtg-rulings"
 
 
 def _inputs(cards: Path, recent: Path) -> list[Path]:
@@ -72,7 +65,10 @@ def shipped_card_names(cards: Path = MTGJSON_CARDS, recent: Path = RECENT_DIR,
     """
     inputs = _inputs(cards, recent)
     digest = _digest(inputs)
-    path = (cache or cache_dir()) / f"card-names-{digest[:32]}.json"
+    directory = cache or cache_dir()
+    if directory is None:
+        return _read(cards, recent)
+    path = directory / f"card-names-{digest[:32]}.json"
     try:
         doc = json.loads(path.read_text(encoding="utf-8"))
         if isinstance(doc, dict) and doc.get("key") == digest and isinstance(doc.get("names"), list) \
@@ -87,15 +83,4 @@ def shipped_card_names(cards: Path = MTGJSON_CARDS, recent: Path = RECENT_DIR,
 
 def _write(path: Path, doc: dict[str, object]) -> None:
     """Write ``doc`` to ``path`` atomically; a cache that cannot be written is skipped."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                json.dump(doc, fh, ensure_ascii=False, separators=(",", ":"))
-            os.replace(tmp, path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
-    except OSError:
-        pass
+    write_atomic(path, json.dumps(doc, ensure_ascii=False, separators=(",", ":")).encode())

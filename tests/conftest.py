@@ -74,3 +74,42 @@ def full_corpus_dataset(full_corpus_build) -> Path:
     """Path of the full-corpus dataset (``rulings build`` of ``make run``'s inputs), built once
     per session across xdist workers. Read-only."""
     return full_corpus_build[0]
+
+
+@pytest.fixture(scope="session")
+def full_corpus_mined(full_corpus_dataset: Path, tmp_path_factory: pytest.TempPathFactory):
+    """The :class:`~conformance.mining.miner.MiningResult` of mining the full-corpus dataset
+    with the committed verification table (what ``rulings mine`` computes), mined **once per
+    test session** across xdist workers (the first worker mines and pickles it under a lock,
+    the others read it back). Read-only."""
+    import pickle
+
+    from conformance.cases_io import CASES_DIR
+    from conformance.mining.miner import mine_dataset
+    from conformance.verification import load_table
+
+    shared = _session_shared_dir(tmp_path_factory) / "full-corpus-mined"
+    done = shared / "result.pickle"
+    with _locked(shared.with_suffix(".lock")):
+        if done.exists():
+            return pickle.loads(done.read_bytes())
+        result = mine_dataset(full_corpus_dataset, statuses=load_table(CASES_DIR))
+        shared.mkdir(parents=True, exist_ok=True)
+        done.write_bytes(pickle.dumps(result))
+    return result
+
+
+@pytest.fixture
+def mine_from_fixture(full_corpus_dataset: Path, full_corpus_mined,
+                      monkeypatch: pytest.MonkeyPatch):
+    """Make ``rulings mine`` of the full-corpus dataset answer with :func:`full_corpus_mined`
+    instead of mining it again (the CLI's planning, writing, checking and printing run as
+    usual); mining any other dataset is an error of the test."""
+    from conformance.mining import miner
+
+    def mine_dataset(dataset: Path | str, **kw: object):
+        assert Path(dataset) == full_corpus_dataset, dataset
+        return full_corpus_mined
+
+    monkeypatch.setattr(miner, "mine_dataset", mine_dataset)
+    return full_corpus_dataset

@@ -13,7 +13,7 @@ accepts is not implemented: the engine never guesses.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache, cached_property
 from pathlib import Path
@@ -31,6 +31,7 @@ from conformance.card_data import (
 )
 from conformance.card_data import power_toughness as read_power_toughness
 from conformance.reference.abilities import FaceText
+from conformance.reference.card_index import CardIndex, CardLibrary, load_index
 from conformance.reference.effect_blocks import CreateToken, TokenDef
 from conformance.reference.errors import CardDataError, OracleTemplateError, ReferenceEngineError
 from conformance.reference.fuse import check_fusable, strip_fuse
@@ -271,71 +272,138 @@ def interpreted_cards(rows: Iterable[dict[str, Any]]) -> dict[str, CardDef]:
 
 def _interpretation(rows: tuple[dict[str, Any], ...]
                     ) -> tuple[dict[str, CardDef], dict[str, str]]:
+    built, _, refused = _interpret_rows(rows)
+    return built, refused
+
+
+def _interpret_rows(rows: Iterable[dict[str, Any]]
+                    ) -> tuple[dict[str, CardDef], dict[str, dict[str, Any]], dict[str, str]]:
+    """The cards built from ``rows``, the row each was built from, and the refusals."""
     built: dict[str, CardDef] = {}
+    built_rows: dict[str, dict[str, Any]] = {}
     refused: dict[str, str] = {}
     for row in rows:
         card = interpret(row)
         if isinstance(card, CardDef):
             built[card.name] = card
+            built_rows[card.name] = row
         else:
             refused.setdefault(row["name"], card)
-    return built, {k: v for k, v in refused.items() if k not in built}
-
-
-@cache
-def _shipped_interpretation() -> tuple[dict[str, CardDef], dict[str, str]]:
-    return _interpretation(_mtgjson_rows())
+    return built, built_rows, {k: v for k, v in refused.items() if k not in built}
 
 
 def refused_cards() -> dict[str, str]:
     """Every card of the shipped 2022 card data the engine does not implement, with the reason
     (the first line no template accepts, the layout, missing power/toughness), by name."""
-    names = frozenset(load_cards())
-    return {k: v for k, v in sorted(_shipped_interpretation()[1].items()) if k not in names}
+    return dict(_index().refused)
 
 
-@cache
-def load_cards() -> dict[str, CardDef]:
-    """Every card of the reference engine, parsed from oracle text (cached): the hand-picked list
-    first, then every interpreted card of the 2022 data (:func:`interpreted_cards`)."""
+def _listed_card(entry: dict[str, Any], rows: Mapping[str, dict[str, Any]]) -> CardDef:
+    """A card of the hand-picked list (``reference_cards.yaml``)."""
+    src = entry["source"]
+    if src == "mtgjson-2022":
+        if entry["name"] not in rows:
+            raise CardDataError(f"{entry['name']}: not in {MTGJSON_CARDS.name}")
+        return _from_mtgjson(entry, rows[entry["name"]])
+    if src == "recent":
+        return _from_recent(entry)
+    raise CardDataError(f"{entry['name']}: unknown source {src!r}")
+
+
+_DERIVED: dict[str, CardDef] = {}
+"""The cards built while deriving the index in this process (then no card is built twice)."""
+
+
+def _derive_index() -> CardIndex:
+    """Build every card (the hand-picked list first, then every interpreted card of the 2022
+    data) and index them."""
     entries = card_list()
     wanted = {e["name"] for e in entries if e["source"] == "mtgjson-2022"}
     all_rows = _mtgjson_rows()
-    rows = {row["name"]: row for row in all_rows if row["name"] in wanted}
-    out: dict[str, CardDef] = {}
-    for e in entries:
-        src = e["source"]
-        if src == "mtgjson-2022":
-            if e["name"] not in rows:
-                raise CardDataError(f"{e['name']}: not in {MTGJSON_CARDS.name}")
-            out[e["name"]] = _from_mtgjson(e, rows[e["name"]])
-        elif src == "recent":
-            out[e["name"]] = _from_recent(e)
-        else:
-            raise CardDataError(f"{e['name']}: unknown source {src!r}")
-    for name, card in _shipped_interpretation()[0].items():
-        out.setdefault(name, card)
-    return out
+    listed_rows = {row["name"]: row for row in all_rows if row["name"] in wanted}
+    cards: dict[str, CardDef] = {e["name"]: _listed_card(e, listed_rows) for e in entries}
+    built, built_rows, refused = _interpret_rows(all_rows)
+    for name, card in built.items():
+        cards.setdefault(name, card)
+    tokens: dict[str, str] = {}
+    for card in cards.values():
+        for token in _tokens_of(card):
+            tokens[token.name] = card.name
+    _DERIVED.update(cards)
+    return CardIndex(
+        names=tuple(cards),
+        rows={**built_rows, **listed_rows},
+        refused={k: v for k, v in sorted(refused.items()) if k not in cards},
+        tokens=tokens,
+    )
+
+
+def _index_inputs() -> list[Path]:
+    """What the cards are made of: the data files and the source of the code reading them."""
+    code = sorted({*Path(__file__).parent.glob("*.py"), *(ROOT / "pipeline").rglob("*.py"),
+                   ROOT / "conformance" / "card_data.py"})
+    data = [MTGJSON_CARDS, POWER_TOUGHNESS, CARD_LIST, RECENT_ORACLE,
+            *sorted(RECENT_DIR.glob("*.json"))]
+    return [*code, *(p for p in data if p.exists())]
 
 
 @cache
-def token_defs() -> dict[str, TokenDef]:
-    """Tokens the implemented cards create, by token name (``Mercenary Token``)."""
-    out: dict[str, TokenDef] = {}
+def _index() -> CardIndex:
+    return load_index(_index_inputs(), ROOT, _derive_index)
 
-    def walk(effects: tuple[Any, ...]) -> None:
+
+def _build_card(name: str) -> CardDef:
+    """Build one card of the index (on its first lookup in :func:`load_cards`)."""
+    rows = _index().rows
+    entry = _listed_entries().get(name)
+    if entry is not None:
+        return _listed_card(entry, rows)
+    card = interpret(rows[name])
+    if not isinstance(card, CardDef):  # the index was derived from these very inputs
+        raise CardDataError(f"{name}: indexed as built but refused now: {card}")
+    return card
+
+
+@cache
+def _listed_entries() -> dict[str, dict[str, Any]]:
+    return {e["name"]: e for e in card_list()}
+
+
+@cache
+def load_cards() -> Mapping[str, CardDef]:
+    """Every card of the reference engine, parsed from oracle text: the hand-picked list first,
+    then every interpreted card of the 2022 data (:func:`interpreted_cards`). A read-only
+    mapping whose cards are built on first lookup (:mod:`conformance.reference.card_index`)."""
+    index = _index()
+    return CardLibrary(index.names, _build_card, _DERIVED)
+
+
+def _tokens_of(card: CardDef) -> Iterator[TokenDef]:
+    """The tokens the spell and triggered abilities of ``card`` create."""
+
+    def walk(effects: tuple[Any, ...]) -> Iterator[TokenDef]:
         for eff in effects:
             if isinstance(eff, CreateToken):
-                out[eff.token.name] = eff.token
+                yield eff.token
 
-    for card in load_cards().values():
-        for face in card.faces:
-            ft = face.text
-            if isinstance(ft.spell, tuple):
-                walk(ft.spell)
-            for t in ft.triggered:
-                walk(t.effects)
-    return out
+    for face in card.faces:
+        ft = face.text
+        if isinstance(ft.spell, tuple):
+            yield from walk(ft.spell)
+        for t in ft.triggered:
+            yield from walk(t.effects)
+
+
+@cache
+def token_defs() -> Mapping[str, TokenDef]:
+    """Tokens the implemented cards create, by token name (``Mercenary Token``): the token of
+    the last card in load order that creates one of that name."""
+    index = _index()
+
+    def token(name: str) -> TokenDef:
+        return [t for t in _tokens_of(load_cards()[index.tokens[name]]) if t.name == name][-1]
+
+    return CardLibrary(tuple(index.tokens), token)
 
 
 def card_names() -> frozenset[str]:

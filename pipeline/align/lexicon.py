@@ -13,7 +13,7 @@ records the SHA-256 of the ``cards.jsonl.gz`` it was learned from. Regenerate it
 
 :meth:`Lexicon.load` reads it (~0.1 s) when it matches the card data and the algorithm version.
 Otherwise (card data or algorithm changed and the file not regenerated yet) the lexicon is learned
-and cached on disk in ``$MTG_RULINGS_CACHE`` or ``~/.cache/mtg-rulings``, keyed by the data's
+and cached on disk in the per-user cache (:func:`pipeline.user_cache.cache_dir`), keyed by the data's
 SHA-256 and :data:`LEXICON_VERSION`; the test suite fails until the file is regenerated.
 
 Only the *train* split of oracle ids is learned from (see :func:`split_of`); the ``dev`` and
@@ -28,8 +28,6 @@ import hashlib
 import itertools
 import json
 import math
-import os
-import tempfile
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -38,6 +36,7 @@ from typing import Literal
 import numpy as np
 
 from pipeline import languages
+from pipeline.user_cache import cache_dir, write_atomic
 
 from .errors import LexiconError
 from .text import normalise, words
@@ -293,7 +292,7 @@ class Lexicon:
         """The lexicon learned from the train split of ``path``: in-process and disk cached.
 
         Read from the shipped file (:data:`SHIPPED_PATH`) when it was learned from these exact
-        bytes; else from the disk cache in ``$MTG_RULINGS_CACHE`` or ``~/.cache/mtg-rulings``, else
+        bytes; else from the disk cache in the per-user cache (:func:`pipeline.user_cache.cache_dir`), else
         learned (and cached). An unwritable or corrupt cache is ignored.
         """
         try:
@@ -306,11 +305,14 @@ class Lexicon:
             return hit
         lex = read_shipped(SHIPPED_PATH, digest)
         if lex is None:
-            cache_file = _cache_dir() / f"lexicon-{LEXICON_VERSION}-{digest}.json"
-            lex = _read_cache(cache_file)
+            directory = cache_dir()
+            cache_file = directory / f"lexicon-{LEXICON_VERSION}-{digest}.json" \
+                if directory is not None else None
+            lex = _read_cache(cache_file) if cache_file is not None else None
             if lex is None:
                 lex = learn_from(path)
-                _write_cache(cache_file, lex)
+                if cache_file is not None:
+                    _write_cache(cache_file, lex)
         cls._cache[key] = lex
         return lex
 
@@ -397,13 +399,6 @@ def _top_k(
     return out
 
 
-def _cache_dir() -> Path:
-    env = os.environ.get("MTG_RULINGS_CACHE")
-    if env:
-        return Path(env)
-    return Path.home() / ".cache" / "mtg-rulings"
-
-
 def _read_cache(path: Path) -> Lexicon | None:
     try:
         return Lexicon.from_json(path.read_text(encoding="utf-8"))
@@ -412,14 +407,7 @@ def _read_cache(path: Path) -> Lexicon | None:
 
 
 def _write_cache(path: Path, lex: Lexicon) -> None:
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(lex.to_json())
-        os.replace(tmp, path)
-    except OSError:
-        return
+    write_atomic(path, lex.to_json().encode("utf-8"))
 
 
 # ------------------------------------------------------------------------- the shipped lexicon

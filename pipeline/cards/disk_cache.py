@@ -13,9 +13,7 @@ import dataclasses
 import gc
 import hashlib
 import marshal
-import os
 import sys
-import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -23,13 +21,11 @@ from typing import Any
 
 from pipeline import languages
 from pipeline.records import Issue
+from pipeline.user_cache import CACHE_ENV, cache_dir, write_atomic
 
 from .index import Parts, build_parts
 
 __all__ = ["CACHE_ENV", "cache_dir", "content_key", "gc_paused", "load_parts"]
-
-CACHE_ENV = "MTG_RULINGS_CACHE_DIR"
-"""Environment variable naming the disk cache directory; set to an empty string to disable."""
 
 _CACHE_FORMAT = 2
 """Bump when the cached layout (raw cards, index, issues as field tuples) changes."""
@@ -40,19 +36,6 @@ _CACHE_GLOBS = ("names-table-*" + _CACHE_SUFFIX, "names-table-*.pickle")
 
 _CACHE_KEEP = 3
 """How many names-table cache files a cache directory keeps (the newest)."""
-
-
-def cache_dir() -> Path | None:
-    """Return the names table's disk cache directory, or ``None`` when disabled.
-
-    ``$MTG_RULINGS_CACHE_DIR`` if set (empty: disabled), else
-    ``$XDG_CACHE_HOME/mtg-rulings`` or ``~/.cache/mtg-rulings``.
-    """
-    env = os.environ.get(CACHE_ENV)
-    if env is not None:
-        return Path(env) if env.strip() else None
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "mtg-rulings"
 
 
 def content_key(root: Path, files: list[Path]) -> str:
@@ -111,24 +94,6 @@ def load_parts(root: Path, files: list[Path]) -> Parts:
 
 def _write_cache(path: Path, state: tuple[Any, ...]) -> None:
     # marshal, not pickle: the state is plain dicts, lists, tuples, strings, ints, bools and
-    # None, which marshal writes three times faster (and reads as fast).
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
-        try:
-            with os.fdopen(fd, "wb") as fh:
-                fh.write(marshal.dumps(state))
-            os.replace(tmp, path)
-        finally:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
-        # Every change of input or code gives a new file (~20 MB): keep only the newest few.
-        old = sorted(
-            (p for pattern in _CACHE_GLOBS for p in path.parent.glob(pattern) if p != path),
-            key=lambda p: (p.stat().st_mtime_ns, p.name),
-            reverse=True,
-        )
-        for stale in old[_CACHE_KEEP - 1 :]:
-            stale.unlink(missing_ok=True)
-    except OSError:
-        pass  # the disk cache is an optimisation; an unwritable directory is not an error
+    # None, which marshal writes three times faster (and reads as fast). Every change of input
+    # or code gives a new file (~20 MB): keep only the newest few.
+    write_atomic(path, marshal.dumps(state), prune=_CACHE_GLOBS, keep=_CACHE_KEEP)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -270,10 +269,8 @@ def test_group_quotes_move_a_text_to_its_language() -> None:
     assert g.quotes() == {"en": "An English ruling."}
 
 
-def test_every_ruling_counted_as_mined_is_quoted_by_a_case(full_corpus_dataset: Path) -> None:
-    from conformance.mining.miner import mine_dataset
-
-    r = mine_dataset(full_corpus_dataset)
+def test_every_ruling_counted_as_mined_is_quoted_by_a_case(full_corpus_mined: Any) -> None:
+    r = full_corpus_mined
     quoted = defaultdict(set)
     for case in r.cases.values():
         quoted[case["provenance"]["group_id"]].add(case["id"])

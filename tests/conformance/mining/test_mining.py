@@ -168,7 +168,7 @@ def dataset(full_corpus_dataset: Path) -> Path:
     return full_corpus_dataset
 
 
-def test_mine_check_is_green_and_detects_changes(dataset: Path, tmp_path: Path) -> None:
+def test_mine_check_is_green_and_detects_changes(mine_from_fixture: Path, tmp_path: Path) -> None:
     """``mine --check`` on a copy of the committed cases with one mined file edited exits 1
     and lists that file as the only difference: mining reproduces every other committed case
     and the coverage files. (One mining run; ``make run`` and CI also run ``mine --check`` on
@@ -179,7 +179,8 @@ def test_mine_check_is_green_and_detects_changes(dataset: Path, tmp_path: Path) 
     shutil.copytree(CASES_DIR, copy)
     victim = next(copy.glob("refuse-cooperate/mined-*.yaml"))
     victim.write_text(victim.read_text(encoding="utf-8") + "# edited\n", encoding="utf-8")
-    res = CliRunner().invoke(cli, ["mine", str(dataset), "--check", "-q", "--out", str(copy)])
+    res = CliRunner().invoke(cli, ["mine", str(mine_from_fixture), "--check", "-q", "--out",
+                                   str(copy)])
     assert res.exit_code == 1, res.output
     assert res.stdout.splitlines() == [f"changed: refuse-cooperate/{victim.name}"], res.output
     assert "1 differences" in res.stderr

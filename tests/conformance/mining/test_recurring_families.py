@@ -87,10 +87,10 @@ def test_a_devoid_card_with_a_colorless_cost_is_not_scripted() -> None:
     assert devoid_card(CardInfo("Made Up Drone", None, "normal", (face,))) is None
 
 
-def test_mine_prints_a_short_summary(full_corpus_dataset: Path, tmp_path: Path) -> None:
+def test_mine_prints_a_short_summary(mine_from_fixture: Path, tmp_path: Path) -> None:
     from rulings.cli import cli
 
-    res = CliRunner().invoke(cli, ["mine", str(full_corpus_dataset), "--out",
+    res = CliRunner().invoke(cli, ["mine", str(mine_from_fixture), "--out",
                                    str(tmp_path / "cases")])
     assert res.exit_code == 0, res.output
     lines = res.stdout.splitlines()
