@@ -12,6 +12,7 @@ from conformance.case_lint import lint
 from conformance.case_vocabulary import FEATURES_FILE, load_features
 from conformance.cases_io import CASES_DIR
 from conformance.engines.spec import mutants, python_serve_argv, survivor_reasons
+from conformance.mining.families import MUTANT_OF
 from conformance.mutation import MutantResult, MutationReport
 from conformance.output.jsonl import load_run, write_run
 from conformance.runfile import CaseResult
@@ -75,6 +76,12 @@ def _stop_at_first_kill(result: CaseResult) -> None:
         raise _Killed(result.id)
 
 
+def _cites(rules: tuple[str, ...], rule: str) -> bool:
+    """Whether a case citing ``rules`` cites ``rule`` or a rule under it (702.29 -> 702.29a)."""
+    return bool(rule) and any(r == rule or r.startswith(rule) or rule.startswith(r)
+                              for r in rules)
+
+
 def _words(text: str) -> set[str]:
     return {w for w in re.split(r"[^a-z0-9]+", text.lower()) if len(w) > 3}
 
@@ -83,21 +90,27 @@ def test_every_mutant_is_killed_or_explained(suite):
     """What ``run_mutants`` (``rulings mutants``) decides, at a fraction of its cost: every
     mutant fails some case the reference engine passes, unless ``SURVIVOR_REASONS`` explains it.
 
-    ``run_mutants`` runs each of the ~100 mutants over the whole suite to list every killing
-    case; the verdict only needs the first one. So each mutant runs the passing cases, those
-    sharing words with its name first (a case of the rule it breaks), and stops at its first
-    case that does not pass; a survivor runs them all. The order changes no verdict.
+    ``run_mutants`` runs each of the ~170 mutants over the whole suite to list every killing
+    case; the verdict only needs the first one. So each mutant runs the passing cases, likely
+    killers first, and stops at its first case that does not pass; a survivor runs them all.
+    Likely killers: the cases of the mined families whose mutant it is, then the cases citing
+    the rule it breaks (its ``RULE``), then those sharing words with its name. The order changes
+    no verdict.
     """
     baseline = run_cases(suite, "reference")
     passing = {r.id for r in baseline.results if r.status == "pass"}
     selected = [c for c in suite if c.id in passing]
     assert selected, "the reference engine passes no case"
     words = {c.id: _words(" ".join((c.id, c.title, *c.features, *c.rules))) for c in selected}
+    family = {c.id: c.provenance.get("source", "").removeprefix("mined:") for c in selected}
     reasons = survivor_reasons()
     report = MutationReport(baseline_passing=len(selected))
-    for name in sorted(mutants()):
+    for name, engine in sorted(mutants().items()):
         first = _words(name)
-        order = sorted(selected, key=lambda c: -len(first & words[c.id]))
+        rule = str(getattr(engine, "RULE", "") or "")
+        order = sorted(selected, key=lambda c: (MUTANT_OF.get(family[c.id]) != name,
+                                                not _cites(c.rules, rule),
+                                                -len(first & words[c.id])))
         try:
             run_cases(order, f"mutant:{name}", on_result=_stop_at_first_kill)
             killed_by: tuple[str, ...] = ()

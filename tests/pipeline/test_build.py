@@ -128,6 +128,7 @@ def test_cli_errors_exit_non_zero(tmp_path: Path) -> None:
 # ----------------------------------------------------------------------------- the full corpus
 
 
+@pytest.mark.ci  # the whole corpus (built and mined once per session): CI only
 def test_full_corpus_build(full_corpus_build) -> None:
     out, s = full_corpus_build
     assert s.files == 6
@@ -156,6 +157,7 @@ def test_full_corpus_build(full_corpus_build) -> None:
     assert on_disk - set(written) == {"_build.json"}
 
 
+@pytest.mark.ci  # the whole corpus (built and mined once per session): CI only
 def test_full_corpus_rebuild_reuses_the_dataset(full_corpus_build) -> None:
     # the time it takes is measured by bench/pipeline_bench.py (warm rebuild), not asserted here
     out, first = full_corpus_build

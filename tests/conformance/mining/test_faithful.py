@@ -269,6 +269,7 @@ def test_group_quotes_move_a_text_to_its_language() -> None:
     assert g.quotes() == {"en": "An English ruling."}
 
 
+@pytest.mark.ci  # the whole corpus (built and mined once per session): CI only
 def test_every_ruling_counted_as_mined_is_quoted_by_a_case(full_corpus_mined: Any) -> None:
     r = full_corpus_mined
     quoted = defaultdict(set)

@@ -168,6 +168,7 @@ def dataset(full_corpus_dataset: Path) -> Path:
     return full_corpus_dataset
 
 
+@pytest.mark.ci  # the whole corpus (built and mined once per session): CI only
 def test_mine_check_is_green_and_detects_changes(mine_from_fixture: Path, tmp_path: Path) -> None:
     """``mine --check`` on a copy of the committed cases with one mined file edited exits 1
     and lists that file as the only difference: mining reproduces every other committed case

@@ -87,6 +87,7 @@ def test_a_devoid_card_with_a_colorless_cost_is_not_scripted() -> None:
     assert devoid_card(CardInfo("Made Up Drone", None, "normal", (face,))) is None
 
 
+@pytest.mark.ci  # the whole corpus (built and mined once per session): CI only
 def test_mine_prints_a_short_summary(mine_from_fixture: Path, tmp_path: Path) -> None:
     from rulings.cli import cli
 
