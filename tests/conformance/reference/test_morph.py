@@ -101,7 +101,7 @@ def test_a_card_without_morph_is_not_cast_face_down():
 def test_a_case_turning_face_up_is_unsupported_without_the_action():
     base = ReferenceEngine().info()
     without = replace(base, actions=base.actions - {"turn_face_up"})
-    case = next(c for c in load_cases([CASES_DIR])
+    case = next(c for c in load_cases([CASES_DIR / "abzan-guide"])
                 if c.id.endswith("/mined-morph-same-permanent"))
     assert "turn_face_up" in case.needs.actions and "morph" not in case.needs.costs
     assert unsupported_reason(case, base) is None
