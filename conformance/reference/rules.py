@@ -167,6 +167,7 @@ HOOKS: dict[str, str] = {
     "dash_returns_to_hand": "702.109a: a dashed permanent returns to hand at the next end step",
     "evoke_sacrifices": "702.74a: an evoked permanent is sacrificed when it enters",
     "foretold_castable": "702.143a: a foretold card is cast only after the turn it was foretold",
+    "foretell_needs_empty_stack": "116.2h: foretelling is a special action, with any stack",
     "suspend_permitted": "116.2f, 702.62a: suspend only when the card could be cast",
     "suspend_is_cast": "116.2f: suspending a card is a special action, not casting it",
     "last_counter_triggers": "702.62a: the last time counter removed, for any reason, casts it",

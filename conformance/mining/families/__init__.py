@@ -17,6 +17,7 @@ from conformance.mining.families import (
     energy,
     fizzle,
     flashback,
+    foretell,
     fuse,
     heroic,
     improvise,
@@ -121,6 +122,8 @@ MUTANT_OF: dict[str, str] = {
     "kicker-not-cast": "kicker_on_put_onto_battlefield",
     "kicker-cast-trigger": "trigger_under_its_spell",
     "kicker-copy": "copy_not_kicked",
+    "foretell-special-action": "foretell_needs_empty_stack",
+    "foretell-timing": "foretold_ignores_timing",
     "convoke-mana-value": "convoke_lowers_mana_value",
     "convoke-multicolored": "convoke_multicolored_pays_generic",
     "convoke-summoning-sick": "convoke_needs_unsick_creatures",
@@ -151,7 +154,7 @@ FAMILIES: tuple[Family, ...] = tuple(
         *landfall.FAMILIES, *heroic.FAMILIES,
         *constellation.FAMILIES, *infect.FAMILIES,
         *kicker.FAMILIES, *cast_trigger.FAMILIES, *convoke.FAMILIES, *improvise.FAMILIES, *delve.FAMILIES, *scry.FAMILIES, *search.FAMILIES, *additional_costs.FAMILIES,
-        *suspend.FAMILIES,
+        *suspend.FAMILIES, *foretell.FAMILIES,
         *morph.FAMILIES,
     )
 )
