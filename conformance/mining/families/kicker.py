@@ -65,13 +65,14 @@ class _Kicker:
     targets: list[tuple[str, str | None]]
     permanent: bool
 
-    def setup(self, mana: str, *, battlefield: tuple[dict[str, Any], ...] = ()
-              ) -> dict[str, Any]:
-        """p1 holds the card (``kick``) and ``mana``; the targets' objects on the battlefield."""
+    def setup(self, mana: str, *, battlefield: tuple[dict[str, Any], ...] = (),
+              library: bool = False) -> dict[str, Any]:
+        """p1 holds the card (``kick``) and ``mana`` (and three Islands to draw with
+        ``library``); the targets' objects on the battlefield."""
         mine, theirs = b.objects_for(self.targets)
         return b.game(b.player(mana=mana, battlefield=[*battlefield, *mine],
                                hand=[{"id": "kick", "card": self.face.name}],
-                               library=b.islands(3)),
+                               library=b.islands(3) if library else []),
                       b.player(battlefield=theirs))
 
     def cast(self, times: int) -> dict[str, Any]:
@@ -83,7 +84,7 @@ class _Kicker:
         return FEATURES + (["target"] if self.targets else [])
 
     def cards(self, *more: str) -> list[str]:
-        return sorted({self.face.name, b.ISLAND, *more} | {c for _, c in self.targets if c})
+        return sorted({self.face.name, *more} | {c for _, c in self.targets if c})
 
 
 def _kicker_card(name: str) -> _Kicker | NotExecutable:
@@ -190,7 +191,7 @@ def gen_meaning(ctx: Context) -> list[Draft] | NotExecutable:
     pool = b.mana_pool(k.face.mana_cost, k.kicker)
     assert pool is not None
     return [Draft("kicker-meaning", f"{k.face.name} cast with its kicker {k.kicker} paid is "
-                  f"kicked: {what}", k.features(), k.cards(), k.setup(pool),
+                  f"kicked: {what}", k.features(), k.cards(b.ISLAND), k.setup(pool, library=True),
                   [k.cast(1), b.RESOLVE_STACK],
                   {"events": [{"type": "cast", "object": "kick"}, *events], "state": state},
                   ["702.33a", "702.33d"])]
@@ -268,7 +269,7 @@ def gen_copy(ctx: Context) -> list[Draft] | NotExecutable:
     return [Draft("kicker-copy", f"A copy of {k.face.name} cast kicked is kicked: the copy "
                   f"draws {draws} as the original does", k.features() + ["copy_spell",
                                                                          "copy.new_targets"],
-                  k.cards(TWINCAST), setup, actions,
+                  k.cards(TWINCAST, b.ISLAND), setup, actions,
                   {"events": [{"type": "copy_created", "of": "kick"},
                               {"type": "resolved", "object": "kick"}],
                    "state": {"zones": {"bears2": "hand", "bears3": "hand", "kick": "graveyard"},
