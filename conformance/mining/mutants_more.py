@@ -14,7 +14,7 @@ from conformance.reference import mana
 from conformance.reference.cards import Face
 from conformance.reference.engine import ReferenceEngine
 from conformance.reference.mana import Symbol
-from conformance.reference.objects import Obj, Ref, SpellState
+from conformance.reference.objects import Obj, Ref, SpellSnapshot, SpellState
 
 
 class ConvokeLowersManaValue(ReferenceEngine):
@@ -218,6 +218,40 @@ class KickerPaidTwice(ReferenceEngine):
         return None
 
 
+class KickerNotInTotalCost(ReferenceEngine):
+    """A kicker cost paid is not added to the spell's total cost: kicking is free (601.2f
+    broken)."""
+
+    MUTANT = "kicker_not_in_total_cost"
+    RULE = "601.2f"
+
+    def kicker_in_total_cost(self, face: Face) -> bool:
+        return False
+
+
+class KickerOnPutOntoBattlefield(ReferenceEngine):
+    """A permanent with kicker put onto the battlefield without being cast counts as kicked
+    (702.33d broken)."""
+
+    MUTANT = "kicker_on_put_onto_battlefield"
+    RULE = "702.33d"
+
+    def permanent_kicked(self, obj: Obj) -> int:
+        card = obj.card
+        has_kicker = card is not None and any(f.text.kicker for f in card.faces)
+        return super().permanent_kicked(obj) or int(has_kicker)
+
+
+class CopyNotKicked(ReferenceEngine):
+    """A copy of a kicked spell is not kicked (707.10 broken)."""
+
+    MUTANT = "copy_not_kicked"
+    RULE = "707.10"
+
+    def copy_kicked(self, info: SpellSnapshot) -> int:
+        return 0
+
+
 MORE_FAMILY_MUTANTS: dict[str, type[ReferenceEngine]] = {
     cls.MUTANT: cls for cls in (
         ConvokeLowersManaValue, ConvokeMulticoloredPaysGeneric, ConvokeNeedsUnsickCreatures,
@@ -225,7 +259,7 @@ MORE_FAMILY_MUTANTS: dict[str, type[ReferenceEngine]] = {
         TappedArtifactImprovises, DelveLowersManaValue, DelvePaysColored, DelveExilesExtra,
         HeroicPerTarget, ScryOrderIgnored, DevoidLostRestoresColors, SacrificeCountUnchecked,
         PhyrexianLifeUnchecked, PhyrexianPaidWithManaOnly, DevotionCountsGeneric,
-        KickerPaidTwice,
+        KickerPaidTwice, KickerNotInTotalCost, KickerOnPutOntoBattlefield, CopyNotKicked,
     ) if cls.MUTANT is not None
 }
 """Mutant name -> engine class, for the families of this module's mutants."""

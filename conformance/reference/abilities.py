@@ -162,6 +162,9 @@ class FaceText:
     enters_with: tuple[tuple[str, int | str | None], ...] = ()
     """"CARDNAME enters the battlefield with N (or X) <counter> counters on it [for each time it
     was kicked]" (614.1c, 702.33c): (counter, N), N None for X, "kicked" for each kick."""
+    kicked_counters: tuple[tuple[str, int], ...] = ()
+    """"If CARDNAME was kicked, it enters the battlefield with N <counter> counters on it"
+    (614.1c, 702.33d): (counter, N), for a permanent that was a kicked spell only."""
     cant_be_countered: bool = False
     """"This spell can't be countered" (rule 101.2)."""
     enters_tapped: bool = False

@@ -97,6 +97,11 @@ class AlternativeCosts(Casting):
         (702.143a)."""
         return self.turn > foretold_turn
 
+    def foretell_needs_empty_stack(self) -> bool:
+        """Hook: foretelling is a special action a player takes any time they have priority
+        during their turn, in response to spells too (116.2h): it never needs an empty stack."""
+        return False
+
     # --- the alternative costs --------------------------------------------------------------
 
     def may_cast_face_from(self, face: Face, zone: str) -> bool:
@@ -187,6 +192,8 @@ class AlternativeCosts(Casting):
                 or "foretell" not in dict(card.faces[0].text.alternatives)):
             raise refuse("illegal_action", f"{obj.id} is not a card with foretell in "
                                            f"{player}'s hand")
+        if self.stack and self.foretell_needs_empty_stack():
+            raise refuse("illegal_action", "foretelling needs an empty stack")
         if not self._pay(player, FORETELL_COST, 0):
             raise refuse("illegal_action", f"cannot pay {FORETELL_COST} to foretell {obj.id}")
         self._move(obj, "exile")

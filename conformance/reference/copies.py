@@ -45,6 +45,11 @@ class Copies(TriggeredAbilities):
     def after_copy_targets(self, copy: Obj, changed: bool) -> None:
         """Hook: choosing new targets for a copy is not casting it: no crime (ruling)."""
 
+    def copy_kicked(self, info: SpellSnapshot) -> int:
+        """Hook: a copy of a kicked spell is kicked alike (707.10: it copies the choices made
+        when casting it, the kicker cost paid among them)."""
+        return info.kicked
+
     def copyable(self, info: SpellSnapshot) -> bool:
         """Hook: any spell can be copied, with targets or without (707.10)."""
         return True
@@ -64,7 +69,7 @@ class Copies(TriggeredAbilities):
             targets = [[] for _ in slots]
         copy.spell = SpellState(face=info.face, targets=targets, x=self.copy_x(info),
                                 modes=modes, division=self.copy_division(info),
-                                kicked=info.kicked, alternative=info.alternative)
+                                kicked=self.copy_kicked(info), alternative=info.alternative)
         self.objects[copy.id] = copy
         self._emit("copy_created", object=copy.id, of=info.obj_id, card=info.card.name,
                    controller=controller)

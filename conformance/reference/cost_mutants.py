@@ -196,6 +196,27 @@ class ForetoldCastSameTurn(ReferenceEngine):
         return True
 
 
+class ForetellNeedsEmptyStack(ReferenceEngine):
+    """Foretelling needs an empty stack, as if it were casting a sorcery (116.2h broken)."""
+
+    MUTANT = "foretell_needs_empty_stack"
+    RULE = "116.2h"
+
+    def foretell_needs_empty_stack(self) -> bool:
+        return True
+
+
+class ForetoldIgnoresTiming(ReferenceEngine):
+    """A card cast from exile ignores its type's timing: a foretold sorcery is cast any time
+    its owner has priority (702.143a, 307.1 broken)."""
+
+    MUTANT = "foretold_ignores_timing"
+    RULE = "702.143a"
+
+    def timing_permits(self, face: Face, player: str, zone: str) -> bool:
+        return zone == "exile" or super().timing_permits(face, player, zone)
+
+
 class ForetellPaysManaCost(ReferenceEngine):
     """A foretold card is cast for its mana cost, not its foretell cost (like any alternative
     cost mutated by :class:`FlashbackPaysManaCost`, for foretell only)."""
@@ -216,6 +237,7 @@ COST_MUTANTS: dict[str, type[ReferenceEngine]] = {
         DiscardCostSkipped, ExileCostSkipped, TapCostSkipped, ImproviseArtifactsStayUntapped,
         ConvokePaysGenericOnly, DelveCountsWrong, MadnessCardToGraveyard, DashWithoutHaste,
         DashedStays, EvokedStays, ForetoldCastSameTurn, ForetellPaysManaCost,
+        ForetellNeedsEmptyStack, ForetoldIgnoresTiming,
     ) if cls.MUTANT is not None
 }
 """Mutant name -> engine class, for the cases of ``costs``."""

@@ -113,6 +113,11 @@ class Costs(PriorityAndStack):
         exile or tap ``want`` of them (``kind``; 118.8: an additional cost is paid exactly)."""
         return named == want
 
+    def kicker_in_total_cost(self, face: Face) -> bool:
+        """Hook: a kicker cost paid is added to the spell's total cost (601.2f: the mana cost
+        plus cost increases such as kicker)."""
+        return True
+
     def kicker_limit(self, face: Face) -> int | None:
         """Hook: how many times ``face``'s kicker cost may be paid (702.33d: once; multikicker
         any number of times, ``None``)."""
@@ -172,7 +177,7 @@ class Costs(PriorityAndStack):
             raise refuse("illegal_action", f"{face.name} can be kicked only once (rule 702.33d)")
         try:
             symbols = cost_symbols(base, x)
-            for _ in range(kicked):
+            for _ in range(kicked if self.kicker_in_total_cost(face) else 0):
                 symbols += cost_symbols(text.kicker, 0)
         except ManaSymbolError as exc:
             raise refuse("unsupported", str(exc)) from exc

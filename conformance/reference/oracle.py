@@ -23,7 +23,7 @@ from conformance.reference.abilities import (
     Static,
     Triggered,
 )
-from conformance.reference.common_triggers import trigger_line
+from conformance.reference.common_triggers import CAST_KICKED, ENTERS_KICKED, trigger_line
 from conformance.reference.cost_text import CastCostText, extra_cost_line, overloaded
 from conformance.reference.designation_effects import DAY_AS_ENTERS, DAY_NIGHT_CHANGES
 from conformance.reference.effect_blocks import AttachSelf, Effect, Modal, PumpSelf, SpellText
@@ -93,6 +93,7 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
     equip = False
     attached_lines: set[str] = set()
     enters_with: list[tuple[str, int | str | None]] = []
+    kicked_counters: list[tuple[str, int]] = []
     cant_be_countered = False
     restrictions: list[str] = []
     i = 0
@@ -137,6 +138,11 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
         if m and not (m[3] and m[1] not in ("a", "an")):
             enters_with.append((m[2], "kicked" if m[3] else
                                 None if m[1] == "X" else _NUMBERS[m[1]]))
+            continue
+        m = re.fullmatch(rf"If {SELF} was kicked, it enters the battlefield with (a|an|two|three|"
+                         r"four) ([+-]1/[+-]1) counters? on it\.", line)
+        if m:  # 614.1c, 702.33d: only a permanent that was a kicked spell
+            kicked_counters.append((m[2], _NUMBERS[m[1]]))
             continue
         m = re.fullmatch(rf"{SELF} enters the battlefield tapped unless you control two or "
                          r"(fewer|more) other lands\.", line)
@@ -201,6 +207,16 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
             body = re.sub(r"^it deals ", f"{SELF} deals ", m[1])
             triggered.append(Triggered("dies", parse_effects(_capital(body)), "dies"))
             continue
+        m = re.fullmatch(rf"When {SELF} enters(?: the battlefield)?, if it was kicked, (.*)", line)
+        if m:  # an intervening "if" (603.4): only a permanent that was a kicked spell (702.33d)
+            body = re.sub(r"^it (deals|gains) ", rf"{SELF} \1 ", m[1])
+            triggered.append(Triggered(ENTERS_KICKED, parse_effects(_capital(body)),
+                                       ENTERS_KICKED))
+            continue
+        m = re.fullmatch(r"Whenever you cast a kicked spell, (.*)", line)
+        if m:  # a cast trigger (601.2i, 603.2) for a spell whose kicker cost was paid
+            triggered.append(Triggered(CAST_KICKED, parse_effects(_capital(m[1])), CAST_KICKED))
+            continue
         m = re.fullmatch(rf"When {SELF} enters(?: the battlefield)?, (.*)", line)
         if m:
             body = re.sub(r"^it deals ", f"{SELF} deals ", m[1])
@@ -251,7 +267,8 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
     return FaceText(keywords=frozenset(keywords), aftermath=aftermath, flashback=flashback,
                     cycling=cycling, **cast_costs.fields(),
                     enchant=enchant, enters_tapped=enters_tapped,
-                    enters_with=tuple(enters_with), cant_be_countered=cant_be_countered,
+                    enters_with=tuple(enters_with), kicked_counters=tuple(kicked_counters),
+                    cant_be_countered=cant_be_countered,
                     enters_tapped_unless=enters_tapped_unless,
                     restrictions=tuple(restrictions),
                     spell=modal if modal is not None else (tuple(spell) or None),

@@ -24,6 +24,7 @@ modules, each named after the part of the Comprehensive Rules it models:
 * :mod:`~conformance.reference.alt_costs` — :class:`AlternativeCosts`: madness, dash, evoke,
   foretell (702.35, 702.109, 702.74, 702.143); :mod:`~conformance.reference.morph` —
   :class:`Morph`: casting face down and turning face up (702.37, 708);
+* :mod:`~conformance.reference.kicked` — :class:`KickedPermanents`: kicked permanents (702.33d);
 * :mod:`~conformance.reference.suspend` — :class:`Suspend` (extends :class:`AlternativeCosts`):
   suspend (116.2f, 702.62);
 * :mod:`~conformance.reference.control_rules` and :mod:`~conformance.reference.chapter_rules` —
@@ -49,6 +50,7 @@ from __future__ import annotations
 from conformance.reference.block_restrictions import BlockRestrictions
 from conformance.reference.chapter_rules import CHAPTER_HOOKS, ChapterRules
 from conformance.reference.effects_copies import CopyVariantRules
+from conformance.reference.kicked import KickedPermanents
 from conformance.reference.morph import Morph
 from conformance.reference.suspend import Suspend
 from conformance.reference.trigger_events import TriggerEvents
@@ -136,6 +138,9 @@ HOOKS: dict[str, str] = {
                       "may be tapped to pay",
     "cost_count_paid": "118.8: an additional cost is paid exactly",
     "kicker_limit": "702.33d: a kicker cost is paid at most once, a multikicker cost any number",
+    "kicker_in_total_cost": "601.2f: a kicker cost paid is added to the spell's total cost",
+    "permanent_kicked": "702.33d: a permanent is kicked only if it was cast kicked",
+    "copy_kicked": "707.10: a copy of a kicked spell is kicked",
     "overloaded_effects": "702.96a-b: overload changes 'target' to 'each'; no targets",
     "pay_with_object": "601.2h, 701.8a, 701.17a, 702.126a: paying a cost with an object",
     "optional_effect_happens": "608.2d: an optional effect happens only if its controller chooses",
@@ -162,6 +167,7 @@ HOOKS: dict[str, str] = {
     "dash_returns_to_hand": "702.109a: a dashed permanent returns to hand at the next end step",
     "evoke_sacrifices": "702.74a: an evoked permanent is sacrificed when it enters",
     "foretold_castable": "702.143a: a foretold card is cast only after the turn it was foretold",
+    "foretell_needs_empty_stack": "116.2h: foretelling is a special action, with any stack",
     "suspend_permitted": "116.2f, 702.62a: suspend only when the card could be cast",
     "suspend_is_cast": "116.2f: suspending a card is a special action, not casting it",
     "last_counter_triggers": "702.62a: the last time counter removed, for any reason, casts it",
@@ -193,5 +199,5 @@ HOOKS.update(CHAPTER_HOOKS)  # fight, resolution-time conditions: chapter_rules
 
 
 class Rules(ChapterRules, Suspend, Morph, TriggerEvents, BlockRestrictions,
-            CopyVariantRules):
+            KickedPermanents, CopyVariantRules):
     """All the rules the reference engine models (the public surface: :data:`HOOKS`)."""

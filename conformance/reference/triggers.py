@@ -98,7 +98,9 @@ class TriggeredAbilities(StateBasedActions):
             else:
                 times = int((t.event == "cast_instant_or_sorcery" and is_instant_sorcery) or (
                     t.event == "cast_noncreature" and self.noncreature_spell(self.chars(spell))
-                ) or (t.event == "cast_colorless" and not self.chars(spell).colors))
+                ) or (t.event == "cast_colorless" and not self.chars(spell).colors) or (
+                    t.event == "cast_kicked" and spell.spell is not None
+                    and spell.spell.kicked > 0))
             for _ in range(times):
                 self._trigger(PendingTrigger(player, src.id, src.card_name, t.name, t.effects))
         for d in self.delayed:
