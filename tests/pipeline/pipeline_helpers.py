@@ -9,8 +9,11 @@ import atexit
 import functools
 import hashlib
 import shutil
+import subprocess
 import tempfile
 from pathlib import Path
+
+from click.testing import CliRunner
 
 from pipeline.build import BuildSummary, build
 
@@ -20,6 +23,20 @@ BAD = REPO / "fixtures" / "bad"
 RULINGS_EN = REPO / "fixtures" / "data" / "mtgjson-2022" / "rulings_en.jsonl.gz"
 KNIFEPOINT = REPO / "fixtures" / "data" / "recent" / "at_knifepoint_otj.json"
 FULL_INPUTS = [SEEDS, RULINGS_EN, KNIFEPOINT]
+
+
+def rulings(*args: str | Path) -> subprocess.CompletedProcess[str]:
+    """The real ``rulings`` command run in this process (click's runner): its exit code, stdout
+    and stderr as a subprocess would give them, without a new interpreter, detector and names
+    table per call. An exception the command does not turn into an exit code is raised (a
+    traceback is a test failure, never an exit code)."""
+    from rulings.cli import cli
+
+    argv = [str(a) for a in args]
+    res = CliRunner().invoke(cli, argv)
+    if res.exception is not None and not isinstance(res.exception, SystemExit):
+        raise res.exception
+    return subprocess.CompletedProcess(["rulings", *argv], res.exit_code, res.stdout, res.stderr)
 
 
 def tree_digest(root: Path) -> dict[str, str]:

@@ -1,6 +1,8 @@
 """What `rulings build` may delete: only what it wrote (issue #10, High 1 and 6, Medium 9, Low).
 
-Real folders and the real command in a subprocess; each test names the class of fault it pins.
+Real folders and the real command, run in this process (``pipeline_helpers.rulings``) or, where
+the process itself matters (two builds at once, a read-only sysfs), in a subprocess; each test
+names the class of fault it pins.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from pipeline_helpers import KNIFEPOINT, SEEDS, tree_digest
+from pipeline_helpers import KNIFEPOINT, SEEDS, rulings, tree_digest
 
 from pipeline.store import outdir
 from pipeline.store.atomic import atomic_directory, recover
@@ -23,8 +25,7 @@ RULINGS = Path(sys.executable).with_name("rulings")
 
 
 def run_build(*args: str | Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([str(RULINGS), "build", *map(str, args), "--quiet"],
-                          capture_output=True, text=True, timeout=300)
+    return rulings("build", *args, "--quiet")
 
 
 @pytest.fixture(scope="module")
@@ -126,13 +127,11 @@ def test_a_corrupted_dataset_file_is_rebuilt_not_reused(built: Path, tmp_path: P
     data = bytearray(victim.read_bytes())
     data[len(data) // 2] ^= 0xFF  # same size, one byte flipped
     victim.write_bytes(bytes(data))
-    res = subprocess.run([str(RULINGS), "build", str(SEEDS), "--out", str(ds)],
-                         capture_output=True, text=True, timeout=300)
+    res = rulings("build", SEEDS, "--out", ds)
     assert res.returncode == 0, res.stderr
     assert "reused" not in res.stdout
     assert tree_digest(ds) == good
-    res = subprocess.run([str(RULINGS), "build", str(SEEDS), "--out", str(ds)],
-                         capture_output=True, text=True, timeout=300)
+    res = rulings("build", SEEDS, "--out", ds)
     assert "(unchanged inputs: reused)" in res.stdout  # an intact dataset is still reused
 
 
