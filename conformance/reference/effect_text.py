@@ -49,6 +49,7 @@ from conformance.reference.effect_blocks import (
     TokenDef,
 )
 from conformance.reference.errors import OracleTemplateError
+from conformance.reference.kicked import FIRST as _KICKED_FIRST
 from conformance.reference.oracle_copies import FIRST as _COPY_FIRST
 from conformance.reference.oracle_eldrazi import EFFECT_TEMPLATES as _ELDRAZI_TEMPLATES
 from conformance.reference.oracle_library import TEMPLATES as _LIBRARY_TEMPLATES
@@ -61,6 +62,7 @@ from conformance.reference.oracle_spells import FIRST_TEMPLATES as _SPELL_FIRST
 from conformance.reference.oracle_split import FIRST as _SPLIT_FIRST
 from conformance.reference.oracle_split import TEMPLATES as _SPLIT_TEMPLATES
 from conformance.reference.suspend_text import EFFECT_TEMPLATES as _SUSPEND_TEMPLATES
+from conformance.reference.threaten import FIRST as _THREATEN_FIRST
 
 _GROUP_SCOPES = {"Creatures you control": "you", "Creatures your opponents control": "opponents",
                  "All creatures": "all"}
@@ -221,6 +223,8 @@ _EFFECTS.extend(_SAGA_TEMPLATES + _SPELL_TEMPLATES)  # scry, discard, groups, ma
 _EFFECTS[:0] = _SPLIT_FIRST + _COPY_FIRST  # split and aftermath halves, copy variants
 _EFFECTS += _SUSPEND_TEMPLATES  # "Exile CARDNAME with three time counters on it."
 _EFFECTS.extend(_SPLIT_TEMPLATES)
+_EFFECTS[:0] = _THREATEN_FIRST  # control until end of turn, "tap up to N target ..."
+_EFFECTS[:0] = _KICKED_FIRST  # "<effect>. If CARDNAME was kicked, <effect> instead."
 
 
 def _then(*effects: Effect) -> tuple[Effect, ...]:

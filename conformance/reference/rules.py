@@ -125,6 +125,8 @@ HOOKS: dict[str, str] = {
     "damage_as_counters": "702.90c, 702.80a: infect and wither damage to a creature is counters",
     "mana_empties": "500.4: mana empties from mana pools at the end of each step and phase",
     "times_kicked": "702.33c-d: how many times a spell was kicked, as its effects see it",
+    "kicked_effect_replaces": "702.33d, 608.2c: a kicked effect 'instead' replaces the "
+                              "unkicked one",
     "alternative_cost": "702.34a: an alternative cost (flashback) is paid instead of the mana cost",
     "convoke_kinds": "702.51a: a creature tapped for convoke pays {1} or one mana of its color",
     "stack_mana_value": "202.3, 702.51b, 702.66b, 702.126b: objects paying a spell's cost "

@@ -1,0 +1,25 @@
+"""The rule of :class:`conformance.reference.kicked.KickedInstead` (registered in
+:data:`conformance.reference.effects.EFFECTS` when this module is imported): a kicked spell does
+its kicked effect in place of the unkicked one (702.33d, 608.2c), on the targets chosen as it
+was cast; the hook ``kicked_effect_replaces`` says "instead" means in place of."""
+
+from __future__ import annotations
+
+from conformance.reference.effects import EffectContext, Effects, effect
+from conformance.reference.kicked import KickedInstead
+from conformance.reference.objects import Flow
+
+
+@effect(KickedInstead)
+def _kicked_instead(r: Effects, eff: KickedInstead, ctx: EffectContext) -> Flow:
+    state = ctx.spell.spell if ctx.spell is not None else None
+    kicked = state is not None and r.times_kicked(state) >= 1
+    if not kicked:
+        chosen = eff.normal
+    elif r.kicked_effect_replaces():
+        chosen = eff.kicked
+    else:
+        chosen = eff.normal + eff.kicked
+    targets = ctx.targets * (2 if len(chosen) > len(eff.normal) else 1)
+    yield from r._run_effects(chosen, targets, ctx.controller, ctx.source, ctx.spell,
+                              ctx.ability)

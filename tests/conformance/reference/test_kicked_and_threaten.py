@@ -1,0 +1,116 @@
+"""The templates of :mod:`conformance.reference.kicked` ("<effect>. If CARDNAME was kicked,
+<effect> instead.") and :mod:`conformance.reference.threaten` (control until end of turn, "tap
+up to N target ...s. Those ... don't untap ..."), on real cards played by the reference engine,
+and the hand-written cases that kill their mutants."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from conformance.cases_io import CASES_DIR, load_cases
+from conformance.engines.protocol import Observation
+from conformance.reference import ReferenceEngine
+from conformance.reference.errors import OracleTemplateError
+from conformance.reference.kicked import KickedInstead
+from conformance.reference.mutants import MUTANTS
+from conformance.reference.oracle import parse_face
+from conformance.reference.threaten import GainControlThisTurn, TapUpTo
+from conformance.runner import execute_case
+
+
+def play(p1: dict[str, Any], p2: dict[str, Any], actions: list[dict[str, Any]],
+         engine: type[ReferenceEngine] = ReferenceEngine) -> Observation:
+    e = engine()
+    e.setup("unit", {"active_player": "p1", "step": "precombat_main", "turn": 3,
+                     "players": {"p1": p1, "p2": p2}})
+    for a in actions:
+        e.act(a)
+    return e.observe()
+
+
+def cast(obj: str, *targets: str, **kw: Any) -> dict[str, Any]:
+    return {"cast": {"player": "p1", "object": obj, "targets": list(targets), **kw}}
+
+
+RESOLVE = {"resolve_stack": {}}
+NEXT_TURN = {"advance": {"to": "precombat_main", "next_turn": True}}
+
+
+@pytest.mark.parametrize(("text", "normal", "kicked"), [
+    ("CARDNAME deals 3 damage to any target. If CARDNAME was kicked, it deals 5 damage "
+     "instead.", "DamageTargets(amounts=(3,)", "DamageTargets(amounts=(5,)"),
+    ("Draw two cards. If CARDNAME was kicked, draw three cards instead.", "Draw(n=2)",
+     "Draw(n=3)"),
+    ("Target creature gets +3/+3 until end of turn. If CARDNAME was kicked, that creature gets "
+     "+5/+5 until end of turn instead.", "PumpTarget(power=3", "PumpTarget(power=5"),
+    ("CARDNAME deals 1 damage to each creature. If it was kicked, it deals 2 damage to each "
+     "creature instead.", "DamageEach(amount=1", "DamageEach(amount=2"),
+    ("Creatures you control get +1/+1 until end of turn. If CARDNAME was kicked, those "
+     "creatures get +2/+1 until end of turn instead.", "PumpGroup(subtype='', power=1",
+     "PumpGroup(subtype='', power=2"),
+    ("Create two 1/1 green Saproling creature tokens. If CARDNAME was kicked, create four of "
+     "those tokens instead.", "CreateToken(count=2", "CreateToken(count=4"),
+])
+def test_kicked_instead_reads_both_effects(text: str, normal: str, kicked: str) -> None:
+    spell = parse_face(text, ("X",)).spell
+    assert isinstance(spell, tuple) and len(spell) == 1
+    eff = spell[0]
+    assert isinstance(eff, KickedInstead)
+    assert repr(eff.normal).startswith(f"({normal}") and repr(eff.kicked).startswith(
+        f"({kicked}")
+
+
+def test_kicked_instead_refuses_other_targets() -> None:
+    with pytest.raises(OracleTemplateError):
+        parse_face("CARDNAME deals 5 damage to target creature. If CARDNAME was kicked, it deals "
+                   "10 damage divided as you choose among any number of targets instead.", ("X",))
+
+
+@pytest.mark.parametrize(("kicks", "mana", "life"), [(0, "{1}{R}", 17), (1, "{5}{1}{R}", 15)])
+def test_roil_eruption_deals_its_kicked_damage_instead(kicks: int, mana: str, life: int) -> None:
+    costs = {"costs": {"kicker": 1}} if kicks else {}
+    obs = play({"mana": mana, "hand": [{"id": "roil", "card": "Roil Eruption"}]}, {},
+               [cast("roil", "p2", **costs), RESOLVE])
+    assert obs.state["players"]["p2"]["life"] == life
+
+
+def test_act_of_treason_steals_until_the_cleanup_step() -> None:
+    p1 = {"mana": "{2}{R}", "hand": [{"id": "t", "card": "Act of Treason"}]}
+    p2 = {"battlefield": [{"id": "bears", "card": "Grizzly Bears", "tapped": True}]}
+    bears = play(p1, p2, [cast("t", "bears"), RESOLVE]).state["objects"]["bears"]
+    assert (bears["controller"], bears["tapped"], bears["keywords"]) == ("p1", False, ["haste"])
+    bears = play(p1, p2, [cast("t", "bears"), RESOLVE, NEXT_TURN]).state["objects"]["bears"]
+    assert (bears["controller"], bears["keywords"]) == ("p2", [])
+
+
+def test_threaten_templates() -> None:
+    spell = parse_face("Gain control of target creature an opponent controls until end of turn. "
+                       "Untap that creature. It gains haste until end of turn.", ("X",)).spell
+    assert spell == (GainControlThisTurn("perm:Creature:opp", 0, 0, ("haste",)),)
+    spell = parse_face("Gain control of target creature until end of turn. Untap that creature. "
+                       "It gets +2/+0 and gains haste until end of turn.", ("X",)).spell
+    assert spell == (GainControlThisTurn("perm:Creature", 2, 0, ("haste",)),)
+
+
+def test_frost_breath_taps_two_that_stay_tapped_through_their_next_untap_step() -> None:
+    assert parse_face("Tap up to two target creatures.", ("X",)).spell == (
+        TapUpTo("perm:Creature", 2, False),)
+    obs = play({"mana": "{2}{U}", "hand": [{"id": "fb", "card": "Frost Breath"}]},
+               {"battlefield": [{"id": "a", "card": "Grizzly Bears"},
+                                {"id": "b", "card": "Grizzly Bears"},
+                                {"id": "c", "card": "Grizzly Bears"}]},
+               [cast("fb", "a", "b"), RESOLVE, NEXT_TURN])
+    tapped = {k: obs.state["objects"][k]["tapped"] for k in "abc"}
+    assert tapped == {"a": True, "b": True, "c": False}
+
+
+@pytest.mark.parametrize(("path", "mutant"), [
+    ("roil-eruption/kicked-it-deals-its-kicked-damage-instead.yaml", "kicked_effect_adds"),
+    ("act-of-treason/control-until-end-of-turn-ends-in-the-cleanup-step.yaml",
+     "control_until_end_of_turn_kept")])
+def test_the_hand_written_cases_kill_the_mutants(path: str, mutant: str) -> None:
+    case, = load_cases([CASES_DIR / path])
+    assert execute_case(ReferenceEngine(), case, 10.0).status == "pass"
+    assert execute_case(MUTANTS[mutant](), case, 10.0).status in ("fail", "error")
