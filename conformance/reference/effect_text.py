@@ -190,8 +190,8 @@ _EFFECTS: list[tuple[re.Pattern[str], object]] = [
      lambda m: _token(m[1], m[2], m[3], m[4], m[5].strip(), m[7] or m[8], bool(m[6]))),
     (re.compile(r"Surveil (\d+)\. ?"), lambda m: Surveil(int(m[1]))),
     (re.compile(rf"If {SELF} was kicked, ([^.]*\.) ?"), lambda m: _if_kicked(m[1])),
-    (re.compile(r"You may (draw a card|gain \d+ life)\. ?"),
-     lambda m: May(parse_effects(_capital(m[1]) + "."))),
+    (re.compile(r"You may (draw a card|gain \d+ life)\. ?"),  # "you may gain": "You gain"
+     lambda m: May(parse_effects(re.sub(r"^Gain", "You gain", _capital(m[1])) + "."))),
     # energy (107.14) and the monarch (724): conformance.reference.designations
     (re.compile(r"You get ((?:\{E\})+)\. ?"), lambda m: GetEnergy(m[1].count("{E}"))),
     (re.compile(r"You gain (\d+) life and get ((?:\{E\})+)\. ?"),
