@@ -114,3 +114,29 @@ def test_the_hand_written_cases_kill_the_mutants(path: str, mutant: str) -> None
     case, = load_cases([CASES_DIR / path])
     assert execute_case(ReferenceEngine(), case, 10.0).status == "pass"
     assert execute_case(MUTANTS[mutant](), case, 10.0).status in ("fail", "error")
+
+
+def test_small_templates_on_real_cards() -> None:
+    """"you may gain N life" (it built "Gain N life." before), "Each opponent mills N cards.",
+    "Look at target player's hand.", "target nongreen creature"."""
+    from conformance.errors import EngineReportedError
+    from conformance.reference.cards import load_cards
+
+    assert "Grazing Gladehart" in load_cards()
+    obs = play({"battlefield": [{"id": "crab", "card": "Ruin Crab"}],
+                "hand": [{"id": "land", "card": "Island"}]},
+               {"library": [{"id": f"o{i}", "card": "Island"} for i in range(4)]},
+               [{"play_land": {"player": "p1", "object": "land"}}, RESOLVE])
+    assert [obs.state["objects"][f"o{i}"]["zone"] for i in range(4)] == [
+        "graveyard", "graveyard", "graveyard", "library"]
+    rattle = {"mana": "{5}{B}", "hand": [{"id": "dr", "card": "Death Rattle"}]}
+    obs = play(rattle, {"battlefield": [{"id": "ogre", "card": "Gray Ogre"}]},
+               [cast("dr", "ogre"), RESOLVE])
+    assert obs.state["objects"]["ogre"]["zone"] == "graveyard"
+    with pytest.raises(EngineReportedError):
+        play(rattle, {"battlefield": [{"id": "bears", "card": "Grizzly Bears"}]},
+             [cast("dr", "bears")])
+    obs = play({"mana": "{U}", "hand": [{"id": "gp", "card": "Gitaxian Probe"}],
+                "library": [{"id": "l1", "card": "Island"}]}, {},
+               [cast("gp", "p2"), RESOLVE])
+    assert obs.state["objects"]["l1"]["zone"] == "hand"
