@@ -75,3 +75,22 @@ FIRST: list[tuple[re.Pattern[str], Callable[[re.Match[str]], object]]] = [
      lambda g: TapUpTo(_kind(g[2]), _COUNT[g[1]], bool(g[3]))),
 ]
 """(pattern, builder) pairs, tried before the base templates."""
+
+
+@dataclass(frozen=True, slots=True)
+class NoUntapNext(Effect):
+    """"Target <kind> doesn't untap during its controller's next untap step." (502.3; as the
+    second sentence of "Tap target creature. It doesn't untap ...":
+    :mod:`conformance.reference.same_target`)."""
+
+    kind: str
+
+    @property
+    def slots(self) -> tuple[TargetSlot, ...]:
+        return (TargetSlot(self.kind),)
+
+
+FIRST += [
+    (re.compile(r"Target ([^.]+?) doesn't untap during its controller's next untap step\. ?"),
+     lambda g: NoUntapNext(_kind(g[1]))),
+]

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, cast
 from conformance.reference.control_abilities import NoUntap
 from conformance.reference.effects import EffectContext, Effects, effect
 from conformance.reference.objects import ContinuousEffect
-from conformance.reference.threaten import GainControlThisTurn, TapUpTo
+from conformance.reference.threaten import GainControlThisTurn, NoUntapNext, TapUpTo
 
 if TYPE_CHECKING:
     from conformance.reference.control_rules import ControlRules
@@ -40,3 +40,10 @@ def _tap_up_to(r: Effects, eff: TapUpTo, ctx: EffectContext) -> None:
         r.objects[ref.id].tapped = True
         if eff.no_untap:
             _rules(r).no_untap.append(NoUntap(ref, True, ctx.controller))
+
+
+@effect(NoUntapNext)
+def _no_untap_next(r: Effects, eff: NoUntapNext, ctx: EffectContext) -> None:
+    ref = ctx.first()
+    if ref is not None:
+        _rules(r).no_untap.append(NoUntap(ref, True, ctx.controller))

@@ -140,3 +140,21 @@ def test_small_templates_on_real_cards() -> None:
                 "library": [{"id": "l1", "card": "Island"}]}, {},
                [cast("gp", "p2"), RESOLVE])
     assert obs.state["objects"]["l1"]["zone"] == "hand"
+
+
+def test_a_sentence_about_that_creature_acts_on_the_first_sentences_target() -> None:
+    from conformance.reference.same_target import ThenSameTarget
+    from conformance.reference.threaten import NoUntapNext
+
+    spell = parse_face("Tap target creature. It doesn't untap during its controller's next untap "
+                       "step.", ("X",)).spell
+    assert isinstance(spell, tuple) and isinstance(spell[0], ThenSameTarget)
+    assert spell[0].then == (NoUntapNext("perm:Creature"),)
+    with pytest.raises(OracleTemplateError):  # two targets before "that creature": whose?
+        parse_face("Tap target creature and target land. That creature can't block this turn.",
+                   ("X",))
+    p2 = {"battlefield": [{"id": "a", "card": "Grizzly Bears"}, {"id": "b", "card": "Grizzly Bears"}]}
+    obs = play({"mana": "{1}{U}", "hand": [{"id": "t", "card": "Press for Answers"}]}, p2,
+               [cast("t", "a"), RESOLVE, NEXT_TURN])
+    assert (obs.state["objects"]["a"]["tapped"], obs.state["objects"]["b"]["tapped"]) == (
+        True, False)
