@@ -34,8 +34,8 @@ def cast(obj: str, *targets: str, **kw: Any) -> dict[str, Any]:
     return {"cast": {"player": "p1", "object": obj, "targets": list(targets), **kw}}
 
 
-RESOLVE = {"resolve_stack": {}}
-NEXT_TURN = {"advance": {"to": "precombat_main", "next_turn": True}}
+RESOLVE: dict[str, Any] = {"resolve_stack": {}}
+NEXT_TURN: dict[str, Any] = {"advance": {"to": "precombat_main", "next_turn": True}}
 
 
 @pytest.mark.parametrize(("text", "normal", "kicked"), [
