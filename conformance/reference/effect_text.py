@@ -61,6 +61,7 @@ from conformance.reference.oracle_spells import EFFECT_TEMPLATES as _SPELL_TEMPL
 from conformance.reference.oracle_spells import FIRST_TEMPLATES as _SPELL_FIRST
 from conformance.reference.oracle_split import FIRST as _SPLIT_FIRST
 from conformance.reference.oracle_split import TEMPLATES as _SPLIT_TEMPLATES
+from conformance.reference.oracle_wheels import TEMPLATES as _WHEEL_TEMPLATES
 from conformance.reference.same_target import FIRST as _SAME_TARGET_FIRST
 from conformance.reference.suspend_text import EFFECT_TEMPLATES as _SUSPEND_TEMPLATES
 from conformance.reference.threaten import FIRST as _THREATEN_FIRST
@@ -224,6 +225,7 @@ _EFFECTS.extend(_SAGA_TEMPLATES + _SPELL_TEMPLATES)  # scry, discard, groups, ma
 _EFFECTS[:0] = _SPLIT_FIRST + _COPY_FIRST  # split and aftermath halves, copy variants
 _EFFECTS += _SUSPEND_TEMPLATES  # "Exile CARDNAME with three time counters on it."
 _EFFECTS.extend(_SPLIT_TEMPLATES)
+_EFFECTS.extend(_WHEEL_TEMPLATES)  # wheels, life per creature a player controls, tap all
 _EFFECTS[:0] = _THREATEN_FIRST  # control until end of turn, "tap up to N target ..."
 _EFFECTS[:0] = _KICKED_FIRST  # "<effect>. If CARDNAME was kicked, <effect> instead."
 _EFFECTS[_EFFECTS.index(_THREATEN_FIRST[-1]) + 1:_EFFECTS.index(_THREATEN_FIRST[-1]) + 1] = \

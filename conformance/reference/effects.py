@@ -476,6 +476,7 @@ from conformance.reference import (  # noqa: E402  (they register their handlers
     effects_library,  # noqa: F401  (scry, search, discard, look at the top cards)
     effects_more,  # noqa: F401
     effects_split,  # noqa: F401  (fights, counted amounts: split and aftermath halves)
+    effects_wheels,  # noqa: F401  (wheels, life per creature, tap all creatures)
     kicked_effects,  # noqa: F401  (kicked effects "instead")
     template_effects,  # noqa: F401  (scry, ingest, processors)
     threaten_effects,  # noqa: F401  (control until end of turn, tap up to N)

@@ -158,3 +158,29 @@ def test_a_sentence_about_that_creature_acts_on_the_first_sentences_target() -> 
                [cast("t", "a"), RESOLVE, NEXT_TURN])
     assert (obs.state["objects"]["a"]["tapped"], obs.state["objects"]["b"]["tapped"]) == (
         True, False)
+
+
+def test_wheels_life_per_creature_and_tap_all() -> None:
+    lib = [{"id": f"l{i}", "card": "Island"} for i in range(8)]
+    olib = [{"id": f"o{i}", "card": "Island"} for i in range(8)]
+    obs = play({"mana": "{2}{U}", "hand": [{"id": "tw", "card": "Timetwister"},
+                                            {"id": "h1", "card": "Grizzly Bears"}],
+                "graveyard": [{"id": "g1", "card": "Craw Wurm"}], "library": lib},
+               {"hand": [{"id": "h2", "card": "Grizzly Bears"}], "library": olib},
+               [cast("tw"), RESOLVE])
+    zones = {k: obs.state["objects"][k]["zone"] for k in ("h1", "g1", "h2", "tw")}
+    assert zones == {"h1": "library", "g1": "library", "h2": "library", "tw": "graveyard"}
+    hands = [sum(1 for o in obs.state["objects"].values() if o["zone"] == "hand"
+                 and o["owner"] == p) for p in ("p1", "p2")]
+    assert hands == [7, 7]
+    obs = play({"mana": "{3}{W}", "hand": [{"id": "dc", "card": "Divine Congregation"}]},
+               {"battlefield": [{"id": "a", "card": "Grizzly Bears"},
+                                {"id": "b", "card": "Grizzly Bears"}]},
+               [cast("dc", "p2"), RESOLVE])
+    assert obs.state["players"]["p1"]["life"] == 24
+    obs = play({"mana": "{5}{W}{W}", "hand": [{"id": "ig", "card": "Ivory Giant"}],
+                "battlefield": [{"id": "w", "card": "Savannah Lions"}]},
+               {"battlefield": [{"id": "g", "card": "Grizzly Bears"}]},
+               [cast("ig"), RESOLVE, RESOLVE])
+    assert (obs.state["objects"]["g"]["tapped"], obs.state["objects"]["w"]["tapped"]) == (
+        True, False)
