@@ -201,6 +201,15 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
             body = re.sub(r"^it deals ", f"{SELF} deals ", m[1])
             triggered.append(Triggered("dies", parse_effects(_capital(body)), "dies"))
             continue
+        m = re.fullmatch(rf"When {SELF} (enters the battlefield or )?is turned face up, (.*)",
+                         line)
+        if m:  # a triggered ability of the face-up card (708.8, conformance.reference.morph)
+            body = re.sub(r"^it deals ", f"{SELF} deals ", m[2])
+            effects = parse_effects(_capital(body))
+            if m[1]:
+                triggered.append(Triggered("enters", effects, "enters"))
+            triggered.append(Triggered("turned_face_up", effects, "turned_face_up"))
+            continue
         m = re.fullmatch(rf"When {SELF} enters(?: the battlefield)?, (.*)", line)
         if m:
             body = re.sub(r"^it deals ", f"{SELF} deals ", m[1])

@@ -2,7 +2,7 @@
 :mod:`conformance.reference.threaten`, each breaking one rule through one hook of
 :data:`conformance.reference.rules.HOOKS` (registered in ``MUTANTS`` by
 :mod:`conformance.reference.mutants`); the hand-written cases under ``conformance/cases``
-(``roil-eruption``, ``act-of-treason``) kill them."""
+(``roil-eruption``, ``act-of-treason``, ``master-of-pearls``) kill them."""
 
 from __future__ import annotations
 
@@ -37,3 +37,17 @@ TEMPLATE_MUTANTS: dict[str, type[ReferenceEngine]] = {
     if cls.MUTANT is not None
 }
 """Mutant name -> engine class."""
+
+
+class TurnedFaceUpTriggersIgnored(ReferenceEngine):
+    """"When CARDNAME is turned face up, ..." never triggers (Master of Pearls turned face up
+    gives no +2/+2)."""
+
+    MUTANT = "turned_face_up_triggers_ignored"
+    RULE = "708.8"
+
+    def turned_face_up_triggers(self) -> bool:
+        return False
+
+
+TEMPLATE_MUTANTS[TurnedFaceUpTriggersIgnored.MUTANT] = TurnedFaceUpTriggersIgnored

@@ -109,7 +109,9 @@ def test_frost_breath_taps_two_that_stay_tapped_through_their_next_untap_step() 
 @pytest.mark.parametrize(("path", "mutant"), [
     ("roil-eruption/kicked-it-deals-its-kicked-damage-instead.yaml", "kicked_effect_adds"),
     ("act-of-treason/control-until-end-of-turn-ends-in-the-cleanup-step.yaml",
-     "control_until_end_of_turn_kept")])
+     "control_until_end_of_turn_kept"),
+    ("master-of-pearls/turned-face-up-its-ability-triggers.yaml",
+     "turned_face_up_triggers_ignored")])
 def test_the_hand_written_cases_kill_the_mutants(path: str, mutant: str) -> None:
     case, = load_cases([CASES_DIR / path])
     assert execute_case(ReferenceEngine(), case, 10.0).status == "pass"
@@ -184,3 +186,9 @@ def test_wheels_life_per_creature_and_tap_all() -> None:
                [cast("ig"), RESOLVE, RESOLVE])
     assert (obs.state["objects"]["g"]["tapped"], obs.state["objects"]["w"]["tapped"]) == (
         True, False)
+
+
+def test_turned_face_up_abilities_are_built_as_triggers() -> None:
+    face = parse_face("When CARDNAME enters the battlefield or is turned face up, create three "
+                      "1/1 red Goblin creature tokens.", ("X",))
+    assert [t.event for t in face.triggered] == ["enters", "turned_face_up"]
