@@ -111,7 +111,9 @@ def test_frost_breath_taps_two_that_stay_tapped_through_their_next_untap_step() 
     ("act-of-treason/control-until-end-of-turn-ends-in-the-cleanup-step.yaml",
      "control_until_end_of_turn_kept"),
     ("master-of-pearls/turned-face-up-its-ability-triggers.yaml",
-     "turned_face_up_triggers_ignored")])
+     "turned_face_up_triggers_ignored"),
+    ("benalish-marshal/other-creatures-you-control-get-the-bonus-not-it.yaml",
+     "lord_pumps_itself")])
 def test_the_hand_written_cases_kill_the_mutants(path: str, mutant: str) -> None:
     case, = load_cases([CASES_DIR / path])
     assert execute_case(ReferenceEngine(), case, 10.0).status == "pass"
@@ -192,3 +194,21 @@ def test_turned_face_up_abilities_are_built_as_triggers() -> None:
     face = parse_face("When CARDNAME enters the battlefield or is turned face up, create three "
                       "1/1 red Goblin creature tokens.", ("X",))
     assert [t.event for t in face.triggered] == ["enters", "turned_face_up"]
+
+
+@pytest.mark.parametrize(("line", "read"), [
+    ("Creatures you control get +1/+1.", (1, 1, (), False, None, False)),
+    ("Other Elves you control get +1/+1.", (1, 1, (), True, "Elf", False)),
+    ("All Sliver creatures get +1/+1.", (1, 1, (), False, "Sliver", True)),
+    ("Other Giant creatures you control get +2/+2 and have trample.",
+     (2, 2, ("trample",), True, "Giant", False)),
+])
+def test_lords_are_static_abilities(line: str, read: tuple[Any, ...]) -> None:
+    from conformance.reference.abilities import CreaturesGet
+
+    assert parse_face(line, ("X",)).statics == (CreaturesGet(*read),)
+
+
+def test_an_adjective_is_not_read_as_a_creature_type() -> None:
+    with pytest.raises(OracleTemplateError):
+        parse_face("Untapped creatures you control get +0/+2.", ("X",))
