@@ -4,8 +4,9 @@
 from __future__ import annotations
 
 from conformance.reference.effects import EffectContext, Effects, effect
-from conformance.reference.objects import other
+from conformance.reference.objects import Chars, Obj, other
 from conformance.reference.oracle_wheels import (
+    CreaturesWith,
     EachPlayerWheel,
     GainLifePerCreatureOf,
     TapAllCreatures,
@@ -49,3 +50,33 @@ def _tap_all(r: Effects, eff: TapAllCreatures, ctx: EffectContext) -> None:
         c = r.chars(r.objects[oid])
         if "Creature" in c.types and not (eff.not_color and eff.not_color in c.colors):
             r.objects[oid].tapped = True
+
+
+def _has(q: str, ob: Obj, c: Chars) -> bool:
+    if q in ("tapped", "untapped"):
+        return ob.tapped == (q == "tapped")
+    if q == "nontoken":
+        return ob.token is None
+    if q == "attacking":
+        return ob.attacking is not None
+    if q == "blocking":
+        return ob.blocking is not None
+    if q == "attacking_or_blocking":
+        return ob.attacking is not None or ob.blocking is not None
+    if q.startswith("color="):
+        return q[6:] in c.colors
+    return q[9:] not in c.colors  # noncolor=<C>
+
+
+@effect(CreaturesWith)
+def _creatures_with(r: Effects, eff: CreaturesWith, ctx: EffectContext) -> None:
+    """The creatures with the quality as it resolves, all at once (701.7, 120.3)."""
+    hit = [ob for ob in (r.objects[oid] for oid in r.battlefield)
+           if "Creature" in (c := r.chars(ob)).types and _has(eff.quality, ob, c)]
+    for ob in hit:
+        if ob.zone != "battlefield":
+            continue
+        if eff.damage is None:
+            r._destroy(ob)
+        else:
+            r._damage(ctx.source, ob.ref, eff.damage)

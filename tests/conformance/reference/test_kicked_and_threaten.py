@@ -16,6 +16,7 @@ from conformance.reference.errors import OracleTemplateError
 from conformance.reference.kicked import KickedInstead
 from conformance.reference.mutants import MUTANTS
 from conformance.reference.oracle import parse_face
+from conformance.reference.oracle_wheels import CreaturesWith
 from conformance.reference.threaten import GainControlThisTurn, TapUpTo
 from conformance.runner import execute_case
 
@@ -212,3 +213,18 @@ def test_lords_are_static_abilities(line: str, read: tuple[Any, ...]) -> None:
 def test_an_adjective_is_not_read_as_a_creature_type() -> None:
     with pytest.raises(OracleTemplateError):
         parse_face("Untapped creatures you control get +0/+2.", ("X",))
+
+
+def test_destroy_all_nontoken_creatures_and_damage_to_each_attacking_creature() -> None:
+    from conformance.reference.cards import load_cards
+
+    cost = load_cards()["Hour of Reckoning"].faces[0].mana_cost
+    assert cost == "{4}{W}{W}{W}"
+    obs = play({"mana": cost, "hand": [{"id": "hr", "card": "Hour of Reckoning"}],
+                "battlefield": [{"id": "tok", "card": "Soldier Token", "token": True}]},
+               {"battlefield": [{"id": "bears", "card": "Grizzly Bears"}]},
+               [cast("hr"), RESOLVE])
+    assert obs.state["objects"]["bears"]["zone"] == "graveyard"
+    assert obs.state["objects"]["tok"]["zone"] == "battlefield"
+    assert parse_face("CARDNAME deals 1 damage to each attacking creature.", ("X",)).spell \
+        == (CreaturesWith("attacking", 1),)
