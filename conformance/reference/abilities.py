@@ -128,7 +128,21 @@ class EnchantedCreatureGets:
     keywords: tuple[str, ...]
 
 
-Static = OutlawsHaveKeyword | CreaturesLoseAllAbilities | EnchantedCreatureGets
+@dataclass(frozen=True, slots=True)
+class CreaturesGet:
+    """"[Other] [<Subtype>] creatures you control get +N/+M [and have K]", "Other <Subtype>s you
+    control get ...", "All <Subtype> creatures get ..." (``all_players``): a static ability of a
+    permanent (611.3a), layers 7c and 6 with its source's timestamp (613.4c, 613.1f)."""
+
+    power: int
+    toughness: int
+    keywords: tuple[str, ...] = ()
+    other: bool = False
+    subtype: str | None = None
+    all_players: bool = False
+
+
+Static = OutlawsHaveKeyword | CreaturesLoseAllAbilities | EnchantedCreatureGets | CreaturesGet
 
 
 @dataclass(frozen=True)

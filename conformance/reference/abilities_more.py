@@ -32,7 +32,7 @@ class DamageEachCreature(Effect):
 @dataclass(frozen=True, slots=True)
 class Mill(Effect):
     """"Mill N cards" (rule 701.13: the top N cards of the library into the graveyard);
-    ``who``: you | each (each player) | target (target player)."""
+    ``who``: you | each (each player) | opponents (each opponent) | target (target player)."""
 
     n: int
     who: str
@@ -230,6 +230,16 @@ class PumpTargetPlayersCreatures(Effect):
 
     power: int
     toughness: int
+
+    @property
+    def slots(self) -> tuple[TargetSlot, ...]:
+        return (TargetSlot("player"),)
+
+
+@dataclass(frozen=True, slots=True)
+class LookAtHand(Effect):
+    """"Look at target player's hand." (a look at hidden information: it changes nothing in the
+    game, which a case observes whole; the target is chosen and checked like any other)."""
 
     @property
     def slots(self) -> tuple[TargetSlot, ...]:

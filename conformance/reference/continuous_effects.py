@@ -176,6 +176,12 @@ class ContinuousEffects(Zones):
                     layer6.append((src.timestamp, "add", st.keywords))
                 aura_power += st.power
                 aura_toughness += st.toughness
+            elif (isinstance(st, o.CreaturesGet) and is_creature and obj.zone == "battlefield"
+                  and self.static_pump_applies(src, obj, st, c.subtypes)):
+                if st.keywords:
+                    layer6.append((src.timestamp, "add", st.keywords))
+                aura_power += st.power
+                aura_toughness += st.toughness
         if obj.setup_keywords:
             layer6.append((obj.timestamp, "add", obj.setup_keywords))
         power_mod = toughness_mod = 0
@@ -213,6 +219,15 @@ class ContinuousEffects(Zones):
             obj, c if seen is c.keywords else replace(c, keywords=seen)) else c.colors
         return Chars(c.name, c.mana_value, colors, c.types, c.subtypes, c.supertypes, power,
                      toughness, now, text)
+
+    def static_pump_applies(self, src: Obj, obj: Obj, st: o.CreaturesGet,
+                            subtypes: tuple[str, ...]) -> bool:
+        """Hook: whether "[Other] [<Subtype>] creatures you control get ..." applies to the
+        creature ``obj``: one its source's controller controls (unless it says "All"), of the
+        subtype, and not the source itself when it says "other" (611.3a)."""
+        return ((st.all_players or obj.controller == src.controller)
+                and not (st.other and obj.id == src.id)
+                and (st.subtype is None or st.subtype in subtypes))
 
     def layer6_order(self, entries: list[tuple[int, str, tuple[str, ...]]]
                      ) -> list[tuple[int, str, tuple[str, ...]]]:

@@ -102,7 +102,7 @@ class ControlEffect:
     target: Ref
     player: str
     duration: str
-    """game | source | you_control_source"""
+    """game | turn | source | you_control_source"""
     source: Ref | None = None
 
 

@@ -4,7 +4,8 @@ controller's [next] untap step" (502.3), and card types added by effects (layer 
 
 A control effect names the permanent it affects (as a :class:`Ref`: it ends when that object
 leaves the battlefield, 400.7), the player who gains control, its timestamp and its duration:
-``game`` (no duration stated: until the game ends, 611.2a), ``source`` ("for as long as <source>
+``game`` (no duration stated: until the game ends, 611.2a), ``turn`` ("until end of turn": it
+ends in the cleanup step, 514.2), ``source`` ("for as long as <source>
 remains on the battlefield") or ``you_control_source`` ("for as long as you control <source>",
 611.2b). The controller of an affected permanent is the one it had before the first such effect,
 then each effect in timestamp order (613.7). A permanent that changes controller can't attack or
@@ -25,6 +26,8 @@ CONTROL_HOOKS: dict[str, str] = {
     "untap_prevented": "502.3: 'doesn't untap during its controller's untap step' effects",
     "partial_exchange_allowed": "701.10a: an exchange that can't be completed doesn't happen",
     "type_effect_ends": "611.2a, 514.2: an effect adding types ends as its duration says",
+    "control_ends_this_turn": "514.2: a control effect 'until end of turn' ends in the cleanup "
+                              "step",
 }
 """The hooks of :class:`ControlRules`: name -> the rule it decides."""
 
@@ -47,7 +50,12 @@ class ControlRules(Casting):
         """Hook: whether a control effect still applies: one without a stated duration lasts
         until the game ends (611.2a); "for as long as ..." only while that holds (611.2b;
         ``source_present``: the source is on the battlefield, under your control if so said)."""
-        return eff.duration == "game" or source_present
+        return eff.duration in ("game", "turn") or source_present
+
+    def control_ends_this_turn(self, eff: ControlEffect) -> bool:
+        """Hook: whether a control effect ends in this cleanup step: one that lasts "until end
+        of turn" does (514.2), the others never do here."""
+        return eff.duration == "turn"
 
     def sick_after_control_change(self) -> bool:
         """Hook: a creature whose controller changes can't attack or {T} until its new
@@ -137,6 +145,10 @@ class ControlRules(Casting):
             self.type_effects = [e for e in self.type_effects if not self.type_effect_ends(e)]
         if name == "cleanup":
             self.animations = [a for a in self.animations if not a.until_end_of_turn]
+            ended = [e for e in self.control_effects if self.control_ends_this_turn(e)]
+            if ended:
+                self.control_effects = [e for e in self.control_effects if e not in ended]
+                self._apply_control()
         if name == "untap":  # "its controller's next untap step" has come
             self.no_untap = [e for e in self.no_untap if not (
                 e.next and (it := self.objects.get(e.target.id)) is not None

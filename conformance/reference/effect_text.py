@@ -51,6 +51,7 @@ from conformance.reference.effect_blocks import (
 from conformance.reference.errors import OracleTemplateError
 from conformance.reference.oracle_copies import FIRST as _COPY_FIRST
 from conformance.reference.oracle_eldrazi import EFFECT_TEMPLATES as _ELDRAZI_TEMPLATES
+from conformance.reference.oracle_kicked import FIRST as _KICKED_FIRST
 from conformance.reference.oracle_library import TEMPLATES as _LIBRARY_TEMPLATES
 from conformance.reference.oracle_more import FIRST as _FIRST_TEMPLATES
 from conformance.reference.oracle_more import TEMPLATES as _MORE_TEMPLATES
@@ -60,7 +61,10 @@ from conformance.reference.oracle_spells import EFFECT_TEMPLATES as _SPELL_TEMPL
 from conformance.reference.oracle_spells import FIRST_TEMPLATES as _SPELL_FIRST
 from conformance.reference.oracle_split import FIRST as _SPLIT_FIRST
 from conformance.reference.oracle_split import TEMPLATES as _SPLIT_TEMPLATES
+from conformance.reference.oracle_wheels import TEMPLATES as _WHEEL_TEMPLATES
+from conformance.reference.same_target import FIRST as _SAME_TARGET_FIRST
 from conformance.reference.suspend_text import EFFECT_TEMPLATES as _SUSPEND_TEMPLATES
+from conformance.reference.threaten import FIRST as _THREATEN_FIRST
 
 _GROUP_SCOPES = {"Creatures you control": "you", "Creatures your opponents control": "opponents",
                  "All creatures": "all"}
@@ -188,8 +192,8 @@ _EFFECTS: list[tuple[re.Pattern[str], object]] = [
      lambda m: _token(m[1], m[2], m[3], m[4], m[5].strip(), m[7] or m[8], bool(m[6]))),
     (re.compile(r"Surveil (\d+)\. ?"), lambda m: Surveil(int(m[1]))),
     (re.compile(rf"If {SELF} was kicked, ([^.]*\.) ?"), lambda m: _if_kicked(m[1])),
-    (re.compile(r"You may (draw a card|gain \d+ life)\. ?"),
-     lambda m: May(parse_effects(_capital(m[1]) + "."))),
+    (re.compile(r"You may (draw a card|gain \d+ life)\. ?"),  # "you may gain": "You gain"
+     lambda m: May(parse_effects(re.sub(r"^Gain", "You gain", _capital(m[1])) + "."))),
     # energy (107.14) and the monarch (724): conformance.reference.designations
     (re.compile(r"You get ((?:\{E\})+)\. ?"), lambda m: GetEnergy(m[1].count("{E}"))),
     (re.compile(r"You gain (\d+) life and get ((?:\{E\})+)\. ?"),
@@ -221,6 +225,11 @@ _EFFECTS.extend(_SAGA_TEMPLATES + _SPELL_TEMPLATES)  # scry, discard, groups, ma
 _EFFECTS[:0] = _SPLIT_FIRST + _COPY_FIRST  # split and aftermath halves, copy variants
 _EFFECTS += _SUSPEND_TEMPLATES  # "Exile CARDNAME with three time counters on it."
 _EFFECTS.extend(_SPLIT_TEMPLATES)
+_EFFECTS.extend(_WHEEL_TEMPLATES)  # wheels, life per creature a player controls, tap all
+_EFFECTS[:0] = _THREATEN_FIRST  # control until end of turn, "tap up to N target ..."
+_EFFECTS[:0] = _KICKED_FIRST  # "<effect>. If CARDNAME was kicked, <effect> instead."
+_EFFECTS[_EFFECTS.index(_THREATEN_FIRST[-1]) + 1:_EFFECTS.index(_THREATEN_FIRST[-1]) + 1] = \
+    _SAME_TARGET_FIRST  # "... target creature. That creature / It <effect>."
 
 
 def _then(*effects: Effect) -> tuple[Effect, ...]:

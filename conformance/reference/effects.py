@@ -143,6 +143,11 @@ class Effects(LibraryChoices):
         kicker cost paid counts; 702.33c: a multikicker cost paid N times counts N)."""
         return spell.kicked
 
+    def kicked_effect_replaces(self) -> bool:
+        """Hook: a kicked spell's "if it was kicked, <effect> instead" happens in place of the
+        unkicked effect, not in addition to it (702.33d, 608.2c)."""
+        return True
+
     def optional_effect_happens(self, accepted: bool) -> bool:
         """Hook: an optional effect ("you may ...") happens only if its controller chose it
         (608.2d)."""
@@ -471,5 +476,8 @@ from conformance.reference import (  # noqa: E402  (they register their handlers
     effects_library,  # noqa: F401  (scry, search, discard, look at the top cards)
     effects_more,  # noqa: F401
     effects_split,  # noqa: F401  (fights, counted amounts: split and aftermath halves)
+    effects_wheels,  # noqa: F401  (wheels, life per creature, tap all creatures)
+    kicked_effects,  # noqa: F401  (kicked effects "instead")
     template_effects,  # noqa: F401  (scry, ingest, processors)
+    threaten_effects,  # noqa: F401  (control until end of turn, tap up to N)
 )

@@ -67,6 +67,11 @@ def _mill(r: Effects, eff: m.Mill, ctx: EffectContext) -> None:
             r._move(r.objects[cid], "graveyard")
 
 
+@effect(m.LookAtHand)
+def _look_at_hand(r: Effects, eff: m.LookAtHand, ctx: EffectContext) -> None:
+    """Looking at a hand changes nothing a case observes (the state is observed whole)."""
+
+
 @effect(m.DiscardHand)
 def _discard_hand(r: Effects, eff: m.DiscardHand, ctx: EffectContext) -> None:
     for cid in list(r.zones[(ctx.controller, "hand")]):

@@ -21,7 +21,7 @@ from conformance.reference.actions import action
 from conformance.reference.alt_costs import AlternativeCosts
 from conformance.reference.cards import Face
 from conformance.reference.costs import SpellCost
-from conformance.reference.objects import Flow, Obj, refuse
+from conformance.reference.objects import Flow, Obj, PendingTrigger, refuse
 
 if TYPE_CHECKING:
     from conformance.reference.rules import Rules
@@ -117,6 +117,17 @@ class Morph(AlternativeCosts):
             obj.damage = 0
         if self.turning_face_up_triggers_enters():
             self.detect_enters_triggers(obj)
+        if self.turned_face_up_triggers():
+            text = self.abilities(obj)
+            for t in text.triggered if text is not None else ():
+                if t.event == "turned_face_up":  # "When CARDNAME is turned face up, ..."
+                    self._trigger(PendingTrigger(obj.controller, obj.id, obj.card_name,
+                                                 t.name, t.effects))
+
+    def turned_face_up_triggers(self) -> bool:
+        """Hook (708.8, 603.2): "when CARDNAME is turned face up" abilities trigger as the
+        permanent is turned face up (they are the face-up card's: they trigger once it is)."""
+        return True
 
 
 @action("turn_face_up")

@@ -116,7 +116,7 @@ TEMPLATES += [
     (re.compile(r"(?:Then y|Y)ou may exile an? ([a-z ,]+?) card from your graveyard\. If you "
                 r"do, ([a-z][^.]*\.) ?"),
      _may_exile_then),
-    (re.compile(r"Return all (land|creature|artifact) cards from your graveyard to "
+    (re.compile(r"Return all (land|creature|artifact|enchantment) cards from your graveyard to "
                 r"the battlefield(, then shuffle your graveyard into your library)?\. ?"),
      lambda g: ch.ReturnAllCardsFromGraveyard(_types(g[1]), shuffle=bool(g[2]))),
     (re.compile(r"You gain X life and scry X, where X is the number of ([A-Z][a-z]+)s you "

@@ -89,10 +89,12 @@ TEMPLATES: list[tuple[re.Pattern[str], Builder]] = [
      lambda g: m.DestroyAll(_DESTROY_ALL[g[1]], int(g[2]) if g[2] else None)),
     (re.compile(rf"{SELF} deals (\d+|X) damage to each creature (with|without) flying\. ?"),
      lambda g: m.DamageEachCreature(_n(g[1]), g[2] == "with")),
-    (re.compile(rf"(Mill|Each player mills|Target player mills) {_COUNT_RX} cards?\. ?"),
-     lambda g: m.Mill(_n(g[2]) or 0, {"Mill": "you", "Each player mills": "each"}.get(
-         g[1], "target"))),
+    (re.compile(rf"(Mill|Each player mills|Each opponent mills|Target player mills) "
+                rf"{_COUNT_RX} cards?\. ?"),
+     lambda g: m.Mill(_n(g[2]) or 0, {"Mill": "you", "Each player mills": "each",
+                                      "Each opponent mills": "opponents"}.get(g[1], "target"))),
     (re.compile(r"Discard your hand\. ?"), lambda g: m.DiscardHand()),
+    (re.compile(r"Look at target player's hand\. ?"), lambda g: m.LookAtHand()),
     (re.compile(r"Exile all opponents' graveyards\. ?"), lambda g: m.ExileGraveyards("opponents")),
     (re.compile(r"Exile target opponent's graveyard\. ?"), lambda g: m.ExileGraveyards("target")),
     (re.compile(r"Return all creature cards with power (\d+) or less from your graveyard to "

@@ -127,6 +127,8 @@ HOOKS: dict[str, str] = {
     "damage_as_counters": "702.90c, 702.80a: infect and wither damage to a creature is counters",
     "mana_empties": "500.4: mana empties from mana pools at the end of each step and phase",
     "times_kicked": "702.33c-d: how many times a spell was kicked, as its effects see it",
+    "kicked_effect_replaces": "702.33d, 608.2c: a kicked effect 'instead' replaces the "
+                              "unkicked one",
     "alternative_cost": "702.34a: an alternative cost (flashback) is paid instead of the mana cost",
     "convoke_kinds": "702.51a: a creature tapped for convoke pays {1} or one mana of its color",
     "stack_mana_value": "202.3, 702.51b, 702.66b, 702.126b: objects paying a spell's cost "
@@ -180,6 +182,7 @@ HOOKS: dict[str, str] = {
     "suspend_targets_at_exile": "601.2c: a suspended spell's targets are chosen as it is cast",
     "turning_face_up_triggers_enters": "708.8: turning a permanent face up is not entering",
     "turned_face_up_is_same_object": "708.8: a permanent turned face up is the same permanent",
+    "turned_face_up_triggers": "708.8, 603.2: 'when CARDNAME is turned face up' triggers",
     "can_turn_face_up": "702.37e, 708.7: a face-down permanent, not a spell, is turned face up",
     "ceases_to_exist": "704.5d, 704.5e: tokens off the battlefield, copies off the stack",
     "planeswalker_loyalty_gone": "704.5i, 704.5v: a planeswalker with 0 loyalty, a battle "

@@ -5,7 +5,8 @@ by :func:`kind_legal`.
 - ``perm:<Types>[:<quality>...]``: a permanent with one of the ``|``-separated card types
   (``nonland``: any nonland permanent), and every quality: ``opp`` (an opponent controls it:
   "an opponent controls" / "you don't control"), ``you`` (you control it), ``flying``,
-  ``attacking``, ``attacking_or_blocking``, ``nonbasic``, ``nonblack``, ``multicolored``;
+  ``attacking``, ``attacking_or_blocking``, ``nonbasic``, ``nonblack``,
+  ``noncolor=<W|U|R|G>`` (nonwhite, nonblue, nonred, nongreen), ``multicolored``;
 - ``spell:<Types>[:you][:mv<=N]``: a spell on the stack with one of the types (``any``: any
   spell; ``noncreature``);
 - ``gy:<Types>[:you][:mv<=N]``: a card in a graveyard (``you``: your graveyard) with one of the
@@ -72,6 +73,8 @@ def _quality_ok(q: str, obj: Obj, chars: Chars, controller: str) -> bool:
         return "Basic" not in chars.supertypes
     if q == "nonblack":
         return "B" not in chars.colors
+    if q.startswith("noncolor="):  # "nonwhite", "nongreen", ... (105.2: not of that color)
+        return q[9:] not in chars.colors
     if q == "multicolored":
         return len(chars.colors) > 1
     if q.startswith("mv<="):
@@ -137,7 +140,9 @@ def parse_kind(words: str) -> str | None:
                 break
     for prefix, q in (("attacking or blocking ", "attacking_or_blocking"),
                       ("attacking ", "attacking"), ("nonbasic ", "nonbasic"),
-                      ("nonblack ", "nonblack"), ("multicolored ", "multicolored")):
+                      ("nonblack ", "nonblack"), ("multicolored ", "multicolored"),
+                      ("nonwhite ", "noncolor=W"), ("nonblue ", "noncolor=U"),
+                      ("nonred ", "noncolor=R"), ("nongreen ", "noncolor=G")):
         if w.startswith(prefix):
             quals.insert(0, q)
             w = w[len(prefix):]

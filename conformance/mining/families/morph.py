@@ -70,6 +70,15 @@ def _morph_card(ctx: Context) -> tuple[Any, str] | NotExecutable:
     return card, cost
 
 
+def _face_up_trigger(card: Any) -> NotExecutable | None:
+    """Why a case that turns the card face up and expects an empty stack can't be scripted: a
+    "when CARDNAME is turned face up" ability triggers then (708.8) and waits on the stack."""
+    if any(t.event == "turned_face_up" for t in card.faces[0].text.triggered):
+        return NotExecutable("it has a \"when CARDNAME is turned face up\" ability: turned face "
+                             "up, its trigger would wait on the stack (or for targets)")
+    return None
+
+
 def _sent(face_name: str, cost: str) -> str:
     return f"{face_name} (morph {cost})"
 
@@ -80,6 +89,8 @@ def gen_meaning(ctx: Context) -> list[Draft] | NotExecutable:
     if isinstance(got, NotExecutable):
         return got
     card, cost = got
+    if (why := _face_up_trigger(card)) is not None:
+        return why
     face = card.faces[0]
     pool = b.mana_pool("{3}", cost)
     if b.mana_pool(face.mana_cost) is not None and _pays(pool, face.mana_cost, cost):
@@ -152,6 +163,8 @@ def gen_no_enters(ctx: Context) -> list[Draft] | NotExecutable:
     if isinstance(got, NotExecutable):
         return got
     card, cost = got
+    if (why := _face_up_trigger(card)) is not None:
+        return why
     face = card.faces[0]
     pattern = re.compile(_ENTERS.pattern.replace("{name}", re.escape(face.name)))
     if not pattern.search(ctx.card.faces[0].text):
@@ -173,6 +186,8 @@ def gen_same(ctx: Context) -> list[Draft] | NotExecutable:
     if isinstance(got, NotExecutable):
         return got
     card, cost = got
+    if (why := _face_up_trigger(card)) is not None:
+        return why
     face = card.faces[0]
     if face.power is None or face.toughness is None or not (
             isinstance(face.power, int) and isinstance(face.toughness, int)):

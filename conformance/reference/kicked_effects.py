@@ -1,0 +1,37 @@
+"""The rules of :class:`conformance.reference.oracle_kicked.KickedInstead` and
+:class:`conformance.reference.same_target.ThenSameTarget` (registered in
+:data:`conformance.reference.effects.EFFECTS` when this module is imported): a kicked spell does
+its kicked effect in place of the unkicked one (702.33d, 608.2c), on the targets chosen as it
+was cast; the hook ``kicked_effect_replaces`` says "instead" means in place of; a sentence about "that
+creature" acts on the target of the sentence before it."""
+
+from __future__ import annotations
+
+from conformance.reference.effects import EffectContext, Effects, effect
+from conformance.reference.objects import Flow
+from conformance.reference.oracle_kicked import KickedInstead
+from conformance.reference.same_target import ThenSameTarget
+
+
+@effect(KickedInstead)
+def _kicked_instead(r: Effects, eff: KickedInstead, ctx: EffectContext) -> Flow:
+    state = ctx.spell.spell if ctx.spell is not None else None
+    kicked = state is not None and r.times_kicked(state) >= 1
+    if not kicked:
+        chosen = eff.normal
+    elif r.kicked_effect_replaces():
+        chosen = eff.kicked
+    else:
+        chosen = eff.normal + eff.kicked
+    targets = ctx.targets * (2 if len(chosen) > len(eff.normal) else 1)
+    yield from r._run_effects(chosen, targets, ctx.controller, ctx.source, ctx.spell,
+                              ctx.ability)
+
+
+@effect(ThenSameTarget)
+def _then_same_target(r: Effects, eff: ThenSameTarget, ctx: EffectContext) -> Flow:
+    """The first sentence, then the second on the first's target (608.2b: only if legal)."""
+    yield from r._run_effects(eff.first, ctx.targets, ctx.controller, ctx.source, ctx.spell,
+                              ctx.ability)
+    yield from r._run_effects(eff.then, ctx.targets * len(eff.then), ctx.controller,
+                              ctx.source, ctx.spell, ctx.ability)
