@@ -217,7 +217,7 @@ class Casting(FusedSpells, Costs):
         if ab.tap:
             if obj.tapped:
                 raise refuse("illegal_action", f"{obj.id} is tapped")
-            if "Creature" in c.types and obj.summoning_sick and "haste" not in c.keywords:
+            if self.is_summoning_sick(obj, c):
                 raise refuse("illegal_action", f"{obj.id} has summoning sickness (rule 302.6)")
         if ab.energy and not self.can_pay_energy(player, self.energy_counters(ab.energy)):
             self._pay_energy(player, ab.energy)  # refused: too few energy counters (107.14)

@@ -132,3 +132,11 @@ MUTANTS.update(SUSPEND_MUTANTS)
 from conformance.reference.morph_mutants import MORPH_MUTANTS  # noqa: E402
 
 MUTANTS.update(MORPH_MUTANTS)
+
+from conformance.reference.lord_mutants import LORD_MUTANTS  # noqa: E402
+
+MUTANTS.update(LORD_MUTANTS)
+
+from conformance.reference.animation_mutants import ANIMATION_MUTANTS  # noqa: E402
+
+MUTANTS.update(ANIMATION_MUTANTS)

@@ -37,6 +37,7 @@ from conformance.reference.effect_text import (
 )
 from conformance.reference.errors import OracleTemplateError
 from conformance.reference.oracle_eldrazi import ability_line as _eldrazi_line
+from conformance.reference.oracle_lords import lord_line
 
 _ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6}
 
@@ -219,6 +220,10 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
         m = re.fullmatch(r"During your turn, outlaws you control have ([a-z ]+)\.", line)
         if m and m[1] in KEYWORDS:
             statics.append(OutlawsHaveKeyword(m[1]))
+            continue
+        lord = lord_line(line)
+        if lord is not None:  # "Sliver creatures you control get +1/+1", anthems
+            statics.append(lord)
             continue
         m = re.fullmatch(r"All creatures lose all abilities and have base power and toughness "
                          r"(\d+)/(\d+)\.", line)

@@ -30,6 +30,7 @@ from conformance.mining.families import (
     saga,
     scry,
     search,
+    sliver,
     split,
     suspend,
 )
@@ -134,6 +135,8 @@ MUTANT_OF: dict[str, str] = {
     "morph-enters-face-down": "face_down_keeps_characteristics",
     "morph-same-permanent": "face_up_is_new_object",
     "morph-special-action": "face_down_spell_turned_face_up",
+    "sliver-cumulative": "sliver_boosts_not_cumulative",
+    "sliver-own-type": "sliver_affects_itself_always",
 }
 """Family id -> the mutant breaking exactly the rules point the family tests."""
 
@@ -147,7 +150,7 @@ FAMILIES: tuple[Family, ...] = tuple(
         *constellation.FAMILIES, *infect.FAMILIES,
         *kicker.FAMILIES, *cast_trigger.FAMILIES, *convoke.FAMILIES, *improvise.FAMILIES, *delve.FAMILIES, *scry.FAMILIES, *search.FAMILIES, *additional_costs.FAMILIES,
         *suspend.FAMILIES,
-        *morph.FAMILIES,
+        *morph.FAMILIES, *sliver.FAMILIES,
     )
 )
 """Every family, in matching order."""
