@@ -6,6 +6,7 @@ from dataclasses import replace
 
 from conformance.mining.families import (
     additional_costs,
+    animated,
     cast_trigger,
     classified,
     constellation,
@@ -137,6 +138,7 @@ MUTANT_OF: dict[str, str] = {
     "morph-special-action": "face_down_spell_turned_face_up",
     "sliver-cumulative": "sliver_boosts_not_cumulative",
     "sliver-own-type": "sliver_affects_itself_always",
+    "animated-summoning-sick": "animated_ignores_summoning_sickness",
 }
 """Family id -> the mutant breaking exactly the rules point the family tests."""
 
@@ -150,7 +152,7 @@ FAMILIES: tuple[Family, ...] = tuple(
         *constellation.FAMILIES, *infect.FAMILIES,
         *kicker.FAMILIES, *cast_trigger.FAMILIES, *convoke.FAMILIES, *improvise.FAMILIES, *delve.FAMILIES, *scry.FAMILIES, *search.FAMILIES, *additional_costs.FAMILIES,
         *suspend.FAMILIES,
-        *morph.FAMILIES, *sliver.FAMILIES,
+        *morph.FAMILIES, *sliver.FAMILIES, *animated.FAMILIES,
     )
 )
 """Every family, in matching order."""
