@@ -55,8 +55,8 @@ def _animator(name: str) -> tuple[Any, int, Any, str] | NotExecutable:
         return NotExecutable("the card has not exactly one activated ability turning it into "
                              "a creature")
     idx, ab = found[0]
-    (anim,) = ab.effects if len(ab.effects) == 1 else (None,)
-    if anim is None or ab.tap or ab.extra_costs or ab.sacrifice_self or ab.energy:
+    anim = ab.effects[0] if len(ab.effects) == 1 else None
+    if not isinstance(anim, AnimateSelf) or ab.tap or ab.extra_costs or ab.sacrifice_self or ab.energy:
         return NotExecutable("its animating ability has other effects or costs than mana")
     if t.triggered or t.restrictions:
         return NotExecutable("the card has triggered abilities or attack restrictions")
@@ -81,7 +81,7 @@ def _animate(idx: int) -> list[dict[str, Any]]:
     return [{"activate": {"player": "p1", "object": "perm", "ability": idx}}, b.RESOLVE_TOP]
 
 
-_ATTACK = [{"advance": {"to": "declare_attackers"}},
+_ATTACK: list[dict[str, Any]] = [{"advance": {"to": "declare_attackers"}},
            {"declare_attackers": {"player": "p1", "attackers": {"perm": "p2"}}}]
 
 
