@@ -140,3 +140,7 @@ MUTANTS.update(LORD_MUTANTS)
 from conformance.reference.animation_mutants import ANIMATION_MUTANTS  # noqa: E402
 
 MUTANTS.update(ANIMATION_MUTANTS)
+
+from conformance.reference.snow_mutants import SNOW_MUTANTS  # noqa: E402
+
+MUTANTS.update(SNOW_MUTANTS)

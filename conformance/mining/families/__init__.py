@@ -32,6 +32,7 @@ from conformance.mining.families import (
     scry,
     search,
     sliver,
+    snow,
     split,
     suspend,
 )
@@ -139,6 +140,7 @@ MUTANT_OF: dict[str, str] = {
     "sliver-cumulative": "sliver_boosts_not_cumulative",
     "sliver-own-type": "sliver_affects_itself_always",
     "animated-summoning-sick": "animated_ignores_summoning_sickness",
+    "snow-mana": "nonsnow_mana_pays_snow",
 }
 """Family id -> the mutant breaking exactly the rules point the family tests."""
 
@@ -153,6 +155,7 @@ FAMILIES: tuple[Family, ...] = tuple(
         *kicker.FAMILIES, *cast_trigger.FAMILIES, *convoke.FAMILIES, *improvise.FAMILIES, *delve.FAMILIES, *scry.FAMILIES, *search.FAMILIES, *additional_costs.FAMILIES,
         *suspend.FAMILIES,
         *morph.FAMILIES, *sliver.FAMILIES, *animated.FAMILIES,
+        *snow.FAMILIES,
     )
 )
 """Every family, in matching order."""
