@@ -45,7 +45,7 @@ V1_CHOICES = frozenset({"trigger_order", "new_targets", "mode", "x", "legend_rul
 """The ``choose`` kinds of protocol 1."""
 V2_ACTIONS = V1_ACTIONS | {"check", "play_land", "declare_attackers", "declare_blockers",
                            "lose_abilities", "foretell", "suspend",
-                           "turn_face_up"}
+                           "turn_face_up", "set_subtypes"}
 """Every action name protocol 2 defines (an engine declares the ones it supports)."""
 V2_CHOICES = V1_CHOICES | {"may", "cards", "damage_assignment_order", "damage_assignment"}
 """Every ``choose`` kind protocol 2 defines."""

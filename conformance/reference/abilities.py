@@ -129,20 +129,25 @@ class EnchantedCreatureGets:
 
 
 @dataclass(frozen=True, slots=True)
-class CreaturesGet:
-    """"[Other] [<Subtype>] creatures you control get +N/+M [and have K]", "Other <Subtype>s you
-    control get ...", "All <Subtype> creatures get ..." (``all_players``): a static ability of a
-    permanent (611.3a), layers 7c and 6 with its source's timestamp (613.4c, 613.1f)."""
+class SubtypeLord:
+    """A static ability granting a group of permanents of a subtype +N/+M (layer 7c) and/or
+    keywords (layer 6), with its source's timestamp: "All Sliver creatures get +1/+1", "Sliver
+    creatures you control have flying", "All Slivers have shroud", "Other Elf creatures you
+    control get +1/+1". The group is whatever has the subtype at each moment (611.3a)."""
 
+    subtype: str
     power: int
     toughness: int
-    keywords: tuple[str, ...] = ()
+    keywords: tuple[str, ...]
+    yours: bool
+    """Only the permanents the source's controller controls ("... you control")."""
+    creatures_only: bool
+    """Only creatures ("Sliver creatures"); False for "All Slivers"."""
     other: bool = False
-    subtype: str | None = None
-    all_players: bool = False
+    """"Other ...": not the source itself."""
 
 
-Static = OutlawsHaveKeyword | CreaturesLoseAllAbilities | EnchantedCreatureGets | CreaturesGet
+Static = OutlawsHaveKeyword | CreaturesLoseAllAbilities | EnchantedCreatureGets | SubtypeLord
 
 
 @dataclass(frozen=True)

@@ -135,3 +135,18 @@ def lose_abilities(rules: Rules, a: dict[str, Any]) -> Flow:
     rules.effects.append(ContinuousEffect(next(rules._clock), frozenset({obj.ref}),
                                           lose_all=True, until_end_of_turn=False))
     yield from rules._put_triggers()
+
+
+@action("set_subtypes")
+def set_subtypes(rules: Rules, a: dict[str, Any]) -> Flow:
+    """An object gains or loses subtypes, indefinitely (a type-changing effect: layer 4, its
+    own timestamp, 613.1d; protocol 2)."""
+    obj = rules._get(a.get("object"))
+    add = tuple(str(t) for t in a.get("add") or ())
+    remove = tuple(str(t) for t in a.get("remove") or ())
+    if not add and not remove:
+        raise refuse("illegal_action", "set_subtypes adds or removes at least one subtype")
+    rules.effects.append(ContinuousEffect(next(rules._clock), frozenset({obj.ref}),
+                                          subtypes_add=add, subtypes_remove=remove,
+                                          until_end_of_turn=False))
+    yield from rules._put_triggers()

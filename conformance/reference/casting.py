@@ -27,6 +27,12 @@ from conformance.reference.objects import (
 class Casting(FusedSpells, Costs):
     """Casting and activating."""
 
+    def produces_snow_mana(self, source: Obj) -> bool:
+        """Hook: mana a snow permanent's mana ability produces is snow mana, the only mana an
+        {S} cost symbol takes (106.3, 107.4h, 205.4g); mana from any other source is not (nor
+        the mana a case's setup puts in a pool)."""
+        return "Snow" in self.chars(source).supertypes
+
     def _reset(self) -> None:
         super()._reset()
         self.lands_played: Counter[tuple[int, str]] = Counter()
@@ -217,7 +223,7 @@ class Casting(FusedSpells, Costs):
         if ab.tap:
             if obj.tapped:
                 raise refuse("illegal_action", f"{obj.id} is tapped")
-            if "Creature" in c.types and obj.summoning_sick and "haste" not in c.keywords:
+            if self.is_summoning_sick(obj, c):
                 raise refuse("illegal_action", f"{obj.id} has summoning sickness (rule 302.6)")
         if ab.energy and not self.can_pay_energy(player, self.energy_counters(ab.energy)):
             self._pay_energy(player, ab.energy)  # refused: too few energy counters (107.14)
@@ -231,8 +237,9 @@ class Casting(FusedSpells, Costs):
             obj.tapped = obj.tapped or ab.tap
             if ab.sacrifice_self:
                 self._sacrifice(obj)
+            snow = self.produces_snow_mana(obj)
             for mana_unit in ab.produces:
-                self.players[player].pool.add(mana_unit)
+                self.players[player].pool.add(mana_unit, snow=snow)
             yield from self._run_effects(ab.effects, [], player, obj.id, None, None)
             return
         self._require_priority(player)

@@ -12,6 +12,7 @@ from conformance.reference.designations import Designations
 from conformance.reference.objects import (
     PLAYERS,
     Answer,
+    Chars,
     Choice,
     Flow,
     Obj,
@@ -44,7 +45,15 @@ class Combat(Designations):
         702.3b)."""
         c = self.chars(obj)
         return ("Creature" in c.types and not obj.tapped and "defender" not in c.keywords
-                and (not obj.summoning_sick or "haste" in c.keywords))
+                and not self.is_summoning_sick(obj, c))
+
+    def is_summoning_sick(self, obj: Obj, chars: Chars) -> bool:
+        """Hook: a creature can't attack and its {T} abilities can't be activated unless its
+        controller has controlled it continuously since their most recent turn began, or it
+        has haste (302.6). A permanent that becomes a creature is no exception: what matters
+        is how long it has been controlled, not how long it has been a creature
+        (``obj.summoning_sick``: not controlled since that turn began)."""
+        return "Creature" in chars.types and obj.summoning_sick and "haste" not in chars.keywords
 
     def attack_taps(self, obj: Obj) -> bool:
         """Hook: declaring a creature as an attacker taps it unless it has vigilance

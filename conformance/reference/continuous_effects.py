@@ -160,6 +160,15 @@ class ContinuousEffects(Zones):
         aura_power = aura_toughness = 0
         pt_stamp = -1
         is_creature = "Creature" in c.types
+        subtypes = self._subtypes(obj, c.subtypes)
+        lords = [(src, st) for src, st in statics if isinstance(st, o.SubtypeLord)
+                 and self.lord_affects(src, obj, self._lord_matches(src, st, obj, c.types,
+                                                                   subtypes))]
+        for src, lord in self.applied_lords(lords):
+            if lord.keywords:
+                layer6.append((src.timestamp, "add", lord.keywords))
+            aura_power += lord.power
+            aura_toughness += lord.toughness
         for src, st in statics:
             if (isinstance(st, o.CreaturesLoseAllAbilities) and is_creature
                     and obj.zone == "battlefield"):
@@ -172,12 +181,6 @@ class ContinuousEffects(Zones):
             elif (isinstance(st, o.EnchantedCreatureGets) and src.attached_to == obj.ref
                   and is_creature and obj.zone == "battlefield"
                   and self.attachment_applies(src, obj)):
-                if st.keywords:
-                    layer6.append((src.timestamp, "add", st.keywords))
-                aura_power += st.power
-                aura_toughness += st.toughness
-            elif (isinstance(st, o.CreaturesGet) and is_creature and obj.zone == "battlefield"
-                  and self.static_pump_applies(src, obj, st, c.subtypes)):
                 if st.keywords:
                     layer6.append((src.timestamp, "add", st.keywords))
                 aura_power += st.power
@@ -217,17 +220,45 @@ class ContinuousEffects(Zones):
         seen = self.color_layer_keywords(c.keywords, now)
         colors = () if self.colorless_by_devoid(
             obj, c if seen is c.keywords else replace(c, keywords=seen)) else c.colors
-        return Chars(c.name, c.mana_value, colors, c.types, c.subtypes, c.supertypes, power,
+        return Chars(c.name, c.mana_value, colors, c.types, subtypes, c.supertypes, power,
                      toughness, now, text)
 
-    def static_pump_applies(self, src: Obj, obj: Obj, st: o.CreaturesGet,
-                            subtypes: tuple[str, ...]) -> bool:
-        """Hook: whether "[Other] [<Subtype>] creatures you control get ..." applies to the
-        creature ``obj``: one its source's controller controls (unless it says "All"), of the
-        subtype, and not the source itself when it says "other" (611.3a)."""
-        return ((st.all_players or obj.controller == src.controller)
-                and not (st.other and obj.id == src.id)
-                and (st.subtype is None or st.subtype in subtypes))
+    def _subtypes(self, obj: Obj, printed: tuple[str, ...]) -> tuple[str, ...]:
+        """``obj``'s subtypes after the effects adding or removing subtypes (layer 4, 613.1d),
+        in timestamp order."""
+        found = [e for e in self.effects if (e.subtypes_add or e.subtypes_remove)
+                 and obj.ref in e.affected]
+        if not found:
+            return printed
+        out = list(printed)
+        for e in sorted(found, key=lambda e: e.timestamp):
+            out = [s for s in out if s not in e.subtypes_remove]
+            out += [s for s in e.subtypes_add if s not in out]
+        return tuple(out)
+
+    @staticmethod
+    def _lord_matches(src: Obj, st: o.SubtypeLord, obj: Obj, types: tuple[str, ...],
+                      subtypes: tuple[str, ...]) -> bool:
+        """Whether ``obj`` (with ``types`` and ``subtypes`` now) is in the group ``st`` of
+        ``src`` names: a permanent, a creature if so said, of its subtype, controlled by the
+        source's controller if so said, not the source for "other"."""
+        return (obj.zone == "battlefield" and ("Creature" in types or not st.creatures_only)
+                and (not st.subtype or st.subtype in subtypes)
+                and (not st.yours or obj.controller == src.controller)
+                and not (st.other and obj is src))
+
+    def lord_affects(self, source: Obj, obj: Obj, matches: bool) -> bool:
+        """Hook: a static ability granting a group of permanents something affects whatever
+        is in the group at each moment (611.3a) — ``matches``: whether ``obj`` is, with its
+        characteristics now (a Sliver that stopped being a Sliver no longer gets its own
+        ability's bonus)."""
+        return matches
+
+    def applied_lords(self, lords: list[tuple[Obj, o.SubtypeLord]]
+                      ) -> list[tuple[Obj, o.SubtypeLord]]:
+        """Hook: every static ability affecting an object applies, each instance on its own:
+        two copies of a lord give twice its bonus (613.4c, 613.1f; the Slivers' rulings)."""
+        return lords
 
     def layer6_order(self, entries: list[tuple[int, str, tuple[str, ...]]]
                      ) -> list[tuple[int, str, tuple[str, ...]]]:

@@ -140,10 +140,15 @@ class AnimateYourArtifacts(Effect):
 
 @dataclass(frozen=True, slots=True)
 class Animation:
-    """``targets`` are also <types> with base power and toughness ``base`` (layers 4, 7b)."""
+    """``targets`` are also <types> (and <subtypes>, in addition to their others) with base
+    power and toughness ``base`` (layers 4, 7b), the ``colors`` given (layer 5; None: their
+    own) and the ``keywords`` (layer 6)."""
 
     timestamp: int
     targets: frozenset[Ref]
     types: tuple[str, ...]
     base: tuple[int, int]
     until_end_of_turn: bool = True
+    subtypes: tuple[str, ...] = ()
+    colors: tuple[str, ...] | None = None
+    keywords: tuple[str, ...] = ()

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from conformance.reference import control_abilities as ca
+from conformance.reference.animation_text import AnimateSelf
 from conformance.reference.chapter_effects import may_choice
 from conformance.reference.effects import EffectContext, Effects, effect
 from conformance.reference.objects import Flow
@@ -106,3 +107,16 @@ def _animate_artifacts(r: Effects, eff: ca.AnimateYourArtifacts, ctx: EffectCont
                      and "Artifact" in r.chars(r.objects[oid]).types)  # locked in (611.2c)
     _rules(r).animations.append(ca.Animation(next(r._clock), mine, ("Artifact", "Creature"),
                                              (eff.power, eff.toughness)))
+
+
+@effect(AnimateSelf)
+def _animate_self(r: Effects, eff: AnimateSelf, ctx: EffectContext) -> None:
+    """The source of the ability becomes a creature (layers 4, 5, 6, 7b), if it is still on the
+    battlefield; its controller's summoning sickness is not touched (302.6: what matters is
+    how long it has been controlled, not how long it has been a creature)."""
+    src = r.objects.get(ctx.source)
+    if src is None or src.zone != "battlefield":
+        return
+    _rules(r).animations.append(ca.Animation(
+        next(r._clock), frozenset({src.ref}), eff.types, (eff.power, eff.toughness),
+        eff.until_end_of_turn, eff.subtypes, eff.colors, eff.keywords))

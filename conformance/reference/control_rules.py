@@ -183,6 +183,9 @@ class ControlRules(Casting):
             return c
         last = max(mine, key=lambda a: a.timestamp)
         types = c.types + tuple(t for t in dict.fromkeys(last.types) if t not in c.types)
+        subtypes = c.subtypes + tuple(t for t in last.subtypes if t not in c.subtypes)
+        colors = c.colors if last.colors is None else last.colors
+        keywords = c.keywords | frozenset(last.keywords)
         printed = self._base(obj)
         if c.power is not None and c.toughness is not None and printed.power is not None \
                 and printed.toughness is not None:  # already a creature: keep its modifiers
@@ -191,4 +194,5 @@ class ControlRules(Casting):
             plus = obj.counters.get("+1/+1", 0) - obj.counters.get("-1/-1", 0)
             dp = plus + sum(e.power for e in self.effects if obj.ref in e.affected)
             dt = plus + sum(e.toughness for e in self.effects if obj.ref in e.affected)
-        return replace(c, types=types, power=last.base[0] + dp, toughness=last.base[1] + dt)
+        return replace(c, types=types, subtypes=subtypes, colors=colors, keywords=keywords,
+                       power=last.base[0] + dp, toughness=last.base[1] + dt)

@@ -13,6 +13,7 @@ import re
 from dataclasses import replace
 
 from conformance.reference.abilities import KEYWORDS, SELF, Activated
+from conformance.reference.animation_text import EFFECT_TEMPLATES as _ANIMATE_TEMPLATES
 from conformance.reference.common_abilities import EFFECT_TEMPLATES as _COMMON_TEMPLATES
 from conformance.reference.cost_text import cost_part
 from conformance.reference.designation_effects import BecomeMonarch, GetEnergy
@@ -224,6 +225,7 @@ _EFFECTS.extend(_LIBRARY_TEMPLATES)
 _EFFECTS.extend(_SAGA_TEMPLATES + _SPELL_TEMPLATES)  # scry, discard, groups, mass effects
 _EFFECTS[:0] = _SPLIT_FIRST + _COPY_FIRST  # split and aftermath halves, copy variants
 _EFFECTS += _SUSPEND_TEMPLATES  # "Exile CARDNAME with three time counters on it."
+_EFFECTS[:0] = _ANIMATE_TEMPLATES  # "CARDNAME becomes a 2/2 ... creature until end of turn."
 _EFFECTS.extend(_SPLIT_TEMPLATES)
 _EFFECTS.extend(_WHEEL_TEMPLATES)  # wheels, life per creature a player controls, tap all
 _EFFECTS[:0] = _THREATEN_FIRST  # control until end of turn, "tap up to N target ..."
@@ -264,7 +266,7 @@ def parse_effects(text: str) -> SpellText:
     return tuple(out)
 
 
-_COST = r"((?:\{(?:\d+|[WUBRGC]|[WUBRG]/[WUBRGP]|2/[WUBRG])\})+)"
+_COST = r"((?:\{(?:\d+|[WUBRGCS]|[WUBRG]/[WUBRGP]|2/[WUBRG])\})+)"
 
 
 _MANA = re.compile(r"Add ((?:\{[WUBRGC]\})+)?((?:\{[WUBRG]\}, )*\{[WUBRG]\},? or \{[WUBRG]\})?"

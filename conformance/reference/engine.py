@@ -57,7 +57,8 @@ FEATURES = frozenset({
     "madness", "dash", "evoke", "foretell", "suspend", "morph",
     "optional_effect", "combat.damage_assignment",
     "energy", "player_counters", "day_night", "monarch", "initiative", "face_down",
-    "devotion", "landfall", "heroic", "constellation",
+    "devotion", "landfall", "heroic", "constellation", "anthem", "type_change",
+    "animation", "snow",
 })
 """Feature names (``conformance/features.yaml``) the reference engine implements."""
 PROTOCOL = 2

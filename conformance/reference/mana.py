@@ -41,6 +41,8 @@ class Symbol:
 
     ways: tuple[Need, ...]
     phyrexian: bool = False
+    snow: bool = False
+    """{S} (107.4h): one mana of any type, produced by a snow source."""
 
 
 def _need(kind: str | None, n: int = 1) -> Need:
@@ -72,6 +74,8 @@ def cost_symbols(cost: str | None, x: int) -> list[Symbol]:
             out.append(Symbol((_need(None, 2), _need(sym[2]))))
         elif re.fullmatch(r"[WUBRG]/P", sym):  # Phyrexian (107.4f)
             out.append(Symbol((_need(sym[0]),), phyrexian=True))
+        elif sym == "S":  # snow (107.4h): any one mana produced by a snow source
+            out.append(Symbol(tuple(_need(k) for k in KINDS), snow=True))
         else:
             raise ManaSymbolError(f"mana symbol {{{sym}}}")
     return out
@@ -90,23 +94,34 @@ def pool_of(text: str | None) -> Counter[str]:
     return pool
 
 
-def assignments(added: Counter[str], symbols: Iterable[Symbol]) -> list[Need]:
+def assignments(added: Counter[str], symbols: Iterable[Symbol],
+                snow: Counter[str] | None = None) -> list[Need]:
     """Every distinct total need of ``symbols`` (one way chosen per symbol) that ``added`` can
-    pay, in a deterministic order (the order the ways are written in)."""
+    pay, in a deterministic order (the order the ways are written in). ``snow``: how much of
+    ``added``, by kind, was produced by snow sources — the only mana an {S} symbol takes."""
     have = [added[k] for k in KINDS]
+    snowy = [snow[k] if snow else 0 for k in KINDS]
     total = sum(have)
-    states: dict[Need, None] = {_need(None, 0): None}
+    none = (0,) * len(KINDS)
+    states: dict[tuple[Need, tuple[int, ...]], None] = {(_need(None, 0), none): None}
     for sym in symbols:
-        nxt: dict[Need, None] = {}
-        for state in states:
-            for way in sym.ways:
+        nxt: dict[tuple[Need, tuple[int, ...]], None] = {}
+        for state, used in states:
+            for i, way in enumerate(sym.ways):
                 new = tuple(a + b for a, b in zip(state, way, strict=True))
-                if all(n <= h for n, h in zip(new, have, strict=False)) and sum(new) <= total:
-                    nxt.setdefault(new, None)
+                if not (all(n <= h for n, h in zip(new, have, strict=False))
+                        and sum(new) <= total):
+                    continue
+                if sym.snow:
+                    if used[i] >= snowy[i]:
+                        continue
+                    nxt.setdefault((new, used[:i] + (used[i] + 1,) + used[i + 1:]), None)
+                else:
+                    nxt.setdefault((new, used), None)
         if not nxt:
             return []
         states = nxt
-    return list(states)
+    return list(dict.fromkeys(need for need, _ in states))
 
 
 def leftover(added: Counter[str], need: Need) -> Counter[str]:
@@ -129,40 +144,55 @@ class ManaPool:
     paid: list[Symbol] = field(default_factory=list)
     flexible: list[str] = field(default_factory=list)
     """Mana whose color is one of several (each a string of kinds, ``"RG"``), chosen later."""
+    snow: Counter[str] = field(default_factory=Counter)
+    """How much of ``added``, by kind, snow sources produced (106.3, 107.4h)."""
+    flexible_snow: list[bool] = field(default_factory=list)
+    """For each ``flexible`` mana, whether a snow source produced it."""
 
-    def add(self, kind: str, n: int = 1) -> None:
+    def add(self, kind: str, n: int = 1, snow: bool = False) -> None:
         """Mana produced (a mana ability, rule 106.4): ``kind`` is one kind (``"G"``) or the
-        kinds its color may be chosen among (``"RG"``)."""
+        kinds its color may be chosen among (``"RG"``); ``snow``: by a snow source."""
         if len(kind) == 1:
             self.added[kind] += n
+            if snow:
+                self.snow[kind] += n
         else:
             self.flexible.extend([kind] * n)
+            self.flexible_snow.extend([snow] * n)
 
     def empty(self) -> None:
         """The pool empties (rule 500.4)."""
         self.added.clear()
         self.paid.clear()
         self.flexible.clear()
+        self.snow.clear()
+        self.flexible_snow.clear()
 
-    def _pools(self) -> list[Counter[str]]:
-        """Every pool the flexible mana's colors could make, in a deterministic order."""
+    def _pools(self) -> list[tuple[Counter[str], Counter[str]]]:
+        """Every pool the flexible mana's colors could make (with its snow mana), in a
+        deterministic order."""
         if not self.flexible:
-            return [self.added]
-        pools: dict[tuple[int, ...], Counter[str]] = {
-            tuple(self.added[k] for k in KINDS): Counter(self.added)}
-        for options in self.flexible:
-            nxt: dict[tuple[int, ...], Counter[str]] = {}
-            for pool in pools.values():
+            return [(self.added, self.snow)]
+        key = tuple(self.added[k] for k in KINDS) + tuple(self.snow[k] for k in KINDS)
+        pools: dict[tuple[int, ...], tuple[Counter[str], Counter[str]]] = {
+            key: (Counter(self.added), Counter(self.snow))}
+        snowy = self.flexible_snow + [False] * (len(self.flexible) - len(self.flexible_snow))
+        for options, is_snow in zip(self.flexible, snowy, strict=True):
+            nxt: dict[tuple[int, ...], tuple[Counter[str], Counter[str]]] = {}
+            for pool, snow in pools.values():
                 for kind in options:
-                    new = Counter(pool)
+                    new, new_snow = Counter(pool), Counter(snow)
                     new[kind] += 1
-                    nxt.setdefault(tuple(new[k] for k in KINDS), new)
+                    if is_snow:
+                        new_snow[kind] += 1
+                    nxt.setdefault(tuple(new[k] for k in KINDS)
+                                   + tuple(new_snow[k] for k in KINDS), (new, new_snow))
             pools = nxt
         return list(pools.values())
 
     def _first(self, symbols: Sequence[Symbol]) -> tuple[Counter[str], Need] | None:
-        for pool in self._pools():
-            found = assignments(pool, symbols)
+        for pool, snow in self._pools():
+            found = assignments(pool, symbols, snow)
             if found:
                 return pool, found[0]
         return None

@@ -136,3 +136,14 @@ MUTANTS.update(MORPH_MUTANTS)
 from conformance.reference.template_mutants import TEMPLATE_MUTANTS  # noqa: E402
 
 MUTANTS.update(TEMPLATE_MUTANTS)
+from conformance.reference.lord_mutants import LORD_MUTANTS  # noqa: E402
+
+MUTANTS.update(LORD_MUTANTS)
+
+from conformance.reference.animation_mutants import ANIMATION_MUTANTS  # noqa: E402
+
+MUTANTS.update(ANIMATION_MUTANTS)
+
+from conformance.reference.snow_mutants import SNOW_MUTANTS  # noqa: E402
+
+MUTANTS.update(SNOW_MUTANTS)

@@ -199,6 +199,10 @@ class ContinuousEffect:
     remove: tuple[str, ...] = ()
     lose_all: bool = False
     until_end_of_turn: bool = True
+    subtypes_add: tuple[str, ...] = ()
+    """Subtypes the objects gain (layer 4, 613.1d; the ``set_subtypes`` action)."""
+    subtypes_remove: tuple[str, ...] = ()
+    """Subtypes the objects lose (layer 4, 613.1d)."""
 
 
 @dataclass(frozen=True)

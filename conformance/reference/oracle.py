@@ -16,7 +16,6 @@ from conformance.reference.abilities import (
     RESTRICTIONS,
     SELF,
     Activated,
-    CreaturesGet,
     CreaturesLoseAllAbilities,
     EnchantedCreatureGets,
     FaceText,
@@ -38,6 +37,7 @@ from conformance.reference.effect_text import (
 )
 from conformance.reference.errors import OracleTemplateError
 from conformance.reference.oracle_eldrazi import ability_line as _eldrazi_line
+from conformance.reference.oracle_lords import lord_line
 
 _ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6}
 
@@ -246,8 +246,8 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
         if m and m[1] in KEYWORDS:
             statics.append(OutlawsHaveKeyword(m[1]))
             continue
-        lord = _lord(line)
-        if lord is not None:
+        lord = lord_line(line)
+        if lord is not None:  # "Sliver creatures you control get +1/+1", anthems
             statics.append(lord)
             continue
         m = re.fullmatch(r"All creatures lose all abilities and have base power and toughness "
@@ -288,33 +288,6 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
                     spell=modal if modal is not None else (tuple(spell) or None),
                     triggered=tuple(triggered), activated=tuple(activated),
                     statics=tuple(statics))
-
-
-_NOT_SUBTYPES = frozenset({
-    "Untapped", "Tapped", "Attacking", "Blocking", "Nontoken", "Token", "Legendary", "Snow",
-    "Colorless", "White", "Blue", "Black", "Red", "Green", "Multicolored", "Monocolored",
-    "Artifact", "Enchantment", "Land", "Nonartifact", "Noncreature", "Nonlegendary",
-    "Modified", "Equipped", "Enchanted", "Unblocked", "Blocked", "Other", "All", "Each",
-    "Commander"})
-"""Words that may open "<Word> creatures you control get ..." without being a creature type."""
-
-_PLURALS = {"Elves": "Elf", "Dwarves": "Dwarf", "Wolves": "Wolf", "Werewolves": "Werewolf"}
-
-
-def _lord(line: str) -> CreaturesGet | None:
-    """"[Other] [<Subtype>] creatures you control get +N/+M [and have K].", "Other <Subtype>s
-    you control get ...", "All <Subtype> creatures get ..." (None: not this shape)."""
-    m = re.fullmatch(r"(Other |All )?(?:([A-Z][a-z]+) )?(creatures|[A-Z][a-z]+s)( you control)? "
-                     r"get ([+-]\d+)/([+-]\d+)(?: and have ([a-z ,]+))?\.",
-                     re.sub(r"^Creatures you control ", "creatures you control ", line))
-    if not m or (m[1] == "All ") == bool(m[4]) or (m[2] and m[3] != "creatures") \
-            or m[2] in _NOT_SUBTYPES:
-        return None
-    subtype = m[2] or (None if m[3] == "creatures" else _PLURALS.get(m[3], m[3][:-1]))
-    if m[1] != "Other " and m[2] is None and m[3] != "creatures":
-        return None  # "Elves you control get ..." without "Other": not read
-    return CreaturesGet(int(m[5]), int(m[6]), _keywords(m[7]), other=m[1] == "Other ",
-                        subtype=subtype, all_players=m[1] == "All ")
 
 
 def mana_ability(color: str) -> Activated:

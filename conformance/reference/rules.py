@@ -194,6 +194,11 @@ HOOKS: dict[str, str] = {
     "restrictions_apply": "509.1a-b: 'can't block / can't be blocked this turn' restrict blocks",
     "becomes_blocked_triggers": "509.3c: 'becomes blocked' triggers once, however many block",
     "finds_its_new_object": "400.7d: a leaves-the-battlefield ability finds the card it became",
+    "lord_affects": "611.3a: a static ability affects whatever its text indicates at each moment",
+    "applied_lords": "613.4c, 613.1f: each instance of a static ability applies; bonuses add up",
+    "produces_snow_mana": "106.3, 107.4h: mana from a snow source is the only mana paying {S}",
+    "is_summoning_sick": "302.6: a creature not controlled since its controller's turn began "
+                         "can't attack or {T}, however long it has been a creature",
 }
 """Every hook of :class:`Rules`: name -> the rule it decides."""
 

@@ -7,12 +7,8 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from conformance.reference.abilities import CreaturesGet
 from conformance.reference.control_abilities import ControlEffect
 from conformance.reference.engine import ReferenceEngine
-from conformance.reference.objects import Obj
 
 
 class KickedEffectAdds(ReferenceEngine):
@@ -56,18 +52,3 @@ class TurnedFaceUpTriggersIgnored(ReferenceEngine):
 
 
 TEMPLATE_MUTANTS[TurnedFaceUpTriggersIgnored.MUTANT] = TurnedFaceUpTriggersIgnored
-
-
-class LordPumpsItself(ReferenceEngine):
-    """"Other creatures you control get +1/+1" applies to its source too (Benalish Marshal
-    becomes 4/4)."""
-
-    MUTANT = "lord_pumps_itself"
-    RULE = "611.3a"
-
-    def static_pump_applies(self, src: Obj, obj: Obj, st: CreaturesGet,
-                            subtypes: tuple[str, ...]) -> bool:
-        return super().static_pump_applies(src, obj, replace(st, other=False), subtypes)
-
-
-TEMPLATE_MUTANTS[LordPumpsItself.MUTANT] = LordPumpsItself

@@ -42,6 +42,8 @@ DEFAULT_FEATURES = FEATURES_FILE
 
 FEATURES_NOT_DECLARED: dict[str, str] = {
     "lose_abilities": "phase has no Debug action that removes all abilities",
+    "type_change": "the harness does not map `set_subtypes` (phase has no Debug action that "
+                   "changes a permanent's subtypes)",
     "surveil": "the harness does not answer phase's SurveilChoice prompt",
     "mana_ability": "the harness does not map activating a mana ability (phase: TapLandForMana)",
 }

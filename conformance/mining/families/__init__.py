@@ -6,6 +6,7 @@ from dataclasses import replace
 
 from conformance.mining.families import (
     additional_costs,
+    animated,
     cast_trigger,
     classified,
     constellation,
@@ -31,6 +32,8 @@ from conformance.mining.families import (
     saga,
     scry,
     search,
+    sliver,
+    snow,
     split,
     suspend,
 )
@@ -142,6 +145,10 @@ MUTANT_OF: dict[str, str] = {
     "morph-enters-face-down": "face_down_keeps_characteristics",
     "morph-same-permanent": "face_up_is_new_object",
     "morph-special-action": "face_down_spell_turned_face_up",
+    "sliver-cumulative": "sliver_boosts_not_cumulative",
+    "sliver-own-type": "sliver_affects_itself_always",
+    "animated-summoning-sick": "animated_ignores_summoning_sickness",
+    "snow-mana": "nonsnow_mana_pays_snow",
 }
 """Family id -> the mutant breaking exactly the rules point the family tests."""
 
@@ -155,7 +162,8 @@ FAMILIES: tuple[Family, ...] = tuple(
         *constellation.FAMILIES, *infect.FAMILIES,
         *kicker.FAMILIES, *cast_trigger.FAMILIES, *convoke.FAMILIES, *improvise.FAMILIES, *delve.FAMILIES, *scry.FAMILIES, *search.FAMILIES, *additional_costs.FAMILIES,
         *suspend.FAMILIES, *foretell.FAMILIES,
-        *morph.FAMILIES,
+        *morph.FAMILIES, *sliver.FAMILIES, *animated.FAMILIES,
+        *snow.FAMILIES,
     )
 )
 """Every family, in matching order."""

@@ -56,8 +56,9 @@ def test_phyrexian_paid_with_mana_when_possible_else_two_life() -> None:
 
 
 def test_unknown_symbols_are_refused() -> None:
+    assert [s.snow for s in cost_symbols("{1}{S}", 0)] == [False, True]  # 107.4h: known
     with pytest.raises(ManaSymbolError):
-        cost_symbols("{S}", 0)
+        cost_symbols("{HW}", 0)
     with pytest.raises(ManaSymbolError):
         pool_of("{W/U}")
 
