@@ -24,6 +24,7 @@ from conformance.mining.families import (
     kicker,
     knifepoint,
     landfall,
+    mdfc,
     morph,
     phyrexian,
     prowess,
@@ -134,6 +135,9 @@ MUTANT_OF: dict[str, str] = {
     "morph-enters-face-down": "face_down_keeps_characteristics",
     "morph-same-permanent": "face_up_is_new_object",
     "morph-special-action": "face_down_spell_turned_face_up",
+    "mdfc-legality": "mdfc_legality_from_front_face",
+    "mdfc-mana-value": "mdfc_mana_value_from_back_face",
+    "mdfc-enters-front-face": "mdfc_enters_back_face_up",
 }
 """Family id -> the mutant breaking exactly the rules point the family tests."""
 
@@ -148,6 +152,7 @@ FAMILIES: tuple[Family, ...] = tuple(
         *kicker.FAMILIES, *cast_trigger.FAMILIES, *convoke.FAMILIES, *improvise.FAMILIES, *delve.FAMILIES, *scry.FAMILIES, *search.FAMILIES, *additional_costs.FAMILIES,
         *suspend.FAMILIES,
         *morph.FAMILIES,
+        *mdfc.FAMILIES,
     )
 )
 """Every family, in matching order."""
