@@ -7,6 +7,8 @@ kill it (``rulings mutants``)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from conformance.reference.cards import CardDef, Face
 from conformance.reference.engine import ReferenceEngine
 from conformance.reference.objects import Obj
@@ -22,6 +24,21 @@ class MdfcLegalityFromFrontFace(ReferenceEngine):
 
     def legality_face(self, card: CardDef, face: Face) -> Face:
         return card.faces[0] if card.is_mdfc else super().legality_face(card, face)
+
+
+class MdfcLegalityFromBothFaces(ReferenceEngine):
+    """Whether playing a face of a modal double-faced card is legal is decided by both faces'
+    card types combined (as a split card's are off the stack, 709.4): a spell face of a card
+    whose other face is a land cannot be cast ("lands are played, not cast")."""
+
+    MUTANT = "mdfc_legality_from_both_faces"
+    RULE = "712.8"
+
+    def legality_face(self, card: CardDef, face: Face) -> Face:
+        if not card.is_mdfc:
+            return super().legality_face(card, face)
+        types = tuple(dict.fromkeys(t for f in card.faces for t in f.types))
+        return replace(face, types=types)
 
 
 class MdfcManaValueFromBackFace(ReferenceEngine):
@@ -48,7 +65,7 @@ class MdfcEntersBackFaceUp(ReferenceEngine):
 
 
 MDFC_MUTANTS: dict[str, type[ReferenceEngine]] = {
-    cls.MUTANT: cls for cls in (MdfcLegalityFromFrontFace, MdfcManaValueFromBackFace,
-                                MdfcEntersBackFaceUp)
+    cls.MUTANT: cls for cls in (MdfcLegalityFromFrontFace, MdfcLegalityFromBothFaces,
+                                MdfcManaValueFromBackFace, MdfcEntersBackFaceUp)
 }
 """Mutant name -> engine class (added to :data:`conformance.reference.mutants.MUTANTS`)."""

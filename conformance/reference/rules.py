@@ -185,6 +185,12 @@ HOOKS: dict[str, str] = {
     "restrictions_apply": "509.1a-b: 'can't block / can't be blocked this turn' restrict blocks",
     "becomes_blocked_triggers": "509.3c: 'becomes blocked' triggers once, however many block",
     "finds_its_new_object": "400.7d: a leaves-the-battlefield ability finds the card it became",
+    "legality_face": "712.8: only the face of a modal double-faced card played decides whether "
+                     "playing it is legal",
+    "mdfc_mana_value": "712.8: off the stack and battlefield a modal double-faced card has its "
+                       "front face's mana value",
+    "enters_face": "712.8: a double-faced card an effect puts onto the battlefield enters front "
+                   "face up",
 }
 """Every hook of :class:`Rules`: name -> the rule it decides."""
 

@@ -6,10 +6,13 @@ chosen by name with ``half`` (cast and play_land, SPEC "Modal double-faced cards
 * ``mdfc-legality`` — "To determine whether it is legal to play a modal double-faced card,
   consider only the characteristics of the face you're playing and ignore the other face's
   characteristics": p1 plays the card's land back face as their land for the turn although its
-  front face is a spell: the land face is on the battlefield. Mutant
-  ``mdfc_legality_from_front_face`` (legality decided by the front face: refused). Only for a
-  card whose front face is not a land (with two land faces the front face alone makes either
-  play legal).
+  front face is a spell: the land face is on the battlefield; and, when the generator scripts
+  casting the front face (its mana cost, targets of a kind it sets up), p1 casts a second copy
+  as its front face although its back face is a land: that spell is on the stack. Mutant
+  ``mdfc_legality_from_front_face`` (legality decided by the front face: the land play is
+  refused); the cast also kills ``mdfc_legality_from_both_faces`` (both faces' types: "lands
+  are played, not cast"). Only for a card whose front face is not a land (with two land faces
+  the front face alone makes either play legal).
 * ``mdfc-mana-value`` — "The mana value [converted mana cost] of a modal double-faced card is
   based on the characteristics of the face that's being considered. On the stack and
   battlefield, consider whichever face is up. In all other zones, consider only the front
@@ -68,8 +71,37 @@ def _land_back(card: Any) -> NotExecutable | None:
     return None
 
 
+_TARGETS: dict[str, tuple[str, str, str, str]] = {
+    "creature": ("bears2", b.BEARS, "p2", "battlefield"),
+    "perm:Creature|Planeswalker": ("bears2", b.BEARS, "p2", "battlefield"),
+    "perm:Creature:opp": ("bears2", b.BEARS, "p2", "battlefield"),
+    "perm:Creature:you": ("bears1", b.BEARS, "p1", "battlefield"),
+    "gy:any:you": ("grave1", b.ISLAND, "p1", "graveyard"),
+}
+"""Target slot kind -> the target scripted for casting the front face: (id, card, player,
+zone)."""
+
+
+def _front_cast(front: Any) -> tuple[str, list[tuple[str, str, str, str]]] | None:
+    """The pool paying the front face's mana cost and its scripted targets, or None when the
+    generator does not script casting it (X, modes, targets of another kind, costs beyond its
+    mana cost)."""
+    spell = front.text.spell
+    if front.has_x or (spell is not None and not isinstance(spell, tuple)):
+        return None
+    if front.text.additional_costs or front.text.kicker:
+        return None
+    pool = b.mana_pool(front.mana_cost)
+    slots = [s for e in spell or () for s in e.slots]
+    if pool is None or any(s.kind not in _TARGETS or (s.min, s.max) != (1, 1) for s in slots):
+        return None
+    return pool, [_TARGETS[s.kind] for s in slots]
+
+
 def gen_legality(ctx: Context) -> list[Draft] | NotExecutable:
-    """The land back face is played as a land though the front face is a spell."""
+    """The land back face is played as a land though the front face is a spell; and, when the
+    generator scripts casting it, another copy's spell front face is cast though the back face
+    is a land."""
     card = _mdfc(ctx)
     if isinstance(card, NotExecutable):
         return card
@@ -77,13 +109,33 @@ def gen_legality(ctx: Context) -> list[Draft] | NotExecutable:
     if why is not None:
         return why
     front, back = card.faces
-    setup = b.game(b.player(hand=[{"id": "mdfc", "card": card.name}]), b.player())
-    actions = [{"play_land": {"player": "p1", "object": "mdfc", "half": back.name}}]
-    expect = {"state": {"objects": {"mdfc": {"zone": "battlefield", "name": back.name,
-                                             "types": list(back.types)}}}}
-    return [Draft("mdfc-legality", f"{back.name}, the back face of {front.name}, is played as a "
-                  "land: only the face played decides the play is legal", FEATURES,
-                  [card.name], setup, actions, expect, ["712.8", "305.1"])]
+    actions: list[dict[str, Any]] = [
+        {"play_land": {"player": "p1", "object": "land", "half": back.name}}]
+    objects: dict[str, Any] = {"land": {"zone": "battlefield", "name": back.name,
+                                        "types": list(back.types)}}
+    hand = [{"id": "land", "card": card.name}]
+    zones: dict[str, dict[str, list[dict[str, Any]]]] = {"p1": {}, "p2": {}}
+    cards = {card.name}
+    cast = _front_cast(front)
+    title = f"{back.name}, the back face of {front.name}, is played as a land"
+    pool: str | None = None
+    if cast is not None:
+        pool, targets = cast
+        hand.append({"id": "spell", "card": card.name})
+        for tid, tcard, owner, zone in targets:
+            zones[owner].setdefault(zone, []).append({"id": tid, "card": tcard})
+            cards.add(tcard)
+        actions.append(b.cast("spell", half=front.name, targets=[t[0] for t in targets]))
+        objects["spell"] = {"zone": "stack", "name": front.name, "types": list(front.types)}
+        title += f" and another copy cast as {front.name}"
+    mine, theirs = zones["p1"], zones["p2"]
+    setup = b.game(b.player(mana=pool, hand=hand, battlefield=mine.get("battlefield"),
+                            graveyard=mine.get("graveyard")),
+                   b.player(battlefield=theirs.get("battlefield")))
+    features = FEATURES + (["target"] if cast and cast[1] else [])
+    return [Draft("mdfc-legality", f"{title}: only the face played decides the play is legal",
+                  features, sorted(cards), setup, actions, {"state": {"objects": objects}},
+                  ["712.8", "305.1", "601.2"])]
 
 
 def gen_mana_value(ctx: Context) -> list[Draft] | NotExecutable:

@@ -76,6 +76,16 @@ def test_the_reference_passes_and_the_mutant_fails(text: str, family: str, card:
     assert execute_case(MUTANTS[mutant](), case, timeout=10.0).status != "pass"
 
 
+def test_the_legality_case_also_casts_the_spell_face_and_kills_the_both_faces_mutant() -> None:
+    data = _mined(VASTWOOD, LEGALITY)
+    assert data["actions"][1] == {"cast": {"player": "p1", "object": "spell",
+                                           "half": "Vastwood Fortification",
+                                           "targets": ["bears2"]}}
+    case = case_from_mapping(data)
+    assert execute_case(MUTANTS["mdfc_legality_from_both_faces"](), case,
+                        timeout=10.0).status != "pass"
+
+
 def test_the_mana_value_case_observes_both_faces() -> None:
     objects = _mined(VASTWOOD, MANA_VALUE)["expect"]["state"]["objects"]
     assert objects["mdfc"] == {"zone": "battlefield", "name": "Vastwood Thicket",
@@ -158,6 +168,23 @@ def test_two_land_faces_need_a_half() -> None:
         e.act({"play_land": {"player": "p1", "object": "h0"}})
     e.act({"play_land": {"player": "p1", "object": "h0", "half": "Tidechannel Pathway"}})
     assert e.observe().state["objects"]["h0"]["name"] == "Tidechannel Pathway"
+
+
+def test_ondu_inversion_and_kabira_takedown_are_built_by_template() -> None:
+    e = _game(["Kabira Takedown // Kabira Plateau", "Ondu Inversion // Ondu Skyruins"],
+              battlefield=({"id": "b1", "card": "Grizzly Bears"},
+                           {"id": "b2", "card": "Grizzly Bears"},
+                           {"id": "w", "card": "Hill Giant"}, {"id": "l", "card": "Plains"}),
+              mana="{W}{W}{W}{C}{C}{C}{C}{C}{C}{C}")
+    e.act({"cast": {"player": "p1", "object": "h0", "targets": ["w"]}})
+    e.act({"resolve_top": {}})
+    # three creatures (the Hill Giant too): 3 damage kills the 3/3 (one land would deal 1)
+    assert e.observe().state["objects"]["w"]["zone"] == "graveyard"
+    e.act({"cast": {"player": "p1", "object": "h1"}})
+    e.act({"resolve_top": {}})
+    zones = {k: v["zone"] for k, v in e.observe().state["objects"].items()}
+    assert zones == {"h0": "graveyard", "h1": "graveyard", "b1": "graveyard",
+                     "b2": "graveyard", "w": "graveyard", "l": "battlefield"}
 
 
 def test_setup_face_sets_the_face_up_of_a_permanent_only() -> None:
