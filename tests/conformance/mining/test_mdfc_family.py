@@ -192,3 +192,15 @@ def test_setup_face_sets_the_face_up_of_a_permanent_only() -> None:
     assert e.observe().state["objects"]["p"]["name"] == "Tidechannel Pathway"
     with pytest.raises(EngineReportedError):
         _game([], battlefield=({"id": "b", "card": "Grizzly Bears", "face": "Grizzly Bears"},))
+
+
+def test_umara_wizard_gains_flying_for_an_instant_not_for_a_bear() -> None:
+    umara = ({"id": "u", "card": "Umara Wizard // Umara Skyfalls"},)
+    e = _game(["Grizzly Bears"], battlefield=umara, mana="{C}{G}")
+    e.act({"cast": {"player": "p1", "object": "h0"}})
+    assert len(e.observe().state["stack"]) == 1  # no trigger: not an instant, sorcery or Wizard
+    e = _game([VASTWOOD], battlefield=umara, mana="{G}")
+    e.act({"cast": {"player": "p1", "object": "h0", "targets": ["u"]}})
+    e.act({"resolve_stack": {}})
+    obj = e.observe().state["objects"]["u"]
+    assert (obj["name"], obj["keywords"], obj["power"]) == ("Umara Wizard", ["flying"], 5)
