@@ -48,9 +48,12 @@ class DamageByHandSize(Effect):
 
 @dataclass(frozen=True, slots=True)
 class DamageByLands(Effect):
-    """"CARDNAME deals damage to target <kind> equal to the number of lands you control"."""
+    """"CARDNAME deals damage to target <kind> equal to the number of lands you control" (or
+    of the permanents of type ``counted`` you control: "deals damage equal to the number of
+    creatures you control to target <kind>")."""
 
     kind: str
+    counted: str = "Land"
 
     @property
     def slots(self) -> tuple[TargetSlot, ...]:

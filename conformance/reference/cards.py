@@ -40,8 +40,9 @@ from conformance.reference.oracle import mana_ability, parse_face, split_chapter
 ROOT = Path(__file__).resolve().parents[2]
 CARD_LIST = ROOT / "fixtures" / "cards" / "reference_cards.yaml"
 MTGJSON_CARDS = ROOT / "fixtures" / "data" / "mtgjson-2022" / "cards.jsonl.gz"
-INTERPRETED_LAYOUTS = frozenset({"normal", "split", "aftermath", "saga"})
-"""Layouts of the cards the interpreter may implement (no double-faced or adventure cards)."""
+INTERPRETED_LAYOUTS = frozenset({"normal", "split", "aftermath", "saga", "modal_dfc"})
+"""Layouts of the cards the interpreter may implement (modal double-faced cards, rule 712, but
+no transforming double-faced or adventure cards)."""
 
 SUPERTYPES = frozenset({"Basic", "Legendary", "Snow", "World"})
 COLOR_ORDER = "WUBRG"
@@ -99,6 +100,12 @@ class CardDef:
     def is_split(self) -> bool:
         """Split and aftermath cards (rule 709)."""
         return self.layout in ("split", "aftermath")
+
+    @property
+    def is_mdfc(self) -> bool:
+        """A modal double-faced card (rule 712): its player chooses the face cast or played; off
+        the stack and the battlefield it has only its front face's characteristics (712.8)."""
+        return self.layout == "modal_dfc"
 
     def face_named(self, name: str) -> Face | None:
         """The face (half) with this English face name."""
@@ -169,14 +176,31 @@ def _from_mtgjson(entry: dict[str, Any], row: dict[str, Any]) -> CardDef:
         fname = f["face_name"] or row["name"]
         text, fuse = strip_fuse(f["text"]) if row["layout"] == "split" else (f["text"], False)
         fused.append(fuse)
-        faces.append(_face(fname, f["type"], f["mana_cost"], text, entry.get("power"),
-                           entry.get("toughness"), (fname, row["name"], *_short(fname, f))))
+        power, toughness = _face_pt(entry, row["layout"], fname, f["type"])
+        faces.append(_face(fname, f["type"], f["mana_cost"], text, power, toughness,
+                           (fname, row["name"], *_short(fname, f))))
     if any(fused):  # "Fuse" is printed on both halves (702.102a)
         if not all(fused):
             raise OracleTemplateError(f"{row['name']}: 'Fuse' on one half only")
         check_fusable(row["name"], tuple(faces))
     return CardDef(row["name"], row["oracle_id"], row["layout"], tuple(faces), "mtgjson-2022",
                    fuse=any(fused))
+
+
+def _face_pt(entry: dict[str, Any], layout: str, face_name: str,
+             type_line: str) -> tuple[int | None, int | None]:
+    """The power/toughness of one face: the entry's; a modal double-faced card's noncreature
+    face has none, and its creature face takes the printed one of
+    ``power_toughness.json`` when the entry gives none (one face at most is a creature in the
+    card pool's modal double-faced cards that the templates read)."""
+    if layout != "modal_dfc":
+        return entry.get("power"), entry.get("toughness")
+    if "Creature" not in type_line.split("—")[0]:
+        return None, None
+    if entry.get("power") is not None:
+        return entry.get("power"), entry.get("toughness")
+    pt = power_toughness().get(face_name)
+    return (pt[0], pt[1]) if pt else (None, None)
 
 
 def _from_recent(entry: dict[str, Any]) -> CardDef:
@@ -238,7 +262,7 @@ def interpret(row: dict[str, Any]) -> CardDef | str:
     if layout not in INTERPRETED_LAYOUTS:
         return f"layout {layout!r} is not interpreted"
     faces = row.get("faces") or []
-    if len(faces) != 1 and layout not in ("split", "aftermath"):
+    if len(faces) != 1 and layout not in ("split", "aftermath", "modal_dfc"):
         return f"{len(faces)} faces in a {layout} card"
     pts = power_toughness()
     pt = pts.get(faces[0]["face_name"] or row["name"]) if len(faces) == 1 else None

@@ -8,7 +8,7 @@ from collections import Counter
 from typing import Any
 
 from conformance.reference import effect_blocks as o
-from conformance.reference.cards import Face
+from conformance.reference.cards import CardDef, Face
 from conformance.reference.costs import ABILITY_COST_KEYS, Costs
 from conformance.reference.fuse import FusedSpells, half_fields
 from conformance.reference.mana import ManaSymbolError, cost_symbols
@@ -52,8 +52,9 @@ class Casting(FusedSpells, Costs):
         assert isinstance(player, str)
         if obj.card is None or obj.owner != player or obj.zone != "hand":
             raise refuse("illegal_action", f"{player} cannot play {obj.id} from {obj.zone}")
-        if "Land" not in obj.card.faces[0].types:
-            raise refuse("illegal_action", f"{obj.card.name} is not a land")
+        face = self._chosen_face(obj.card, a.get("half"), land=True)
+        if "Land" not in self.legality_face(obj.card, face).types:
+            raise refuse("illegal_action", f"{face.name} is not a land")
         if not self._sorcery_timing(player):
             raise refuse("illegal_action", "a land is played only in its player's main phase "
                                            "with an empty stack")
@@ -62,12 +63,40 @@ class Casting(FusedSpells, Costs):
         self.lands_played[(self.turn, player)] += 1
         self.playing_land = True  # what landfall_triggers is told
         try:
-            self._move(obj, "battlefield", controller=player)
+            self._move(obj, "battlefield", controller=player,
+                       face=obj.card.faces.index(face) if obj.card.is_mdfc else None)
         finally:
             self.playing_land = False
         self.priority = player
         self.passes = 0
         yield from self._put_triggers()
+
+    @staticmethod
+    def _chosen_face(card: CardDef, half: Any, *, land: bool) -> Face:
+        """The face of ``card`` a player casts (``land`` false) or plays as a land: the named
+        face (``half``) of a modal double-faced card (712.11: its player chooses), or, unnamed,
+        its only face of that kind (a land face to play, a nonland face to cast); any other
+        card's only (first) face, which no ``half`` names."""
+        if not card.is_mdfc:
+            if half and (land or not card.is_split):
+                raise refuse("illegal_action", f"{card.name} has no halves")
+            return card.faces[0]
+        if half:
+            face = card.face_named(half)
+            if face is None:
+                raise refuse("illegal_action", f"{card.name} has no face {half!r}")
+            return face
+        kind = [f for f in card.faces if ("Land" in f.types) == land]
+        if len(kind) != 1:
+            raise refuse("illegal_action", f"{'playing' if land else 'casting'} {card.name} "
+                                           f"needs a face ({', '.join(f.name for f in card.faces)})")
+        return kind[0]
+
+    def legality_face(self, card: CardDef, face: Face) -> Face:
+        """Hook: the face whose characteristics decide whether playing ``face`` of ``card`` is
+        legal (its type, its timing): the face played only, the other face ignored (the rulings
+        of rule 712 on modal double-faced cards)."""
+        return face
 
     def _sorcery_timing(self, player: str) -> bool:
         return player == self.active and self.step in MAIN_STEPS and not self.stack
@@ -116,14 +145,13 @@ class Casting(FusedSpells, Costs):
                 raise refuse("illegal_action", f"casting {card.name} needs a half "
                                                f"({', '.join(f.name for f in card.faces)})")
         else:
-            if a.get("half"):
-                raise refuse("illegal_action", f"{card.name} has no halves")
-            face = card.faces[0]
-        if "Land" in face.types:
+            face = self._chosen_face(card, a.get("half"), land=False)
+        legal = self.legality_face(card, face)
+        if "Land" in legal.types:
             raise refuse("illegal_action", "lands are played, not cast")
-        if not resolving and not self.may_cast_face_from(face, obj.zone):
+        if not resolving and not self.may_cast_face_from(legal, obj.zone):
             raise refuse("illegal_action", f"{face.name} cannot be cast from the {obj.zone}")
-        if not resolving and not self.timing_permits(face, player, obj.zone):
+        if not resolving and not self.timing_permits(legal, player, obj.zone):
             raise refuse("illegal_action", f"{face.name} can be cast only at sorcery speed")
         modes: tuple[int, ...] = ()
         if isinstance(face.text.spell, o.Modal):

@@ -235,10 +235,11 @@ class ChapterRules(ControlRules):
                     and (least is None or self.chars(spell).mana_value >= least)):
                 self._fire(t)
 
-    def _move(self, obj: Obj, to: str, *, controller: str | None = None, top: bool = True) -> None:
+    def _move(self, obj: Obj, to: str, *, controller: str | None = None, top: bool = True,
+              face: int | None = None) -> None:
         if obj.zone == "battlefield":  # last known information (608.2h)
             self.last_counters[obj.id] = (obj.zcc, dict(obj.counters))
-        super()._move(obj, to, controller=controller, top=top)
+        super()._move(obj, to, controller=controller, top=top, face=face)
 
     def counters_on_source(self, source: str, counter: str, zcc: int | None = None) -> int:
         """The ``counter`` counters on the permanent ``source`` now, or as it last existed on

@@ -48,8 +48,11 @@ class ContinuousEffects(Zones):
             return c if mv == c.mana_value else replace(c, mana_value=mv)
         if card.is_split:
             return self._split_characteristics(card)
-        face = card.faces[0]
+        face = card.faces[obj.up_face if obj.zone == "battlefield" else 0]
         c = _face_chars(face)
+        if card.is_mdfc and obj.zone != "battlefield":  # 712.8: only the front face's
+            mv = self.mdfc_mana_value(card)
+            c = c if mv == c.mana_value else replace(c, mana_value=mv)
         phyrexian = (face.mana_cost or "").count("/P}")
         if phyrexian:  # 202.3, 105.2: each Phyrexian symbol counts as the hooks say
             c = replace(c, mana_value=c.mana_value - phyrexian
@@ -99,6 +102,12 @@ class ContinuousEffects(Zones):
         types = tuple(dict.fromkeys(t for f in faces for t in f.types))
         return Chars(card.name, self.split_mana_value(card), colors_of(cost), types, (), (),
                      None, None, frozenset(), faces[0].text)
+
+    def mdfc_mana_value(self, card: CardDef) -> int:
+        """Hook: the mana value of a modal double-faced card in a zone other than the stack and
+        the battlefield: its front face's (712.8; on the stack and the battlefield, the face
+        up's)."""
+        return card.faces[0].mana_value
 
     def split_mana_value(self, card: CardDef) -> int:
         """Hook: a split card's mana value off the stack, from its combined cost (709.4b)."""

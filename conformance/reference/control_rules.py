@@ -110,8 +110,9 @@ class ControlRules(Casting):
             if ref not in alive:
                 del self.base_controller[ref]
 
-    def _move(self, obj: Obj, to: str, *, controller: str | None = None, top: bool = True) -> None:
-        super()._move(obj, to, controller=controller, top=top)
+    def _move(self, obj: Obj, to: str, *, controller: str | None = None, top: bool = True,
+              face: int | None = None) -> None:
+        super()._move(obj, to, controller=controller, top=top, face=face)
         if self.control_effects or self.base_controller:
             self._apply_control()  # an effect whose source or permanent left may end
 

@@ -57,7 +57,7 @@ def _damage_by_hand(r: Effects, eff: s.DamageByHandSize, ctx: EffectContext) -> 
 def _damage_by_lands(r: Effects, eff: s.DamageByLands, ctx: EffectContext) -> None:
     ref = ctx.first()
     if ref is not None:
-        r._damage(ctx.source, ref, len(_yours(r, ctx, "Land")))
+        r._damage(ctx.source, ref, len(_yours(r, ctx, eff.counted)))
 
 
 @effect(s.Bite)

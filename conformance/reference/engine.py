@@ -58,7 +58,7 @@ FEATURES = frozenset({
     "optional_effect", "combat.damage_assignment",
     "energy", "player_counters", "day_night", "monarch", "initiative", "face_down",
     "devotion", "landfall", "heroic", "constellation", "anthem", "type_change",
-    "animation", "snow",
+    "animation", "snow", "modal_dfc",
 })
 """Feature names (``conformance/features.yaml``) the reference engine implements."""
 PROTOCOL = 2
@@ -202,8 +202,6 @@ class ReferenceEngine(Rules):
             raise refuse("illegal_action", f"setup: {oid!r} has no card name")
         if not isinstance(oid, str) or oid in self.objects or oid in PLAYERS:
             raise refuse("illegal_action", f"setup: bad or duplicate id {oid!r}")
-        if item.get("face"):
-            raise refuse("unsupported", "setup field 'face'")
         if item.get("face_down") and zone not in ("battlefield", "exile"):
             raise refuse("illegal_action", f"setup: {oid} is face down in the {zone}")
         if item.get("attached_to") is not None and zone != "battlefield":
@@ -226,6 +224,8 @@ class ReferenceEngine(Rules):
                   summoning_sick=bool(item.get("summoning_sick", False)),
                   timestamp=next(self._clock), face_down=bool(item.get("face_down", False)),
                   setup_keywords=tuple(k.lower() for k in item.get("keywords") or ()))
+        if item.get("face"):
+            obj.up_face = self._setup_face(obj, item["face"])
         if obj.attacking is not None and obj.attacking not in PLAYERS:
             raise refuse("unsupported", "attacking something other than a player")
         self.objects[oid] = obj
@@ -234,6 +234,20 @@ class ReferenceEngine(Rules):
             self.battlefield.append(oid)
         else:
             self.zones[(owner, zone)].append(oid)
+
+    @staticmethod
+    def _setup_face(obj: Obj, name: Any) -> int:
+        """``face`` in a setup: the face up of a modal double-faced permanent (712.8; in other
+        zones a double-faced card has only its front face's characteristics)."""
+        card = obj.card
+        if card is None or not card.is_mdfc:
+            raise refuse("unsupported", f"setup: {obj.id}: 'face' of a card that is not a "
+                                        "modal double-faced card")
+        face = card.face_named(name) if isinstance(name, str) else None
+        if face is None or (obj.zone != "battlefield" and face is not card.faces[0]):
+            raise refuse("illegal_action", f"setup: {obj.id}: {name!r} is not a face it may "
+                                           f"have up in the {obj.zone}")
+        return card.faces.index(face)
 
     def _object_snapshot(self, obj: Obj) -> dict[str, Any]:
         c = self.chars(obj)

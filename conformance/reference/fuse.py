@@ -123,6 +123,8 @@ def half_fields(card: CardDef | None, face: Face) -> dict[str, object]:
     """What the events and snapshots of a spell of ``card`` cast as ``face`` say of its half:
     ``half`` (None for a card that is not split and for a fused split spell) and, for a fused
     split spell, ``fused: true``."""
+    if card is not None and card.is_mdfc:
+        return {"half": face.name}  # the face cast of a modal double-faced card
     if card is None or not card.is_split:
         return {"half": None}
     if face.name == card.name:

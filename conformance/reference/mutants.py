@@ -147,3 +147,6 @@ MUTANTS.update(ANIMATION_MUTANTS)
 from conformance.reference.snow_mutants import SNOW_MUTANTS  # noqa: E402
 
 MUTANTS.update(SNOW_MUTANTS)
+from conformance.reference.mdfc_mutants import MDFC_MUTANTS  # noqa: E402
+
+MUTANTS.update(MDFC_MUTANTS)

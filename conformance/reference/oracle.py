@@ -183,10 +183,11 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
                 raise OracleTemplateError("a modal spell needs two or more modes")
             modal = Modal(1, tuple(modes))
             continue
-        m = re.fullmatch(r"Whenever you cast an instant or sorcery spell, (.*)", line)
-        if m:
-            triggered.append(Triggered("cast_instant_or_sorcery", parse_effects(_capital(m[1])),
-                                       "cast_trigger"))
+        m = re.fullmatch(r"Whenever you cast an instant(?:, sorcery, or ([A-Z][a-z]+)| or "
+                         r"sorcery) spell, (.*)", line)
+        if m:  # "an instant, sorcery, or Wizard spell": an instant or sorcery or that subtype
+            event = f"cast_instant_sorcery_or:{m[1]}" if m[1] else "cast_instant_or_sorcery"
+            triggered.append(Triggered(event, parse_effects(_capital(m[2])), "cast_trigger"))
             continue
         m = re.fullmatch(rf"Constellation — Whenever (?:{SELF} or another|an) enchantment enters "
                          r"the battlefield under your control, (.*)", line)

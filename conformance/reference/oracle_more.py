@@ -51,7 +51,8 @@ def _n(word: str) -> int | None:
 
 
 _DESTROY_ALL = {"lands": "Land", "creatures": "Creature", "artifacts": "Artifact",
-                "enchantments": "Enchantment", "nonartifact creatures": "Creature|nonArtifact"}
+                "enchantments": "Enchantment", "nonartifact creatures": "Creature|nonArtifact",
+                "nonland permanents": "Artifact|Creature|Enchantment|Planeswalker|Battle|nonLand"}
 
 Builder = Callable[[re.Match[str]], "Effect | tuple[Effect, ...]"]
 
@@ -84,7 +85,8 @@ TEMPLATES: list[tuple[re.Pattern[str], Builder]] = [
     (re.compile(r"Copy target ([^.]+? spell[^.]*)\. You may choose new targets for the "
                 r"copy\. ?"),
      lambda g: CopyTargetSpell(kind=kind(g[1]))),
-    (re.compile(r"Destroy all (lands|creatures|artifacts|enchantments|nonartifact creatures)"
+    (re.compile(r"Destroy all (lands|creatures|artifacts|enchantments|nonartifact creatures|"
+                r"nonland permanents)"
                 r"(?: with power (\d+) or greater)?\. ?"),
      lambda g: m.DestroyAll(_DESTROY_ALL[g[1]], int(g[2]) if g[2] else None)),
     (re.compile(rf"{SELF} deals (\d+|X) damage to each creature (with|without) flying\. ?"),

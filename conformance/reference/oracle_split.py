@@ -55,6 +55,9 @@ TEMPLATES: list[tuple[re.Pattern[str], Builder]] = [
     (re.compile(rf"{SELF} deals damage to target ([^.]+?) equal to the number of lands you "
                 r"control\. ?"),
      lambda g: s.DamageByLands(kind(g[1]))),
+    (re.compile(rf"{SELF} deals damage equal to the number of (lands|creatures) you control to "
+                r"target ([^.]+?)\. ?"),
+     lambda g: s.DamageByLands(kind(g[2]), "Land" if g[1] == "lands" else "Creature")),
     (re.compile(r"Target ([^.]+?) fights target ([^.]+?)\. ?"),
      lambda g: Fight(kind(g[1]), kind(g[2]))),  # the one fight effect (701.12)
     (re.compile(r"Target ([^.]+?) deals damage equal to its power to (any target|target "

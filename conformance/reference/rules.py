@@ -199,6 +199,12 @@ HOOKS: dict[str, str] = {
     "produces_snow_mana": "106.3, 107.4h: mana from a snow source is the only mana paying {S}",
     "is_summoning_sick": "302.6: a creature not controlled since its controller's turn began "
                          "can't attack or {T}, however long it has been a creature",
+    "legality_face": "712.8: only the face of a modal double-faced card played decides whether "
+                     "playing it is legal",
+    "mdfc_mana_value": "712.8: off the stack and battlefield a modal double-faced card has its "
+                       "front face's mana value",
+    "enters_face": "712.8: a double-faced card an effect puts onto the battlefield enters front "
+                   "face up",
 }
 """Every hook of :class:`Rules`: name -> the rule it decides."""
 

@@ -99,7 +99,9 @@ class PriorityAndStack(TurnStructure):
         if PERMANENT_TYPES & set(spell.face.types):
             controller = obj.controller
             host = spell.targets[0][0] if spell.face.text.enchant is not None else None
-            self._move(obj, "battlefield", controller=controller)
+            card = obj.card
+            self._move(obj, "battlefield", controller=controller,  # the face cast (712)
+                       face=card.faces.index(spell.face) if card and card.is_mdfc else None)
             obj.attached_to = host  # rule 303.4f
             for counter, n in spell.face.text.enters_with:  # 614.1c, X from the spell
                 amount = (spell.x if n is None else n if isinstance(n, int)

@@ -97,6 +97,9 @@ class TriggeredAbilities(StateBasedActions):
                 times = self.heroic_triggers(src, targeted)
             else:
                 times = int((t.event == "cast_instant_or_sorcery" and is_instant_sorcery) or (
+                    t.event.startswith("cast_instant_sorcery_or:") and (
+                        is_instant_sorcery
+                        or t.event.partition(":")[2] in self.chars(spell).subtypes)) or (
                     t.event == "cast_noncreature" and self.noncreature_spell(self.chars(spell))
                 ) or (t.event == "cast_colorless" and not self.chars(spell).colors) or (
                     t.event == "cast_kicked" and spell.spell is not None

@@ -78,8 +78,11 @@ class Zones:
         else:
             self.zones[(obj.owner, obj.zone)].remove(obj.id)
 
-    def _move(self, obj: Obj, to: str, *, controller: str | None = None, top: bool = True) -> None:
-        """Move ``obj`` to a zone; it becomes a new object (rule 400.7)."""
+    def _move(self, obj: Obj, to: str, *, controller: str | None = None, top: bool = True,
+              face: int | None = None) -> None:
+        """Move ``obj`` to a zone; it becomes a new object (rule 400.7). A modal double-faced
+        card enters the battlefield with ``face`` up (the face its player chose to cast or play)
+        or, put there by an effect, with the face :meth:`enters_face` says."""
         frm = obj.zone
         looked_back = self._dies_triggers(obj, to) if frm == "battlefield" else []
         self._statics_cache = None
@@ -100,6 +103,9 @@ class Zones:
             obj.spell = None
         obj.zone = to
         obj.controller = controller or obj.owner
+        obj.up_face = 0
+        if to == "battlefield" and obj.card is not None and obj.card.is_mdfc:
+            obj.up_face = self.enters_face(obj) if face is None else face
         if to == "battlefield":
             obj.timestamp = next(self._clock)
             obj.summoning_sick = True
@@ -168,20 +174,26 @@ class Zones:
         """A triggered ability triggers: it waits to be put on the stack (rule 603.3)."""
         self.pending.append(t)
 
+    def enters_face(self, obj: Obj) -> int:
+        """Hook: the face up of a modal double-faced card an effect puts onto the battlefield
+        (the ruling of rule 712: "it enters with its front face up"), 0: the front face."""
+        return 0
+
     def enters_tapped(self, obj: Obj) -> bool:
         """Hook: whether a permanent enters the battlefield tapped ("CARDNAME enters the
         battlefield tapped", a replacement effect, rule 614.1c), from its printed text."""
         card = obj.card
         if card is None or card.is_split:
             return False
-        text = card.faces[0].text
+        text = card.faces[obj.up_face].text
         if text.enters_tapped_unless is not None:
             fewer_or_more, n = text.enters_tapped_unless
             lands = 0
             for oid in self.battlefield:
                 other_card = self.objects[oid].card
                 if (oid != obj.id and self.objects[oid].controller == obj.controller
-                        and other_card is not None and "Land" in other_card.faces[0].types):
+                        and other_card is not None
+                        and "Land" in other_card.faces[self.objects[oid].up_face].types):
                     lands += 1
             return lands > n if fewer_or_more == "fewer" else lands < n
         return text.enters_tapped

@@ -26,6 +26,7 @@ from conformance.mining.families import (
     kicker,
     knifepoint,
     landfall,
+    mdfc,
     morph,
     phyrexian,
     prowess,
@@ -149,6 +150,9 @@ MUTANT_OF: dict[str, str] = {
     "sliver-own-type": "sliver_affects_itself_always",
     "animated-summoning-sick": "animated_ignores_summoning_sickness",
     "snow-mana": "nonsnow_mana_pays_snow",
+    "mdfc-legality": "mdfc_legality_from_front_face",
+    "mdfc-mana-value": "mdfc_mana_value_from_back_face",
+    "mdfc-enters-front-face": "mdfc_enters_back_face_up",
 }
 """Family id -> the mutant breaking exactly the rules point the family tests."""
 
@@ -163,7 +167,7 @@ FAMILIES: tuple[Family, ...] = tuple(
         *kicker.FAMILIES, *cast_trigger.FAMILIES, *convoke.FAMILIES, *improvise.FAMILIES, *delve.FAMILIES, *scry.FAMILIES, *search.FAMILIES, *additional_costs.FAMILIES,
         *suspend.FAMILIES, *foretell.FAMILIES,
         *morph.FAMILIES, *sliver.FAMILIES, *animated.FAMILIES,
-        *snow.FAMILIES,
+        *snow.FAMILIES, *mdfc.FAMILIES,
     )
 )
 """Every family, in matching order."""
