@@ -19,6 +19,7 @@ from typing import Any
 
 from conformance.mining import build as b
 from conformance.mining.corpus import CardInfo, FaceInfo
+from conformance.mining.families import fizzle_targets as ft
 from conformance.mining.model import Context, Draft, Family, NotExecutable, phrases
 
 FEATURES = ["priority", "stack", "mana_cost", "target"]
@@ -29,6 +30,8 @@ def gen_fizzle(ctx: Context) -> list[Draft] | NotExecutable:
     """The card, its only target killed in response, doesn't resolve."""
     card = ctx.card
     face = b.castable_face(card) or _aura_face(card)
+    if face is None and re.search(r"\bconstellation\b", ctx.text, re.I):
+        return _gen_constellation(card.name)
     if face is None:
         return NotExecutable("only one-face instant, sorcery and Aura cards are scripted (the "
                              "ruling is about an ability or another permanent spell)")
@@ -44,6 +47,8 @@ def gen_fizzle(ctx: Context) -> list[Draft] | NotExecutable:
     targets = _aura_targets(spell) if aura else b.scripted_targets(spell)
     if targets is None and not aura and b.decision_needed(spell) is None:
         targets = _reference_targets(card.name)  # the target as the reference engine reads it
+    if not aura and (targets is None or len(targets) != 1 or targets[0][1] is None):
+        return _gen_planned(card.name, face.mana_cost, spell, ctx.text)
     if targets is None:
         return NotExecutable("the spell's targets, choices or costs are not scripted")
     victim = targets[0][1] if len(targets) == 1 else None
@@ -70,6 +75,116 @@ def gen_fizzle(ctx: Context) -> list[Draft] | NotExecutable:
                   "creature dies in response", FEATURES,
                   [card.name, victim, b.BOLT, b.ISLAND],
                   setup, actions, expect, RULES)]
+
+
+def _gen_planned(name: str, cost: str, spell: str, ruling: str
+                 ) -> list[Draft] | NotExecutable:
+    """The spell's targets as the reference engine reads its every slot (any number of slots,
+    permanents of any kind it reads, or a spell), all made illegal (:mod:`.fizzle_targets`).
+    A decision its effects need (scry, a search) is never reached: the spell doesn't resolve."""
+    from conformance.reference.cards import load_cards
+
+    built = load_cards().get(name)
+    if built is None:
+        return NotExecutable("the reference engine does not build the card (its mutant cannot "
+                             "be checked)")
+    face = built.faces[0]
+    text = face.text
+    if face.has_x or not isinstance(text.spell, tuple) or text.additional_costs \
+            or re.search(r"cast this spell only|\bstrive\b", spell, re.I):
+        return NotExecutable("the spell's X, modes, additional costs or casting restriction "
+                             "are not scripted")
+    plan = ft.slot_plan([s for e in text.spell for s in e.slots])
+    if isinstance(plan, NotExecutable):
+        return plan
+    if len(plan.targets) > 1 and re.search(r"\b(?:either|one of the|one target)\b", ruling, re.I):
+        return NotExecutable("the ruling is about one of several targets becoming illegal (the "
+                             "spell resolves for the others, 608.2b), not all of them")
+    mana = b.mana_pool(cost, plan.spell[1] if plan.spell else None)
+    hand = [{"id": "sp", "card": name}]
+    actions: list[dict[str, Any]] = [b.cast("sp", targets=plan.targets)]
+    zones: dict[str, Any] = {"sp": "graveyard"}
+    events: list[dict[str, Any]] = [{"type": "cast", "object": "sp"}]
+    absent: list[dict[str, Any]] = [{"type": "resolved", "object": "sp"}]
+    p2: dict[str, Any] = b.player(battlefield=plan.theirs)
+    features = [*FEATURES]
+    if plan.spell is not None:  # p1's own spell first, then the card at it, countered by p2
+        hand.insert(0, {"id": "vsp", "card": plan.spell[0]})
+        actions.insert(0, b.cast("vsp"))
+        p2 = b.player(mana="{1}{U}{U}", hand=[{"id": "cancel", "card": ft.CANCEL}])
+        zones.update({"vsp": "graveyard", "cancel": "graveyard"})
+        events += [{"type": "cast", "object": "cancel"}, {"type": "countered", "object": "vsp"}]
+        absent.append({"type": "resolved", "object": "vsp"})
+        features.append("counterspell")
+    else:
+        features.append("keywords")
+    if len(plan.targets) > 1:
+        features.append("target.multiple")
+    p1 = b.player(mana=mana, hand=hand, battlefield=plan.mine, library=b.islands(3))
+    setup = b.game(p1, p2)
+    b.stock_libraries(setup["players"], b.draws(spell))
+    actions += [*plan.illegal(), b.RESOLVE_STACK]
+    objects = {}
+    for o in plan.mine + plan.theirs:  # untouched: where, whose and as they were
+        zones[o["id"]] = "battlefield"
+        objects[o["id"]] = {"controller": "p1" if o in plan.mine else "p2",
+                            "tapped": bool(o.get("tapped")), "damage": 0, **_pt(o["card"])}
+    zones.update({o["id"]: "library" for p in setup["players"].values()
+                  for o in p.get("library", [])})
+    state: dict[str, Any] = {"zones": zones, "life": {"p1": 20, "p2": 20}}
+    if objects:
+        state["objects"] = objects
+    what = "its target spell is countered" if plan.spell else \
+        "its targets gain shroud" if len(plan.targets) > 1 else "its target gains shroud"
+    return [Draft("illegal-target-fizzle", f"{name} doesn't resolve when {what} in response",
+                  features, list(dict.fromkeys([name, *plan.cards, b.ISLAND])), setup, actions,
+                  {"events": events, "events_absent": absent, "state": state}, RULES)]
+
+
+AURA = "Holy Strength"
+"""Enchant creature, {W}: the Aura spell whose target dies in response."""
+
+
+def _gen_constellation(name: str) -> list[Draft] | NotExecutable:
+    """"An Aura spell that has an illegal target when it tries to resolve doesn't resolve ...
+    It doesn't enter the battlefield, so constellation abilities don't trigger": the card with
+    constellation on p1's battlefield, p1's Holy Strength at p2's Bears, Bolted in response."""
+    from conformance.reference.cards import load_cards
+
+    built = load_cards().get(name)
+    if built is None:
+        return NotExecutable("the reference engine does not build the card (its mutant cannot "
+                             "be checked)")
+    face = built.faces[0]
+    if len(built.faces) != 1 or not {"Creature", "Enchantment", "Artifact", "Land"} \
+            & set(face.types) or not any(t.event == "constellation" for t in face.text.triggered):
+        return NotExecutable("the card is not a permanent with a constellation ability")
+    p1 = b.player(mana="{W}", hand=[{"id": "aura", "card": AURA}],
+                  battlefield=[{"id": "con", "card": name}], library=b.islands(3))
+    p2 = b.player(mana="{R}", hand=[{"id": "bolt", "card": b.BOLT}],
+                  battlefield=[{"id": "bears2", "card": b.BEARS}])
+    actions = [b.cast("aura", targets=["bears2"]), {"pass_priority": {"player": "p1"}},
+               b.cast("bolt", "p2", targets=["bears2"]), b.RESOLVE_STACK]
+    expect = {"events": [{"type": "cast", "object": "aura"}, {"type": "resolved", "object": "bolt"}],
+              "events_absent": [{"type": "resolved", "object": "aura"},
+                                {"type": "zone_change", "object": "aura", "to": "battlefield"},
+                                {"type": "triggered", "source": "con"}],
+              "state": {"zones": {"aura": "graveyard", "bears2": "graveyard", "con": "battlefield",
+                                  "bolt": "graveyard"}, "life": {"p1": 20, "p2": 20}}}
+    return [Draft("illegal-target-fizzle-constellation", f"An Aura spell whose target died "
+                  f"doesn't enter the battlefield: {name}'s constellation doesn't trigger",
+                  [*FEATURES, "constellation"], [name, AURA, b.BEARS, b.BOLT, b.ISLAND],
+                  b.game(p1, p2), actions, expect, RULES)]
+
+
+def _pt(card: str) -> dict[str, int]:
+    """The printed power and toughness of a creature card (none for another card)."""
+    from conformance.reference.cards import load_cards
+
+    face = load_cards()[card].faces[0]
+    if face.power is None or face.toughness is None:
+        return {}
+    return {"power": face.power, "toughness": face.toughness}
 
 
 _SIMPLE_KINDS = {"any": "perm:Creature", "creature": "perm:Creature",

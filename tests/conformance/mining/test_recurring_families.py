@@ -120,9 +120,9 @@ def test_fizzle_case_kills_the_mutant_resolving_illegal_targets() -> None:
 
 
 @pytest.mark.parametrize(("card", "why"), [
-    ("Lightning Bolt", "no single creature target"),  # any target: a player is scripted
+    ("Mind Rot", "its target (player) is not one the generator scripts"),  # a player only
     ("Sudden Shock", "split second"),
-    ("Fling", "targets, choices or costs are not scripted"),  # an additional cost
+    ("Launch Party", "additional costs"),  # sacrifice a creature
     ("Ornithopter", "only one-face instant, sorcery and Aura cards"),
     ("Wild Growth", "targets, choices or costs are not scripted"),  # enchant land
 ])
