@@ -1,14 +1,27 @@
-""""The target became illegal, so the spell doesn't resolve" rulings (rule 608.2b), for every
-one-face instant or sorcery card whose spell text has exactly one scripted creature target, and
-every one-face Aura card (without bestow) enchanting a creature, with a mana cost a pool can pay.
+""""The target became illegal, so the spell or ability doesn't resolve" rulings (rule 608.2b).
 
 * ``illegal-target-fizzle`` — "If the target creature is an illegal target by the time CARDNAME
   tries to resolve, the spell doesn't resolve ..." and its wordings (several hundred texts, one
-  per card: "You won't draw a card", "You don't gain 2 life", ...): p1 casts the card at a
-  Grizzly Bears, p2 answers with Lightning Bolt at that Bears, the Bears dies, and the card
-  doesn't resolve (none of its effects happen: no card is drawn) and goes to its owner's
-  graveyard (an Aura spell never enters the battlefield: "An Aura spell that has an illegal
-  target when it tries to resolve doesn't resolve ..."). Mutant: ``illegal_targets_resolve`` (a spell whose only target is illegal resolves
+  per card: "You won't draw a card", "You don't gain 2 life", ...), for one-face instants,
+  sorceries and Auras with a mana cost a pool can pay:
+
+  - one creature target the text reader scripts: p1 casts the card at a Grizzly Bears, p2
+    answers with Lightning Bolt at it, the Bears dies, and the card doesn't resolve (none of its
+    effects happen: no card is drawn) and goes to its owner's graveyard (an Aura spell never
+    enters the battlefield);
+  - otherwise every target slot as the reference engine reads it (:mod:`.fizzle_targets`):
+    permanents of any kind it reads gain shroud in response and stay untouched, a target spell
+    is countered by p2's Cancel; several targets are all made illegal (a ruling about one of
+    several is refused: the spell resolves for the others). A decision the spell would need
+    (scry, a search) is never reached;
+  - a ruling about an ability of a permanent card ("when CARDNAME's last ability tries to
+    resolve"; the scry ruling "spells and abilities with one or more targets"): its activated or
+    enters ability, all targets gaining shroud, doesn't resolve (:mod:`.fizzle_abilities`);
+  - the Aura ruling of a constellation card ("It doesn't enter the battlefield, so constellation
+    abilities don't trigger"): p1's Holy Strength at a Bears Bolted in response; the card's
+    constellation ability doesn't trigger.
+
+  Mutant: ``illegal_targets_resolve`` (a spell or ability whose targets are all illegal resolves
   anyway, its effects on other things happening).
 """
 
@@ -20,21 +33,28 @@ from typing import Any
 from conformance.mining import build as b
 from conformance.mining.corpus import CardInfo, FaceInfo
 from conformance.mining.families import fizzle_targets as ft
+from conformance.mining.families.fizzle_abilities import gen_ability
 from conformance.mining.model import Context, Draft, Family, NotExecutable, phrases
 
 FEATURES = ["priority", "stack", "mana_cost", "target"]
 RULES = ["608.2b"]
 
 
+_ABILITY = re.compile(r"(?<!spell or )(?<!spell or an )\bability (?:tries to resolve|doesn't "
+                      r"resolve|won't resolve)")
+"""A ruling about an ability of the card (not a spell's: "the spell or ability")."""
+
+
 def gen_fizzle(ctx: Context) -> list[Draft] | NotExecutable:
     """The card, its only target killed in response, doesn't resolve."""
     card = ctx.card
+    if _ABILITY.search(ctx.text):  # "when CARDNAME's last ability tries to resolve"
+        return gen_ability(card.name, ctx.text)
     face = b.castable_face(card) or _aura_face(card)
     if face is None and re.search(r"\bconstellation\b", ctx.text, re.I):
         return _gen_constellation(card.name)
-    if face is None:
-        return NotExecutable("only one-face instant, sorcery and Aura cards are scripted (the "
-                             "ruling is about an ability or another permanent spell)")
+    if face is None:  # a permanent: the ruling is about one of its abilities
+        return gen_ability(card.name, ctx.text)
     mana = b.mana_pool(face.mana_cost)
     if mana is None or not face.mana_cost:
         return NotExecutable("its mana cost is not one a pool can be written for (hybrid, "
@@ -248,7 +268,8 @@ def _aura_targets(text: str) -> list[tuple[str, str | None]] | None:
 
 
 FAMILIES = [
-    Family("illegal-target-fizzle", "A spell whose only target became illegal doesn't resolve",
+    Family("illegal-target-fizzle", "A spell or ability whose targets all became illegal "
+           "doesn't resolve",
            tuple(RULES), tuple(FEATURES), gen_fizzle,
            en=phrases("is an illegal target by the time CARDNAME tries to resolve",
                       "is an illegal target by the time CARDNAME resolves",
@@ -272,5 +293,7 @@ FAMILIES = [
                       "would enchant is an illegal target by the time CARDNAME",
                       "If the target of an Aura spell is an illegal target as that spell tries "
                       "to resolve, it won't resolve",
-                      "becomes an illegal target before a Cartouche spell resolves")),
+                      "becomes an illegal target before a Cartouche spell resolves",
+                      "ability tries to resolve, the ability doesn't resolve",
+                      "is an illegal target when the ability tries to resolve, it won't resolve")),
 ]

@@ -77,3 +77,24 @@ def test_victims_fit_the_kind_as_the_engine_reads_it() -> None:
     assert victim_for("creature_you_control") == ("Grizzly Bears", True, False)
     assert victim_for("land") == ("Island", False, False)
     assert victim_for("player") is None and victim_for("gy:Creature") is None
+
+
+@pytest.mark.parametrize(("card", "first"), [
+    ("Prodigal Sorcerer", "activate"),  # {T}: 1 damage to any target
+    ("Man-o'-War", "cast"),  # when it enters, return target creature to its owner's hand
+])
+def test_an_ability_whose_targets_all_became_illegal_does_not_resolve(card: str,
+                                                                     first: str) -> None:
+    data = _mined(card, f"If the target creature is an illegal target when {card}'s ability "
+                  "tries to resolve, the ability doesn't resolve.")
+    assert first in data["actions"][0]
+    assert data["expect"]["events_absent"] == [{"type": "resolved", "source": "src"}]
+    assert data["expect"]["state"]["zones"]["tgt1"] == "battlefield"
+
+
+def test_a_ruling_about_an_ability_is_not_scripted_on_a_spell() -> None:
+    r = mine([RulingGroup("g", "Lightning Bolt", "2015-01-01", {
+        "en": "If the target creature is an illegal target when the ability tries to resolve, "
+              "it won't resolve."})])
+    assert [o.status for o in r.outcomes] == [NOT_EXECUTABLE]
+    assert "only the abilities of permanents" in r.outcomes[0].reason
