@@ -51,6 +51,7 @@ from conformance.reference.effect_blocks import (
 from conformance.reference.errors import OracleTemplateError
 from conformance.reference.oracle_copies import FIRST as _COPY_FIRST
 from conformance.reference.oracle_eldrazi import EFFECT_TEMPLATES as _ELDRAZI_TEMPLATES
+from conformance.reference.oracle_fights import FIRST as _FIGHT_FIRST
 from conformance.reference.oracle_library import TEMPLATES as _LIBRARY_TEMPLATES
 from conformance.reference.oracle_more import FIRST as _FIRST_TEMPLATES
 from conformance.reference.oracle_more import TEMPLATES as _MORE_TEMPLATES
@@ -214,6 +215,7 @@ def _if_kicked(sentence: str) -> IfKicked:
 _EFFECTS.extend(_MORE_TEMPLATES)  # filters as targets, mass, graveyard and library effects
 _EFFECTS[:0] = _FIRST_TEMPLATES
 _EFFECTS[:0] = _ELDRAZI_TEMPLATES + _SAGA_FIRST + _SPELL_FIRST  # before base ones that stop short
+_EFFECTS[:0] = _FIGHT_FIRST  # "<effect on target creature>. It fights target creature ..."
 _EFFECTS[:0] = _COMMON_TEMPLATES  # flicker, "loses <keyword>", "cast from a graveyard ... instead"
 # scry, search, discard, "put one of them into your hand" (before the saga/spell ones)
 _EFFECTS.extend(_LIBRARY_TEMPLATES)
