@@ -61,6 +61,7 @@ from conformance.reference.oracle_spells import EFFECT_TEMPLATES as _SPELL_TEMPL
 from conformance.reference.oracle_spells import FIRST_TEMPLATES as _SPELL_FIRST
 from conformance.reference.oracle_split import FIRST as _SPLIT_FIRST
 from conformance.reference.oracle_split import TEMPLATES as _SPLIT_TEMPLATES
+from conformance.reference.oracle_strive import TEMPLATES as _STRIVE_TEMPLATES
 from conformance.reference.suspend_text import EFFECT_TEMPLATES as _SUSPEND_TEMPLATES
 
 _GROUP_SCOPES = {"Creatures you control": "you", "Creatures your opponents control": "opponents",
@@ -223,6 +224,7 @@ _EFFECTS.extend(_SAGA_TEMPLATES + _SPELL_TEMPLATES)  # scry, discard, groups, ma
 _EFFECTS[:0] = _SPLIT_FIRST + _COPY_FIRST  # split and aftermath halves, copy variants
 _EFFECTS += _SUSPEND_TEMPLATES  # "Exile CARDNAME with three time counters on it."
 _EFFECTS.extend(_SPLIT_TEMPLATES)
+_EFFECTS.extend(_STRIVE_TEMPLATES)  # "any number of target creatures each get ..."
 
 
 def _then(*effects: Effect) -> tuple[Effect, ...]:

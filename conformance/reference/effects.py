@@ -472,5 +472,6 @@ from conformance.reference import (  # noqa: E402  (they register their handlers
     effects_library,  # noqa: F401  (scry, search, discard, look at the top cards)
     effects_more,  # noqa: F401
     effects_split,  # noqa: F401  (fights, counted amounts: split and aftermath halves)
+    effects_strive,  # noqa: F401  (each of any number of targets: oracle_strive)
     template_effects,  # noqa: F401  (scry, ingest, processors)
 )

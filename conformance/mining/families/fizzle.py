@@ -111,7 +111,7 @@ def _gen_planned(name: str, cost: str, spell: str, ruling: str
     face = built.faces[0]
     text = face.text
     if face.has_x or not isinstance(text.spell, tuple) or text.additional_costs \
-            or re.search(r"cast this spell only|\bstrive\b", spell, re.I):
+            or re.search(r"cast this spell only", spell, re.I):
         return NotExecutable("the spell's X, modes, additional costs or casting restriction "
                              "are not scripted")
     plan = ft.slot_plan([s for e in text.spell for s in e.slots])

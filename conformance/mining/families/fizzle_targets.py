@@ -69,15 +69,12 @@ def slot_plan(slots: list[Any]) -> Plan | NotExecutable:
         return NotExecutable("it has no target to make illegal")
     plan = Plan()
     n = 0
-    for slot in slots:
-        if slot.min != slot.max:
-            return NotExecutable(f"its target ({slot.kind}) is 'up to' or 'any number': how many "
-                                 "are chosen changes what resolves")
-        for _ in range(slot.max):
+    for slot in slots:  # "up to one", "any number of": one target, made illegal too
+        for _ in range(max(slot.min, 1)):
             n += 1
             if _is_spell_kind(slot.kind):
                 got = _spell_victim(slot.kind)
-                if got is None or len(slots) != 1 or slot.max != 1:
+                if got is None or len(slots) != 1 or slot.min > 1:
                     return NotExecutable(f"its spell target ({slot.kind}) is not one the "
                                          "generator scripts")
                 plan.spell = got
