@@ -267,8 +267,8 @@ class TriggerLinkedToItsSpell(ReferenceEngine):
 
 
 class IllegalTargetsResolve(ReferenceEngine):
-    """A spell resolves even when all its targets have become illegal (its effects on the
-    illegal targets do nothing, the others happen)."""
+    """A spell or an activated or triggered ability resolves even when all its targets have
+    become illegal (its effects on the illegal targets do nothing, the others happen)."""
 
     MUTANT = "illegal_targets_resolve"
     RULE = "608.2b"

@@ -176,6 +176,9 @@ class FaceText:
     (702.109a), "Evoke {cost}" (702.74a), "Foretell {cost}" (702.143a)."""
     suspend: tuple[int, str] | None = None
     """"Suspend N—{cost}" (702.62a): (N, cost), or None."""
+    strive: str | None = None
+    """"Strive — This spell costs {cost} more to cast for each target beyond the first"
+    (207.2c, 601.2f): that cost, or None."""
     enchant: str | None = None
     """What an Aura may enchant ("Enchant creature": ``creature``, rule 702.5), or None."""
     enters_with: tuple[tuple[str, int | str | None], ...] = ()

@@ -192,6 +192,7 @@ class Casting(FusedSpells, Costs):
         targets = self._choose_targets(slots, raw, player, obj.id)
         division = self._check_division(effects, targets, a.get("division"))
         total = self._spell_cost(player, obj, face, a.get("costs"), x or 0)
+        total = self.striven(total, face, targets)
         frm = obj.zone
         rest = self._plan_total(player, total.mana, total.objects,
                                 f"the cost of {face.name} (X={x})")

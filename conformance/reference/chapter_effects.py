@@ -60,7 +60,9 @@ def _choose_one(player: str, purpose: str, among: list[str]) -> Any:
 def _fight(r: Effects, eff: ch.Fight, ctx: EffectContext) -> None:
     """Both targets must still be legal creatures on the battlefield, or no damage is dealt
     (701.12b; 608.2b: an illegal target neither deals nor is dealt damage)."""
-    if not (ctx.targets[0] and ctx.targets[1] and ctx.legal[0][0] and ctx.legal[1][0]):
+    legal = _rules(r).fight_target_legal
+    if not (ctx.targets[0] and ctx.targets[1] and legal(ctx.legal[0][0])
+            and legal(ctx.legal[1][0])):
         return
     first, second = (r.objects[refs[0].id] for refs in ctx.targets)
     if any(ob.zone != "battlefield" or "Creature" not in r.chars(ob).types

@@ -24,6 +24,17 @@ class FightOneWay(ReferenceEngine):
         return [(first, second)]
 
 
+class FightWithIllegalTarget(ReferenceEngine):
+    """A fight or a bite happens even when one of its two targets has become illegal (the
+    legal creature deals and is dealt damage as if both were legal)."""
+
+    MUTANT = "fight_with_an_illegal_target"
+    RULE = "701.12b"
+
+    def fight_target_legal(self, legal: bool) -> bool:
+        return True
+
+
 class ConditionIgnored(ReferenceEngine):
     """An effect's condition ("if you control a creature with power 4 or greater, ...") is
     taken as met whatever the game state as the effect resolves."""
@@ -47,7 +58,8 @@ class InterveningIfOnlyOnResolution(ReferenceEngine):
 
 
 CHAPTER_MUTANTS: dict[str, type[ReferenceEngine]] = {
-    cls.MUTANT: cls for cls in (FightOneWay, ConditionIgnored, InterveningIfOnlyOnResolution)
+    cls.MUTANT: cls for cls in (FightOneWay, FightWithIllegalTarget, ConditionIgnored,
+                                InterveningIfOnlyOnResolution)
     if cls.MUTANT is not None
 }
 """Mutant name -> engine class, for the cases of the chapter effects."""

@@ -37,6 +37,8 @@ from conformance.reference.target_kinds import kind_legal
 
 CHAPTER_HOOKS: dict[str, str] = {
     "fight_pairs": "701.12a: in a fight each creature deals damage equal to its power to the other",
+    "fight_target_legal": "701.12b, 608.2b: a fight or bite one of whose targets is illegal "
+                          "deals no damage",
     "resolution_condition_met": "608.2c: an effect's condition is checked as it resolves",
     "intervening_if_on_trigger": "603.4: an intervening 'if' is checked as the event occurs",
     "turn_trigger_repeats": "603.7b: a delayed trigger lasting 'this turn' triggers each time",
@@ -276,6 +278,12 @@ class ChapterRules(ControlRules):
         """Hook: the damage of a fight, as (source, creature dealt damage) pairs: each creature
         deals damage equal to its power to the other (701.12a)."""
         return [(first, second), (second, first)]
+
+    def fight_target_legal(self, legal: bool) -> bool:
+        """Hook: whether a target of a fight or a bite ("deals damage equal to its power to")
+        counts as legal: as it is (``legal``); with either target illegal as the spell or
+        ability resolves, no creature deals or is dealt damage (701.12b, 608.2b)."""
+        return legal
 
     def resolution_condition_met(self, met: bool) -> bool:
         """Hook: whether an effect's condition ("if you control a creature with power 4 or

@@ -61,8 +61,8 @@ class CastCostText:
     702.126a), "Escape—{cost}, Exile N other cards from your graveyard" (702.138a), "Overload
     {cost}" (702.96a), "Madness {cost}", "Dash {cost}", "Evoke {cost}", "Foretell {cost}",
     "Morph {cost}" (702.35a, 702.109a, 702.74a, 702.143a, 702.37a), "Suspend N—{cost}"
-    (702.62a), "As an additional cost to cast this spell, ..."
-    (118.8)."""
+    (702.62a), "As an additional cost to cast this spell, ..." (118.8), "Strive — This spell
+    costs {cost} more to cast for each target beyond the first" (207.2c, 601.2f)."""
 
     kicker: str | None = None
     multikicker: bool = False
@@ -71,6 +71,7 @@ class CastCostText:
     overload: str | None = None
     alternatives: dict[str, str] = field(default_factory=dict)
     suspend: tuple[int, str] | None = None
+    strive: str | None = None
     additional: list[CostPart] = field(default_factory=list)
 
     def read(self, line: str) -> bool:
@@ -88,6 +89,9 @@ class CastCostText:
             self.alternatives[m[1].lower()] = m[2]
         elif m := re.fullmatch(rf"Suspend (\d+)—{_MANA}", line):
             self.suspend = (int(m[1]), m[2])
+        elif m := re.fullmatch(rf"Strive — {SELF} costs {_MANA} more to cast for each target "
+                               r"beyond the first\.", line):
+            self.strive = m[1]
         elif (m := re.fullmatch(rf"As an additional cost to cast {SELF}, (.*)\.", line)) and (
                 part := cost_part(m[1])) is not None:
             self.additional.append(part)
@@ -101,4 +105,4 @@ class CastCostText:
                 "additional_costs": tuple(self.additional), "payers": frozenset(self.payers),
                 "escape": self.escape, "overload": self.overload,
                 "alternatives": tuple(sorted(self.alternatives.items())),
-                "suspend": self.suspend}
+                "suspend": self.suspend, "strive": self.strive}

@@ -17,14 +17,14 @@ dash, evoke and foretell (their rules: :mod:`conformance.reference.alt_costs`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from conformance.reference import mana
 from conformance.reference.abilities import CostPart
 from conformance.reference.cards import Face
 from conformance.reference.mana import COLORS, KINDS, ManaSymbolError, Symbol, cost_symbols
-from conformance.reference.objects import Obj, refuse
+from conformance.reference.objects import Obj, Ref, refuse
 from conformance.reference.stack import PriorityAndStack
 
 SPELL_COST_KEYS = frozenset({"kicker", "alternative", "sacrifice", "discard", "exile", "tap",
@@ -186,6 +186,14 @@ class Costs(PriorityAndStack):
                 raise refuse("illegal_action", f"{face.name} has no {kind}")
         objects = self._cost_objects(player, costs, required, obj)
         return SpellCost(symbols, alternative == "flashback", kicked, alternative, objects)
+
+    def striven(self, total: SpellCost, face: Face, targets: list[list[Ref]]) -> SpellCost:
+        """Strive: the total cost increased by the strive cost for each target beyond the first
+        (207.2c, 601.2f)."""
+        extra = sum(len(refs) for refs in targets) - 1
+        if face.text.strive is None or extra <= 0:
+            return total
+        return replace(total, mana=total.mana + cost_symbols(face.text.strive, 0) * extra)
 
     @staticmethod
     def _costs_mapping(costs: Any, keys: frozenset[str]) -> dict[str, Any]:

@@ -52,6 +52,7 @@ from conformance.reference.effect_blocks import (
 from conformance.reference.errors import OracleTemplateError
 from conformance.reference.oracle_copies import FIRST as _COPY_FIRST
 from conformance.reference.oracle_eldrazi import EFFECT_TEMPLATES as _ELDRAZI_TEMPLATES
+from conformance.reference.oracle_fights import FIRST as _FIGHT_FIRST
 from conformance.reference.oracle_kicked import FIRST as _KICKED_FIRST
 from conformance.reference.oracle_library import TEMPLATES as _LIBRARY_TEMPLATES
 from conformance.reference.oracle_more import FIRST as _FIRST_TEMPLATES
@@ -62,6 +63,7 @@ from conformance.reference.oracle_spells import EFFECT_TEMPLATES as _SPELL_TEMPL
 from conformance.reference.oracle_spells import FIRST_TEMPLATES as _SPELL_FIRST
 from conformance.reference.oracle_split import FIRST as _SPLIT_FIRST
 from conformance.reference.oracle_split import TEMPLATES as _SPLIT_TEMPLATES
+from conformance.reference.oracle_strive import TEMPLATES as _STRIVE_TEMPLATES
 from conformance.reference.oracle_wheels import TEMPLATES as _WHEEL_TEMPLATES
 from conformance.reference.same_target import FIRST as _SAME_TARGET_FIRST
 from conformance.reference.suspend_text import EFFECT_TEMPLATES as _SUSPEND_TEMPLATES
@@ -219,6 +221,7 @@ def _if_kicked(sentence: str) -> IfKicked:
 _EFFECTS.extend(_MORE_TEMPLATES)  # filters as targets, mass, graveyard and library effects
 _EFFECTS[:0] = _FIRST_TEMPLATES
 _EFFECTS[:0] = _ELDRAZI_TEMPLATES + _SAGA_FIRST + _SPELL_FIRST  # before base ones that stop short
+_EFFECTS[:0] = _FIGHT_FIRST  # "<effect on target creature>. It fights target creature ..."
 _EFFECTS[:0] = _COMMON_TEMPLATES  # flicker, "loses <keyword>", "cast from a graveyard ... instead"
 # scry, search, discard, "put one of them into your hand" (before the saga/spell ones)
 _EFFECTS.extend(_LIBRARY_TEMPLATES)
@@ -232,6 +235,7 @@ _EFFECTS[:0] = _THREATEN_FIRST  # control until end of turn, "tap up to N target
 _EFFECTS[:0] = _KICKED_FIRST  # "<effect>. If CARDNAME was kicked, <effect> instead."
 _EFFECTS[_EFFECTS.index(_THREATEN_FIRST[-1]) + 1:_EFFECTS.index(_THREATEN_FIRST[-1]) + 1] = \
     _SAME_TARGET_FIRST  # "... target creature. That creature / It <effect>."
+_EFFECTS.extend(_STRIVE_TEMPLATES)  # "any number of target creatures each get ..."
 
 
 def _then(*effects: Effect) -> tuple[Effect, ...]:

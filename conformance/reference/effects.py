@@ -473,9 +473,11 @@ from conformance.reference import (  # noqa: E402  (they register their handlers
     common_effects,  # noqa: F401  (flicker, "loses <keyword>", tokens for each card)
     control_effects,  # noqa: F401  (control, untap, added types: control_abilities)
     effects_copies,  # noqa: F401  (copies with a color, copied twice from a graveyard)
+    effects_fights,  # noqa: F401  (an effect on a creature, then it fights: oracle_fights)
     effects_library,  # noqa: F401  (scry, search, discard, look at the top cards)
     effects_more,  # noqa: F401
     effects_split,  # noqa: F401  (fights, counted amounts: split and aftermath halves)
+    effects_strive,  # noqa: F401  (each of any number of targets: oracle_strive)
     effects_wheels,  # noqa: F401  (wheels, life per creature, tap all creatures)
     kicked_effects,  # noqa: F401  (kicked effects "instead")
     template_effects,  # noqa: F401  (scry, ingest, processors)

@@ -3,23 +3,20 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 from conformance.reference import abilities_split as s
 from conformance.reference.effects import EffectContext, Effects, effect
 from conformance.reference.objects import PLAYERS, ContinuousEffect, Obj, Ref
+
+if TYPE_CHECKING:
+    from conformance.reference.chapter_rules import ChapterRules
 
 
 def _yours(r: Effects, ctx: EffectContext, types: str) -> list[Obj]:
     return [ob for oid in r.battlefield
             if (ob := r.objects[oid]).controller == ctx.controller
             and types in r.chars(ob).types]
-
-
-def _target(r: Effects, ctx: EffectContext, slot: int) -> Obj | None:
-    """The object chosen for ``slot`` if it is still a legal target (608.2b)."""
-    refs, legal = ctx.targets[slot], ctx.legal[slot]
-    if not refs or not legal[0] or refs[0].zcc is None:
-        return None
-    return r.objects[refs[0].id]
 
 
 @effect(s.GainLifePerCreature)
@@ -64,10 +61,12 @@ def _damage_by_lands(r: Effects, eff: s.DamageByLands, ctx: EffectContext) -> No
 def _bite(r: Effects, eff: s.Bite, ctx: EffectContext) -> None:
     """The first target deals damage equal to its power to the second (none if the first is
     no longer a legal target, or the second is not)."""
-    a = _target(r, ctx, 0)
-    refs, legal = ctx.targets[1], ctx.legal[1]
-    if a is None or not refs or not legal[0]:
+    legal_as = cast("ChapterRules", r).fight_target_legal
+    first, refs, legal = ctx.targets[0], ctx.targets[1], ctx.legal[1]
+    if not first or first[0].zcc is None or not legal_as(ctx.legal[0][0]) or not refs \
+            or not legal_as(legal[0]):
         return
+    a = r.objects[first[0].id]
     target = refs[0]
     if target.zcc is None and target.id not in PLAYERS:
         return

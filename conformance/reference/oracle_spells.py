@@ -139,6 +139,10 @@ def _then_its_player(g: re.Match[str]) -> ThenItsPlayer:
                              int(m[2]))
     if does == "draws a card":
         return ThenItsPlayer(first[0], whose, "draw", 1)
+    m = re.fullmatch(r"(mills|discards) (a|one|two|three|four|five) cards?", does)
+    if m:  # 701.13, 701.8: that player mills / chooses and discards
+        return ThenItsPlayer(first[0], whose, "mill" if m[1] == "mills" else "discard",
+                             _COUNT[m[2]])
     m = re.fullmatch(rf"{SELF} deals (\d+) damage to", does)
     if m:
         return ThenItsPlayer(first[0], whose, "damage", int(m[1]))
@@ -150,13 +154,15 @@ def _then_its_player(g: re.Match[str]) -> ThenItsPlayer:
     raise OracleTemplateError(f"'its {whose}' effect not understood: {does!r}")
 
 
-_TARGETED = (r"((?:Destroy|Exile|Return|Put (?:a|two) [+-]1/[+-]1 counters? on) target "
+_TARGETED = (r"((?:Destroy|Exile|Return|Counter|Put (?:a|two) [+-]1/[+-]1 counters? on) target "
              r"[^.]+\.(?: It can't be regenerated\.)?)")
 
 FIRST_TEMPLATES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], object]]] = [
-    (re.compile(rf"{_TARGETED} (?:(?:Its|That creature's) (controller|owner) "
-                r"(loses \d+ life|gains \d+ life|draws a card|creates [^.]+?)|"
-                rf"({SELF} deals \d+ damage to) (?:that creature's|its) controller)\. ?"),
+    (re.compile(rf"{_TARGETED} (?:(?:Its|That (?:creature|permanent|spell)'s) (controller|owner) "
+                r"(loses \d+ life|gains \d+ life|draws a card|creates [^.]+?|mills \w+ cards?|"
+                r"discards (?:a|one|two) cards?)|"
+                rf"({SELF} deals \d+ damage to) (?:that (?:creature|permanent|land|artifact)'s|its) "
+                r"controller)\. ?"),
      _then_its_player),
     (re.compile(r"Destroy target ([^.]+?)\. It can't be regenerated\. ?"),
      lambda g: more.DestroyNoRegeneration(kind(g[1]))),

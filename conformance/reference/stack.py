@@ -1,5 +1,5 @@
 """Priority and the stack (rules 117, 405, 608): who may act, passing priority, resolving the top
-object (a spell whose targets are all illegal does not resolve, 608.2b; a permanent spell
+object (a spell or ability whose targets are all illegal does not resolve, 608.2b; a permanent spell
 enters the battlefield, 608.3)."""
 
 from __future__ import annotations
@@ -59,8 +59,9 @@ class PriorityAndStack(TurnStructure):
         return self.active
 
     def fizzles(self, legal: list[bool]) -> bool:
-        """Hook: a spell whose targets (``legal``: one flag per target) are all illegal as it
-        tries to resolve doesn't resolve (608.2b); one legal target is enough to resolve."""
+        """Hook: a spell or ability whose targets (``legal``: one flag per target) are all
+        illegal as it tries to resolve doesn't resolve (608.2b); one legal target is enough to
+        resolve."""
         return bool(legal) and not any(legal)
 
     def ability_resolves(self, ab: StackAbility) -> bool:
@@ -72,7 +73,7 @@ class PriorityAndStack(TurnStructure):
         item = self.stack[-1]
         if isinstance(item, StackAbility):
             self.stack.pop()
-            if self.ability_resolves(item):
+            if self.ability_resolves(item) and not self._ability_fizzles(item):
                 yield from self._run_effects(item.effects, item.targets, item.controller,
                                              item.source, None, item)
                 self._emit("resolved", object=item.id, source=item.source, ability=item.name)
@@ -81,6 +82,17 @@ class PriorityAndStack(TurnStructure):
         self.priority = self.priority_after_resolution()
         self.passes = 0
         yield from self._put_triggers()
+
+    def _ability_fizzles(self, ab: StackAbility) -> bool:
+        """Whether an activated or triggered ability with targets, all of them illegal as it
+        tries to resolve, doesn't resolve (608.2b: abilities as spells; it just leaves the
+        stack, with no `resolved` and no `countered` event)."""
+        slots = tuple(s for e in ab.effects for s in e.slots)
+        if len(ab.targets) != len(slots):
+            return False  # no targets were chosen for its slots (an ability put without them)
+        flat = [(slot, r) for slot, refs in zip(slots, ab.targets, strict=True) for r in refs]
+        return self.fizzles([self._slot_legal(r, s, ab.controller, None, ab.source)
+                             for s, r in flat])
 
     def _resolve_spell(self, obj: Obj) -> Flow:
         spell = obj.spell

@@ -75,6 +75,14 @@ class Targets(ContinuousEffects):
             return kind_legal(self, slot.kind, obj, c, controller)
         raise refuse("internal", f"target kind {slot.kind}")
 
+    def legal_target(self, target: str, kind: str, controller: str) -> bool:
+        """Whether the object or player ``target`` (an id) is now a legal target for a slot of
+        ``kind`` (``creature``, ``perm:Creature:tapped``, ...) of a spell or ability
+        ``controller`` controls (rule 115; miners ask it which object fits a slot)."""
+        if target not in PLAYERS and target not in self.objects:
+            return False
+        return self._slot_legal(self._ref_of(target), fx.TargetSlot(kind), controller)
+
     def any_target_types(self) -> frozenset[str]:
         """Hook: the permanents "any target" allows: creatures, planeswalkers and battles
         (115.4; players are the slot's other half)."""

@@ -7,6 +7,7 @@ from collections.abc import Generator
 from dataclasses import replace
 from typing import Any
 
+from conformance.reference.abilities_more import Mill
 from conformance.reference.effect_blocks import CreateToken, TokenDef
 from conformance.reference.effects import EFFECTS, EffectContext, Effects, effect
 from conformance.reference.objects import Choice, Flow, Ref, other, refuse
@@ -254,6 +255,12 @@ def _then_its_player(r: Effects, eff: ThenItsPlayer, ctx: EffectContext) -> Flow
         r._draw(player, eff.n)
     elif eff.does == "damage":
         r._damage(ctx.source, Ref(player), eff.n)
+    elif eff.does == "mill":
+        EFFECTS[Mill](r, Mill(eff.n, "you"), replace(ctx, controller=player))
+    elif eff.does == "discard":
+        flow = _discard(r, Discard(eff.n, "you"), replace(ctx, controller=player))
+        if flow is not None:
+            yield from flow
     elif eff.does == "create" and eff.token is not None:
         EFFECTS[CreateToken](r, CreateToken(eff.n, eff.token), replace(ctx, controller=player))
     else:

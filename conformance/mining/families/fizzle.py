@@ -1,14 +1,27 @@
-""""The target became illegal, so the spell doesn't resolve" rulings (rule 608.2b), for every
-one-face instant or sorcery card whose spell text has exactly one scripted creature target, and
-every one-face Aura card (without bestow) enchanting a creature, with a mana cost a pool can pay.
+""""The target became illegal, so the spell or ability doesn't resolve" rulings (rule 608.2b).
 
 * ``illegal-target-fizzle`` — "If the target creature is an illegal target by the time CARDNAME
   tries to resolve, the spell doesn't resolve ..." and its wordings (several hundred texts, one
-  per card: "You won't draw a card", "You don't gain 2 life", ...): p1 casts the card at a
-  Grizzly Bears, p2 answers with Lightning Bolt at that Bears, the Bears dies, and the card
-  doesn't resolve (none of its effects happen: no card is drawn) and goes to its owner's
-  graveyard (an Aura spell never enters the battlefield: "An Aura spell that has an illegal
-  target when it tries to resolve doesn't resolve ..."). Mutant: ``illegal_targets_resolve`` (a spell whose only target is illegal resolves
+  per card: "You won't draw a card", "You don't gain 2 life", ...), for one-face instants,
+  sorceries and Auras with a mana cost a pool can pay:
+
+  - one creature target the text reader scripts: p1 casts the card at a Grizzly Bears, p2
+    answers with Lightning Bolt at it, the Bears dies, and the card doesn't resolve (none of its
+    effects happen: no card is drawn) and goes to its owner's graveyard (an Aura spell never
+    enters the battlefield);
+  - otherwise every target slot as the reference engine reads it (:mod:`.fizzle_targets`):
+    permanents of any kind it reads gain shroud in response and stay untouched, a target spell
+    is countered by p2's Cancel; several targets are all made illegal (a ruling about one of
+    several is refused: the spell resolves for the others). A decision the spell would need
+    (scry, a search) is never reached;
+  - a ruling about an ability of a permanent card ("when CARDNAME's last ability tries to
+    resolve"; the scry ruling "spells and abilities with one or more targets"): its activated or
+    enters ability, all targets gaining shroud, doesn't resolve (:mod:`.fizzle_abilities`);
+  - the Aura ruling of a constellation card ("It doesn't enter the battlefield, so constellation
+    abilities don't trigger"): p1's Holy Strength at a Bears Bolted in response; the card's
+    constellation ability doesn't trigger.
+
+  Mutant: ``illegal_targets_resolve`` (a spell or ability whose targets are all illegal resolves
   anyway, its effects on other things happening).
 """
 
@@ -19,19 +32,29 @@ from typing import Any
 
 from conformance.mining import build as b
 from conformance.mining.corpus import CardInfo, FaceInfo
+from conformance.mining.families import fizzle_targets as ft
+from conformance.mining.families.fizzle_abilities import gen_ability
 from conformance.mining.model import Context, Draft, Family, NotExecutable, phrases
 
 FEATURES = ["priority", "stack", "mana_cost", "target"]
 RULES = ["608.2b"]
 
 
+_ABILITY = re.compile(r"(?<!spell or )(?<!spell or an )\bability (?:tries to resolve|doesn't "
+                      r"resolve|won't resolve)")
+"""A ruling about an ability of the card (not a spell's: "the spell or ability")."""
+
+
 def gen_fizzle(ctx: Context) -> list[Draft] | NotExecutable:
     """The card, its only target killed in response, doesn't resolve."""
     card = ctx.card
+    if _ABILITY.search(ctx.text):  # "when CARDNAME's last ability tries to resolve"
+        return gen_ability(card.name, ctx.text)
     face = b.castable_face(card) or _aura_face(card)
-    if face is None:
-        return NotExecutable("only one-face instant, sorcery and Aura cards are scripted (the "
-                             "ruling is about an ability or another permanent spell)")
+    if face is None and re.search(r"\bconstellation\b", ctx.text, re.I):
+        return _gen_constellation(card.name)
+    if face is None:  # a permanent: the ruling is about one of its abilities
+        return gen_ability(card.name, ctx.text)
     mana = b.mana_pool(face.mana_cost)
     if mana is None or not face.mana_cost:
         return NotExecutable("its mana cost is not one a pool can be written for (hybrid, "
@@ -44,6 +67,8 @@ def gen_fizzle(ctx: Context) -> list[Draft] | NotExecutable:
     targets = _aura_targets(spell) if aura else b.scripted_targets(spell)
     if targets is None and not aura and b.decision_needed(spell) is None:
         targets = _reference_targets(card.name)  # the target as the reference engine reads it
+    if not aura and (targets is None or len(targets) != 1 or targets[0][1] is None):
+        return _gen_planned(card.name, face.mana_cost, spell, ctx.text)
     if targets is None:
         return NotExecutable("the spell's targets, choices or costs are not scripted")
     victim = targets[0][1] if len(targets) == 1 else None
@@ -70,6 +95,116 @@ def gen_fizzle(ctx: Context) -> list[Draft] | NotExecutable:
                   "creature dies in response", FEATURES,
                   [card.name, victim, b.BOLT, b.ISLAND],
                   setup, actions, expect, RULES)]
+
+
+def _gen_planned(name: str, cost: str, spell: str, ruling: str
+                 ) -> list[Draft] | NotExecutable:
+    """The spell's targets as the reference engine reads its every slot (any number of slots,
+    permanents of any kind it reads, or a spell), all made illegal (:mod:`.fizzle_targets`).
+    A decision its effects need (scry, a search) is never reached: the spell doesn't resolve."""
+    from conformance.reference.cards import load_cards
+
+    built = load_cards().get(name)
+    if built is None:
+        return NotExecutable("the reference engine does not build the card (its mutant cannot "
+                             "be checked)")
+    face = built.faces[0]
+    text = face.text
+    if face.has_x or not isinstance(text.spell, tuple) or text.additional_costs \
+            or re.search(r"cast this spell only", spell, re.I):
+        return NotExecutable("the spell's X, modes, additional costs or casting restriction "
+                             "are not scripted")
+    plan = ft.slot_plan([s for e in text.spell for s in e.slots])
+    if isinstance(plan, NotExecutable):
+        return plan
+    if len(plan.targets) > 1 and re.search(r"\b(?:either|one of the|one target)\b", ruling, re.I):
+        return NotExecutable("the ruling is about one of several targets becoming illegal (the "
+                             "spell resolves for the others, 608.2b), not all of them")
+    mana = b.mana_pool(cost, plan.spell[1] if plan.spell else None)
+    hand = [{"id": "sp", "card": name}]
+    actions: list[dict[str, Any]] = [b.cast("sp", targets=plan.targets)]
+    zones: dict[str, Any] = {"sp": "graveyard"}
+    events: list[dict[str, Any]] = [{"type": "cast", "object": "sp"}]
+    absent: list[dict[str, Any]] = [{"type": "resolved", "object": "sp"}]
+    p2: dict[str, Any] = b.player(battlefield=plan.theirs)
+    features = [*FEATURES]
+    if plan.spell is not None:  # p1's own spell first, then the card at it, countered by p2
+        hand.insert(0, {"id": "vsp", "card": plan.spell[0]})
+        actions.insert(0, b.cast("vsp"))
+        p2 = b.player(mana="{1}{U}{U}", hand=[{"id": "cancel", "card": ft.CANCEL}])
+        zones.update({"vsp": "graveyard", "cancel": "graveyard"})
+        events += [{"type": "cast", "object": "cancel"}, {"type": "countered", "object": "vsp"}]
+        absent.append({"type": "resolved", "object": "vsp"})
+        features.append("counterspell")
+    else:
+        features.append("keywords")
+    if len(plan.targets) > 1:
+        features.append("target.multiple")
+    p1 = b.player(mana=mana, hand=hand, battlefield=plan.mine, library=b.islands(3))
+    setup = b.game(p1, p2)
+    b.stock_libraries(setup["players"], b.draws(spell))
+    actions += [*plan.illegal(), b.RESOLVE_STACK]
+    objects = {}
+    for o in plan.mine + plan.theirs:  # untouched: where, whose and as they were
+        zones[o["id"]] = "battlefield"
+        objects[o["id"]] = {"controller": "p1" if o in plan.mine else "p2",
+                            "tapped": bool(o.get("tapped")), "damage": 0, **_pt(o["card"])}
+    zones.update({o["id"]: "library" for p in setup["players"].values()
+                  for o in p.get("library", [])})
+    state: dict[str, Any] = {"zones": zones, "life": {"p1": 20, "p2": 20}}
+    if objects:
+        state["objects"] = objects
+    what = "its target spell is countered" if plan.spell else \
+        "its targets gain shroud" if len(plan.targets) > 1 else "its target gains shroud"
+    return [Draft("illegal-target-fizzle", f"{name} doesn't resolve when {what} in response",
+                  features, list(dict.fromkeys([name, *plan.cards, b.ISLAND])), setup, actions,
+                  {"events": events, "events_absent": absent, "state": state}, RULES)]
+
+
+AURA = "Holy Strength"
+"""Enchant creature, {W}: the Aura spell whose target dies in response."""
+
+
+def _gen_constellation(name: str) -> list[Draft] | NotExecutable:
+    """"An Aura spell that has an illegal target when it tries to resolve doesn't resolve ...
+    It doesn't enter the battlefield, so constellation abilities don't trigger": the card with
+    constellation on p1's battlefield, p1's Holy Strength at p2's Bears, Bolted in response."""
+    from conformance.reference.cards import load_cards
+
+    built = load_cards().get(name)
+    if built is None:
+        return NotExecutable("the reference engine does not build the card (its mutant cannot "
+                             "be checked)")
+    face = built.faces[0]
+    if len(built.faces) != 1 or not {"Creature", "Enchantment", "Artifact", "Land"} \
+            & set(face.types) or not any(t.event == "constellation" for t in face.text.triggered):
+        return NotExecutable("the card is not a permanent with a constellation ability")
+    p1 = b.player(mana="{W}", hand=[{"id": "aura", "card": AURA}],
+                  battlefield=[{"id": "con", "card": name}], library=b.islands(3))
+    p2 = b.player(mana="{R}", hand=[{"id": "bolt", "card": b.BOLT}],
+                  battlefield=[{"id": "bears2", "card": b.BEARS}])
+    actions = [b.cast("aura", targets=["bears2"]), {"pass_priority": {"player": "p1"}},
+               b.cast("bolt", "p2", targets=["bears2"]), b.RESOLVE_STACK]
+    expect = {"events": [{"type": "cast", "object": "aura"}, {"type": "resolved", "object": "bolt"}],
+              "events_absent": [{"type": "resolved", "object": "aura"},
+                                {"type": "zone_change", "object": "aura", "to": "battlefield"},
+                                {"type": "triggered", "source": "con"}],
+              "state": {"zones": {"aura": "graveyard", "bears2": "graveyard", "con": "battlefield",
+                                  "bolt": "graveyard"}, "life": {"p1": 20, "p2": 20}}}
+    return [Draft("illegal-target-fizzle-constellation", f"An Aura spell whose target died "
+                  f"doesn't enter the battlefield: {name}'s constellation doesn't trigger",
+                  [*FEATURES, "constellation"], [name, AURA, b.BEARS, b.BOLT, b.ISLAND],
+                  b.game(p1, p2), actions, expect, RULES)]
+
+
+def _pt(card: str) -> dict[str, int]:
+    """The printed power and toughness of a creature card (none for another card)."""
+    from conformance.reference.cards import load_cards
+
+    face = load_cards()[card].faces[0]
+    if face.power is None or face.toughness is None:
+        return {}
+    return {"power": face.power, "toughness": face.toughness}
 
 
 _SIMPLE_KINDS = {"any": "perm:Creature", "creature": "perm:Creature",
@@ -133,7 +268,8 @@ def _aura_targets(text: str) -> list[tuple[str, str | None]] | None:
 
 
 FAMILIES = [
-    Family("illegal-target-fizzle", "A spell whose only target became illegal doesn't resolve",
+    Family("illegal-target-fizzle", "A spell or ability whose targets all became illegal "
+           "doesn't resolve",
            tuple(RULES), tuple(FEATURES), gen_fizzle,
            en=phrases("is an illegal target by the time CARDNAME tries to resolve",
                       "is an illegal target by the time CARDNAME resolves",
@@ -157,5 +293,7 @@ FAMILIES = [
                       "would enchant is an illegal target by the time CARDNAME",
                       "If the target of an Aura spell is an illegal target as that spell tries "
                       "to resolve, it won't resolve",
-                      "becomes an illegal target before a Cartouche spell resolves")),
+                      "becomes an illegal target before a Cartouche spell resolves",
+                      "ability tries to resolve, the ability doesn't resolve",
+                      "is an illegal target when the ability tries to resolve, it won't resolve")),
 ]

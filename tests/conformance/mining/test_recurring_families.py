@@ -121,10 +121,10 @@ def test_fizzle_case_kills_the_mutant_resolving_illegal_targets() -> None:
 
 
 @pytest.mark.parametrize(("card", "why"), [
-    ("Lightning Bolt", "no single creature target"),  # any target: a player is scripted
+    ("Mind Rot", "its target (player) is not one the generator scripts"),  # a player only
     ("Sudden Shock", "split second"),
-    ("Fling", "targets, choices or costs are not scripted"),  # an additional cost
-    ("Ornithopter", "only one-face instant, sorcery and Aura cards"),
+    ("Launch Party", "additional costs"),  # sacrifice a creature
+    ("Ornithopter", "no single activated or enters ability with targets"),  # no ability
     ("Wild Growth", "targets, choices or costs are not scripted"),  # enchant land
 ])
 def test_no_fizzle_case_without_the_shape(card: str, why: str) -> None:
