@@ -17,6 +17,7 @@ from conformance.mining.families import (
     energy,
     fizzle,
     flashback,
+    free_cast,
     fuse,
     heroic,
     improvise,
@@ -129,6 +130,8 @@ MUTANT_OF: dict[str, str] = {
     "suspend-cant-cast": "suspend_unable_to_graveyard",
     "suspend-must-cast": "suspend_cast_keeps_timing",
     "no-mana-cost": "no_mana_cost_cast_free",
+    "x-free-cast": "free_cast_chooses_x",
+    "free-cast-mana-value": "free_cast_mana_value_zero",
     "morph-meaning": "morph_cast_pays_mana_cost",
     "morph-mana-value": "face_down_spell_has_mana_value",
     "morph-enters-face-down": "face_down_keeps_characteristics",
@@ -146,7 +149,7 @@ FAMILIES: tuple[Family, ...] = tuple(
         *landfall.FAMILIES, *heroic.FAMILIES,
         *constellation.FAMILIES, *infect.FAMILIES,
         *kicker.FAMILIES, *cast_trigger.FAMILIES, *convoke.FAMILIES, *improvise.FAMILIES, *delve.FAMILIES, *scry.FAMILIES, *search.FAMILIES, *additional_costs.FAMILIES,
-        *suspend.FAMILIES,
+        *suspend.FAMILIES, *free_cast.FAMILIES,
         *morph.FAMILIES,
     )
 )
