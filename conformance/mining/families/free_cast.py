@@ -56,7 +56,8 @@ def _cascade_card(name: str) -> tuple[Any, list[tuple[str, str | None]]] | NotEx
             return NotExecutable("its suspend casts only the card itself without paying its "
                                  "mana cost, and the card has no {X} in its mana cost")
         return NotExecutable("the card casts no spell without paying its mana cost the "
-                             "reference engine models (cascade, suspend of an X spell)")
+                             "reference engine models (cascade, suspend of an X spell, \"you may "
+                             "cast a spell ... from your hand without paying its mana cost\")")
     if "Land" in face.types or face.has_x or t.additional_costs or t.enchant is not None:
         return NotExecutable("a land, an X spell, an Aura or an additional cost: its own cast "
                              "is not scripted")
@@ -73,8 +74,91 @@ def _cascade_card(name: str) -> tuple[Any, list[tuple[str, str | None]]] | NotEx
     return face, targets
 
 
+def _hand_free(face: Any) -> tuple[Any, int | None] | NotExecutable | None:
+    """The effect "You may cast ... from your hand without paying its mana cost" the card's
+    spell (ability None) or its one activated ability (its index) ends with, or None when the
+    card has none."""
+    from conformance.reference.suspend_text import CastFromHandFree
+
+    t = face.text
+    found: list[tuple[Any, int | None]] = []
+    if isinstance(t.spell, tuple) and t.spell and isinstance(t.spell[-1], CastFromHandFree):
+        found.append((t.spell[-1], None))
+    for i, ab in enumerate(t.activated):
+        if ab.effects and isinstance(ab.effects[-1], CastFromHandFree):
+            found.append((ab.effects[-1], i))
+    if not found:
+        return None
+    if len(found) > 1 or t.triggered:
+        return NotExecutable("the card has several abilities that cast spells or triggered "
+                             "abilities the generator does not script")
+    eff, idx = found[0]
+    if eff.types and not {"Sorcery"} & set(eff.types):
+        return NotExecutable(f"it casts only {'/'.join(eff.types)} spells: {X_SPELL} is a "
+                             "sorcery")
+    if eff.max_mana_value is not None and eff.max_mana_value < X_SPELL_MANA_VALUE:
+        return NotExecutable(f"its mana value limit is below {X_SPELL}'s")
+    effects = t.spell if idx is None else t.activated[idx].effects
+    if any(e.slots for e in effects):
+        return NotExecutable("the spell or ability has targets the generator does not script")
+    if idx is not None:
+        ab = t.activated[idx]
+        if ab.extra_costs or ab.energy or ab.sorcery_speed or b.mana_pool(ab.cost) is None:
+            return NotExecutable("the ability has costs the generator does not script")
+    elif b.mana_pool(face.mana_cost) is None or face.has_x or t.additional_costs:
+        return NotExecutable("its cast is not scripted ({X}, an additional cost or a mana "
+                             "symbol a pool is not written for)")
+    return eff, idx
+
+
+def gen_hand(ctx: Context, face: Any, idx: int | None) -> list[Draft]:
+    """A spell or ability that lets p1 cast Blaze from their hand without paying its mana cost:
+    X is 0."""
+    source = "exp"
+    mine = [{"id": source, "card": face.name}] if idx is not None else []
+    hand = [{"id": source, "card": face.name}] if idx is None else []
+    cost = face.text.activated[idx].cost if idx is not None else face.mana_cost
+    p1 = b.player(mana=b.mana_pool(cost), battlefield=mine,
+                  hand=[*hand, {"id": "xspell", "card": X_SPELL}], library=b.islands(3))
+    setup = b.game(p1, b.player())
+    first = (b.cast(source) if idx is None
+             else {"activate": {"player": "p1", "object": source, "ability": idx}})
+    what = "it resolves" if idx is None else "its ability resolves"
+    actions = [
+        first,
+        b.RESOLVE_TOP,  # p1 may cast a spell from their hand without paying its mana cost
+        {"choose": {"choice": "may", "source": source, "accept": True}},
+        {"choose": {"choice": "targets", "source": "xspell", "targets": ["p2"]}},
+        {"check": {"state": {"stack": [X_SPELL], "zones": {"xspell": "stack"},
+                             "objects": {"xspell": {"mana_value": X_SPELL_MANA_VALUE}}}}},
+        b.RESOLVE_TOP,  # X_SPELL resolves with X = 0
+    ]
+    expect = {"events": [{"type": "cast", "object": "xspell"},
+                         {"type": "zone_change", "object": "xspell", "from": "stack",
+                          "to": "graveyard"}],
+              "events_absent": [{"type": "damage", "source": "xspell"}],
+              "state": {"life": {"p2": 20}, "zones": {"xspell": "graveyard"}, "stack": []}}
+    features = ["priority", "stack", "mana_cost", "optional_effect", "x_spell", "target"]
+    if idx is not None:
+        features.append("activated_ability")
+    return [Draft("x-free-cast", f"As {face.name} {what}, p1 casts {X_SPELL} from their hand "
+                  "without paying its mana cost: X is 0 (no X is chosen), its mana value on "
+                  "the stack is 1 and it deals no damage", features,
+                  sorted({face.name, X_SPELL, b.ISLAND}), setup, actions, expect,
+                  ["107.3b", "608.2g", "202.3e"])]
+
+
 def gen_x(ctx: Context) -> list[Draft] | NotExecutable:
-    """Cascade into an X spell: cast without paying its mana cost, X is 0."""
+    """Cascade into an X spell, or cast one from a hand, without paying its mana cost: X is 0."""
+    from conformance.reference.cards import load_cards
+
+    card = load_cards().get(ctx.card.name)
+    if card is not None and len(card.faces) == 1:
+        hand = _hand_free(card.faces[0])
+        if isinstance(hand, NotExecutable):
+            return hand
+        if hand is not None:
+            return gen_hand(ctx, card.faces[0], hand[1])
     got = _cascade_card(ctx.card.name)
     if isinstance(got, NotExecutable):
         return got

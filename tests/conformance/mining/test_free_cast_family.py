@@ -36,6 +36,8 @@ def _mined(card: str, text: str, family: str) -> dict[str, Any]:
     ("Bloodbraid Elf", X_CARD, "x-free-cast"),
     ("Bituminous Blast", X_CARD, "x-free-cast"),
     ("Shardless Agent", X_SPELL, "x-free-cast"),
+    ("Sram's Expertise", X_CARD, "x-free-cast"),
+    ("Omnispell Adept", X_SPELL, "x-free-cast"),
     ("Rift Bolt", MANA_VALUE, "free-cast-mana-value"),
     ("Errant Ephemeron", MANA_VALUE, "free-cast-mana-value"),
 ])
@@ -58,6 +60,15 @@ def test_x_case_scripts_no_x_and_sees_x_as_zero():
     result = execute_case(MUTANTS["free_cast_chooses_x"](), case_from_mapping(data),
                           timeout=10.0)
     assert result.status != "pass" and "waits for 'x'" in (result.message or "")
+
+
+def test_hand_case_casts_the_x_spell_as_the_spell_resolves():
+    data = _mined("Yahenni's Expertise", X_CARD, "x-free-cast")
+    assert [c["id"] for c in data["setup"]["players"]["p1"]["hand"]] == ["exp", "xspell"]
+    assert data["actions"][2] == {"choose": {"choice": "may", "source": "exp", "accept": True}}
+    assert data["expect"]["state"]["stack"] == []  # the Expertise resolved, then Blaze
+    data = _mined("Omnispell Adept", X_SPELL, "x-free-cast")
+    assert data["actions"][0] == {"activate": {"player": "p1", "object": "exp", "ability": 0}}
 
 
 def test_mana_value_case_kills_only_through_the_stack_mana_value():
