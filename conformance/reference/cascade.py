@@ -115,16 +115,17 @@ class Cascade(Suspend):
             self.free_casting = None
 
     def _cast_from_hand_free(self, eff: CastFromHandFree, player: str, source: str,
-                             ability: str | None) -> Flow:
+                             ability: str | None, x: int | None) -> Flow:
         """"You may cast a spell [of a type] [with mana value N or less] from your hand without
         paying its mana cost": a ``may`` choice when a card of the player's hand fits, then the
         card (a ``cards`` choice, from the hand, when several fit), cast."""
+        bound = (x or 0) if eff.x_bound else eff.max_mana_value
         fits = []
         for cid in self.zones[(player, "hand")]:
             c = self.chars(self.objects[cid])
             if "Land" in c.types or (eff.types and not set(eff.types) & set(c.types)):
                 continue
-            if eff.max_mana_value is None or c.mana_value <= eff.max_mana_value:
+            if bound is None or c.mana_value <= bound:
                 fits.append(cid)
         if not fits:
             return
@@ -175,4 +176,4 @@ def _cascade_effect(r: Effects, eff: CascadeExile, ctx: EffectContext) -> Flow:
 def _cast_from_hand_effect(r: Effects, eff: CastFromHandFree, ctx: EffectContext) -> Flow:
     assert isinstance(r, Cascade)
     yield from r._cast_from_hand_free(eff, ctx.controller, ctx.source,
-                                      ctx.ability.name if ctx.ability else None)
+                                      ctx.ability.name if ctx.ability else None, ctx.x)

@@ -47,10 +47,13 @@ class CastFromHandFree(Effect):
 
     types: tuple[str, ...]
     max_mana_value: int | None
+    x_bound: bool = False
+    """"with mana value X or less": the bound is the resolving spell's X (Electrodominance)."""
 
 
 EFFECT_TEMPLATES.append(
     (re.compile(r"You may cast (a spell|an instant or sorcery spell|an instant spell|a sorcery "
-                r"spell|a creature spell|an artifact spell)(?: with mana value (\d+) or less)? "
+                r"spell|a creature spell|an artifact spell)(?: with mana value (\d+|X) or less)? "
                 r"from your hand without paying its mana cost\. ?"),
-     lambda g: CastFromHandFree(_TYPE_WORDS[g[1]], int(g[2]) if g[2] else None)))
+     lambda g: CastFromHandFree(_TYPE_WORDS[g[1]],
+                                int(g[2]) if g[2] and g[2] != "X" else None, g[2] == "X")))

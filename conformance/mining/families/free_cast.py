@@ -98,31 +98,50 @@ def _hand_free(face: Any) -> tuple[Any, int | None] | NotExecutable | None:
                              "sorcery")
     if eff.max_mana_value is not None and eff.max_mana_value < X_SPELL_MANA_VALUE:
         return NotExecutable(f"its mana value limit is below {X_SPELL}'s")
-    effects = t.spell if idx is None else t.activated[idx].effects
-    if any(e.slots for e in effects):
-        return NotExecutable("the spell or ability has targets the generator does not script")
     if idx is not None:
         ab = t.activated[idx]
+        if any(e.slots for e in ab.effects):
+            return NotExecutable("the ability has targets the generator does not script")
         if ab.extra_costs or ab.energy or ab.sorcery_speed or b.mana_pool(ab.cost) is None:
             return NotExecutable("the ability has costs the generator does not script")
-    elif b.mana_pool(face.mana_cost) is None or face.has_x or t.additional_costs:
-        return NotExecutable("its cast is not scripted ({X}, an additional cost or a mana "
-                             "symbol a pool is not written for)")
+    elif b.mana_pool(face.mana_cost, x=X_SPELL_MANA_VALUE) is None or t.additional_costs \
+            or (face.has_x and not eff.x_bound):
+        return NotExecutable("its cast is not scripted ({X} not bounding the free spell, an "
+                             "additional cost or a mana symbol a pool is not written for)")
     return eff, idx
 
 
-def gen_hand(ctx: Context, face: Any, idx: int | None) -> list[Draft]:
+def gen_hand(ctx: Context, face: Any, idx: int | None) -> list[Draft] | NotExecutable:
     """A spell or ability that lets p1 cast Blaze from their hand without paying its mana cost:
-    X is 0."""
+    X is 0. A spell whose X bounds the free spell's mana value ("with mana value X or less") is
+    cast with X = Blaze's mana value."""
+    from conformance.reference.effect_blocks import DamageTargets
+
     source = "exp"
-    mine = [{"id": source, "card": face.name}] if idx is not None else []
+    targets: list[tuple[str, str | None]] = []
+    if idx is None:
+        found = b.one_target_each(face.text.spell, _TARGETS)
+        if isinstance(found, NotExecutable):
+            return found
+        targets = found
+    mine, theirs = b.objects_for(targets)
+    if idx is not None:
+        mine = [{"id": source, "card": face.name}]
     hand = [{"id": source, "card": face.name}] if idx is None else []
+    x = X_SPELL_MANA_VALUE if face.has_x and idx is None else None
     cost = face.text.activated[idx].cost if idx is not None else face.mana_cost
-    p1 = b.player(mana=b.mana_pool(cost), battlefield=mine,
+    p1 = b.player(mana=b.mana_pool(cost, x=x or 0), battlefield=mine,
                   hand=[*hand, {"id": "xspell", "card": X_SPELL}], library=b.islands(3))
-    setup = b.game(p1, b.player())
-    first = (b.cast(source) if idx is None
-             else {"activate": {"player": "p1", "object": source, "ability": idx}})
+    setup = b.game(p1, b.player(battlefield=theirs))
+    extra: dict[str, Any] = {"x": x} if x is not None else {}
+    first = (b.cast(source, targets=[tid for tid, _ in targets] or None, **extra)
+             if idx is None else {"activate": {"player": "p1", "object": source, "ability": idx}})
+    damage = 0  # what the spell's own damage does to p2 (its targets: p2 or p2's Bears)
+    for e in face.text.spell or () if idx is None else ():
+        if isinstance(e, DamageTargets) and len(e.amounts) == 1 and targets[0][0] == "p2":
+            damage += e.amounts[0] if e.amounts[0] is not None else (x or 0)
+        elif e.slots:
+            return NotExecutable("a target effect the generator does not script")
     what = "it resolves" if idx is None else "its ability resolves"
     actions = [
         first,
@@ -137,14 +156,16 @@ def gen_hand(ctx: Context, face: Any, idx: int | None) -> list[Draft]:
                          {"type": "zone_change", "object": "xspell", "from": "stack",
                           "to": "graveyard"}],
               "events_absent": [{"type": "damage", "source": "xspell"}],
-              "state": {"life": {"p2": 20}, "zones": {"xspell": "graveyard"}, "stack": []}}
+              "state": {"life": {"p2": 20 - damage},
+                        "zones": {"xspell": "graveyard"}, "stack": []}}
     features = ["priority", "stack", "mana_cost", "optional_effect", "x_spell", "target"]
     if idx is not None:
         features.append("activated_ability")
     return [Draft("x-free-cast", f"As {face.name} {what}, p1 casts {X_SPELL} from their hand "
                   "without paying its mana cost: X is 0 (no X is chosen), its mana value on "
                   "the stack is 1 and it deals no damage", features,
-                  sorted({face.name, X_SPELL, b.ISLAND}), setup, actions, expect,
+                  sorted({face.name, X_SPELL, b.ISLAND} | {c for _, c in targets if c}),
+                  setup, actions, expect,
                   ["107.3b", "608.2g", "202.3e"])]
 
 

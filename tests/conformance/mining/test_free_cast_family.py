@@ -38,6 +38,7 @@ def _mined(card: str, text: str, family: str) -> dict[str, Any]:
     ("Shardless Agent", X_SPELL, "x-free-cast"),
     ("Sram's Expertise", X_CARD, "x-free-cast"),
     ("Omnispell Adept", X_SPELL, "x-free-cast"),
+    ("Electrodominance", X_SPELL, "x-free-cast"),
     ("Rift Bolt", MANA_VALUE, "free-cast-mana-value"),
     ("Errant Ephemeron", MANA_VALUE, "free-cast-mana-value"),
 ])
@@ -69,6 +70,10 @@ def test_hand_case_casts_the_x_spell_as_the_spell_resolves():
     assert data["expect"]["state"]["stack"] == []  # the Expertise resolved, then Blaze
     data = _mined("Omnispell Adept", X_SPELL, "x-free-cast")
     assert data["actions"][0] == {"activate": {"player": "p1", "object": "exp", "ability": 0}}
+    # "with mana value X or less": Electrodominance is cast with X = 1 (1 damage), Blaze free
+    data = _mined("Electrodominance", X_SPELL, "x-free-cast")
+    assert data["actions"][0]["cast"]["x"] == 1
+    assert data["expect"]["state"]["life"] == {"p2": 19}
 
 
 def test_mana_value_case_kills_only_through_the_stack_mana_value():
