@@ -1,6 +1,6 @@
-"""Rulings on spells cast without paying their mana cost (rules 107.3b, 202.3, 118.9), for every
-one-face card the reference engine builds that casts a spell that way: cascade (702.85a) and
-suspend (702.62a).
+"""Rulings on spells cast without paying their mana cost (rules 107.3b, 202.3, 608.2g), for every
+one-face card the reference engine builds that casts a spell that way: cascade (702.85a), "you
+may cast a spell ... from your hand without paying its mana cost" and suspend (702.62a).
 
 * ``x-free-cast`` — "If the card has {X} in its mana cost, you must choose 0 as the value of X
   when casting it without paying its mana cost" (and its wordings "If a spell / an exiled card /
@@ -10,8 +10,13 @@ suspend (702.62a).
   ``targets`` choice). No ``x`` is scripted: X is 0, the only legal choice, so no choice is
   asked; Blaze on the stack has mana value 1 (its X counted as 0, 202.3e) and, resolved, deals
   no damage (p2 stays at 20 life). Mutant ``free_cast_chooses_x`` (X chosen as for a paid cast:
-  the engine asks an ``x`` choice the case does not answer). A card with suspend casts only
-  itself, and no such card has {X} in its mana cost: not executable.
+  the engine asks an ``x`` choice the case does not answer). For a card whose spell or one
+  activated ability ends with "You may cast a spell [with mana value N or less] from your hand
+  without paying its mana cost" (the Expertise cycle, Omnispell Adept, Electrodominance — cast
+  with X = 1 for its "mana value X or less"), Blaze is in p1's hand instead: as the spell or
+  ability resolves p1 accepts (a ``may`` choice naming it) and casts Blaze at p2, with the same
+  observations. A card with suspend casts only itself, and no such card has {X} in its mana
+  cost: not executable.
 * ``free-cast-mana-value`` — "The mana value of a spell cast without paying its mana cost is
   determined by its mana cost, even though that cost wasn't paid": a suspended card (one time
   counter left, p1's pool empty) has its last counter removed by an outside effect and its
