@@ -168,8 +168,11 @@ class Casting(FusedSpells, Costs):
         elif a.get("modes"):
             raise refuse("illegal_action", f"{face.name} is not modal")
         x: int | None = None
+        free = self._casting_free(obj)
         if face.has_x:
             x = a.get("x")
+            if x is None and free and self.free_cast_x_is_zero():
+                x = 0  # 107.3b: the only legal choice for X
             if x is None:
                 answer = yield Choice("x", {"object": obj.id})
                 x = answer.get("x")
@@ -201,7 +204,7 @@ class Casting(FusedSpells, Costs):
         obj.spell = SpellState(face=face, targets=targets, x=x, modes=modes, division=division,
                                cast_from=frm, flashback=total.flashback, kicked=total.kicked,
                                alternative=total.alternative,
-                               paid_with=tuple(kind for kind, _ in total.objects))
+                               paid_with=tuple(kind for kind, _ in total.objects), free=free)
         self._emit("cast", player=player, object=obj.id, card=card.name,
                    copy=False, **half_fields(card, face))
         if self.crime_timing == "cast":
@@ -210,6 +213,16 @@ class Casting(FusedSpells, Costs):
             self.priority = player
             self.passes = 0
             yield from self._put_triggers()
+
+    def _casting_free(self, obj: Obj) -> bool:
+        """Whether ``obj`` is being cast without paying its mana cost (by a resolving ability:
+        suspend, cascade)."""
+        return False
+
+    def free_cast_x_is_zero(self) -> bool:
+        """Hook: a spell with {X} in its mana cost cast without paying its mana cost has X = 0,
+        the only legal choice (107.3b): no ``x`` choice is asked."""
+        return True
 
     @staticmethod
     def _check_division(effects: o.SpellText, targets: list[list[Ref]],

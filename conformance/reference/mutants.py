@@ -150,3 +150,7 @@ MUTANTS.update(SNOW_MUTANTS)
 from conformance.reference.mdfc_mutants import MDFC_MUTANTS  # noqa: E402
 
 MUTANTS.update(MDFC_MUTANTS)
+
+from conformance.reference.free_cast_mutants import FREE_CAST_MUTANTS  # noqa: E402
+
+MUTANTS.update(FREE_CAST_MUTANTS)

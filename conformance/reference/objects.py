@@ -81,6 +81,8 @@ class SpellState:
     paid_with: tuple[str, ...] = ()
     """The kind of each object that paid part of its total cost (``costs.OBJECT_KINDS``:
     convoke, delve, improvise, sacrifice, ...), in payment order; empty for a copy."""
+    free: bool = False
+    """Cast without paying its mana cost (suspend, cascade: 107.3b, 702.62a, 702.85a)."""
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,9 @@ modules, each named after the part of the Comprehensive Rules it models:
   :class:`Morph`: casting face down and turning face up (702.37, 708);
 * :mod:`~conformance.reference.kicked` — :class:`KickedPermanents`: kicked permanents (702.33d);
 * :mod:`~conformance.reference.suspend` — :class:`Suspend` (extends :class:`AlternativeCosts`):
-  suspend (116.2f, 702.62);
+  suspend (116.2f, 702.62); :mod:`~conformance.reference.cascade` — :class:`Cascade` (extends
+  :class:`Suspend`): cascade (702.85), and X of a spell cast without paying its mana cost
+  (107.3b);
 * :mod:`~conformance.reference.control_rules` and :mod:`~conformance.reference.chapter_rules` —
   :class:`ControlRules` (control-changing effects, layer 2: 611.2a) and :class:`ChapterRules`
   (fight 701.12, conditions checked on resolution), which extend :class:`Casting` beside
@@ -48,11 +50,11 @@ Methods whose names start with ``_`` are internal. Actions and effects are regis
 from __future__ import annotations
 
 from conformance.reference.block_restrictions import BlockRestrictions
+from conformance.reference.cascade import Cascade
 from conformance.reference.chapter_rules import CHAPTER_HOOKS, ChapterRules
 from conformance.reference.effects_copies import CopyVariantRules
 from conformance.reference.kicked import KickedPermanents
 from conformance.reference.morph import Morph
-from conformance.reference.suspend import Suspend
 from conformance.reference.trigger_events import TriggerEvents
 
 HOOKS: dict[str, str] = {
@@ -178,6 +180,7 @@ HOOKS: dict[str, str] = {
     "suspend_grants_haste": "702.62a: a creature spell cast by suspend gains haste",
     "suspend_unable": "702.62a: a suspended card that can't be cast stays exiled",
     "suspend_cast_ignores_timing": "608.2g: the suspend cast ignores the card type's timing",
+    "free_cast_x_is_zero": "107.3b: X is 0 for a spell cast without paying its mana cost",
     "no_mana_cost_castable": "118.6: a card with no mana cost can't be cast by paying it",
     "suspend_targets_at_exile": "601.2c: a suspended spell's targets are chosen as it is cast",
     "turning_face_up_triggers_enters": "708.8: turning a permanent face up is not entering",
@@ -212,6 +215,6 @@ HOOKS: dict[str, str] = {
 HOOKS.update(CHAPTER_HOOKS)  # fight, resolution-time conditions: chapter_rules
 
 
-class Rules(ChapterRules, Suspend, Morph, TriggerEvents, BlockRestrictions,
+class Rules(ChapterRules, Cascade, Morph, TriggerEvents, BlockRestrictions,
             KickedPermanents, CopyVariantRules):
     """All the rules the reference engine models (the public surface: :data:`HOOKS`)."""

@@ -215,9 +215,7 @@ class Suspend(AlternativeCosts):
         if slots and not self._targets_exist(slots, ob.owner, ob.id):
             self.suspend_unable(ob)  # it can't be cast: it stays exiled (the suspend rulings)
             return
-        a: dict[str, Any] = {"player": ob.owner, "object": ob.id}
-        if face.has_x:
-            a["x"] = 0  # 107.3b: X is 0 for a spell cast without paying its mana cost
+        a: dict[str, Any] = {"player": ob.owner, "object": ob.id}  # X is 0 (107.3b: _cast)
         preset = self.suspend_targets.pop(ob.id, None)
         self.suspend_casting = ob.ref
         try:
@@ -226,6 +224,9 @@ class Suspend(AlternativeCosts):
             self.suspend_casting = None
         if ob.zone == "stack":
             self.suspend_spells.add(ob.ref)
+
+    def _casting_free(self, obj: Obj) -> bool:
+        return self.suspend_casting == obj.ref or super()._casting_free(obj)
 
     def _spell_cost(self, player: str, obj: Obj, face: Face, costs: Any, x: int) -> SpellCost:
         if self.suspend_casting == obj.ref:  # without paying its mana cost (702.62d)

@@ -1,7 +1,9 @@
 """The oracle text of suspend's spells that suspend themselves (702.62): "Exile CARDNAME with
-three time counters on it." (Arc Blade, Cyclical Evolution, Festering March, ...), for the
-template interpreter (:mod:`conformance.reference.effect_text`); the effect's rules are in
-:mod:`conformance.reference.suspend`."""
+three time counters on it." (Arc Blade, Cyclical Evolution, Festering March, ...), and of the
+effects that cast a spell from a hand without paying its mana cost ("You may cast a spell with
+mana value 3 or less from your hand without paying its mana cost.": the Expertise cycle), for the
+template interpreter (:mod:`conformance.reference.effect_text`); the effects' rules are in
+:mod:`conformance.reference.suspend` and :mod:`conformance.reference.cascade`."""
 
 from __future__ import annotations
 
@@ -29,3 +31,29 @@ EFFECT_TEMPLATES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], Effect]]
      lambda g: ExileSelfWithTimeCounters(_NUMBERS[g[1]])),
 ]
 """(sentence, builder) pairs."""
+
+
+_TYPE_WORDS = {"a spell": (), "an instant or sorcery spell": ("Instant", "Sorcery"),
+               "an instant spell": ("Instant",), "a sorcery spell": ("Sorcery",),
+               "a creature spell": ("Creature",), "an artifact spell": ("Artifact",)}
+
+
+@dataclass(frozen=True, slots=True)
+class CastFromHandFree(Effect):
+    """"You may cast a spell [with mana value N or less] from your hand without paying its mana
+    cost." (the Expertise cycle, Omnispell Adept): as it resolves, its controller may cast a card
+    from their hand of one of ``types`` (any nonland card when empty) with mana value at most
+    ``max_mana_value`` (None: any), without paying its mana cost (X is 0, 107.3b)."""
+
+    types: tuple[str, ...]
+    max_mana_value: int | None
+    x_bound: bool = False
+    """"with mana value X or less": the bound is the resolving spell's X (Electrodominance)."""
+
+
+EFFECT_TEMPLATES.append(
+    (re.compile(r"You may cast (a spell|an instant or sorcery spell|an instant spell|a sorcery "
+                r"spell|a creature spell|an artifact spell)(?: with mana value (\d+|X) or less)? "
+                r"from your hand without paying its mana cost\. ?"),
+     lambda g: CastFromHandFree(_TYPE_WORDS[g[1]],
+                                int(g[2]) if g[2] and g[2] != "X" else None, g[2] == "X")))

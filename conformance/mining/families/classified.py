@@ -15,14 +15,6 @@ FAMILIES = [
                       "costs for the copy"),
            it=phrases("Non puoi scegliere di pagare alcun costo addizionale per la copia",
                       "Il controllore di una copia non può scegliere di pagare")),
-    Family("x-free-cast", "X is 0 for a spell cast without paying its mana cost", ("107.3b",),
-           ("x_spell",),
-           classified("not executable: casting a spell without paying its mana cost is not "
-                      "scriptable (no such effect in the engines' card pools)"),
-           en=phrases("you must choose 0 as the value of X when casting it without paying its "
-                      "mana cost",
-                      "The mana value of a spell cast without paying its mana cost is determined "
-                      "by its mana cost")),
     Family("split-two-names", "A split card has two names", ("709.4",), ("split_card",),
            classified("not executable: no card in the scripted pool names a card"),
            en=phrases("Each split card has two names", "If a player names a card, the player "
