@@ -1,7 +1,8 @@
 """The oracle text of suspend's spells that suspend themselves (702.62): "Exile CARDNAME with
 three time counters on it." (Arc Blade, Cyclical Evolution, Festering March, ...), for the
 template interpreter (:mod:`conformance.reference.effect_text`); the effect's rules are in
-:mod:`conformance.reference.suspend`."""
+:mod:`conformance.reference.suspend`. Also Stifle's "Counter target activated or triggered
+ability." (the suspend rulings on a countered suspend trigger are tested with it)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from conformance.reference.abilities import SELF
-from conformance.reference.effect_blocks import Effect
+from conformance.reference.effect_blocks import Effect, TargetSlot
 
 _NUMBERS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 
@@ -29,3 +30,18 @@ EFFECT_TEMPLATES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], Effect]]
      lambda g: ExileSelfWithTimeCounters(_NUMBERS[g[1]])),
 ]
 """(sentence, builder) pairs."""
+
+
+@dataclass(frozen=True, slots=True)
+class CounterAbility(Effect):
+    """"Counter target activated or triggered ability." (Stifle; rules 701.5a, 115.1d: an
+    ability on the stack is the target, named in a case as ``{source, ability}``)."""
+
+    @property
+    def slots(self) -> tuple[TargetSlot, ...]:
+        return (TargetSlot("ability"),)
+
+
+EFFECT_TEMPLATES.append(
+    (re.compile(r"Counter target activated or triggered ability\. ?"),
+     lambda g: CounterAbility()))

@@ -33,6 +33,7 @@ from conformance.mining.families import (
     search,
     split,
     suspend,
+    suspend_more,
 )
 from conformance.mining.model import Family
 
@@ -136,6 +137,10 @@ MUTANT_OF: dict[str, str] = {
     "suspend-targets": "suspend_targets_at_exile",
     "suspend-cant-cast": "suspend_unable_to_graveyard",
     "suspend-must-cast": "suspend_cast_keeps_timing",
+    "suspend-upkeep-countered": "countered_suspend_trigger_removes_counter",
+    "suspend-cast-countered": "countered_cast_trigger_still_casts",
+    "suspend-face-up": "suspended_face_down",
+    "suspended-card": "suspended_without_time_counters",
     "no-mana-cost": "no_mana_cost_cast_free",
     "morph-meaning": "morph_cast_pays_mana_cost",
     "morph-mana-value": "face_down_spell_has_mana_value",
@@ -154,7 +159,7 @@ FAMILIES: tuple[Family, ...] = tuple(
         *landfall.FAMILIES, *heroic.FAMILIES,
         *constellation.FAMILIES, *infect.FAMILIES,
         *kicker.FAMILIES, *cast_trigger.FAMILIES, *convoke.FAMILIES, *improvise.FAMILIES, *delve.FAMILIES, *scry.FAMILIES, *search.FAMILIES, *additional_costs.FAMILIES,
-        *suspend.FAMILIES, *foretell.FAMILIES,
+        *suspend.FAMILIES, *suspend_more.FAMILIES, *foretell.FAMILIES,
         *morph.FAMILIES,
     )
 )
