@@ -25,8 +25,9 @@ modules, each named after the part of the Comprehensive Rules it models:
   foretell (702.35, 702.109, 702.74, 702.143); :mod:`~conformance.reference.morph` —
   :class:`Morph`: casting face down and turning face up (702.37, 708);
 * :mod:`~conformance.reference.kicked` — :class:`KickedPermanents`: kicked permanents (702.33d);
-* :mod:`~conformance.reference.suspend` — :class:`Suspend` (extends :class:`AlternativeCosts`):
-  suspend (116.2f, 702.62);
+* :mod:`~conformance.reference.suspend` — :class:`Suspend` (extends :class:`CounteredAbilities`
+  of :mod:`~conformance.reference.countered_abilities`, abilities on the stack as targets and
+  countered, 701.5a, which extends :class:`AlternativeCosts`): suspend (116.2f, 702.62);
 * :mod:`~conformance.reference.control_rules` and :mod:`~conformance.reference.chapter_rules` —
   :class:`ControlRules` (control-changing effects, layer 2: 611.2a) and :class:`ChapterRules`
   (fight 701.12, conditions checked on resolution), which extend :class:`Casting` beside
@@ -178,6 +179,10 @@ HOOKS: dict[str, str] = {
     "suspend_cast_ignores_timing": "608.2g: the suspend cast ignores the card type's timing",
     "no_mana_cost_castable": "118.6: a card with no mana cost can't be cast by paying it",
     "suspend_targets_at_exile": "601.2c: a suspended spell's targets are chosen as it is cast",
+    "suspend_exiles_face_down": "702.62a: a card exiled with suspend is exiled face up",
+    "suspended": "702.62b: suspended: with suspend, in exile, with a time counter",
+    "ability_counterable": "701.5a: a spell that counters an ability removes it from the stack",
+    "ability_countered": "701.5a: a countered ability's effect doesn't happen",
     "turning_face_up_triggers_enters": "708.8: turning a permanent face up is not entering",
     "turned_face_up_is_same_object": "708.8: a permanent turned face up is the same permanent",
     "can_turn_face_up": "702.37e, 708.7: a face-down permanent, not a spell, is turned face up",
