@@ -132,3 +132,7 @@ MUTANTS.update(SUSPEND_MUTANTS)
 from conformance.reference.morph_mutants import MORPH_MUTANTS  # noqa: E402
 
 MUTANTS.update(MORPH_MUTANTS)
+
+from conformance.reference.bestow_mutants import BESTOW_MUTANTS  # noqa: E402
+
+MUTANTS.update(BESTOW_MUTANTS)

@@ -48,6 +48,7 @@ Methods whose names start with ``_`` are internal. Actions and effects are regis
 
 from __future__ import annotations
 
+from conformance.reference.bestow import Bestow
 from conformance.reference.block_restrictions import BlockRestrictions
 from conformance.reference.chapter_rules import CHAPTER_HOOKS, ChapterRules
 from conformance.reference.effects_copies import CopyVariantRules
@@ -183,6 +184,8 @@ HOOKS: dict[str, str] = {
     "suspended": "702.62b: suspended: with suspend, in exile, with a time counter",
     "ability_counterable": "701.5a: a spell that counters an ability removes it from the stack",
     "ability_countered": "701.5a: a countered ability's effect doesn't happen",
+    "enters_as_creature": "702.103 (rulings): bestow entering uncast is an enchantment creature",
+    "bestow_unattached": "702.103f: an unattached bestowed Aura keeps its own tapped status",
     "turning_face_up_triggers_enters": "708.8: turning a permanent face up is not entering",
     "turned_face_up_is_same_object": "708.8: a permanent turned face up is the same permanent",
     "can_turn_face_up": "702.37e, 708.7: a face-down permanent, not a spell, is turned face up",
@@ -203,6 +206,6 @@ HOOKS: dict[str, str] = {
 HOOKS.update(CHAPTER_HOOKS)  # fight, resolution-time conditions: chapter_rules
 
 
-class Rules(ChapterRules, Suspend, Morph, TriggerEvents, BlockRestrictions,
+class Rules(ChapterRules, Suspend, Morph, Bestow, TriggerEvents, BlockRestrictions,
             KickedPermanents, CopyVariantRules):
     """All the rules the reference engine models (the public surface: :data:`HOOKS`)."""

@@ -6,6 +6,7 @@ from dataclasses import replace
 
 from conformance.mining.families import (
     additional_costs,
+    bestow,
     cast_trigger,
     classified,
     constellation,
@@ -141,6 +142,8 @@ MUTANT_OF: dict[str, str] = {
     "suspend-cast-countered": "countered_cast_trigger_still_casts",
     "suspend-face-up": "suspended_face_down",
     "suspended-card": "suspended_without_time_counters",
+    "bestow-enters-uncast": "bestow_enters_as_aura",
+    "bestow-untapped": "unattached_bestow_tapped",
     "no-mana-cost": "no_mana_cost_cast_free",
     "morph-meaning": "morph_cast_pays_mana_cost",
     "morph-mana-value": "face_down_spell_has_mana_value",
@@ -160,7 +163,7 @@ FAMILIES: tuple[Family, ...] = tuple(
         *constellation.FAMILIES, *infect.FAMILIES,
         *kicker.FAMILIES, *cast_trigger.FAMILIES, *convoke.FAMILIES, *improvise.FAMILIES, *delve.FAMILIES, *scry.FAMILIES, *search.FAMILIES, *additional_costs.FAMILIES,
         *suspend.FAMILIES, *suspend_more.FAMILIES, *foretell.FAMILIES,
-        *morph.FAMILIES,
+        *morph.FAMILIES, *bestow.FAMILIES,
     )
 )
 """Every family, in matching order."""
