@@ -65,6 +65,7 @@ class Bestow(AlternativeCosts):
 
     def _spell_text(self, face: Face, modes: tuple[int, ...],
                     alternative: str | None) -> fx.SpellText:
+        """A bestowed Aura spell's one "effect" is its enchant creature target (303.4a)."""
         if alternative == BESTOW and BESTOW in dict(face.text.alternatives):
             return (fx.EnchantTarget("creature"),)  # 702.103b: its target, by enchant creature
         return super()._spell_text(face, modes, alternative)
@@ -106,6 +107,9 @@ class Bestow(AlternativeCosts):
             self.entered_as_aura.add(obj.ref)
 
     def aura_attachment_legal(self, aura: Obj, chars: Chars) -> bool:
+        """Hook (704.5m), with bestow's exception (702.103f): a bestowed Aura attached to an
+        illegal object becomes unattached and ceases to be bestowed (an enchantment creature
+        again), so it stays on the battlefield."""
         legal = super().aura_attachment_legal(aura, chars)
         if not legal and aura.ref in self.bestowed:  # 702.103f, not 704.5m
             ref = aura.attached_to

@@ -28,7 +28,6 @@ SWAMP = "Swamp"
 
 
 def _face(ctx: Context) -> Any:
-    from conformance.reference.abilities import EnchantedCreatureGets
     from conformance.reference.cards import load_cards
 
     cards = load_cards()
@@ -41,10 +40,6 @@ def _face(ctx: Context) -> Any:
     if face.text.triggered or face.text.activated:
         return NotExecutable("the card has triggered or activated abilities whose choices the "
                              "generator does not script")
-    if any(isinstance(s, EnchantedCreatureGets) and "vigilance" in s.keywords
-           for s in face.text.statics):
-        return NotExecutable("it gives the enchanted creature vigilance: attacking doesn't tap "
-                             "it")
     if not {CLOUDSHIFT, MURDER} <= cards.keys():
         return NotExecutable("the reference engine does not build Cloudshift and Murder")
     return face
@@ -84,6 +79,12 @@ def gen_untapped(ctx: Context) -> list[Draft] | NotExecutable:
     face = _face(ctx)
     if isinstance(face, NotExecutable):
         return face
+    from conformance.reference.abilities import EnchantedCreatureGets
+
+    if any(isinstance(s, EnchantedCreatureGets) and "vigilance" in s.keywords
+           for s in face.text.statics):
+        return NotExecutable("it gives the enchanted creature vigilance: attacking doesn't tap "
+                             "it")
     cost = dict(face.text.alternatives)["bestow"]
     pool = b.mana_pool(cost)
     if not pool:
