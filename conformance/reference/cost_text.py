@@ -60,9 +60,10 @@ class CastCostText:
     and "Multikicker {cost}" (702.33a, c), "Convoke", "Delve", "Improvise" (702.51a, 702.66a,
     702.126a), "Escape—{cost}, Exile N other cards from your graveyard" (702.138a), "Overload
     {cost}" (702.96a), "Madness {cost}", "Dash {cost}", "Evoke {cost}", "Foretell {cost}",
-    "Morph {cost}" (702.35a, 702.109a, 702.74a, 702.143a, 702.37a), "Suspend N—{cost}"
-    (702.62a), "As an additional cost to cast this spell, ..." (118.8), "Strive — This spell
-    costs {cost} more to cast for each target beyond the first" (207.2c, 601.2f)."""
+    "Morph {cost}", "Bestow {cost}" (702.35a, 702.109a, 702.74a, 702.143a, 702.37a,
+    702.103a), "Suspend N—{cost}" (702.62a), "As an additional cost to cast this spell, ..."
+    (118.8), "Strive — This spell costs {cost} more to cast for each target beyond the first"
+    (207.2c, 601.2f)."""
 
     kicker: str | None = None
     multikicker: bool = False
@@ -85,7 +86,7 @@ class CastCostText:
             self.escape = (m[1], _COUNTS[m[2]])
         elif m := re.fullmatch(rf"Overload {_MANA}", line):
             self.overload = m[1]
-        elif m := re.fullmatch(rf"(Madness|Dash|Evoke|Foretell|Morph) {_MANA}", line):
+        elif m := re.fullmatch(rf"(Madness|Dash|Evoke|Foretell|Morph|Bestow) {_MANA}", line):
             self.alternatives[m[1].lower()] = m[2]
         elif m := re.fullmatch(rf"Suspend (\d+)—{_MANA}", line):
             self.suspend = (int(m[1]), m[2])

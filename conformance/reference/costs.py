@@ -37,10 +37,11 @@ OBJECT_KINDS = ("tap", "convoke", "improvise", "sacrifice", "discard", "exile", 
 one creature be tapped for convoke and then sacrificed)."""
 ALTERNATIVES = {"flashback": "graveyard", "escape": "graveyard", "overload": "hand",
                 "madness": "exile", "dash": "hand", "evoke": "hand", "foretell": "exile",
-                "morph": "hand"}
+                "morph": "hand", "bestow": "hand"}
 """The alternative costs the reference engine implements (``costs.alternative``), each with the
 zone it is cast from (702.34a, 702.138a, 702.96a, 702.35a, 702.109a, 702.74a, 702.143a;
-morph, 702.37a: face down for {3}, :mod:`conformance.reference.morph`)."""
+morph, 702.37a: face down for {3}, :mod:`conformance.reference.morph`; bestow, 702.103a:
+:mod:`conformance.reference.bestow`)."""
 COSTS = frozenset({"kicker", "multikicker", "fuse", *ALTERNATIVES, *OBJECT_KINDS})
 """The costs the reference engine declares at ``start`` (``protocol.V2_COSTS``)."""
 _EXCLUSIVE = (frozenset({"tap", "convoke", "improvise"}), frozenset({"exile", "delve"}))

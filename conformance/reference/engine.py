@@ -54,7 +54,7 @@ FEATURES = frozenset({
     "until_end_of_turn", "lose_abilities", "keywords", "turn_structure", "life",
     "flashback", "cycling", "play_land", "combat.declare", "devoid", "phyrexian_mana", "prowess",
     "kicker", "additional_cost", "convoke", "delve", "improvise", "escape", "overload",
-    "madness", "dash", "evoke", "foretell", "suspend", "morph", "cascade",
+    "madness", "dash", "evoke", "foretell", "suspend", "morph", "cascade", "bestow",
     "optional_effect", "combat.damage_assignment",
     "energy", "player_counters", "day_night", "monarch", "initiative", "face_down",
     "devotion", "landfall", "heroic", "constellation", "anthem", "type_change",

@@ -154,3 +154,7 @@ MUTANTS.update(MDFC_MUTANTS)
 from conformance.reference.free_cast_mutants import FREE_CAST_MUTANTS  # noqa: E402
 
 MUTANTS.update(FREE_CAST_MUTANTS)
+
+from conformance.reference.bestow_mutants import BESTOW_MUTANTS  # noqa: E402
+
+MUTANTS.update(BESTOW_MUTANTS)

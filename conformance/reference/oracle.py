@@ -275,7 +275,8 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
     if cast_costs.overload is not None and (modal is not None or not spell or any(
             e.slots and overloaded(e) is e for e in spell)):
         raise OracleTemplateError("overload of a text without a 'target' it can change")
-    if "Enchanted" in attached_lines and enchant is None:
+    if "Enchanted" in attached_lines and enchant is None \
+            and "bestow" not in cast_costs.alternatives:  # bestowed, it has enchant creature
         raise OracleTemplateError("'Enchanted creature' without 'Enchant creature'")
     if "Equipped" in attached_lines and not equip:
         raise OracleTemplateError("'Equipped creature' without 'Equip'")

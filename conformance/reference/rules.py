@@ -25,10 +25,11 @@ modules, each named after the part of the Comprehensive Rules it models:
   foretell (702.35, 702.109, 702.74, 702.143); :mod:`~conformance.reference.morph` —
   :class:`Morph`: casting face down and turning face up (702.37, 708);
 * :mod:`~conformance.reference.kicked` — :class:`KickedPermanents`: kicked permanents (702.33d);
-* :mod:`~conformance.reference.suspend` — :class:`Suspend` (extends :class:`AlternativeCosts`):
-  suspend (116.2f, 702.62); :mod:`~conformance.reference.cascade` — :class:`Cascade` (extends
-  :class:`Suspend`): cascade (702.85), and X of a spell cast without paying its mana cost
-  (107.3b);
+* :mod:`~conformance.reference.suspend` — :class:`Suspend` (extends :class:`CounteredAbilities`
+  of :mod:`~conformance.reference.countered_abilities`, abilities on the stack as targets and
+  countered, 701.5a, which extends :class:`AlternativeCosts`): suspend (116.2f, 702.62);
+  :mod:`~conformance.reference.cascade` — :class:`Cascade` (extends :class:`Suspend`): cascade
+  (702.85), and X of a spell cast without paying its mana cost (107.3b);
 * :mod:`~conformance.reference.control_rules` and :mod:`~conformance.reference.chapter_rules` —
   :class:`ControlRules` (control-changing effects, layer 2: 611.2a) and :class:`ChapterRules`
   (fight 701.12, conditions checked on resolution), which extend :class:`Casting` beside
@@ -49,6 +50,7 @@ Methods whose names start with ``_`` are internal. Actions and effects are regis
 
 from __future__ import annotations
 
+from conformance.reference.bestow import Bestow
 from conformance.reference.block_restrictions import BlockRestrictions
 from conformance.reference.cascade import Cascade
 from conformance.reference.chapter_rules import CHAPTER_HOOKS, ChapterRules
@@ -183,6 +185,12 @@ HOOKS: dict[str, str] = {
     "free_cast_x_is_zero": "107.3b: X is 0 for a spell cast without paying its mana cost",
     "no_mana_cost_castable": "118.6: a card with no mana cost can't be cast by paying it",
     "suspend_targets_at_exile": "601.2c: a suspended spell's targets are chosen as it is cast",
+    "suspend_exiles_face_down": "702.62a: a card exiled with suspend is exiled face up",
+    "suspended": "702.62b: suspended: with suspend, in exile, with a time counter",
+    "ability_counterable": "701.5a: a spell that counters an ability removes it from the stack",
+    "ability_countered": "701.5a: a countered ability's effect doesn't happen",
+    "enters_as_creature": "702.103 (rulings): bestow entering uncast is an enchantment creature",
+    "bestow_unattached": "702.103f: an unattached bestowed Aura keeps its own tapped status",
     "turning_face_up_triggers_enters": "708.8: turning a permanent face up is not entering",
     "turned_face_up_is_same_object": "708.8: a permanent turned face up is the same permanent",
     "turned_face_up_triggers": "708.8, 603.2: 'when CARDNAME is turned face up' triggers",
@@ -215,6 +223,6 @@ HOOKS: dict[str, str] = {
 HOOKS.update(CHAPTER_HOOKS)  # fight, resolution-time conditions: chapter_rules
 
 
-class Rules(ChapterRules, Cascade, Morph, TriggerEvents, BlockRestrictions,
+class Rules(ChapterRules, Cascade, Morph, Bestow, TriggerEvents, BlockRestrictions,
             KickedPermanents, CopyVariantRules):
     """All the rules the reference engine models (the public surface: :data:`HOOKS`)."""

@@ -24,9 +24,9 @@ from typing import TYPE_CHECKING, Any
 
 from conformance.errors import EngineReportedError
 from conformance.reference.actions import action
-from conformance.reference.alt_costs import AlternativeCosts
 from conformance.reference.cards import Face
 from conformance.reference.costs import SpellCost
+from conformance.reference.countered_abilities import CounteredAbilities
 from conformance.reference.effect_blocks import Effect
 from conformance.reference.effects import EffectContext, Effects, effect
 from conformance.reference.mana import ManaSymbolError, cost_symbols
@@ -61,7 +61,7 @@ def suspend_of(obj: Obj) -> tuple[int, str] | None:
     return card.faces[0].text.suspend
 
 
-class Suspend(AlternativeCosts):
+class Suspend(CounteredAbilities):
     """Suspend: the special action and its two triggered abilities."""
 
     def _reset(self) -> None:
@@ -116,6 +116,10 @@ class Suspend(AlternativeCosts):
     def suspend_unable(self, ob: Obj) -> None:
         """Hook: a card its suspend trigger can't cast stays exiled (the suspend rulings)."""
 
+    def suspend_exiles_face_down(self) -> bool:
+        """Hook: a card exiled with suspend is exiled face up (702.62a; the suspend rulings)."""
+        return False
+
     def suspend_targets_at_exile(self) -> bool:
         """Hook: a suspended spell's targets are chosen as it is cast, not as it is exiled
         (601.2c, the suspend rulings)."""
@@ -145,6 +149,7 @@ class Suspend(AlternativeCosts):
         if self.suspend_targets_at_exile():
             self.suspend_targets[obj.id] = self._first_targets(face, player, obj.id)
         self._move(obj, "exile")
+        obj.face_down = self.suspend_exiles_face_down()
         self._add_counters(obj, "time", n)
         if self.suspend_is_cast():
             self._emit("cast", player=player, object=obj.id, card=obj.card_name, half=None,

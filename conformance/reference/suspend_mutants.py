@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from conformance.reference.cards import Face
 from conformance.reference.engine import ReferenceEngine
-from conformance.reference.objects import Obj
+from conformance.reference.objects import Obj, StackAbility
+from conformance.reference.suspend import suspend_of
 
 
 class SuspendIsCast(ReferenceEngine):
@@ -112,11 +113,54 @@ class NoManaCostCastFree(ReferenceEngine):
         return True
 
 
+class CounteredSuspendTriggerRemovesCounter(ReferenceEngine):
+    """Countering suspend's upkeep trigger still removes a time counter from the card."""
+
+    MUTANT = "countered_suspend_trigger_removes_counter"
+    RULE = "701.5a"
+
+    def ability_countered(self, ab: StackAbility) -> None:
+        ob = self.objects.get(ab.source)
+        if ab.name == "suspend_upkeep" and ob is not None and self.suspended(ob):
+            self._remove_counters(ob, "time", 1)
+
+
+class CounteredCastTriggerStillCasts(ReferenceEngine):
+    """Suspend's cast trigger can't be countered: it stays on the stack and casts the card."""
+
+    MUTANT = "countered_cast_trigger_still_casts"
+    RULE = "701.5a"
+
+    def ability_counterable(self, ab: StackAbility) -> bool:
+        return ab.name != "suspend_cast"
+
+
+class SuspendedFaceDown(ReferenceEngine):
+    """A card exiled with suspend is exiled face down."""
+
+    MUTANT = "suspended_face_down"
+    RULE = "702.62a"
+
+    def suspend_exiles_face_down(self) -> bool:
+        return True
+
+
+class SuspendedWithoutTimeCounters(ReferenceEngine):
+    """A card with suspend in exile is suspended even with no time counter on it."""
+
+    MUTANT = "suspended_without_time_counters"
+    RULE = "702.62b"
+
+    def suspended(self, ob: Obj) -> bool:
+        return ob.zone == "exile" and suspend_of(ob) is not None
+
+
 SUSPEND_MUTANTS: dict[str, type[ReferenceEngine]] = {
     cls.MUTANT: cls for cls in (
         SuspendIsCast, SuspendIgnoresTiming, SuspendCastOnlyByUpkeep, SuspendNeverCasts,
         SuspendPaysManaCost, SuspendNoHaste, SuspendTargetsAtExile, SuspendUnableToGraveyard,
-        SuspendCastKeepsTiming, NoManaCostCastFree,
+        SuspendCastKeepsTiming, NoManaCostCastFree, CounteredSuspendTriggerRemovesCounter,
+        CounteredCastTriggerStillCasts, SuspendedFaceDown, SuspendedWithoutTimeCounters,
     )
 }
 """Mutant name -> engine class, for the suspend families."""

@@ -3,7 +3,8 @@ three time counters on it." (Arc Blade, Cyclical Evolution, Festering March, ...
 effects that cast a spell from a hand without paying its mana cost ("You may cast a spell with
 mana value 3 or less from your hand without paying its mana cost.": the Expertise cycle), for the
 template interpreter (:mod:`conformance.reference.effect_text`); the effects' rules are in
-:mod:`conformance.reference.suspend` and :mod:`conformance.reference.cascade`."""
+:mod:`conformance.reference.suspend` and :mod:`conformance.reference.cascade`. Also Stifle's
+"Counter target activated or triggered ability." (the suspend rulings on a countered suspend trigger are tested with it)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from conformance.reference.abilities import SELF
-from conformance.reference.effect_blocks import Effect
+from conformance.reference.effect_blocks import Effect, TargetSlot
 
 _NUMBERS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 
@@ -57,3 +58,18 @@ EFFECT_TEMPLATES.append(
                 r"from your hand without paying its mana cost\. ?"),
      lambda g: CastFromHandFree(_TYPE_WORDS[g[1]],
                                 int(g[2]) if g[2] and g[2] != "X" else None, g[2] == "X")))
+
+
+@dataclass(frozen=True, slots=True)
+class CounterAbility(Effect):
+    """"Counter target activated or triggered ability." (Stifle; rules 701.5a, 115.1d: an
+    ability on the stack is the target, named in a case as ``{source, ability}``)."""
+
+    @property
+    def slots(self) -> tuple[TargetSlot, ...]:
+        return (TargetSlot("ability"),)
+
+
+EFFECT_TEMPLATES.append(
+    (re.compile(r"Counter target activated or triggered ability\. ?"),
+     lambda g: CounterAbility()))

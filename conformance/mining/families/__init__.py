@@ -7,6 +7,7 @@ from dataclasses import replace
 from conformance.mining.families import (
     additional_costs,
     animated,
+    bestow,
     cast_trigger,
     classified,
     constellation,
@@ -39,6 +40,7 @@ from conformance.mining.families import (
     snow,
     split,
     suspend,
+    suspend_more,
 )
 from conformance.mining.model import Family
 
@@ -143,6 +145,12 @@ MUTANT_OF: dict[str, str] = {
     "suspend-targets": "suspend_targets_at_exile",
     "suspend-cant-cast": "suspend_unable_to_graveyard",
     "suspend-must-cast": "suspend_cast_keeps_timing",
+    "suspend-upkeep-countered": "countered_suspend_trigger_removes_counter",
+    "suspend-cast-countered": "countered_cast_trigger_still_casts",
+    "suspend-face-up": "suspended_face_down",
+    "suspended-card": "suspended_without_time_counters",
+    "bestow-enters-uncast": "bestow_enters_as_aura",
+    "bestow-untapped": "unattached_bestow_tapped",
     "no-mana-cost": "no_mana_cost_cast_free",
     "x-free-cast": "free_cast_chooses_x",
     "free-cast-mana-value": "free_cast_mana_value_zero",
@@ -170,9 +178,9 @@ FAMILIES: tuple[Family, ...] = tuple(
         *landfall.FAMILIES, *heroic.FAMILIES,
         *constellation.FAMILIES, *infect.FAMILIES,
         *kicker.FAMILIES, *cast_trigger.FAMILIES, *convoke.FAMILIES, *improvise.FAMILIES, *delve.FAMILIES, *scry.FAMILIES, *search.FAMILIES, *additional_costs.FAMILIES,
-        *suspend.FAMILIES, *free_cast.FAMILIES, *foretell.FAMILIES,
+        *suspend.FAMILIES, *suspend_more.FAMILIES, *free_cast.FAMILIES, *foretell.FAMILIES,
         *morph.FAMILIES, *sliver.FAMILIES, *animated.FAMILIES,
-        *snow.FAMILIES, *mdfc.FAMILIES,
+        *snow.FAMILIES, *mdfc.FAMILIES, *bestow.FAMILIES,
     )
 )
 """Every family, in matching order."""

@@ -1,0 +1,56 @@
+"""The bestow families (rule 702.103): each ruling text yields a case the reference engine
+passes and the family's mutant fails; a card the generator cannot script yields none, with its
+reason."""
+
+from __future__ import annotations
+
+import pytest
+
+from conformance.cases_io import case_from_mapping
+from conformance.mining.corpus import RulingGroup
+from conformance.mining.families import MUTANT_OF
+from conformance.mining.miner import MINED, NOT_EXECUTABLE, mine
+from conformance.reference import ReferenceEngine
+from conformance.reference.cards import load_cards
+from conformance.reference.mutants import MUTANTS
+from conformance.runner import execute_case
+
+UNCAST = ("If a permanent with bestow enters the battlefield by any method other than being "
+          "cast, it will be an enchantment creature. You can’t choose to pay the bestow cost "
+          "and have it become an Aura.")
+UNTAPPED = ("Auras attached to a creature don’t become tapped when the creature becomes "
+            "tapped. Except in some rare cases, an Aura with bestow remains untapped when it "
+            "becomes unattached and becomes a creature.")
+
+
+@pytest.mark.parametrize(("card", "text", "family"), [
+    ("Nyxborn Rollicker", UNCAST, "bestow-enters-uncast"),
+    ("Nimbus Naiad", UNTAPPED, "bestow-untapped"),
+    ("Celestial Archon", UNTAPPED, "bestow-untapped"),
+])
+def test_the_case_passes_on_the_reference_and_kills_the_mutant(card, text, family):
+    r = mine([RulingGroup("g", card, "2014-04-26", {"en": text})])
+    assert [(o.family, o.status) for o in r.outcomes] == [(family, MINED)], r.outcomes[0].reason
+    (data,) = r.cases.values()
+    assert data["provenance"]["rulings"] == {"en": text}
+    case = case_from_mapping(data)
+    assert execute_case(ReferenceEngine(), case, timeout=10.0).status == "pass"
+    mutant = MUTANTS[MUTANT_OF[family]]
+    assert execute_case(mutant(), case, timeout=10.0).status != "pass"
+
+
+@pytest.mark.parametrize(("card", "text", "reason"), [
+    ("Observant Alseid", UNTAPPED, "vigilance"),
+    ("Grizzly Bears", UNCAST, "only one-face cards with bestow"),
+])
+def test_no_case_when_the_generator_cannot_kill_the_mutant(card, text, reason):
+    r = mine([RulingGroup("g", card, "2014-04-26", {"en": text})])
+    assert not r.cases and r.outcomes[0].status == NOT_EXECUTABLE
+    assert reason in r.outcomes[0].reason
+
+
+def test_bestow_lines_are_read_and_the_cards_built():
+    face = load_cards()["Nyxborn Rollicker"].faces[0]
+    assert dict(face.text.alternatives) == {"bestow": "{1}{R}"}
+    assert sum(1 for c in load_cards().values() if len(c.faces) == 1
+               and "bestow" in dict(c.faces[0].text.alternatives)) >= 15
