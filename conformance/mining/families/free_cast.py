@@ -232,9 +232,10 @@ def gen_mana_value(ctx: Context) -> list[Draft] | NotExecutable:
                              "unpaid cost would give")
     actions = [{"remove_counters": {"object": "sus", "counter": "time", "n": 1}},
                b.RESOLVE_TOP, *suspend._cast_choice(targets)]
-    expect = {"events": [{"type": "triggered", "source": "sus", "ability": "suspend_cast"},
-                         {"type": "cast", "object": "sus"}],
-              "state": {"stack": [c.name],
+    # no events: that the trigger casts it is suspend-free's case on this same script (its
+    # events would make one case's assertions a subset of the other's); this one checks the
+    # mana value of the spell it put on the stack
+    expect = {"state": {"stack": [c.name],
                         "objects": {"sus": {"zone": "stack", "mana_value": c.face.mana_value}}}}
     return [Draft("free-cast-mana-value", f"{c.name} cast by its suspend trigger without paying "
                   f"its mana cost ({c.face.mana_cost}) has mana value {c.face.mana_value} on the "

@@ -5,15 +5,11 @@ reason."""
 from __future__ import annotations
 
 import pytest
+from family_checks import assert_kills_its_mutant, mined_one
 
-from conformance.cases_io import case_from_mapping
 from conformance.mining.corpus import RulingGroup
-from conformance.mining.families import MUTANT_OF
-from conformance.mining.miner import MINED, NOT_EXECUTABLE, mine
-from conformance.reference import ReferenceEngine
+from conformance.mining.miner import NOT_EXECUTABLE, mine
 from conformance.reference.cards import load_cards
-from conformance.reference.mutants import MUTANTS
-from conformance.runner import execute_case
 
 UNCAST = ("If a permanent with bestow enters the battlefield by any method other than being "
           "cast, it will be an enchantment creature. You can’t choose to pay the bestow cost "
@@ -29,14 +25,7 @@ UNTAPPED = ("Auras attached to a creature don’t become tapped when the creatur
     ("Celestial Archon", UNTAPPED, "bestow-untapped"),
 ])
 def test_the_case_passes_on_the_reference_and_kills_the_mutant(card, text, family):
-    r = mine([RulingGroup("g", card, "2014-04-26", {"en": text})])
-    assert [(o.family, o.status) for o in r.outcomes] == [(family, MINED)], r.outcomes[0].reason
-    (data,) = r.cases.values()
-    assert data["provenance"]["rulings"] == {"en": text}
-    case = case_from_mapping(data)
-    assert execute_case(ReferenceEngine(), case, timeout=10.0).status == "pass"
-    mutant = MUTANTS[MUTANT_OF[family]]
-    assert execute_case(mutant(), case, timeout=10.0).status != "pass"
+    assert_kills_its_mutant(mined_one(card, text, family, "2014-04-26"), family)
 
 
 @pytest.mark.parametrize(("card", "text", "reason"), [

@@ -55,7 +55,9 @@ def _not_activated(text: str | None, case: Case | None = None) -> str:
 def _resolved_faces(case: Case) -> list[tuple[str, str]]:
     """(object id, face text) of each spell the case's actions cast and then resolve (a
     simple stack walk: ``resolve_top`` resolves the last spell cast, ``resolve_stack`` all;
-    actions from an expected refusal on are not carried out)."""
+    actions from an expected refusal on are not carried out; a spell the case expects not to
+    resolve — a ``resolved`` event in ``events_absent``, e.g. under a cast trigger that
+    resolves first — does not)."""
     objects = {o["id"]: o["card"] for p in case.setup["players"].values()
                for zone in ("hand", "graveyard", "battlefield", "library", "exile")
                for o in p.get(zone, [])}
@@ -78,7 +80,9 @@ def _resolved_faces(case: Case) -> list[tuple[str, str]]:
         elif name == "resolve_stack":
             out += reversed(stack)
             stack = []
-    return out
+    unresolved = {e.get("object") for e in case.expect.get("events_absent", [])
+                  if e.get("type") == "resolved"}
+    return [(oid, text) for oid, text in out if oid not in unresolved]
 
 
 def test_decision_detector_knows_the_unscriptable_decisions() -> None:

@@ -58,11 +58,14 @@ def test_every_target_of_two_is_made_illegal() -> None:
 
 
 def test_a_ruling_about_one_of_two_targets_is_not_scripted_as_all() -> None:
+    """Not the fizzle family's (all targets illegal): the partial-resolution family's, one case
+    per target made illegal."""
     r = mine([RulingGroup("g", "Rabid Bite", "2015-01-01", {
         "en": "If either creature is an illegal target as Rabid Bite tries to resolve, the "
               "creature you control won't deal damage."})])
-    assert [o.status for o in r.outcomes] == [NOT_EXECUTABLE]
-    assert "one of several targets" in r.outcomes[0].reason
+    assert [(o.status, o.family) for o in r.outcomes] == [("mined", "illegal-target-either")]
+    assert sorted(r.cases) == ["rabid-bite/mined-illegal-target-either-first",
+                               "rabid-bite/mined-illegal-target-either-second"]
 
 
 def test_the_aura_ruling_of_a_constellation_card() -> None:

@@ -5,15 +5,11 @@ fails (Stifle counters a suspend trigger named by ``{source, ability}``)."""
 from __future__ import annotations
 
 import pytest
+from family_checks import assert_kills_its_mutant, mined_one
 
-from conformance.cases_io import case_from_mapping
 from conformance.mining.corpus import RulingGroup
-from conformance.mining.families import MUTANT_OF
-from conformance.mining.miner import MINED, NOT_EXECUTABLE, mine
-from conformance.reference import ReferenceEngine
+from conformance.mining.miner import NOT_EXECUTABLE, mine
 from conformance.reference.cards import load_cards
-from conformance.reference.mutants import MUTANTS
-from conformance.runner import execute_case
 
 UPKEEP = ("If the first triggered ability of suspend (the one that removes time counters) is "
           "countered, no time counter is removed. The ability will trigger again at the "
@@ -33,14 +29,7 @@ SUSPENDED = ("If an effect refers to a “suspended card,” that means a card t
     ("Errant Ephemeron", SUSPENDED, "suspended-card"),
 ])
 def test_the_case_passes_on_the_reference_and_kills_the_mutant(card, text, family):
-    r = mine([RulingGroup("g", card, "2021-03-19", {"en": text})])
-    assert [(o.family, o.status) for o in r.outcomes] == [(family, MINED)], r.outcomes[0].reason
-    (data,) = r.cases.values()
-    assert data["provenance"]["rulings"] == {"en": text}
-    case = case_from_mapping(data)
-    assert execute_case(ReferenceEngine(), case, timeout=10.0).status == "pass"
-    mutant = MUTANTS[MUTANT_OF[family]]
-    assert execute_case(mutant(), case, timeout=10.0).status != "pass"
+    assert_kills_its_mutant(mined_one(card, text, family, "2021-03-19"), family)
 
 
 def test_stifle_is_built_from_its_oracle_text():
