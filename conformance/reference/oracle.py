@@ -153,8 +153,8 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
         if line == f"{SELF} can't be countered.":
             cant_be_countered = True
             continue
-        m = re.fullmatch(r"(?:Enchanted|Equipped) creature (?:gets ([+-]\d+)/([+-]\d+)(?: and has ([a-z ]+))?"
-                         r"|has ([a-z ]+))\.", line)
+        m = re.fullmatch(r"(?:Enchanted|Equipped) creature (?:gets ([+-]\d+)/([+-]\d+)(?: and has ([a-z ,]+))?"
+                         r"|has ([a-z ,]+))\.", line)
         if m:
             attached_lines.add(line.split()[0])
             statics.append(EnchantedCreatureGets(int(m[1] or 0), int(m[2] or 0),
