@@ -23,6 +23,7 @@ from conformance.reference.common_triggers import (
     ENTERS_OR_ATTACKS,
     LEAVES,
     PUT_INTO_GRAVEYARD,
+    SELF_OR_ENCHANTED_ATTACKS,
     YOUR_COMBAT,
     YOUR_END_STEP,
     YOUR_UPKEEP,
@@ -50,9 +51,19 @@ class TriggerEvents(Casting):
                 continue
             text = self.abilities(obj)
             for t in text.triggered if text is not None else ():
-                if t.event in (ATTACKS, ATTACKS_OR_BLOCKS, ENTERS_OR_ATTACKS):
+                if t.event in (ATTACKS, ATTACKS_OR_BLOCKS, ENTERS_OR_ATTACKS,
+                               SELF_OR_ENCHANTED_ATTACKS):
                     self._trigger(PendingTrigger(obj.controller, obj.id, obj.card_name, t.name,
                                                  t.effects))
+            for aura in (self.objects[oid] for oid in self.battlefield):
+                on = aura.attached_to
+                if on is None or on.id != obj.id or on.zcc != obj.zcc:
+                    continue
+                aura_text = self.abilities(aura)  # "... or enchanted creature attacks"
+                for t in aura_text.triggered if aura_text is not None else ():
+                    if t.event == SELF_OR_ENCHANTED_ATTACKS:
+                        self._trigger(PendingTrigger(aura.controller, aura.id, aura.card_name,
+                                                     t.name, t.effects))
 
     def detect_enters_triggers(self, obj: Obj) -> None:
         """With the base enters triggers: "enters the battlefield or attacks" of ``obj`` itself,
