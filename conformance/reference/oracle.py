@@ -150,6 +150,9 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
         if m:
             enters_tapped_unless = (m[1], 2)
             continue
+        if line == f"If you control two or more other lands, {SELF} enters the battlefield tapped.":
+            enters_tapped_unless = ("fewer", 1)  # tapped unless one or fewer other lands
+            continue
         if line == f"{SELF} can't be countered.":
             cant_be_countered = True
             continue
