@@ -101,7 +101,7 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
     while i < len(lines):
         line = lines[i]
         i += 1
-        words = [w.strip().lower() for w in line.split(",")]
+        words = [w.strip().lower() for w in re.split(r"[,;]", line)]
         if all(w in KEYWORDS for w in words):
             keywords.update(words)
             continue

@@ -28,6 +28,7 @@ from conformance.reference.common_triggers import (
     YOUR_END_STEP,
     YOUR_UPKEEP,
 )
+from conformance.reference.flanking import FLANKING, FlankingShrink
 from conformance.reference.objects import Obj, PendingTrigger, other
 
 
@@ -97,8 +98,13 @@ class TriggerEvents(Casting):
 
     def _detect_block_triggers(self, blocks: list[tuple[Obj, Obj]]) -> None:
         super()._detect_block_triggers(blocks)
-        for blocker, _attacker in blocks:  # each blocker (509.3a)
+        for blocker, attacker in blocks:  # each blocker (509.3a)
             self._triggers_of(blocker, (BLOCKS, ATTACKS_OR_BLOCKS, BLOCKS_OR_BLOCKED), 1)
+            if FLANKING in self.chars(attacker).keywords \
+                    and FLANKING not in self.chars(blocker).keywords:  # 702.25a
+                self._trigger(PendingTrigger(
+                    attacker.controller, attacker.id, attacker.card_name, FLANKING,
+                    (FlankingShrink(blocker.id, blocker.zcc),)))
         attackers = list(dict.fromkeys(attacker.id for _b, attacker in blocks))
         for aid in attackers:  # each attacker that became blocked (509.3c)
             n = sum(1 for _b, attacker in blocks if attacker.id == aid)
