@@ -34,6 +34,8 @@ class AnimateSelf(Effect):
     colors: tuple[str, ...] | None
     keywords: tuple[str, ...]
     until_end_of_turn: bool
+    unblockable: bool = False
+    """"... and can't be blocked this turn" (Creeping Tar Pit, the Keyrunes; 509.1b)."""
 
 
 _ANIMATE = re.compile(
@@ -41,7 +43,8 @@ _ANIMATE = re.compile(
     r"(?P<colors>(?:(?:white|blue|black|red|green|colorless)(?:,? and |, | ))*)"
     r"(?P<subtypes>(?:[A-Z][a-z]+ )*)(?P<artifact>artifact )?creature"
     r"(?P<still1> that's still a land)?(?: with (?P<kw>[a-z ,]+?))?"
-    r"(?P<addition> in addition to its other types)?(?P<post> until end of turn)?\."
+    r"(?P<addition> in addition to its other types)?(?P<post> until end of turn)?"
+    r"(?P<unblockable> and can't be blocked this turn)?\."
     r"(?P<still2> It's still a land\.)? ?")
 
 
@@ -64,7 +67,8 @@ def _animate(m: re.Match[str]) -> AnimateSelf:
     return AnimateSelf(int(m["p"]), int(m["t"]),
                        ("Artifact", "Creature") if m["artifact"] else ("Creature",),
                        tuple(m["subtypes"].split()), colors, _keywords(m["kw"]),
-                       until_end_of_turn=bool(m["pre"] or m["post"]))
+                       until_end_of_turn=bool(m["pre"] or m["post"]),
+                       unblockable=bool(m["unblockable"]))
 
 
 EFFECT_TEMPLATES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], Effect]]] = [

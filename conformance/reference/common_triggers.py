@@ -4,6 +4,8 @@ oracle templates and their rules:
 * "Whenever CARDNAME attacks, <effects>" — triggers as the creature is declared as an attacker
   (508.1m, 508.3a; a creature put onto the battlefield attacking was never declared and does
   not trigger it, 508.4);
+* "Whenever CARDNAME or enchanted creature attacks, <effects>" — as the permanent itself or
+  the creature it enchants is declared as an attacker (508.1m);
 * "Whenever CARDNAME blocks / becomes blocked / attacks or blocks / blocks or becomes blocked,
   <effects>" — trigger as blockers are declared (509.1i, 509.3a; "becomes blocked" once a
   combat however many creatures block it, 509.3c);
@@ -76,6 +78,10 @@ ATTACKS_OR_BLOCKS = "attacks_or_blocks"
 """``Triggered.event`` of "Whenever CARDNAME attacks or blocks, ..."."""
 BLOCKS_OR_BLOCKED = "blocks_or_becomes_blocked"
 """``Triggered.event`` of "Whenever CARDNAME blocks or becomes blocked, ..."."""
+SELF_OR_ENCHANTED_ATTACKS = "self_or_enchanted_attacks"
+"""``Triggered.event`` of "Whenever CARDNAME or enchanted creature attacks, ..." (a bestow
+creature's: it triggers for the permanent itself attacking, or, as an Aura, for the creature it
+enchants attacking)."""
 
 _FORMS = (
     (re.compile(rf"Whenever {SELF} attacks, (.*)"), ATTACKS, "attacks", True),
@@ -98,6 +104,8 @@ _FORMS = (
      "attacks_or_blocks", True),
     (re.compile(rf"Whenever {SELF} blocks or becomes blocked, (.*)"), BLOCKS_OR_BLOCKED,
      "blocks_or_becomes_blocked", True),
+    (re.compile(rf"Whenever {SELF} or enchanted creature attacks, (.*)"),
+     SELF_OR_ENCHANTED_ATTACKS, "attacks", False),
     (re.compile(r"At the beginning of your upkeep, (.*)"), YOUR_UPKEEP, "upkeep", False),
     (re.compile(r"At the beginning of your end step, (.*)"), YOUR_END_STEP, "end_step", False),
     (re.compile(r"At the beginning of each (?:player's )?upkeep, (.*)"), EACH_UPKEEP,

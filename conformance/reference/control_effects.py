@@ -120,3 +120,8 @@ def _animate_self(r: Effects, eff: AnimateSelf, ctx: EffectContext) -> None:
     _rules(r).animations.append(ca.Animation(
         next(r._clock), frozenset({src.ref}), eff.types, (eff.power, eff.toughness),
         eff.until_end_of_turn, eff.subtypes, eff.colors, eff.keywords))
+    if eff.unblockable:  # "and can't be blocked this turn" (509.1b)
+        from conformance.reference.block_restrictions import BlockRestrictions
+
+        assert isinstance(r, BlockRestrictions)
+        r.cant_be_blocked.add(src.ref)

@@ -65,6 +65,7 @@ from conformance.reference.oracle_split import FIRST as _SPLIT_FIRST
 from conformance.reference.oracle_split import TEMPLATES as _SPLIT_TEMPLATES
 from conformance.reference.oracle_strive import TEMPLATES as _STRIVE_TEMPLATES
 from conformance.reference.oracle_wheels import TEMPLATES as _WHEEL_TEMPLATES
+from conformance.reference.prevent_to_and_by import FIRST as _PREVENT_FIRST
 from conformance.reference.same_target import FIRST as _SAME_TARGET_FIRST
 from conformance.reference.suspend_text import EFFECT_TEMPLATES as _SUSPEND_TEMPLATES
 from conformance.reference.threaten import FIRST as _THREATEN_FIRST
@@ -236,6 +237,7 @@ _EFFECTS[:0] = _KICKED_FIRST  # "<effect>. If CARDNAME was kicked, <effect> inst
 _EFFECTS[_EFFECTS.index(_THREATEN_FIRST[-1]) + 1:_EFFECTS.index(_THREATEN_FIRST[-1]) + 1] = \
     _SAME_TARGET_FIRST  # "... target creature. That creature / It <effect>."
 _EFFECTS.extend(_STRIVE_TEMPLATES)  # "any number of target creatures each get ..."
+_EFFECTS[:0] = _PREVENT_FIRST  # "... dealt to and dealt by that creature this turn."
 
 
 def _then(*effects: Effect) -> tuple[Effect, ...]:

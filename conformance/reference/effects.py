@@ -105,6 +105,10 @@ class Effects(LibraryChoices):
         if amount <= 0 or (combat and self.combat_damage_prevented == self.turn):
             return
         src = self.objects.get(source)
+        if combat and self.combat_damage_shielded and any(
+                ob is not None and (self.turn, ob.id, ob.zcc) in self.combat_damage_shielded
+                for ob in (src, self.objects.get(target.id) if target.zcc is not None else None)):
+            return  # 615: "dealt to and dealt by that creature"
         keywords = self.chars(src).keywords if src is not None else frozenset()
         if target.zcc is not None and self.damage_prevented_by_protection(target, source):
             return
@@ -479,7 +483,9 @@ from conformance.reference import (  # noqa: E402  (they register their handlers
     effects_split,  # noqa: F401  (fights, counted amounts: split and aftermath halves)
     effects_strive,  # noqa: F401  (each of any number of targets: oracle_strive)
     effects_wheels,  # noqa: F401  (wheels, life per creature, tap all creatures)
+    flanking_effects,  # noqa: F401  (flanking's -1/-1 on the blocker)
     kicked_effects,  # noqa: F401  (kicked effects "instead")
+    prevent_effects,  # noqa: F401  ("dealt to and dealt by that creature": prevent_to_and_by)
     template_effects,  # noqa: F401  (scry, ingest, processors)
     threaten_effects,  # noqa: F401  (control until end of turn, tap up to N)
 )

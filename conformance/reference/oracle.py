@@ -101,7 +101,7 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
     while i < len(lines):
         line = lines[i]
         i += 1
-        words = [w.strip().lower() for w in line.split(",")]
+        words = [w.strip().lower() for w in re.split(r"[,;]", line)]
         if all(w in KEYWORDS for w in words):
             keywords.update(words)
             continue
@@ -150,11 +150,14 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
         if m:
             enters_tapped_unless = (m[1], 2)
             continue
+        if line == f"If you control two or more other lands, {SELF} enters the battlefield tapped.":
+            enters_tapped_unless = ("fewer", 1)  # tapped unless one or fewer other lands
+            continue
         if line == f"{SELF} can't be countered.":
             cant_be_countered = True
             continue
-        m = re.fullmatch(r"(?:Enchanted|Equipped) creature (?:gets ([+-]\d+)/([+-]\d+)(?: and has ([a-z ]+))?"
-                         r"|has ([a-z ]+))\.", line)
+        m = re.fullmatch(r"(?:Enchanted|Equipped) creature (?:gets ([+-]\d+)/([+-]\d+)(?: and has ([a-z ,]+))?"
+                         r"|has ([a-z ,]+))\.", line)
         if m:
             attached_lines.add(line.split()[0])
             statics.append(EnchantedCreatureGets(int(m[1] or 0), int(m[2] or 0),

@@ -137,6 +137,10 @@ def _then_its_player(g: re.Match[str]) -> ThenItsPlayer:
     if m:
         return ThenItsPlayer(first[0], whose, "lose_life" if m[1] == "loses" else "gain_life",
                              int(m[2]))
+    m = re.fullmatch(r"(loses|gains) life equal to its power( plus its toughness)?", does)
+    if m:  # Swords to Plowshares, Phthisis
+        return ThenItsPlayer(first[0], whose, "lose_life" if m[1] == "loses" else "gain_life",
+                             0, equal_to="power+toughness" if m[2] else "power")
     if does == "draws a card":
         return ThenItsPlayer(first[0], whose, "draw", 1)
     m = re.fullmatch(r"(mills|discards) (a|one|two|three|four|five) cards?", does)
@@ -159,7 +163,8 @@ _TARGETED = (r"((?:Destroy|Exile|Return|Counter|Put (?:a|two) [+-]1/[+-]1 counte
 
 FIRST_TEMPLATES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], object]]] = [
     (re.compile(rf"{_TARGETED} (?:(?:Its|That (?:creature|permanent|spell)'s) (controller|owner) "
-                r"(loses \d+ life|gains \d+ life|draws a card|creates [^.]+?|mills \w+ cards?|"
+                r"(loses \d+ life|gains \d+ life|(?:loses|gains) life equal to its power"
+                r"(?: plus its toughness)?|draws a card|creates [^.]+?|mills \w+ cards?|"
                 r"discards (?:a|one|two) cards?)|"
                 rf"({SELF} deals \d+ damage to) (?:that (?:creature|permanent|land|artifact)'s|its) "
                 r"controller)\. ?"),

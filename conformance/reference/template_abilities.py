@@ -165,7 +165,9 @@ class ThenItsPlayer(Effect):
     something>": ``first`` acts on the target, then the target's controller or owner (as it
     last was: looked up before ``first``) ``does`` (``lose_life`` | ``gain_life`` | ``draw`` |
     ``damage`` from the source | ``create`` ``token``) ``n``. Nothing happens to a player whose
-    target became illegal (608.2b)."""
+    target became illegal (608.2b). With ``equal_to`` (``power`` | ``power+toughness``) the life
+    lost or gained is that of the target as it last was before ``first`` (608.2h), 0 if
+    negative (107.1b)."""
 
     first: Effect
     whose: str
@@ -173,6 +175,7 @@ class ThenItsPlayer(Effect):
     does: str
     n: int
     token: TokenDef | None = None
+    equal_to: str = ""
 
     @property
     def slots(self) -> tuple[TargetSlot, ...]:

@@ -242,13 +242,19 @@ def _then_its_player(r: Effects, eff: ThenItsPlayer, ctx: EffectContext) -> Flow
     target = r.objects.get(ref.id) if ref is not None else None
     player = None if target is None else (
         target.controller if eff.whose == "controller" else target.owner)
+    amount = eff.n
+    if eff.equal_to and target is not None:  # as the target last was (608.2h)
+        chars = r.chars(target)
+        amount = (chars.power or 0) + ((chars.toughness or 0) if eff.equal_to ==
+                                       "power+toughness" else 0)
+        amount = max(0, amount)  # 107.1b
     flow = EFFECTS[type(eff.first)](r, eff.first, ctx)
     if flow is not None:
         yield from flow
     if player is None:
         return
     if eff.does in ("lose_life", "gain_life"):
-        n = eff.n if eff.does == "gain_life" else -eff.n
+        n = amount if eff.does == "gain_life" else -amount
         r.players[player].life += n
         r._emit("life_change", player=player, amount=n)
     elif eff.does == "draw":

@@ -23,10 +23,12 @@ from conformance.reference.common_triggers import (
     ENTERS_OR_ATTACKS,
     LEAVES,
     PUT_INTO_GRAVEYARD,
+    SELF_OR_ENCHANTED_ATTACKS,
     YOUR_COMBAT,
     YOUR_END_STEP,
     YOUR_UPKEEP,
 )
+from conformance.reference.flanking import FLANKING, FlankingShrink
 from conformance.reference.objects import Obj, PendingTrigger, other
 
 
@@ -50,9 +52,19 @@ class TriggerEvents(Casting):
                 continue
             text = self.abilities(obj)
             for t in text.triggered if text is not None else ():
-                if t.event in (ATTACKS, ATTACKS_OR_BLOCKS, ENTERS_OR_ATTACKS):
+                if t.event in (ATTACKS, ATTACKS_OR_BLOCKS, ENTERS_OR_ATTACKS,
+                               SELF_OR_ENCHANTED_ATTACKS):
                     self._trigger(PendingTrigger(obj.controller, obj.id, obj.card_name, t.name,
                                                  t.effects))
+            for aura in (self.objects[oid] for oid in self.battlefield):
+                on = aura.attached_to
+                if on is None or on.id != obj.id or on.zcc != obj.zcc:
+                    continue
+                aura_text = self.abilities(aura)  # "... or enchanted creature attacks"
+                for t in aura_text.triggered if aura_text is not None else ():
+                    if t.event == SELF_OR_ENCHANTED_ATTACKS:
+                        self._trigger(PendingTrigger(aura.controller, aura.id, aura.card_name,
+                                                     t.name, t.effects))
 
     def detect_enters_triggers(self, obj: Obj) -> None:
         """With the base enters triggers: "enters the battlefield or attacks" of ``obj`` itself,
@@ -86,8 +98,13 @@ class TriggerEvents(Casting):
 
     def _detect_block_triggers(self, blocks: list[tuple[Obj, Obj]]) -> None:
         super()._detect_block_triggers(blocks)
-        for blocker, _attacker in blocks:  # each blocker (509.3a)
+        for blocker, attacker in blocks:  # each blocker (509.3a)
             self._triggers_of(blocker, (BLOCKS, ATTACKS_OR_BLOCKS, BLOCKS_OR_BLOCKED), 1)
+            if FLANKING in self.chars(attacker).keywords \
+                    and FLANKING not in self.chars(blocker).keywords:  # 702.25a
+                self._trigger(PendingTrigger(
+                    attacker.controller, attacker.id, attacker.card_name, FLANKING,
+                    (FlankingShrink(blocker.id, blocker.zcc),)))
         attackers = list(dict.fromkeys(attacker.id for _b, attacker in blocks))
         for aid in attackers:  # each attacker that became blocked (509.3c)
             n = sum(1 for _b, attacker in blocks if attacker.id == aid)

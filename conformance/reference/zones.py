@@ -52,6 +52,9 @@ class Zones:
         self._statics_cache: list[tuple[Obj, o.Static]] | None = None
         self.combat_damage_prevented: int | None = None
         """The turn in which all combat damage is prevented (615), if any."""
+        self.combat_damage_shielded: set[tuple[int, str, int]] = set()
+        """(turn, object id, zone-change count) of each creature all combat damage dealt to and
+        dealt by is prevented that turn (615: :mod:`conformance.reference.prevent_to_and_by`)."""
 
     def _new_id(self, prefix: str) -> str:
         while True:
