@@ -53,6 +53,7 @@ from conformance.reference.errors import OracleTemplateError
 from conformance.reference.oracle_copies import FIRST as _COPY_FIRST
 from conformance.reference.oracle_eldrazi import EFFECT_TEMPLATES as _ELDRAZI_TEMPLATES
 from conformance.reference.oracle_fights import FIRST as _FIGHT_FIRST
+from conformance.reference.oracle_foretold import FIRST as _FORETOLD_FIRST
 from conformance.reference.oracle_kicked import FIRST as _KICKED_FIRST
 from conformance.reference.oracle_library import TEMPLATES as _LIBRARY_TEMPLATES
 from conformance.reference.oracle_more import FIRST as _FIRST_TEMPLATES
@@ -233,6 +234,7 @@ _EFFECTS.extend(_SPLIT_TEMPLATES)
 _EFFECTS.extend(_WHEEL_TEMPLATES)  # wheels, life per creature a player controls, tap all
 _EFFECTS[:0] = _THREATEN_FIRST  # control until end of turn, "tap up to N target ..."
 _EFFECTS[:0] = _KICKED_FIRST  # "<effect>. If CARDNAME was kicked, <effect> instead."
+_EFFECTS[:0] = _FORETOLD_FIRST  # "If CARDNAME was foretold, <effect>."
 _EFFECTS[_EFFECTS.index(_THREATEN_FIRST[-1]) + 1:_EFFECTS.index(_THREATEN_FIRST[-1]) + 1] = \
     _SAME_TARGET_FIRST  # "... target creature. That creature / It <effect>."
 _EFFECTS.extend(_STRIVE_TEMPLATES)  # "any number of target creatures each get ..."

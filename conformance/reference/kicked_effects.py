@@ -3,12 +3,14 @@
 :data:`conformance.reference.effects.EFFECTS` when this module is imported): a kicked spell does
 its kicked effect in place of the unkicked one (702.33d, 608.2c), on the targets chosen as it
 was cast; the hook ``kicked_effect_replaces`` says "instead" means in place of; a sentence about "that
-creature" acts on the target of the sentence before it."""
+creature" acts on the target of the sentence before it; "if this spell was foretold" effects
+happen only for a spell cast for its foretell cost (702.143)."""
 
 from __future__ import annotations
 
 from conformance.reference.effects import EffectContext, Effects, effect
 from conformance.reference.objects import Flow
+from conformance.reference.oracle_foretold import IfForetold
 from conformance.reference.oracle_kicked import KickedInstead
 from conformance.reference.same_target import ThenSameTarget
 
@@ -33,5 +35,18 @@ def _then_same_target(r: Effects, eff: ThenSameTarget, ctx: EffectContext) -> Fl
     """The first sentence, then the second on the first's target (608.2b: only if legal)."""
     yield from r._run_effects(eff.first, ctx.targets, ctx.controller, ctx.source, ctx.spell,
                               ctx.ability)
+    if eff.if_kicked:
+        state = ctx.spell.spell if ctx.spell is not None else None
+        if state is None or r.times_kicked(state) < 1:
+            return
     yield from r._run_effects(eff.then, ctx.targets * len(eff.then), ctx.controller,
                               ctx.source, ctx.spell, ctx.ability)
+
+
+@effect(IfForetold)
+def _if_foretold(r: Effects, eff: IfForetold, ctx: EffectContext) -> Flow:
+    """The effects, only if the resolving spell was cast for its foretell cost (702.143a)."""
+    state = ctx.spell.spell if ctx.spell is not None else None
+    if state is not None and state.alternative == "foretell":
+        yield from r._run_effects(eff.effects, [], ctx.controller, ctx.source, ctx.spell,
+                                  ctx.ability)
