@@ -52,6 +52,7 @@ from conformance.reference.effect_blocks import (
 from conformance.reference.errors import OracleTemplateError
 from conformance.reference.oracle_copies import FIRST as _COPY_FIRST
 from conformance.reference.oracle_eldrazi import EFFECT_TEMPLATES as _ELDRAZI_TEMPLATES
+from conformance.reference.oracle_exile_instead import FIRST as _EXILE_INSTEAD_FIRST
 from conformance.reference.oracle_fights import FIRST as _FIGHT_FIRST
 from conformance.reference.oracle_foretold import FIRST as _FORETOLD_FIRST
 from conformance.reference.oracle_kicked import FIRST as _KICKED_FIRST
@@ -235,6 +236,7 @@ _EFFECTS.extend(_WHEEL_TEMPLATES)  # wheels, life per creature a player controls
 _EFFECTS[:0] = _THREATEN_FIRST  # control until end of turn, "tap up to N target ..."
 _EFFECTS[:0] = _KICKED_FIRST  # "<effect>. If CARDNAME was kicked, <effect> instead."
 _EFFECTS[:0] = _FORETOLD_FIRST  # "If CARDNAME was foretold, <effect>."
+_EFFECTS[:0] = _EXILE_INSTEAD_FIRST  # "... If a creature dealt damage this way would die ..."
 _EFFECTS[_EFFECTS.index(_THREATEN_FIRST[-1]) + 1:_EFFECTS.index(_THREATEN_FIRST[-1]) + 1] = \
     _SAME_TARGET_FIRST  # "... target creature. That creature / It <effect>."
 _EFFECTS.extend(_STRIVE_TEMPLATES)  # "any number of target creatures each get ..."

@@ -134,6 +134,9 @@ class Obj:
     """The object or player this permanent is attached to (rule 301.5, 303.4)."""
     face_down: bool = False
     """A face-down permanent (rule 708.2): ``card`` is its face-up card."""
+    exiled_if_dies: int = 0
+    """The turn in which this permanent, were it to die, is exiled instead ("If a creature dealt
+    damage this way would die this turn, exile it instead", 614.1a); 0 for none."""
     up_face: int = 0
     """The index of the face up of a modal double-faced permanent (rule 712.8: 0, the front
     face, in every other zone and for every other card)."""
