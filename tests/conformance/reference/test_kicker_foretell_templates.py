@@ -14,6 +14,7 @@ from conformance.reference import ReferenceEngine
 from conformance.reference.abilities import SubtypeLord
 from conformance.reference.cards import load_cards
 from conformance.reference.oracle_foretold import IfForetold
+from conformance.reference.oracle_kicked import KickedInstead
 from conformance.reference.oracle_lords import lord_line
 from conformance.reference.same_target import ThenSameTarget
 
@@ -148,3 +149,21 @@ def test_poison_the_cup_foretold_scries_two() -> None:
     e.act(RESOLVE)
     assert e._pending is not None and e._pending[1].detail["purpose"] == "scry"
     assert e._pending[1].detail["cards"] == ["l1", "l2"]
+
+
+# --- "If this spell was kicked, instead <effect>"; "mills half their library, rounded up" -------
+
+
+@pytest.mark.parametrize(("kicked", "mana", "milled"), [(False, "{1}{U}", 8),
+                                                        (True, "{1}{U}{3}{U}", 10)])
+def test_maddening_cacophony_mills_half_the_library_instead_when_kicked(
+        kicked: bool, mana: str, milled: int) -> None:
+    spell = load_cards()["Maddening Cacophony"].faces[0].text.spell
+    assert isinstance(spell, tuple) and isinstance(spell[0], KickedInstead)
+    library = [obj(f"l{i}", "Island") for i in range(1, 20)]  # 19 cards: half rounded up is 10
+    e = engine({"mana": mana, "hand": [obj("mc", "Maddening Cacophony")]},
+               {"library": library})
+    e.act(cast("mc", **({"costs": {"kicker": 1}} if kicked else {})))
+    e.act(RESOLVE)
+    objects = e.observe().state["objects"]
+    assert sum(objects[f"l{i}"]["zone"] == "graveyard" for i in range(1, 20)) == milled
