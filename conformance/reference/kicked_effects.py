@@ -5,7 +5,8 @@ its kicked effect in place of the unkicked one (702.33d, 608.2c), on the targets
 was cast; the hook ``kicked_effect_replaces`` says "instead" means in place of; a sentence about "that
 creature" acts on the target of the sentence before it; "if this spell was foretold" effects
 happen only for a spell cast for its foretell cost (702.143); "if a creature dealt damage this
-way would die this turn, exile it instead" marks the permanents the damage was dealt to."""
+way would die this turn, exile it instead" marks the permanents the damage was dealt to; damage
+equal to the sacrificed creature's power is its power as it last existed (608.2h)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from conformance.reference.objects import Flow
 from conformance.reference.oracle_exile_instead import DamageThenExileIfDies
 from conformance.reference.oracle_foretold import IfForetold
 from conformance.reference.oracle_kicked import KickedInstead
+from conformance.reference.oracle_sacrificed import DamageBySacrificedPower
 from conformance.reference.same_target import ThenSameTarget
 
 
@@ -71,3 +73,13 @@ def _damage_then_exile_if_dies(r: Effects, eff: DamageThenExileIfDies,
             continue
         if not wanted or wanted & set(r.chars(ob).types):
             ob.exiled_if_dies = r.turn
+
+
+@effect(DamageBySacrificedPower)
+def _damage_by_sacrificed_power(r: Effects, eff: DamageBySacrificedPower,
+                                ctx: EffectContext) -> None:
+    """Damage equal to the power of the creature sacrificed to cast the spell (608.2h)."""
+    state = ctx.spell.spell if ctx.spell is not None else None
+    target = ctx.first()
+    if state is not None and state.sacrificed_power and target is not None:
+        r._damage(ctx.source, target, state.sacrificed_power)

@@ -83,6 +83,9 @@ class SpellState:
     convoke, delve, improvise, sacrifice, ...), in payment order; empty for a copy."""
     free: bool = False
     """Cast without paying its mana cost (suspend, cascade: 107.3b, 702.62a, 702.85a)."""
+    sacrificed_power: int | None = None
+    """The power of the creature sacrificed to pay its cost, as it last existed on the
+    battlefield (608.2h: "the sacrificed creature's power"); None when none was."""
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ from conformance.reference import ReferenceEngine
 from conformance.reference.cards import load_cards
 from conformance.reference.chapter_abilities import LookRevealToHand, RevealChooseDiscard
 from conformance.reference.oracle_exile_instead import DamageThenExileIfDies
+from conformance.reference.oracle_sacrificed import DamageBySacrificedPower
 
 SPIKEFIELD = "Spikefield Hazard // Spikefield Cave"
 SILUNDI = "Silundi Vision // Silundi Isle"
@@ -111,3 +112,28 @@ def test_pelakka_predation_discards_a_card_of_mana_value_three_or_greater() -> N
     e.act(RESOLVE)  # one card qualifies: no choice
     z = zones(e)
     assert z["giant"] == "graveyard" and z["bolt"] == "hand"
+
+
+# --- "CARDNAME deals damage equal to the sacrificed creature's power to any target" -------------
+
+KAZUUL = "Kazuul's Fury // Kazuul's Cliffs"
+
+
+def test_kazuuls_fury_deals_the_sacrificed_creatures_last_known_power() -> None:
+    """Hill Giant (3/3) given +3/+3 by Giant Growth: its power as it last existed, 6."""
+    e = engine({"mana": "{G}{2}{R}", "hand": [obj("kf", KAZUUL), obj("gg", "Giant Growth")],
+                "battlefield": [obj("giant", "Hill Giant")]})
+    e.act(cast("gg", "giant"))
+    e.act(RESOLVE)
+    e.act(cast("kf", "p2", face=0, costs={"sacrifice": ["giant"]}))
+    assert zones(e)["giant"] == "graveyard"
+    e.act(RESOLVE)
+    assert e.observe().state["players"]["p2"]["life"] == 14
+
+
+def test_fling_needs_its_sacrifice_and_abilities_counting_it_are_refused() -> None:
+    from conformance.reference.cards import refused_cards
+
+    cards = load_cards()
+    assert cards["Fling"].faces[0].text.spell == (DamageBySacrificedPower("any"),)
+    assert "Bloodshot Cyclops" in refused_cards()  # an activated ability's sacrifice
