@@ -147,6 +147,9 @@ class SubtypeLord:
     """Only creatures ("Sliver creatures"); False for "All Slivers"."""
     other: bool = False
     """"Other ...": not the source itself."""
+    with_counter: str = ""
+    """"... with a +1/+1 counter on it": only the permanents with such a counter (the group
+    changes as counters are put and removed, 611.3a); "" for no such condition."""
 
 
 Static = OutlawsHaveKeyword | CreaturesLoseAllAbilities | EnchantedCreatureGets | SubtypeLord

@@ -32,10 +32,13 @@ class DamageEachCreature(Effect):
 @dataclass(frozen=True, slots=True)
 class Mill(Effect):
     """"Mill N cards" (rule 701.13: the top N cards of the library into the graveyard);
-    ``who``: you | each (each player) | opponents (each opponent) | target (target player)."""
+    ``who``: you | each (each player) | opponents (each opponent) | target (target player).
+    ``half``: "mills half their library, rounded up" (N counted for each player as it
+    mills)."""
 
     n: int
     who: str
+    half: bool = False
 
     @property
     def slots(self) -> tuple[TargetSlot, ...]:

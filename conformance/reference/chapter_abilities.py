@@ -123,9 +123,11 @@ class TokensForLandDifference(Effect):
 class RevealChooseDiscard(Effect):
     """"Target opponent reveals their hand. You choose a <quality> card from it. That player
     discards that card." (701.8a: here the ability's controller chooses): the candidates are
-    the cards of none of the ``excluded`` card types."""
+    the cards of none of the ``excluded`` card types ("a noncreature, nonland card") with a mana
+    value of at least ``min_mana_value`` ("a card from it with mana value 3 or greater")."""
 
     excluded: tuple[str, ...]
+    min_mana_value: int = 0
 
     @property
     def slots(self) -> tuple[TargetSlot, ...]:

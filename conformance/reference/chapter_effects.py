@@ -196,7 +196,8 @@ def _reveal_choose_discard(r: Effects, eff: ch.RevealChooseDiscard, ctx: EffectC
         return
     hand = r.zones[(opponent.id, "hand")]
     fits = [cid for cid in hand
-            if not set(eff.excluded) & set(r.chars(r.objects[cid]).types)]
+            if not set(eff.excluded) & set((c := r.chars(r.objects[cid])).types)
+            and c.mana_value >= eff.min_mana_value]
     if not fits:
         return
     chosen = yield from _choose_cards(ctx.controller, "discard", "hand", fits, 1)

@@ -254,7 +254,8 @@ class ContinuousEffects(Zones):
         return (obj.zone == "battlefield" and ("Creature" in types or not st.creatures_only)
                 and (not st.subtype or st.subtype in subtypes)
                 and (not st.yours or obj.controller == src.controller)
-                and not (st.other and obj is src))
+                and not (st.other and obj is src)
+                and (not st.with_counter or obj.counters.get(st.with_counter, 0) > 0))
 
     def lord_affects(self, source: Obj, obj: Obj, matches: bool) -> bool:
         """Hook: a static ability granting a group of permanents something affects whatever

@@ -52,11 +52,14 @@ from conformance.reference.effect_blocks import (
 from conformance.reference.errors import OracleTemplateError
 from conformance.reference.oracle_copies import FIRST as _COPY_FIRST
 from conformance.reference.oracle_eldrazi import EFFECT_TEMPLATES as _ELDRAZI_TEMPLATES
+from conformance.reference.oracle_exile_instead import FIRST as _EXILE_INSTEAD_FIRST
 from conformance.reference.oracle_fights import FIRST as _FIGHT_FIRST
+from conformance.reference.oracle_foretold import FIRST as _FORETOLD_FIRST
 from conformance.reference.oracle_kicked import FIRST as _KICKED_FIRST
 from conformance.reference.oracle_library import TEMPLATES as _LIBRARY_TEMPLATES
 from conformance.reference.oracle_more import FIRST as _FIRST_TEMPLATES
 from conformance.reference.oracle_more import TEMPLATES as _MORE_TEMPLATES
+from conformance.reference.oracle_sacrificed import TEMPLATES as _SACRIFICED_TEMPLATES
 from conformance.reference.oracle_sagas import EFFECT_TEMPLATES as _SAGA_TEMPLATES
 from conformance.reference.oracle_sagas import FIRST_TEMPLATES as _SAGA_FIRST
 from conformance.reference.oracle_spells import EFFECT_TEMPLATES as _SPELL_TEMPLATES
@@ -234,8 +237,11 @@ _EFFECTS.extend(_SPLIT_TEMPLATES)
 _EFFECTS.extend(_WHEEL_TEMPLATES)  # wheels, life per creature a player controls, tap all
 _EFFECTS[:0] = _THREATEN_FIRST  # control until end of turn, "tap up to N target ..."
 _EFFECTS[:0] = _KICKED_FIRST  # "<effect>. If CARDNAME was kicked, <effect> instead."
+_EFFECTS[:0] = _FORETOLD_FIRST  # "If CARDNAME was foretold, <effect>."
+_EFFECTS[:0] = _EXILE_INSTEAD_FIRST  # "... If a creature dealt damage this way would die ..."
 _EFFECTS[_EFFECTS.index(_THREATEN_FIRST[-1]) + 1:_EFFECTS.index(_THREATEN_FIRST[-1]) + 1] = \
     _SAME_TARGET_FIRST  # "... target creature. That creature / It <effect>."
+_EFFECTS.extend(_SACRIFICED_TEMPLATES)  # "damage equal to the sacrificed creature's power"
 _EFFECTS.extend(_STRIVE_TEMPLATES)  # "any number of target creatures each get ..."
 _EFFECTS[:0] = _PREVENT_FIRST  # "... dealt to and dealt by that creature this turn."
 
@@ -286,6 +292,8 @@ def _activated(text: str) -> Activated:
     """``[{cost}][, ]{T}: effect`` or ``{cost}: effect``, then "Activate only as a sorcery." or
     "Activate only once each turn."; "Add {C}." is a mana ability (rule 605.1a)."""
     text = text.strip()
+    if "the sacrificed creature's power" in text:  # a spell's (SpellState.sacrificed_power) only
+        raise OracleTemplateError(f"an ability counting what its cost sacrificed: {text!r}")
     energy = re.match(r"(.*?)(?:, )?Pay ((?:\{E\})+): (.*)", text)
     if energy and re.fullmatch(rf"(?:{_COST}(?:, )?)?(?:\{{T\}})?", energy[1]):
         # "Pay {E}{E}" in a cost (107.14): the rest of the ability without it

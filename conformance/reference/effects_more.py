@@ -63,7 +63,9 @@ def _damage_each_creature(r: Effects, eff: m.DamageEachCreature, ctx: EffectCont
 @effect(m.Mill)
 def _mill(r: Effects, eff: m.Mill, ctx: EffectContext) -> None:
     for p in _players(r, ctx, eff.who):
-        for cid in list(r.zones[(p, "library")][:eff.n]):
+        library = r.zones[(p, "library")]
+        n = (len(library) + 1) // 2 if eff.half else eff.n
+        for cid in list(library[:n]):
             r._move(r.objects[cid], "graveyard")
 
 

@@ -83,6 +83,9 @@ class SpellState:
     convoke, delve, improvise, sacrifice, ...), in payment order; empty for a copy."""
     free: bool = False
     """Cast without paying its mana cost (suspend, cascade: 107.3b, 702.62a, 702.85a)."""
+    sacrificed_power: int | None = None
+    """The power of the creature sacrificed to pay its cost, as it last existed on the
+    battlefield (608.2h: "the sacrificed creature's power"); None when none was."""
 
 
 @dataclass(frozen=True)
@@ -134,6 +137,9 @@ class Obj:
     """The object or player this permanent is attached to (rule 301.5, 303.4)."""
     face_down: bool = False
     """A face-down permanent (rule 708.2): ``card`` is its face-up card."""
+    exiled_if_dies: int = 0
+    """The turn in which this permanent, were it to die, is exiled instead ("If a creature dealt
+    damage this way would die this turn, exile it instead", 614.1a); 0 for none."""
     up_face: int = 0
     """The index of the face up of a modal double-faced permanent (rule 712.8: 0, the front
     face, in every other zone and for every other card)."""

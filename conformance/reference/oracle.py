@@ -38,6 +38,7 @@ from conformance.reference.effect_text import (
 from conformance.reference.errors import OracleTemplateError
 from conformance.reference.oracle_eldrazi import ability_line as _eldrazi_line
 from conformance.reference.oracle_lords import lord_line
+from conformance.reference.oracle_sacrificed import check_sacrificed_power
 
 _ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6}
 
@@ -283,7 +284,8 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
         raise OracleTemplateError("'Enchanted creature' without 'Enchant creature'")
     if "Equipped" in attached_lines and not equip:
         raise OracleTemplateError("'Equipped creature' without 'Equip'")
-    return FaceText(keywords=frozenset(keywords), aftermath=aftermath, flashback=flashback,
+    return check_sacrificed_power(text, FaceText(
+                    keywords=frozenset(keywords), aftermath=aftermath, flashback=flashback,
                     cycling=cycling, **cast_costs.fields(),
                     enchant=enchant, enters_tapped=enters_tapped,
                     enters_with=tuple(enters_with), kicked_counters=tuple(kicked_counters),
@@ -292,7 +294,7 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
                     restrictions=tuple(restrictions),
                     spell=modal if modal is not None else (tuple(spell) or None),
                     triggered=tuple(triggered), activated=tuple(activated),
-                    statics=tuple(statics))
+                    statics=tuple(statics)))
 
 
 def mana_ability(color: str) -> Activated:

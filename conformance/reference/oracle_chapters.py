@@ -19,7 +19,8 @@ from conformance.reference.errors import OracleTemplateError
 from conformance.reference.target_kinds import parse_kind
 from conformance.reference.template_abilities import LoseLifeYou
 
-_COUNT = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+_COUNT = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+          "seven": 7}
 
 
 def _kind(words: str) -> str:
@@ -110,6 +111,9 @@ TEMPLATES += [
     (re.compile(r"Target opponent reveals their hand\. You choose a noncreature, nonland card "
                 r"from it\. That player discards that card\. ?"),
      lambda g: ch.RevealChooseDiscard(("Creature", "Land"))),
+    (re.compile(r"Target opponent reveals their hand\. You choose a card from it with mana value "
+                r"(\d+) or greater\. That player discards that card\. ?"),
+     lambda g: ch.RevealChooseDiscard((), min_mana_value=int(g[1]))),
     (re.compile(r"Mill (two|three|four) cards, then you may return an? ([a-z ,]+?) card from "
                 r"your graveyard to your hand\. ?"),
      _mill_then_return),
@@ -248,10 +252,12 @@ FIRST.append(
      lambda g: ch.ReturnWithCounterByType("gy:Creature|Planeswalker:you")))
 
 TEMPLATES += [
-    (re.compile(r"Look at the top (three|four|five) cards of your library\. You may reveal an? "
-                r"(artifact|creature|land) card from among them and put it into your hand\. Put "
-                r"the rest on the bottom of your library in a random order\. ?"),
-     lambda g: ch.LookRevealToHand(_COUNT[g[1]], _TYPES[g[2]])),
+    (re.compile(r"Look at the top (three|four|five|six|seven) cards of your library\. You may "
+                r"reveal an? (artifact|creature|land|instant or sorcery) card from among them and "
+                r"put it into your hand\. Put the rest on the bottom of your library in a random "
+                r"order\. ?"),
+     lambda g: ch.LookRevealToHand(_COUNT[g[1]], "|".join(_TYPES[t] for t in
+                                                          g[2].split(" or ")))),
     (re.compile(r"Artifacts you control become artifact creatures with base power and toughness "
                 r"(\d+)/(\d+) until end of turn\. ?"),
      lambda g: ca.AnimateYourArtifacts(int(g[1]), int(g[2]))),

@@ -2,7 +2,9 @@
 effect, greater> instead." (702.33d; "instead": the kicked effect happens in place of the first,
 608.2c) — "it deals 5 damage instead", "that creature gets +5/+5 until end of turn instead",
 "draw three cards instead", "those creatures get +2/+1 until end of turn instead", "create four
-of those tokens instead", "that player discards three cards instead".
+of those tokens instead", "that player discards three cards instead"; and "<effect>. If
+CARDNAME was kicked, instead <effect>." (the kicked sentence read whole: "instead each opponent
+mills half their library, rounded up").
 
 The kicked sentence is read by the base grammar after it is made a sentence of its own (its
 "it" / "that creature" / "those creatures" / "that player" is the first sentence's subject, a
@@ -65,6 +67,17 @@ def _kicked_sentence(first: str, clause: str) -> str:
     return clause[:1].upper() + clause[1:] + "."
 
 
+def _kicked_instead_first(g: re.Match[str]) -> KickedInstead:
+    """"<effect>. If CARDNAME was kicked, instead <effect>." (the kicked sentence whole)."""
+    from conformance.reference.effect_text import parse_effects  # the whole grammar (no cycle)
+
+    normal = parse_effects(g[1])
+    kicked = parse_effects(g[2][:1].upper() + g[2][1:])
+    if [e.slots for e in normal] != [e.slots for e in kicked]:
+        raise OracleTemplateError(f"kicked effect with other targets: {g[0]!r}")
+    return KickedInstead(normal, kicked)
+
+
 def _kicked_instead(g: re.Match[str]) -> KickedInstead:
     from conformance.reference.effect_text import parse_effects  # the whole grammar (no cycle)
 
@@ -77,6 +90,8 @@ def _kicked_instead(g: re.Match[str]) -> KickedInstead:
 
 
 FIRST: list[tuple[re.Pattern[str], Callable[[re.Match[str]], object]]] = [
+    (re.compile(rf"([^.]+\.) If (?:{SELF}|it) was kicked, instead ([^.]+\.) ?"),
+     _kicked_instead_first),
     (re.compile(rf"([^.]+\.) If (?:{SELF}|it) was kicked, ([^.]+?) instead\. ?"),
      _kicked_instead),
 ]

@@ -36,11 +36,32 @@ def _subtype(plural: str) -> str | None:
     return plural[:-1] if plural.endswith("s") and plural[:-1] not in _NOT_SUBTYPES else None
 
 
+_COUNTER_LINE = re.compile(
+    r"(?:Each (?P<other>other )?creature you control with an? (?P<c1>[+-]1/[+-]1) counter on it "
+    r"has|(?P<other2>Other )?[Cc]reatures you control with (?P<c2>[+-]1/[+-]1) counters on them "
+    r"have) (?P<kw>[a-z ,]+)\.")
+"""The keyword lords of the permanents with a counter: "Each creature you control with a +1/+1
+counter on it has trample", "Creatures you control with +1/+1 counters on them have flying"."""
+
+
+def counter_lord_line(line: str) -> SubtypeLord | None:
+    """The static ability of a keyword lord of the creatures one controls with a counter on
+    them, or None when ``line`` is not one (an unknown keyword raises
+    :class:`~conformance.reference.errors.OracleTemplateError`)."""
+    m = _COUNTER_LINE.fullmatch(line)
+    if m is None:
+        return None
+    return SubtypeLord("", 0, 0, _keywords(m["kw"]), yours=True, creatures_only=True,
+                       other=bool(m["other"] or m["other2"]), with_counter=m["c1"] or m["c2"])
+
+
 def lord_line(line: str) -> SubtypeLord | None:
     """The static ability of a lord or anthem line, or None when ``line`` is not one. Exactly one
     of "All ..." (every such permanent on the battlefield) and "... you control" is said; an
     "Other" lord is one "you control" (its controller's others). A keyword the engine does not
     know (or a quoted ability) raises :class:`~conformance.reference.errors.OracleTemplateError`."""
+    if line.startswith(("Each ", "Creatures you control with", "Other creatures you control with")):
+        return counter_lord_line(line)
     m = _LINE.fullmatch(line)
     if m is None or bool(m["all"]) == bool(m["yours"]) or (m["other"] and m["all"]):
         return None

@@ -95,6 +95,10 @@ TEMPLATES: list[tuple[re.Pattern[str], Builder]] = [
                 rf"{_COUNT_RX} cards?\. ?"),
      lambda g: m.Mill(_n(g[2]) or 0, {"Mill": "you", "Each player mills": "each",
                                       "Each opponent mills": "opponents"}.get(g[1], "target"))),
+    (re.compile(r"(Each player|Each opponent|Target player) mills half their library, rounded "
+                r"up\. ?"),
+     lambda g: m.Mill(0, {"Each player": "each", "Each opponent": "opponents"}.get(g[1], "target"),
+                      half=True)),
     (re.compile(r"Discard your hand\. ?"), lambda g: m.DiscardHand()),
     (re.compile(r"Look at target player's hand\. ?"), lambda g: m.LookAtHand()),
     (re.compile(r"Exile all opponents' graveyards\. ?"), lambda g: m.ExileGraveyards("opponents")),

@@ -76,6 +76,9 @@ EFFECT_TEMPLATES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], object]]
     (re.compile(r"(Each player|Each opponent|Target player|Target opponent) sacrifices an? "
                 r"(creature or planeswalker|creature|artifact|land|enchantment)\. ?"),
      lambda g: SacrificeEach(_SACRIFICED[g[2]], _WHO[g[1]])),
+    (re.compile(r"(Each player|Each opponent|Target player|Target opponent) sacrifices "
+                r"(two|three) (creatures|artifacts|lands|enchantments)\. ?"),
+     lambda g: SacrificeEach(_SACRIFICED[g[3][:-1]], _WHO[g[1]], _COUNT[g[2]])),
     (re.compile(r"Each player returns (two|three) land cards from their graveyard to the "
                 r"battlefield\. ?"),
      lambda g: ReturnLandsEach(_COUNT[g[1]])),

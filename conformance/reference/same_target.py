@@ -22,6 +22,9 @@ class ThenSameTarget(Effect):
 
     first: tuple[Effect, ...]
     then: tuple[Effect, ...]
+    if_kicked: bool = False
+    """"If this spell was kicked, that creature also <effect>" (702.33d): ``then`` happens only
+    if the spell was kicked."""
 
     @property
     def slots(self) -> tuple[TargetSlot, ...]:
@@ -29,6 +32,12 @@ class ThenSameTarget(Effect):
 
 
 _NOUN = {"creature": "creature", "permanent": "permanent", "artifact": "artifact"}
+
+
+def _kicked_same(g: re.Match[str]) -> ThenSameTarget:
+    """"<effect on target creature>. If CARDNAME was kicked, that creature also <effect>."."""
+    same = _then_same(g)
+    return ThenSameTarget(same.first, same.then, if_kicked=True)
 
 
 def _then_same(g: re.Match[str]) -> ThenSameTarget:
@@ -45,6 +54,10 @@ def _then_same(g: re.Match[str]) -> ThenSameTarget:
 
 
 FIRST: list[tuple[re.Pattern[str], Callable[[re.Match[str]], object]]] = [
+    (re.compile(r"([^.]*\b[Tt]arget (?:creature|permanent|artifact)\b[^.]*\.) "
+                r"(If CARDNAME was kicked, that (creature|permanent|artifact) also) "
+                r"([^.]+\.) ?"),
+     _kicked_same),
     (re.compile(r"([^.]*\btarget (?:creature|permanent|artifact)\b[^.]*\.) "
                 r"(That (creature|permanent|artifact)|It) ([^.]+\.) ?"),
      _then_same),

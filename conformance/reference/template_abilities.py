@@ -61,12 +61,14 @@ class Discard(Effect):
 
 @dataclass(frozen=True, slots=True)
 class SacrificeEach(Effect):
-    """"<Who> sacrifices a creature [or planeswalker]" (701.17a): each such player chooses one
-    permanent of those ``types`` (``|``-separated) they control. ``who``: each | opponents |
-    player | opponent (a target)."""
+    """"<Who> sacrifices a creature [or planeswalker]" / "... two creatures" (701.17a): each such
+    player chooses ``n`` permanents of those ``types`` (``|``-separated) they control (all of
+    them when they control ``n`` or fewer). ``who``: each | opponents | player | opponent (a
+    target)."""
 
     types: str
     who: str
+    n: int = 1
 
     @property
     def slots(self) -> tuple[TargetSlot, ...]:

@@ -128,7 +128,7 @@ def _sacrifice_each(r: Effects, eff: SacrificeEach, ctx: EffectContext) -> Flow:
     for p in _players(r, ctx, eff.who):
         mine = [oid for oid in r.battlefield if r.objects[oid].controller == p
                 and wanted & set(r.chars(r.objects[oid]).types)]
-        chosen += yield from _pick(p, "sacrifice", "battlefield", mine, 1)
+        chosen += yield from _pick(p, "sacrifice", "battlefield", mine, eff.n)
     for oid in chosen:
         ob = r.objects[oid]
         r._emit("sacrificed", object=ob.id, card=ob.card_name)

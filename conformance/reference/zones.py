@@ -87,6 +87,9 @@ class Zones:
         card enters the battlefield with ``face`` up (the face its player chose to cast or play)
         or, put there by an effect, with the face :meth:`enters_face` says."""
         frm = obj.zone
+        if frm == "battlefield" and to == "graveyard" and obj.exiled_if_dies == self.turn:
+            to = "exile"  # "... would die this turn, exile it instead" (614.1a)
+        obj.exiled_if_dies = 0
         looked_back = self._dies_triggers(obj, to) if frm == "battlefield" else []
         self._statics_cache = None
         self._remove_from_zone(obj)
