@@ -194,7 +194,6 @@ HOOKS: dict[str, str] = {
     "turning_face_up_triggers_enters": "708.8: turning a permanent face up is not entering",
     "turned_face_up_is_same_object": "708.8: a permanent turned face up is the same permanent",
     "turned_face_up_triggers": "708.8, 603.2: 'when CARDNAME is turned face up' triggers",
-    "static_pump_applies": "611.3a: '[other] creatures you control get ...' affects which",
     "can_turn_face_up": "702.37e, 708.7: a face-down permanent, not a spell, is turned face up",
     "ceases_to_exist": "704.5d, 704.5e: tokens off the battlefield, copies off the stack",
     "planeswalker_loyalty_gone": "704.5i, 704.5v: a planeswalker with 0 loyalty, a battle "

@@ -88,6 +88,7 @@ def test_well_formed_costs_lint_clean(tmp_path):
 
 COST_CASES = {
     "into-the-roil/kicked-spell-does-its-kicked-effect": ("kicker_ignored", "kicker"),
+    "roil-eruption/kicked-it-deals-its-kicked-damage-instead": ("kicked_effect_adds", "kicker"),
     "apex-hawks/multikicked-twice-enters-with-two-counters": ("multikicker_counts_once",
                                                               "multikicker"),
     "think-twice/flashback-pays-the-flashback-cost": ("flashback_pays_mana_cost", "flashback"),
