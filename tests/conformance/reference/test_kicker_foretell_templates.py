@@ -9,33 +9,14 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from engine_play import RESOLVE, cast, engine, obj
 
-from conformance.reference import ReferenceEngine
 from conformance.reference.abilities import SubtypeLord
 from conformance.reference.cards import load_cards
 from conformance.reference.oracle_foretold import IfForetold
 from conformance.reference.oracle_kicked import KickedInstead
 from conformance.reference.oracle_lords import lord_line
 from conformance.reference.same_target import ThenSameTarget
-
-
-def engine(p1: dict[str, Any], p2: dict[str, Any] | None = None) -> ReferenceEngine:
-    e = ReferenceEngine()
-    e.setup("unit", {"active_player": "p1", "step": "precombat_main", "turn": 3,
-                     "players": {"p1": p1, "p2": p2 or {}}})
-    return e
-
-
-def obj(oid: str, card: str, **kw: Any) -> dict[str, Any]:
-    return {"id": oid, "card": card, **kw}
-
-
-def cast(oid: str, *targets: str, **kw: Any) -> dict[str, Any]:
-    return {"cast": {"player": "p1", "object": oid, "targets": list(targets), **kw}}
-
-
-RESOLVE: dict[str, Any] = {"resolve_stack": {}}
-
 
 # --- "Each creature you control with a +1/+1 counter on it has <keyword>" ----------------------
 

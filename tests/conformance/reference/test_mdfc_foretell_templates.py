@@ -6,7 +6,7 @@ or greater" (Pelakka Predation)."""
 
 from __future__ import annotations
 
-from typing import Any
+from engine_play import RESOLVE, cast, engine, obj
 
 from conformance.reference import ReferenceEngine
 from conformance.reference.cards import load_cards
@@ -17,24 +17,6 @@ from conformance.reference.oracle_sacrificed import DamageBySacrificedPower
 SPIKEFIELD = "Spikefield Hazard // Spikefield Cave"
 SILUNDI = "Silundi Vision // Silundi Isle"
 PELAKKA = "Pelakka Predation // Pelakka Caverns"
-
-
-def engine(p1: dict[str, Any], p2: dict[str, Any] | None = None) -> ReferenceEngine:
-    e = ReferenceEngine()
-    e.setup("unit", {"active_player": "p1", "step": "precombat_main", "turn": 3,
-                     "players": {"p1": p1, "p2": p2 or {}}})
-    return e
-
-
-def obj(oid: str, card: str, **kw: Any) -> dict[str, Any]:
-    return {"id": oid, "card": card, **kw}
-
-
-def cast(oid: str, *targets: str, **kw: Any) -> dict[str, Any]:
-    return {"cast": {"player": "p1", "object": oid, "targets": list(targets), **kw}}
-
-
-RESOLVE: dict[str, Any] = {"resolve_stack": {}}
 
 
 def zones(e: ReferenceEngine) -> dict[str, str]:
