@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import functools
 import re
 import sys
+from typing import Any
 
 import pytest
 from committed_suite import committed_cases
@@ -86,38 +88,46 @@ def _words(text: str) -> set[str]:
     return {w for w in re.split(r"[^a-z0-9]+", text.lower()) if len(w) > 3}
 
 
-def test_every_mutant_is_killed_or_explained(suite):
-    """What ``run_mutants`` (``rulings mutants``) decides, at a fraction of its cost: every
-    mutant fails some case the reference engine passes, unless ``SURVIVOR_REASONS`` explains it.
-
-    ``run_mutants`` runs each of the ~170 mutants over the whole suite to list every killing
-    case; the verdict only needs the first one. So each mutant runs the passing cases, likely
-    killers first, and stops at its first case that does not pass; a survivor runs them all.
-    Likely killers: the cases of the mined families whose mutant it is, then the cases citing
-    the rule it breaks (its ``RULE``), then those sharing words with its name. The order changes
-    no verdict.
-    """
+@functools.cache
+def _passing_cases() -> tuple[list[Any], dict[str, set[str]], dict[str, str]]:
+    """The committed cases the reference engine passes (run once per process), with the words
+    and mined family of each: what orders a mutant's likely killers first."""
+    suite = list(committed_cases())
     baseline = run_cases(suite, "reference")
     passing = {r.id for r in baseline.results if r.status == "pass"}
     selected = [c for c in suite if c.id in passing]
-    assert selected, "the reference engine passes no case"
     words = {c.id: _words(" ".join((c.id, c.title, *c.features, *c.rules))) for c in selected}
     family = {c.id: c.provenance.get("source", "").removeprefix("mined:") for c in selected}
-    reasons = survivor_reasons()
-    report = MutationReport(baseline_passing=len(selected))
-    for name, engine in sorted(mutants().items()):
-        first = _words(name)
-        rule = str(getattr(engine, "RULE", "") or "")
-        order = sorted(selected, key=lambda c: (MUTANT_OF.get(family[c.id]) != name,
-                                                not _cites(c.rules, rule),
-                                                -len(first & words[c.id])))
-        try:
-            run_cases(order, f"mutant:{name}", on_result=_stop_at_first_kill)
-            killed_by: tuple[str, ...] = ()
-        except _Killed as kill:
-            killed_by = (kill.case_id,)
-        report.results.append(MutantResult(name, killed_by, reasons.get(name)))
-    assert report.results, "no mutants"
+    return selected, words, family
+
+
+@pytest.mark.parametrize("name", sorted(mutants()))
+def test_every_mutant_is_killed_or_explained(name):
+    """What ``run_mutants`` (``rulings mutants``) decides, at a fraction of its cost: the mutant
+    fails some case the reference engine passes, unless ``SURVIVOR_REASONS`` explains it.
+
+    ``run_mutants`` runs each of the ~190 mutants over the whole suite to list every killing
+    case; the verdict only needs the first one. So the mutant runs the passing cases, likely
+    killers first, and stops at its first case that does not pass; a survivor runs them all.
+    Likely killers: the cases of the mined families whose mutant it is, then the cases citing
+    the rule it breaks (its ``RULE``), then those sharing words with its name. The order changes
+    no verdict. (One test per mutant, so the workers of ``make test`` share them.)
+    """
+    selected, words, family = _passing_cases()
+    assert selected, "the reference engine passes no case"
+    engine = mutants()[name]
+    first = _words(name)
+    rule = str(getattr(engine, "RULE", "") or "")
+    order = sorted(selected, key=lambda c: (MUTANT_OF.get(family[c.id]) != name,
+                                            not _cites(c.rules, rule),
+                                            -len(first & words[c.id])))
+    try:
+        run_cases(order, f"mutant:{name}", on_result=_stop_at_first_kill)
+        killed_by: tuple[str, ...] = ()
+    except _Killed as kill:
+        killed_by = (kill.case_id,)
+    report = MutationReport(baseline_passing=len(selected),
+                            results=[MutantResult(name, killed_by, survivor_reasons().get(name))])
     assert report.unexplained == [], report.render()
 
 
