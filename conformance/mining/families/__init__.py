@@ -10,6 +10,7 @@ from conformance.mining.families import (
     bestow,
     cast_trigger,
     classified,
+    classified_formats,
     constellation,
     convoke,
     copy,
@@ -181,6 +182,7 @@ FAMILIES: tuple[Family, ...] = tuple(
         *suspend.FAMILIES, *suspend_more.FAMILIES, *free_cast.FAMILIES, *foretell.FAMILIES,
         *morph.FAMILIES, *sliver.FAMILIES, *animated.FAMILIES,
         *snow.FAMILIES, *mdfc.FAMILIES, *bestow.FAMILIES,
+        *classified_formats.FAMILIES,  # last: a family that can script the ruling wins
     )
 )
 """Every family, in matching order."""
