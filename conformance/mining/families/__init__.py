@@ -112,6 +112,7 @@ MUTANT_OF: dict[str, str] = {
     "scry-bottom": "scry_bottom_ignored",
     "scry-order": "scry_order_ignored",
     "devoid-lost": "devoid_lost_restores_colors",
+    "devoid-new-color": "devoid_applies_after_color_effects",
     "search-may-fail": "search_must_find",
     "sacrifice-exactly-one": "sacrifice_count_unchecked",
     "costs-paid-before-responses": "additional_cost_skipped",
