@@ -153,6 +153,8 @@ MUTANT_OF: dict[str, str] = {
     "suspended-card": "suspended_without_time_counters",
     "bestow-enters-uncast": "bestow_enters_as_aura",
     "bestow-untapped": "unattached_bestow_tapped",
+    "bestow-target-illegal": "bestow_countered_on_illegal_target",
+    "bestow-unattached": "unattached_bestow_to_graveyard",
     "no-mana-cost": "no_mana_cost_cast_free",
     "x-free-cast": "free_cast_chooses_x",
     "free-cast-mana-value": "free_cast_mana_value_zero",
