@@ -117,13 +117,14 @@ def gen_new_color(ctx: Context) -> list[Draft] | NotExecutable:
         return NotExecutable("only a creature card can be the target of Crimson Wisps")
     p1 = b.player(mana="{R}", battlefield=[{"id": "dv", "card": card.name}],
                   hand=[{"id": "wisps", "card": WISPS}],
-                  library=[{"id": "lib1", "card": b.ISLAND}])
+                  library=[{"id": f"lib{i}", "card": b.ISLAND} for i in (1, 2, 3)])
+    p2 = b.player(library=[{"id": f"lib{i}", "card": b.ISLAND} for i in (4, 5, 6)])
     actions = [b.cast("wisps", targets=["dv"]), b.RESOLVE_TOP]
     expect = {"state": {"zones": {"lib1": "hand"}, "objects": {"dv": {"colors": ["R"]}}}}
     return [Draft("devoid-new-color", f"{card.name} (devoid) made red by Crimson Wisps is red, "
                   "not red and colorless", [*FEATURES, "priority", "stack", "target",
                                             "until_end_of_turn"],
-                  sorted({card.name, WISPS, b.ISLAND}), b.game(p1, b.player()), actions, expect,
+                  sorted({card.name, WISPS, b.ISLAND}), b.game(p1, p2), actions, expect,
                   ["702.114a", "604.3", "613.1e", "613.3"])]
 
 
