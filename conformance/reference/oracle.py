@@ -39,6 +39,7 @@ from conformance.reference.errors import OracleTemplateError
 from conformance.reference.oracle_eldrazi import ability_line as _eldrazi_line
 from conformance.reference.oracle_lords import lord_line
 from conformance.reference.oracle_sacrificed import check_sacrificed_power
+from conformance.reference.oracle_suspended import suspended_line
 
 _ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6}
 
@@ -111,6 +112,9 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
             continue
         if (common := trigger_line(line, parse_effects)) is not None:  # attacks, upkeep, end
             triggered.append(common)
+            continue
+        if (suspended := suspended_line(line)) is not None:  # works while suspended (702.62b)
+            triggered.append(suspended)
             continue
         if line == "Aftermath":
             aftermath = True

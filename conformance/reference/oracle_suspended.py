@@ -1,0 +1,70 @@
+"""Oracle templates of the abilities a suspended card has in exile (702.62b; rule 113.6: an
+ability that says it works while its object is suspended functions in exile), for the template
+interpreter (:mod:`conformance.reference.oracle`); their rules are in
+:mod:`conformance.reference.suspend_triggers`.
+
+* "Whenever an opponent casts a spell, if CARDNAME is suspended, remove a time counter from it."
+  (Deep-Sea Kraken);
+* "Whenever an opponent casts a spell, if CARDNAME is suspended, that player may put a time
+  counter on CARDNAME." (Pardic Dragon);
+* "Whenever a card is put into an opponent's graveyard from anywhere, if CARDNAME is suspended,
+  you may remove a time counter from CARDNAME." (Nihilith).
+
+Each is a triggered ability with an intervening "if" (603.4): it triggers only while the card is
+suspended, and does nothing if the card is no longer suspended as it resolves.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from conformance.reference.abilities import SELF, Triggered
+from conformance.reference.effect_blocks import Effect
+
+OPPONENT_CASTS_WHILE_SUSPENDED = "opponent_casts_while_suspended"
+"""Event: an opponent of the suspended card's owner casts a spell (601.2i)."""
+OPPONENT_GRAVEYARD_WHILE_SUSPENDED = "opponent_graveyard_while_suspended"
+"""Event: a card is put into a graveyard of an opponent of the suspended card's owner."""
+
+
+@dataclass(frozen=True, slots=True)
+class SuspendedTimeCounter(Effect):
+    """Remove (``delta`` -1) or put (+1) a time counter on the suspended card that is the
+    ability's source, if it is still suspended (603.4). ``chooser``: None (it happens), "you"
+    (the ability's controller may) or "that player" (the triggering player may: ``player``,
+    bound as it triggers). ``zcc``: the card as it was when the ability triggered."""
+
+    delta: int
+    chooser: str | None = None
+    zcc: int = -1
+    player: str | None = None
+
+
+_IT = rf"(?:it|{SELF})"
+
+_LINES: list[tuple[re.Pattern[str], str, SuspendedTimeCounter]] = [
+    (re.compile(rf"Whenever an opponent casts a spell, if {SELF} is suspended, remove a time "
+                rf"counter from {_IT}\."),
+     OPPONENT_CASTS_WHILE_SUSPENDED, SuspendedTimeCounter(-1)),
+    (re.compile(rf"Whenever an opponent casts a spell, if {SELF} is suspended, you may remove a "
+                rf"time counter from {_IT}\."),
+     OPPONENT_CASTS_WHILE_SUSPENDED, SuspendedTimeCounter(-1, "you")),
+    (re.compile(rf"Whenever an opponent casts a spell, if {SELF} is suspended, that player may "
+                rf"put a time counter on {_IT}\."),
+     OPPONENT_CASTS_WHILE_SUSPENDED, SuspendedTimeCounter(1, "that player")),
+    (re.compile(rf"Whenever a card is put into an opponent's graveyard from anywhere, if {SELF} "
+                rf"is suspended, (you may )?remove a time counter from {_IT}\."),
+     OPPONENT_GRAVEYARD_WHILE_SUSPENDED, SuspendedTimeCounter(-1)),
+]
+
+
+def suspended_line(line: str) -> Triggered | None:
+    """The triggered ability of a suspended card ``line`` is, or None."""
+    for rx, event, eff in _LINES:
+        m = rx.fullmatch(line)
+        if m:
+            if m.groups() and m[1]:  # "you may remove"
+                eff = SuspendedTimeCounter(eff.delta, "you")
+            return Triggered(event, (eff,), event)
+    return None

@@ -1,0 +1,87 @@
+"""The triggered abilities a suspended card has in exile (702.62b, 113.6), read by
+:mod:`conformance.reference.oracle_suspended`: "Whenever an opponent casts a spell, if CARDNAME
+is suspended, ..." and "Whenever a card is put into an opponent's graveyard from anywhere, if
+CARDNAME is suspended, ...".
+
+A suspended card has no controller: such an ability is controlled by the card's owner (603.3a).
+It triggers only while the card is suspended (the intervening "if", 603.4) and does nothing when,
+as it resolves, the card is no longer the suspended card that triggered it. A time counter it
+removes may be the last one: suspend's cast trigger then triggers ("it doesn't matter why the
+last time counter was removed", :mod:`conformance.reference.suspend`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from conformance.reference.common_effects import ask_may
+from conformance.reference.effects import EffectContext, Effects, effect
+from conformance.reference.objects import Flow, Obj, PendingTrigger
+from conformance.reference.oracle_suspended import (
+    OPPONENT_CASTS_WHILE_SUSPENDED,
+    OPPONENT_GRAVEYARD_WHILE_SUSPENDED,
+    SuspendedTimeCounter,
+)
+from conformance.reference.suspend import Suspend
+
+
+class SuspendTriggers(Suspend):
+    """Suspend, with the triggered abilities that function while a card is suspended."""
+
+    def suspended_abilities_trigger(self) -> bool:
+        """Hook: a suspended card's "if CARDNAME is suspended" abilities trigger from exile
+        (113.6, 702.62b)."""
+        return True
+
+    def _suspended_triggers(self, event: str, player: str) -> None:
+        """Trigger ``event`` abilities of every suspended card whose owner is an opponent of
+        ``player`` (who cast the spell, or whose graveyard the card went to)."""
+        if not self.suspended_abilities_trigger():
+            return
+        for (owner, zone), ids in list(self.zones.items()):
+            if zone != "exile" or owner == player:
+                continue
+            for oid in list(ids):
+                ob = self.objects[oid]
+                text = self.abilities(ob)
+                if text is None or not self.suspended(ob):  # the intervening "if" (603.4)
+                    continue
+                for t in text.triggered:
+                    if t.event == event:
+                        effects = tuple(replace(e, zcc=ob.zcc, player=player)
+                                        if isinstance(e, SuspendedTimeCounter) else e
+                                        for e in t.effects)
+                        self._trigger(PendingTrigger(ob.owner, ob.id, ob.card_name, t.name,
+                                                     effects))
+
+    def _detect_cast_triggers(self, event: dict[str, Any]) -> None:
+        super()._detect_cast_triggers(event)
+        self._suspended_triggers(OPPONENT_CASTS_WHILE_SUSPENDED, event["player"])
+
+    def _move(self, obj: Obj, to: str, *, controller: str | None = None, top: bool = True,
+              face: int | None = None) -> None:
+        frm = obj.zone
+        super()._move(obj, to, controller=controller, top=top, face=face)
+        if obj.zone == "graveyard" and frm != "graveyard" and obj.token is None \
+                and obj.card is not None:  # a card, from anywhere
+            self._suspended_triggers(OPPONENT_GRAVEYARD_WHILE_SUSPENDED, obj.owner)
+
+
+@effect(SuspendedTimeCounter)
+def _suspended_time_counter(r: Effects, eff: SuspendedTimeCounter, ctx: EffectContext) -> Flow:
+    """Remove or put a time counter on the source, if it is still the suspended card that
+    triggered (603.4); "you may" / "that player may": a ``may`` choice of that player."""
+    assert isinstance(r, Suspend)
+    ob = r.objects.get(ctx.source)
+    if ob is None or ob.zcc != eff.zcc or not r.suspended(ob):
+        return
+    if eff.chooser is not None:
+        chooser = ctx.controller if eff.chooser == "you" else eff.player
+        assert chooser is not None
+        if not (yield from ask_may(r, ctx, chooser)):
+            return
+    if eff.delta < 0:
+        r._remove_counters(ob, "time", -eff.delta)
+    else:
+        r._add_counters(ob, "time", eff.delta)

@@ -1,0 +1,139 @@
+"""Abilities a suspended card has in exile (conformance/reference/oracle_suspended.py and
+suspend_triggers.py; rules 113.6, 603.3a, 603.4, 702.62b): Deep-Sea Kraken's "Whenever an
+opponent casts a spell, if CARDNAME is suspended, remove a time counter from it.", Pardic
+Dragon's "... that player may put a time counter on CARDNAME." and Nihilith's "Whenever a card is
+put into an opponent's graveyard from anywhere, if CARDNAME is suspended, you may remove a time
+counter from CARDNAME."."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from conformance.reference.cards import load_cards
+from conformance.reference.engine import ReferenceEngine
+
+BOLT = {"id": "bolt", "card": "Lightning Bolt"}
+
+
+def _engine(card: str, time: int, *, caster: str = "p2",
+            mana: str = "{R}") -> ReferenceEngine:
+    """``card`` suspended in p1's exile with ``time`` counters; ``caster`` (active, in their
+    main phase) holds a Lightning Bolt and {R}."""
+    players: dict[str, Any] = {
+        "p1": {"exile": [{"id": "sus", "card": card, "counters": {"time": time}}]},
+        "p2": {}}
+    players[caster].update({"hand": [BOLT], "mana": mana})
+    for pid in players:
+        players[pid]["library"] = [{"id": f"{pid}l{i}", "card": "Island"} for i in range(3)]
+    engine = ReferenceEngine()
+    engine.setup("t/suspended", {"active_player": caster, "step": "precombat_main", "turn": 3,
+                                 "players": players})
+    return engine
+
+
+def _bolt(engine: ReferenceEngine, caster: str = "p2") -> None:
+    target = "p1" if caster == "p2" else "p2"
+    engine.act({"cast": {"player": caster, "object": "bolt", "targets": [target]}})
+
+
+def _stack(engine: ReferenceEngine) -> list[tuple[str, str | None]]:
+    return [(s.get("source", s.get("id")), s.get("ability"))
+            for s in engine.observe().state["stack"]]
+
+
+def _time(engine: ReferenceEngine) -> int:
+    sus = engine.observe().state["objects"]["sus"]
+    return int(sus.get("counters", {}).get("time", 0))
+
+
+def test_the_lines_are_read_as_triggered_abilities():
+    cards = load_cards()
+    events = {name: [t.event for t in cards[name].faces[0].text.triggered]
+              for name in ("Deep-Sea Kraken", "Pardic Dragon", "Nihilith")}
+    assert events == {"Deep-Sea Kraken": ["opponent_casts_while_suspended"],
+                      "Pardic Dragon": ["opponent_casts_while_suspended"],
+                      "Nihilith": ["opponent_graveyard_while_suspended"]}
+
+
+def test_an_opponents_spell_removes_a_time_counter_from_the_kraken():
+    engine = _engine("Deep-Sea Kraken", 3)
+    _bolt(engine)
+    stack = _stack(engine)
+    assert stack[-1] == ("sus", "opponent_casts_while_suspended")  # above the spell
+    trigger = [e for e in engine.observe().events if e["type"] == "triggered"]
+    assert trigger[-1]["controller"] == "p1"  # the card's owner controls it (603.3a)
+    engine.act({"resolve_top": {}})
+    assert _time(engine) == 2
+    assert engine.observe().state["objects"]["bolt"]["zone"] == "stack"
+
+
+def test_its_owners_own_spell_does_not_trigger_it():
+    engine = _engine("Deep-Sea Kraken", 3, caster="p1")
+    _bolt(engine, "p1")
+    assert [a for _, a in _stack(engine) if a] == []
+    engine.act({"resolve_stack": {}})
+    assert _time(engine) == 3
+
+
+def test_a_card_without_time_counters_is_not_suspended_and_does_not_trigger():
+    engine = _engine("Deep-Sea Kraken", 0)
+    _bolt(engine)
+    assert [a for _, a in _stack(engine) if a] == []
+
+
+def test_the_last_counter_removed_this_way_casts_the_kraken():
+    engine = _engine("Deep-Sea Kraken", 1)
+    _bolt(engine)
+    engine.act({"resolve_top": {}})  # the Kraken's trigger: the last counter
+    assert _stack(engine)[-1] == ("sus", "suspend_cast")
+    engine.act({"resolve_top": {}})
+    state = engine.observe().state
+    assert state["objects"]["sus"]["zone"] == "stack"
+
+
+def test_no_longer_suspended_as_it_resolves_it_does_nothing():
+    """The intervening "if" is checked again on resolution (603.4): the counters were removed
+    meanwhile (its cast trigger is countered first, so it stays exiled without counters)."""
+    engine = _engine("Deep-Sea Kraken", 2)
+    _bolt(engine)
+    engine.act({"remove_counters": {"object": "sus", "counter": "time", "n": 2}})
+    assert _stack(engine)[-1] == ("sus", "suspend_cast")
+    engine.stack.pop()  # the cast trigger leaves (as if countered)
+    engine.act({"resolve_top": {}})  # the Kraken's trigger
+    assert _time(engine) == 0
+    assert not [e for e in engine.observe().events if e["type"] == "counter_removed"
+                and e["n"] == 1]
+
+
+def test_the_opponent_who_cast_may_put_a_time_counter_on_pardic_dragon():
+    for accept, expected in ((True, 3), (False, 2)):
+        engine = _engine("Pardic Dragon", 2)
+        _bolt(engine)
+        assert _stack(engine)[-1] == ("sus", "opponent_casts_while_suspended")
+        engine.act({"resolve_top": {}})
+        assert engine._pending is not None
+        choice = engine._pending[1]
+        assert choice.kind == "may" and choice.detail["player"] == "p2"  # "that player"
+        engine.act({"choose": {"choice": "may", "accept": accept}})
+        assert _time(engine) == expected
+
+
+def test_a_card_put_into_an_opponents_graveyard_lets_nihiliths_owner_remove_a_counter():
+    for accept, expected in ((True, 6), (False, 7)):
+        engine = _engine("Nihilith", 7)
+        _bolt(engine)
+        assert [a for _, a in _stack(engine) if a] == []  # casting is not the event
+        engine.act({"resolve_top": {}})  # the Bolt goes to p2's graveyard
+        assert _stack(engine) == [("sus", "opponent_graveyard_while_suspended")]
+        engine.act({"resolve_top": {}})
+        assert engine._pending is not None and engine._pending[1].detail["player"] == "p1"
+        engine.act({"choose": {"choice": "may", "accept": accept}})
+        assert _time(engine) == expected
+
+
+def test_a_card_put_into_its_owners_own_graveyard_does_not_trigger_nihilith():
+    engine = _engine("Nihilith", 7, caster="p1")
+    _bolt(engine, "p1")
+    engine.act({"resolve_top": {}})
+    assert engine.observe().state["objects"]["bolt"]["zone"] == "graveyard"
+    assert _stack(engine) == []
