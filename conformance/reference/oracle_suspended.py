@@ -26,6 +26,8 @@ OPPONENT_CASTS_WHILE_SUSPENDED = "opponent_casts_while_suspended"
 """Event: an opponent of the suspended card's owner casts a spell (601.2i)."""
 OPPONENT_GRAVEYARD_WHILE_SUSPENDED = "opponent_graveyard_while_suspended"
 """Event: a card is put into a graveyard of an opponent of the suspended card's owner."""
+SUSPENDED_EVENTS = frozenset({OPPONENT_CASTS_WHILE_SUSPENDED, OPPONENT_GRAVEYARD_WHILE_SUSPENDED})
+"""The events of the abilities that trigger only while their card is suspended."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -264,7 +264,9 @@ def gen_haste(ctx: Context) -> list[Draft] | NotExecutable:
     c, targets = got
     if not c.creature:
         return NotExecutable("the card is not a creature")
-    if c.face.text.triggered:
+    from conformance.reference.oracle_suspended import SUSPENDED_EVENTS
+
+    if any(t.event not in SUSPENDED_EVENTS for t in c.face.text.triggered):
         return NotExecutable("the creature has triggered abilities whose choices the "
                              "generator does not script")
     keywords = sorted(set(c.face.text.keywords) | {"haste"})
