@@ -114,7 +114,10 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
             triggered.append(common)
             continue
         if (suspended := suspended_line(line)) is not None:  # works while suspended (702.62b)
-            triggered.append(suspended)
+            if isinstance(suspended, Activated):
+                activated.append(suspended)
+            else:
+                triggered.append(suspended)
             continue
         if line == "Aftermath":
             aftermath = True

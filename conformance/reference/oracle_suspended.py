@@ -8,9 +8,12 @@ interpreter (:mod:`conformance.reference.oracle`); their rules are in
 * "Whenever an opponent casts a spell, if CARDNAME is suspended, that player may put a time
   counter on CARDNAME." (Pardic Dragon);
 * "Whenever a card is put into an opponent's graveyard from anywhere, if CARDNAME is suspended,
-  you may remove a time counter from CARDNAME." (Nihilith).
+  you may remove a time counter from CARDNAME." (Nihilith);
+* "[Cost]: Remove a time counter from CARDNAME. Activate only if CARDNAME is suspended."
+  (Greater Gargadon: "Sacrifice an artifact, creature, or land"), an activated ability of the
+  suspended card in exile (602.5a).
 
-Each is a triggered ability with an intervening "if" (603.4): it triggers only while the card is
+Each triggered one has an intervening "if" (603.4): it triggers only while the card is
 suspended, and does nothing if the card is no longer suspended as it resolves.
 """
 
@@ -19,7 +22,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from conformance.reference.abilities import SELF, Triggered
+from conformance.reference.abilities import SELF, Activated, Triggered
+from conformance.reference.cost_text import cost_part
 from conformance.reference.effect_blocks import Effect
 
 OPPONENT_CASTS_WHILE_SUSPENDED = "opponent_casts_while_suspended"
@@ -61,8 +65,20 @@ _LINES: list[tuple[re.Pattern[str], str, SuspendedTimeCounter]] = [
 ]
 
 
-def suspended_line(line: str) -> Triggered | None:
-    """The triggered ability of a suspended card ``line`` is, or None."""
+_ACTIVATED = re.compile(rf"(.+?): Remove a time counter from {SELF}\. Activate only if {SELF} "
+                        r"is suspended\.")
+
+
+def suspended_line(line: str) -> Triggered | Activated | None:
+    """The triggered or activated ability of a suspended card ``line`` is, or None."""
+    m = _ACTIVATED.fullmatch(line)
+    if m:
+        part = cost_part(m[1])
+        mana = re.fullmatch(r"(?:\{(?:\d+|[WUBRGC])\})+", m[1])
+        if part is None and mana is None:
+            return None
+        return Activated(effects=(SuspendedTimeCounter(-1),), tap=False, cost=m[1] if mana else None,
+                         extra_costs=(part,) if part else (), while_suspended=True)
     for rx, event, eff in _LINES:
         m = rx.fullmatch(line)
         if m:

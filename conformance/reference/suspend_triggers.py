@@ -15,9 +15,12 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from conformance.reference.abilities import Activated
 from conformance.reference.common_effects import ask_may
+from conformance.reference.costs import ABILITY_COST_KEYS
 from conformance.reference.effects import EffectContext, Effects, effect
-from conformance.reference.objects import Flow, Obj, PendingTrigger
+from conformance.reference.mana import cost_symbols
+from conformance.reference.objects import Flow, Obj, PendingTrigger, StackAbility, refuse
 from conformance.reference.oracle_suspended import (
     OPPONENT_CASTS_WHILE_SUSPENDED,
     OPPONENT_GRAVEYARD_WHILE_SUSPENDED,
@@ -66,6 +69,43 @@ class SuspendTriggers(Suspend):
         if obj.zone == "graveyard" and frm != "graveyard" and obj.token is None \
                 and obj.card is not None:  # a card, from anywhere
             self._suspended_triggers(OPPONENT_GRAVEYARD_WHILE_SUSPENDED, obj.owner)
+
+
+    def activate(self, a: dict[str, Any]) -> Flow:
+        """With the base activation: an ability that says "Activate only if CARDNAME is
+        suspended" is activated from exile, by the card's owner, only while it is suspended
+        (602.5a, 702.62b)."""
+        oid, idx = a.get("object"), a.get("ability", 0)
+        ob = self.objects.get(oid) if isinstance(oid, str) else None
+        text = self.abilities(ob) if ob is not None else None
+        abilities = text.activated if text is not None else ()
+        if not (isinstance(idx, int) and 0 <= idx < len(abilities)
+                and abilities[idx].while_suspended):
+            return super().activate(a)
+        assert ob is not None
+        player = a.get("player")
+        if ob.owner != player or not self.suspended(ob):
+            raise refuse("illegal_action", f"{oid}'s ability {idx} is activated only while "
+                                           f"{player}'s card is suspended (702.62b)")
+        return self._activate_suspended(player, ob, idx, abilities[idx], a)
+
+    def _activate_suspended(self, player: str, ob: Obj, idx: int, ab: Activated,
+                            a: dict[str, Any]) -> Flow:
+        self._require_priority(player)
+        costs = self._costs_mapping(a.get("costs"), ABILITY_COST_KEYS)
+        objects = self._cost_objects(player, costs, ab.extra_costs, None)
+        symbols = cost_symbols(ab.cost, 0)
+        self._pay_planned(player, self._plan_total(player, symbols, objects,
+                                                   ab.cost or "the cost"), objects)
+        effects = tuple(replace(e, zcc=ob.zcc) if isinstance(e, SuspendedTimeCounter) else e
+                        for e in ab.effects)
+        item = StackAbility(self._new_id("act"), ob.id, ob.card_name, player,
+                            f"activated_{idx}", effects, [])
+        self.stack.append(item)
+        self._emit("put_on_stack", object=item.id, source=ob.id, ability=item.name)
+        self.priority = player
+        self.passes = 0
+        yield from self._put_triggers()
 
 
 @effect(SuspendedTimeCounter)

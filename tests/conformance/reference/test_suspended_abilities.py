@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from conformance.errors import EngineReportedError
 from conformance.reference.cards import load_cards
 from conformance.reference.engine import ReferenceEngine
 
@@ -137,3 +140,59 @@ def test_a_card_put_into_its_owners_own_graveyard_does_not_trigger_nihilith():
     engine.act({"resolve_top": {}})
     assert engine.observe().state["objects"]["bolt"]["zone"] == "graveyard"
     assert _stack(engine) == []
+
+
+def _gargadon(time: int, zone: str = "exile") -> ReferenceEngine:
+    """Greater Gargadon in p1's ``zone`` (with ``time`` counters in exile), p1 controlling
+    Grizzly Bears and an Island, p2 Grizzly Bears, in p1's main phase."""
+    gargadon: dict[str, Any] = {"id": "gg", "card": "Greater Gargadon"}
+    if zone == "exile":
+        gargadon["counters"] = {"time": time}
+    p1: dict[str, Any] = {zone: [gargadon],
+                          "library": [{"id": f"l{i}", "card": "Island"} for i in range(3)]}
+    p1.setdefault("battlefield", []).extend([{"id": "bears", "card": "Grizzly Bears"},
+                                             {"id": "isl", "card": "Island"}])
+    engine = ReferenceEngine()
+    engine.setup("t/gargadon", {"active_player": "p1", "step": "precombat_main", "turn": 3,
+                                "players": {"p1": p1, "p2": {"battlefield": [
+                                    {"id": "bears2", "card": "Grizzly Bears"}]}}})
+    return engine
+
+
+def _sacrifice(engine: ReferenceEngine, what: str, player: str = "p1") -> None:
+    engine.act({"activate": {"player": player, "object": "gg", "ability": 0,
+                             "costs": {"sacrifice": [what]}}})
+
+
+def test_greater_gargadons_ability_is_activated_from_exile_while_suspended():
+    (ability,) = load_cards()["Greater Gargadon"].faces[0].text.activated
+    assert ability.while_suspended and ability.extra_costs[0].what == "artifact/creature/land"
+    for sacrificed in ("bears", "isl"):  # a creature or a land
+        engine = _gargadon(10)
+        _sacrifice(engine, sacrificed)
+        state = engine.observe().state
+        assert state["objects"][sacrificed]["zone"] == "graveyard"  # the cost is paid at once
+        assert _stack(engine) == [("gg", "activated_0")]
+        engine.act({"resolve_top": {}})
+        assert engine.observe().state["objects"]["gg"]["counters"] == {"time": 9}
+
+
+def test_the_last_counter_it_removes_casts_the_gargadon():
+    engine = _gargadon(1)
+    _sacrifice(engine, "bears")
+    engine.act({"resolve_top": {}})
+    assert _stack(engine)[-1] == ("gg", "suspend_cast")
+    engine.act({"resolve_stack": {}})
+    gg = engine.observe().state["objects"]["gg"]
+    assert gg["zone"] == "battlefield" and "haste" in gg["keywords"]
+
+
+def test_it_is_not_activated_unless_suspended_nor_by_others_nor_with_a_wrong_sacrifice():
+    refused = [(_gargadon(0), "bears", "p1"),  # in exile without time counters
+               (_gargadon(0, "battlefield"), "bears", "p1"),  # a permanent: not suspended
+               (_gargadon(3), "bears2", "p1"),  # p2's creature
+               (_gargadon(3), "bears", "p2")]  # not its owner
+    for engine, what, player in refused:
+        with pytest.raises(EngineReportedError):
+            _sacrifice(engine, what, player)
+        assert engine.observe().state["objects"][what]["zone"] == "battlefield"
