@@ -113,7 +113,7 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
         if (common := trigger_line(line, parse_effects)) is not None:  # attacks, upkeep, end
             triggered.append(common)
             continue
-        if (suspended := suspended_line(line)) is not None:  # works while suspended (702.62b)
+        if (suspended := suspended_line(line, parse_effects)) is not None:  # works while suspended (702.62b)
             if isinstance(suspended, Activated):
                 activated.append(suspended)
             else:

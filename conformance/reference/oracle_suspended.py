@@ -9,6 +9,9 @@ interpreter (:mod:`conformance.reference.oracle`); their rules are in
   counter on CARDNAME." (Pardic Dragon);
 * "Whenever a card is put into an opponent's graveyard from anywhere, if CARDNAME is suspended,
   you may remove a time counter from CARDNAME." (Nihilith);
+* "When the last time counter is removed from CARDNAME while it's exiled, ..." (Riftmarked
+  Knight, Veiling Oddity): it triggers beside suspend's own cast trigger (702.62a), whatever
+  removed the counter;
 * "[Cost]: Remove a time counter from CARDNAME. Activate only if CARDNAME is suspended."
   (Greater Gargadon: "Sacrifice an artifact, creature, or land"), an activated ability of the
   suspended card in exile (602.5a).
@@ -20,11 +23,12 @@ suspended, and does nothing if the card is no longer suspended as it resolves.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from conformance.reference.abilities import SELF, Activated, Triggered
 from conformance.reference.cost_text import cost_part
-from conformance.reference.effect_blocks import Effect
+from conformance.reference.effect_blocks import Effect, SpellText
 
 OPPONENT_CASTS_WHILE_SUSPENDED = "opponent_casts_while_suspended"
 """Event: an opponent of the suspended card's owner casts a spell (601.2i)."""
@@ -32,6 +36,8 @@ OPPONENT_GRAVEYARD_WHILE_SUSPENDED = "opponent_graveyard_while_suspended"
 """Event: a card is put into a graveyard of an opponent of the suspended card's owner."""
 SUSPENDED_EVENTS = frozenset({OPPONENT_CASTS_WHILE_SUSPENDED, OPPONENT_GRAVEYARD_WHILE_SUSPENDED})
 """The events of the abilities that trigger only while their card is suspended."""
+LAST_TIME_COUNTER = "last_time_counter_removed"
+"""Event: the last time counter is removed from the card while it is exiled."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,8 +75,17 @@ _ACTIVATED = re.compile(rf"(.+?): Remove a time counter from {SELF}\. Activate o
                         r"is suspended\.")
 
 
-def suspended_line(line: str) -> Triggered | Activated | None:
-    """The triggered or activated ability of a suspended card ``line`` is, or None."""
+_LAST = re.compile(rf"When the last time counter is removed from {SELF} while it's exiled, (.*)")
+
+
+def suspended_line(line: str, parse: Callable[[str], SpellText]
+                   ) -> Triggered | Activated | None:
+    """The triggered or activated ability of a suspended card ``line`` is, or None (``parse``:
+    the effect interpreter)."""
+    m = _LAST.fullmatch(line)
+    if m:
+        return Triggered(LAST_TIME_COUNTER, parse(m[1][:1].upper() + m[1][1:]),
+                         LAST_TIME_COUNTER)
     m = _ACTIVATED.fullmatch(line)
     if m:
         part = cost_part(m[1])

@@ -73,3 +73,24 @@ class CounterAbility(Effect):
 EFFECT_TEMPLATES.append(
     (re.compile(r"Counter target activated or triggered ability\. ?"),
      lambda g: CounterAbility()))
+
+
+
+@dataclass(frozen=True, slots=True)
+class CreaturesCantBeBlocked(Effect):
+    """"Creatures can't be blocked this turn." (Veiling Oddity): no creature can be blocked
+    until the cleanup step (509.1b); its rules are in
+    :mod:`conformance.reference.block_restrictions`."""
+
+
+@dataclass(frozen=True, slots=True)
+class CreaturesCantAttackYou(Effect):
+    """"Until your next turn, creatures can't attack you." (Chronomantic Escape): the
+    controller can't be attacked until their next turn begins (508.1c)."""
+
+
+EFFECT_TEMPLATES += [
+    (re.compile(r"Until your next turn, creatures can't attack you\. ?"),
+     lambda g: CreaturesCantAttackYou()),
+    (re.compile(r"Creatures can't be blocked this turn\. ?"), lambda g: CreaturesCantBeBlocked()),
+]

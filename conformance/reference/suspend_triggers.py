@@ -22,6 +22,7 @@ from conformance.reference.effects import EffectContext, Effects, effect
 from conformance.reference.mana import cost_symbols
 from conformance.reference.objects import Flow, Obj, PendingTrigger, StackAbility, refuse
 from conformance.reference.oracle_suspended import (
+    LAST_TIME_COUNTER,
     OPPONENT_CASTS_WHILE_SUSPENDED,
     OPPONENT_GRAVEYARD_WHILE_SUSPENDED,
     SuspendedTimeCounter,
@@ -70,6 +71,20 @@ class SuspendTriggers(Suspend):
                 and obj.card is not None:  # a card, from anywhere
             self._suspended_triggers(OPPONENT_GRAVEYARD_WHILE_SUSPENDED, obj.owner)
 
+
+    def _remove_counters(self, obj: Obj, counter: str, n: int) -> None:
+        """With the base removal (and suspend's cast trigger): "When the last time counter is
+        removed from CARDNAME while it's exiled, ..." triggers, whatever removed it."""
+        before = obj.counters.get(counter, 0)
+        super()._remove_counters(obj, counter, n)
+        if counter != "time" or not before or obj.counters.get(counter) \
+                or obj.zone != "exile" or not self.suspended_abilities_trigger():
+            return
+        text = self.abilities(obj)
+        for t in text.triggered if text is not None else ():
+            if t.event == LAST_TIME_COUNTER:
+                self._trigger(PendingTrigger(obj.owner, obj.id, obj.card_name, t.name,
+                                             t.effects))
 
     def activate(self, a: dict[str, Any]) -> Flow:
         """With the base activation: an ability that says "Activate only if CARDNAME is

@@ -110,6 +110,10 @@ def gen_cast_countered(ctx: Context) -> list[Draft] | NotExecutable:
     face = _face(ctx)
     if isinstance(face, NotExecutable):
         return face
+    from conformance.mining.families.suspend import last_counter_refusal
+
+    if (refused := last_counter_refusal(face)) is not None:
+        return refused
     setup = _exiled_setup(face.name, 1, stifle=True)
     setup["active_player"] = "p1"
     setup["step"] = "precombat_main"
