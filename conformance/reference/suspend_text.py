@@ -94,3 +94,18 @@ EFFECT_TEMPLATES += [
      lambda g: CreaturesCantAttackYou()),
     (re.compile(r"Creatures can't be blocked this turn\. ?"), lambda g: CreaturesCantBeBlocked()),
 ]
+
+
+@dataclass(frozen=True, slots=True)
+class CreatureCardsReturnForCreatures(Effect):
+    """"Each player exiles all creature cards from their graveyard, then sacrifices all
+    creatures they control, then puts all cards they exiled this way onto the battlefield."
+    (Living End; 701.17a, 110.2): its rules are in
+    :mod:`conformance.reference.suspend_spells`."""
+
+
+EFFECT_TEMPLATES.append(
+    (re.compile(r"Each player exiles all creature cards from their graveyard, then sacrifices "
+                r"all creatures they control, then puts all cards they exiled this way onto the "
+                r"battlefield\. ?"),
+     lambda g: CreatureCardsReturnForCreatures()))

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from conformance.reference import suspend_spells  # noqa: F401  (the handlers of suspend's spells)
 from conformance.reference.abilities import Activated
 from conformance.reference.common_effects import ask_may
 from conformance.reference.costs import ABILITY_COST_KEYS
