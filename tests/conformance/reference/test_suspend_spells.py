@@ -1,6 +1,9 @@
 """Effects of suspend's spells (conformance/reference/suspend_text.py, suspend_spells.py):
 Living End's "Each player exiles all creature cards from their graveyard, then sacrifices all
-creatures they control, then puts all cards they exiled this way onto the battlefield."."""
+creatures they control, then puts all cards they exiled this way onto the battlefield."; and
+Nantuko Shaman's "When CARDNAME enters the battlefield, if you control no tapped lands, draw a
+card." (an intervening "if", 603.4: oracle_chapters.py "If you control no <kind>s, ...",
+chapter_rules.py, target_kinds.py "tapped land")."""
 
 from __future__ import annotations
 
@@ -44,3 +47,45 @@ def test_living_end_swaps_creatures_on_the_battlefield_for_creature_cards_in_gra
     # exiled first, then the sacrifices, then onto the battlefield: not the creatures that died
     assert moves == [("gy1", "exile"), ("gy2", "exile"), ("bf1", "graveyard"),
                      ("bf2", "graveyard"), ("gy1", "battlefield"), ("gy2", "battlefield")]
+
+
+def _nantuko(land_tapped: bool) -> ReferenceEngine:
+    engine = ReferenceEngine()
+    engine.setup("t/nantuko", {
+        "active_player": "p1", "step": "precombat_main", "turn": 3,
+        "players": {
+            "p1": {"library": _library("p1"),
+                   "exile": [{"id": "ns", "card": "Nantuko Shaman", "counters": {"time": 1}}],
+                   "battlefield": [{"id": "isl", "card": "Island", "tapped": land_tapped}]},
+            "p2": {"library": _library("p2")}}})
+    engine.act({"remove_counters": {"object": "ns", "counter": "time", "n": 1}})
+    engine.act({"resolve_top": {}})  # suspend casts the Shaman
+    engine.act({"resolve_top": {}})  # it resolves and enters the battlefield
+    return engine
+
+
+def _hand(engine: ReferenceEngine) -> list[str]:
+    objects = engine.observe().state["objects"]
+    return [oid for oid, o in objects.items() if o["zone"] == "hand"]
+
+
+def test_nantuko_shaman_draws_when_its_controller_controls_no_tapped_lands():
+    engine = _nantuko(False)
+    assert [s.get("ability") for s in engine.observe().state["stack"]] == ["enters"]
+    engine.act({"resolve_top": {}})
+    assert _hand(engine) == ["p1l0"]
+
+
+def test_with_a_tapped_land_nantuko_shamans_ability_does_not_trigger():
+    engine = _nantuko(True)
+    assert engine.observe().state["stack"] == []
+    assert not [e for e in engine.observe().events if e["type"] == "triggered"
+                and e.get("source") == "ns" and e.get("ability") == "enters"]
+
+
+def test_a_land_tapped_before_it_resolves_stops_the_draw():
+    """The intervening "if" is checked again as the ability resolves (603.4)."""
+    engine = _nantuko(False)
+    engine.act({"activate": {"player": "p1", "object": "isl", "ability": 0}})  # {T}: Add {U}
+    engine.act({"resolve_top": {}})
+    assert _hand(engine) == []
