@@ -3,7 +3,9 @@ Living End's "Each player exiles all creature cards from their graveyard, then s
 creatures they control, then puts all cards they exiled this way onto the battlefield."; and
 Nantuko Shaman's "When CARDNAME enters the battlefield, if you control no tapped lands, draw a
 card." (an intervening "if", 603.4: oracle_chapters.py "If you control no <kind>s, ...",
-chapter_rules.py, target_kinds.py "tapped land")."""
+chapter_rules.py, target_kinds.py "tapped land"); Inevitable Betrayal's "Search target
+opponent's library for a creature card and put that card onto the battlefield under your
+control. Then that player shuffles." (oracle_library.py, effects_library.py)."""
 
 from __future__ import annotations
 
@@ -89,3 +91,27 @@ def test_a_land_tapped_before_it_resolves_stops_the_draw():
     engine.act({"activate": {"player": "p1", "object": "isl", "ability": 0}})  # {T}: Add {U}
     engine.act({"resolve_top": {}})
     assert _hand(engine) == []
+
+
+def test_inevitable_betrayal_puts_a_creature_from_the_opponents_library_under_your_control():
+    engine = ReferenceEngine()
+    engine.setup("t/betrayal", {
+        "active_player": "p1", "step": "precombat_main", "turn": 3,
+        "players": {
+            "p1": {"library": [{"id": "mine", "card": "Grizzly Bears"}, *_library("p1")],
+                   "exile": [{"id": "ib", "card": "Inevitable Betrayal",
+                              "counters": {"time": 1}}]},
+            "p2": {"library": [{"id": "theirs", "card": "Hill Giant"},
+                               {"id": "b2", "card": "Grizzly Bears"}, *_library("p2")]}}})
+    engine.act({"remove_counters": {"object": "ib", "counter": "time", "n": 1}})
+    engine.act({"resolve_top": {}})
+    engine.act({"choose": {"choice": "targets", "source": "ib", "targets": ["p2"]}})
+    engine.act({"resolve_top": {}})
+    assert engine._pending is not None
+    choice = engine._pending[1]
+    assert choice.kind == "cards" and choice.detail["player"] == "p1"
+    assert sorted(choice.detail["cards"]) == ["b2", "theirs"]  # p2's creature cards only
+    engine.act({"choose": {"choice": "cards", "cards": ["theirs"]}})
+    giant = engine.observe().state["objects"]["theirs"]
+    assert giant["zone"] == "battlefield" and giant["controller"] == "p1"
+    assert engine.observe().state["objects"]["mine"]["zone"] == "library"
