@@ -109,3 +109,44 @@ EFFECT_TEMPLATES.append(
                 r"all creatures they control, then puts all cards they exiled this way onto the "
                 r"battlefield\. ?"),
      lambda g: CreatureCardsReturnForCreatures()))
+
+
+@dataclass(frozen=True, slots=True)
+class PutPermanentCardsInTurns(Effect):
+    """"Starting with you, each player may put an artifact, creature, enchantment, or land card
+    from their hand onto the battlefield. Repeat this process until no one puts a card onto the
+    battlefield." (Hypergenesis): its rules are in :mod:`conformance.reference.suspend_spells`."""
+
+
+@dataclass(frozen=True, slots=True)
+class SearchSameNamesAsTapped(Effect):
+    """"For each tapped nonland permanent target opponent controls, search that player's library
+    for a card with the same name as that permanent. Put those cards onto the battlefield under
+    your control, then that player shuffles." (Dichotomancy)."""
+
+    @property
+    def slots(self) -> tuple[TargetSlot, ...]:
+        return (TargetSlot("opponent"),)
+
+
+@dataclass(frozen=True, slots=True)
+class KeepAsManyAsTheFewest(Effect):
+    """"Each player chooses a number of lands they control equal to the number of lands
+    controlled by the player who controls the fewest, then sacrifices the rest. Players
+    sacrifice creatures and discard cards the same way." (Restore Balance)."""
+
+
+EFFECT_TEMPLATES += [
+    (re.compile(r"Starting with you, each player may put an artifact, creature, enchantment, or "
+                r"land card from their hand onto the battlefield\. Repeat this process until no "
+                r"one puts a card onto the battlefield\. ?"),
+     lambda g: PutPermanentCardsInTurns()),
+    (re.compile(r"For each tapped nonland permanent target opponent controls, search that "
+                r"player's library for a card with the same name as that permanent\. Put those "
+                r"cards onto the battlefield under your control, then that player shuffles\. ?"),
+     lambda g: SearchSameNamesAsTapped()),
+    (re.compile(r"Each player chooses a number of lands they control equal to the number of "
+                r"lands controlled by the player who controls the fewest, then sacrifices the "
+                r"rest\. Players sacrifice creatures and discard cards the same way\. ?"),
+     lambda g: KeepAsManyAsTheFewest()),
+]

@@ -115,3 +115,98 @@ def test_inevitable_betrayal_puts_a_creature_from_the_opponents_library_under_yo
     giant = engine.observe().state["objects"]["theirs"]
     assert giant["zone"] == "battlefield" and giant["controller"] == "p1"
     assert engine.observe().state["objects"]["mine"]["zone"] == "library"
+
+
+def _resolving(card: str, p1: dict[str, Any], p2: dict[str, Any], *,
+               targets: list[str] | None = None) -> ReferenceEngine:
+    """``card`` suspended in p1's exile with its last time counter; it is removed, the cast
+    trigger casts the card (at ``targets``) and the spell starts resolving."""
+    engine = ReferenceEngine()
+    p1 = {"library": _library("p1"), **p1,
+          "exile": [{"id": "sus", "card": card, "counters": {"time": 1}}]}
+    p2 = {"library": _library("p2"), **p2}
+    engine.setup("t/resolving", {"active_player": "p1", "step": "precombat_main", "turn": 3,
+                                 "players": {"p1": p1, "p2": p2}})
+    engine.act({"remove_counters": {"object": "sus", "counter": "time", "n": 1}})
+    engine.act({"resolve_top": {}})
+    if targets is not None:
+        engine.act({"choose": {"choice": "targets", "source": "sus", "targets": targets}})
+    engine.act({"resolve_top": {}})
+    return engine
+
+
+def _choice(engine: ReferenceEngine) -> tuple[str, dict[str, Any]]:
+    assert engine._pending is not None
+    return engine._pending[1].kind, engine._pending[1].detail
+
+
+def _zone(engine: ReferenceEngine, oid: str) -> str:
+    return engine.objects[oid].zone  # also while a choice is pending
+
+
+def test_hypergenesis_goes_round_until_a_whole_round_puts_nothing():
+    engine = _resolving("Hypergenesis",
+                        {"hand": [{"id": "a1", "card": "Grizzly Bears"},
+                                  {"id": "a2", "card": "Hill Giant"},
+                                  {"id": "bolt", "card": "Lightning Bolt"}]},
+                        {"hand": [{"id": "b1", "card": "Island"}]})
+    kind, detail = _choice(engine)
+    assert kind == "cards" and detail["player"] == "p1"  # starting with its controller
+    assert sorted(detail["cards"]) == ["a1", "a2"]  # no instant
+    engine.act({"choose": {"choice": "cards", "cards": ["a1"]}})
+    assert _zone(engine, "a1") == "battlefield"
+    assert _choice(engine)[1]["player"] == "p2"
+    engine.act({"choose": {"choice": "cards", "cards": []}})  # p2 declines this time
+    assert _choice(engine)[1]["player"] == "p1"  # someone put a card: another round
+    engine.act({"choose": {"choice": "cards", "cards": []}})
+    assert _choice(engine)[1]["player"] == "p2"  # p1 declining does not end the process
+    engine.act({"choose": {"choice": "cards", "cards": ["b1"]}})
+    engine.act({"choose": {"choice": "cards", "cards": []}})  # p1
+    assert engine._pending is None  # p2's hand is empty: a round with nothing put ends it
+    assert (_zone(engine, "b1"), _zone(engine, "a2"), _zone(engine, "sus")) == \
+        ("battlefield", "hand", "graveyard")
+    assert engine.observe().state["objects"]["b1"]["controller"] == "p2"
+
+
+def test_dichotomancy_finds_cards_named_like_the_opponents_tapped_nonland_permanents():
+    engine = _resolving("Dichotomancy", {}, {
+        "battlefield": [{"id": "tb", "card": "Grizzly Bears", "tapped": True},
+                        {"id": "ug", "card": "Hill Giant"},
+                        {"id": "tl", "card": "Island", "tapped": True}],
+        "library": [{"id": "lb", "card": "Grizzly Bears"}, {"id": "lg", "card": "Hill Giant"},
+                    {"id": "li", "card": "Island"}]}, targets=["p2"])
+    kind, detail = _choice(engine)  # one search: only the tapped nonland permanent's name
+    assert (kind, detail["player"], detail["cards"]) == ("cards", "p1", ["lb"])
+    engine.act({"choose": {"choice": "cards", "cards": ["lb"]}})
+    assert engine._pending is None
+    state = engine.observe().state["objects"]
+    assert (state["lb"]["zone"], state["lb"]["controller"]) == ("battlefield", "p1")
+    assert (state["lg"]["zone"], state["li"]["zone"]) == ("library", "library")
+
+
+def test_restore_balance_keeps_as_many_as_the_fewest_lands_creatures_and_cards():
+    lands = [{"id": f"l{i}", "card": "Island"} for i in range(3)]
+    engine = _resolving("Restore Balance",
+                        {"battlefield": [*lands, {"id": "c1", "card": "Grizzly Bears"}],
+                         "hand": [{"id": "h1", "card": "Island"}]},
+                        {"battlefield": [{"id": "m1", "card": "Island"},
+                                         {"id": "c2", "card": "Grizzly Bears"},
+                                         {"id": "c3", "card": "Hill Giant"}],
+                         "hand": [{"id": "h2", "card": "Island"},
+                                  {"id": "h3", "card": "Island"}]})
+    kind, detail = _choice(engine)  # lands: p1 keeps 1 of 3; p2 keeps its one without a choice
+    assert (kind, detail["player"], detail["purpose"], detail["n"]) == ("cards", "p1", "keep", 1)
+    engine.act({"choose": {"choice": "cards", "cards": ["l1"]}})
+    kind, detail = _choice(engine)  # creatures: p2 keeps 1 of 2 (p1 has one)
+    assert (detail["player"], sorted(detail["cards"])) == ("p2", ["c2", "c3"])
+    engine.act({"choose": {"choice": "cards", "cards": ["c3"]}})
+    kind, detail = _choice(engine)  # hands: p2 keeps 1 of 2
+    assert (detail["player"], detail["n"]) == ("p2", 1)
+    engine.act({"choose": {"choice": "cards", "cards": ["h3"]}})
+    zones = {oid: _zone(engine, oid) for oid in
+             ("l0", "l1", "l2", "m1", "c1", "c2", "c3", "h1", "h2", "h3")}
+    assert zones == {"l0": "graveyard", "l1": "battlefield", "l2": "graveyard",
+                     "m1": "battlefield", "c1": "battlefield", "c2": "graveyard",
+                     "c3": "battlefield", "h1": "hand", "h2": "graveyard", "h3": "hand"}
+    events = engine.observe().events
+    assert sorted(e["object"] for e in events if e["type"] == "sacrificed") == ["c2", "l0", "l2"]
