@@ -210,3 +210,21 @@ def test_restore_balance_keeps_as_many_as_the_fewest_lands_creatures_and_cards()
                      "c3": "battlefield", "h1": "hand", "h2": "graveyard", "h3": "hand"}
     events = engine.observe().events
     assert sorted(e["object"] for e in events if e["type"] == "sacrificed") == ["c2", "l0", "l2"]
+
+
+def test_if_you_control_no_creatures_is_checked_as_the_end_step_begins():
+    """Thran Quarry's "At the beginning of the end step, if you control no creatures, sacrifice
+    CARDNAME.": the same intervening "if" (603.4) on another trigger."""
+    for creature, sacrificed in ((False, True), (True, False)):
+        battlefield = [{"id": "tq", "card": "Thran Quarry"}]
+        if creature:
+            battlefield.append({"id": "bears", "card": "Grizzly Bears"})
+        engine = ReferenceEngine()
+        engine.setup("t/quarry", {"active_player": "p1", "step": "precombat_main", "turn": 3,
+                                  "players": {"p1": {"library": _library("p1"),
+                                                     "battlefield": battlefield},
+                                              "p2": {"library": _library("p2")}}})
+        engine.act({"advance": {"to": "end"}})
+        assert bool(engine.observe().state["stack"]) is sacrificed
+        engine.act({"resolve_stack": {}})
+        assert (_zone(engine, "tq") == "graveyard") is sacrificed
