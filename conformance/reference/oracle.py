@@ -107,17 +107,17 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
         if all(w in KEYWORDS for w in words):
             keywords.update(words)
             continue
-        if (eldrazi := _eldrazi_line(line, parse_effects)) is not None:  # ingest, processors
-            triggered.append(eldrazi)
-            continue
-        if (common := trigger_line(line, parse_effects)) is not None:  # attacks, upkeep, end
-            triggered.append(common)
-            continue
         if (suspended := suspended_line(line, parse_effects)) is not None:  # works while suspended (702.62b)
             if isinstance(suspended, Activated):
                 activated.append(suspended)
             else:
                 triggered.append(suspended)
+            continue
+        if (eldrazi := _eldrazi_line(line, parse_effects)) is not None:  # ingest, processors
+            triggered.append(eldrazi)
+            continue
+        if (common := trigger_line(line, parse_effects)) is not None:  # attacks, upkeep, end
+            triggered.append(common)
             continue
         if line == "Aftermath":
             aftermath = True

@@ -9,6 +9,8 @@ interpreter (:mod:`conformance.reference.oracle`); their rules are in
   counter on CARDNAME." (Pardic Dragon);
 * "Whenever a card is put into an opponent's graveyard from anywhere, if CARDNAME is suspended,
   you may remove a time counter from CARDNAME." (Nihilith);
+* "At the beginning of each player's upkeep, if CARDNAME is suspended, that player may sacrifice
+  a permanent. If the player does, put two time counters on CARDNAME." (Curse of the Cabal);
 * "When the last time counter is removed from CARDNAME while it's exiled, ..." (Riftmarked
   Knight, Veiling Oddity): it triggers beside suspend's own cast trigger (702.62a), whatever
   removed the counter;
@@ -34,7 +36,10 @@ OPPONENT_CASTS_WHILE_SUSPENDED = "opponent_casts_while_suspended"
 """Event: an opponent of the suspended card's owner casts a spell (601.2i)."""
 OPPONENT_GRAVEYARD_WHILE_SUSPENDED = "opponent_graveyard_while_suspended"
 """Event: a card is put into a graveyard of an opponent of the suspended card's owner."""
-SUSPENDED_EVENTS = frozenset({OPPONENT_CASTS_WHILE_SUSPENDED, OPPONENT_GRAVEYARD_WHILE_SUSPENDED})
+UPKEEP_WHILE_SUSPENDED = "each_upkeep_while_suspended"
+"""Event: the beginning of each player's upkeep (503.1a), while the card is suspended."""
+SUSPENDED_EVENTS = frozenset({OPPONENT_CASTS_WHILE_SUSPENDED, OPPONENT_GRAVEYARD_WHILE_SUSPENDED,
+                              UPKEEP_WHILE_SUSPENDED})
 """The events of the abilities that trigger only while their card is suspended."""
 LAST_TIME_COUNTER = "last_time_counter_removed"
 """Event: the last time counter is removed from the card while it is exiled."""
@@ -52,6 +57,20 @@ class SuspendedTimeCounter(Effect):
     zcc: int = -1
     player: str | None = None
 
+
+@dataclass(frozen=True, slots=True)
+class SuspendedSacrificeForCounters(Effect):
+    """"that player may sacrifice a permanent. If the player does, put N time counters on
+    CARDNAME.": ``player`` (bound as it triggers: the player whose upkeep it is) may sacrifice a
+    permanent; if they do, N time counters go on the source, if it is still the suspended card
+    (``zcc``) that triggered (603.4)."""
+
+    n: int
+    zcc: int = -1
+    player: str | None = None
+
+
+_COUNT = {"a": 1, "two": 2, "three": 3}
 
 _IT = rf"(?:it|{SELF})"
 
@@ -82,6 +101,12 @@ def suspended_line(line: str, parse: Callable[[str], SpellText]
                    ) -> Triggered | Activated | None:
     """The triggered or activated ability of a suspended card ``line`` is, or None (``parse``:
     the effect interpreter)."""
+    m = re.fullmatch(rf"At the beginning of each player's upkeep, if {SELF} is suspended, that "
+                     r"player may sacrifice a permanent\. If the player does, put (a|two|three) "
+                     rf"time counters? on {SELF}\.", line)
+    if m:
+        return Triggered(UPKEEP_WHILE_SUSPENDED, (SuspendedSacrificeForCounters(_COUNT[m[1]]),),
+                         UPKEEP_WHILE_SUSPENDED)
     m = _LAST.fullmatch(line)
     if m:
         return Triggered(LAST_TIME_COUNTER, parse(m[1][:1].upper() + m[1][1:]),

@@ -21,7 +21,9 @@ that are not about suspend itself:
   sacrifice creatures and discard cards the same way.": for lands, then creatures, then cards in
   hand, each player in APNAP order chooses the ones they keep (a ``cards`` choice, ``purpose:
   keep``, asked only of a player with more than that number), then the rest are sacrificed (or
-  discarded) together (the Restore Balance rulings).
+  discarded) together (the Restore Balance rulings);
+* Curse of the Cabal's "Target player sacrifices half the permanents they control, rounded
+  down.": that player chooses them (a ``cards`` choice, ``purpose: sacrifice``, 701.17a).
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from conformance.reference.suspend_text import (
     CreatureCardsReturnForCreatures,
     KeepAsManyAsTheFewest,
     PutPermanentCardsInTurns,
+    SacrificeHalfPermanents,
     SearchSameNamesAsTapped,
 )
 
@@ -151,3 +154,18 @@ def _keep_as_many(r: Effects, eff: KeepAsManyAsTheFewest, ctx: EffectContext) ->
                     r._discard(r.objects[oid])
                 else:
                     rules._sacrifice(r.objects[oid])
+
+
+@effect(SacrificeHalfPermanents)
+def _sacrifice_half(r: Effects, eff: SacrificeHalfPermanents, ctx: EffectContext) -> Flow:
+    player = ctx.first()
+    if player is None:
+        return
+    mine = [oid for oid in r.battlefield if r.objects[oid].controller == player.id]
+    n = len(mine) // 2  # rounded down
+    if not n:
+        return
+    answer = yield Choice("cards", {"player": player.id, "purpose": "sacrifice",
+                                    "from": "battlefield", "cards": mine, "n": n})
+    for oid in _chosen(answer, mine, "sacrifice (701.17a)", n, n):
+        _casting(r)._sacrifice(r.objects[oid])

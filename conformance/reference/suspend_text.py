@@ -150,3 +150,18 @@ EFFECT_TEMPLATES += [
                 r"rest\. Players sacrifice creatures and discard cards the same way\. ?"),
      lambda g: KeepAsManyAsTheFewest()),
 ]
+
+
+@dataclass(frozen=True, slots=True)
+class SacrificeHalfPermanents(Effect):
+    """"Target player sacrifices half the permanents they control, rounded down." (Curse of
+    the Cabal; 701.17a: that player chooses them, a ``cards`` choice)."""
+
+    @property
+    def slots(self) -> tuple[TargetSlot, ...]:
+        return (TargetSlot("player"),)
+
+
+EFFECT_TEMPLATES.append(
+    (re.compile(r"Target player sacrifices half the permanents they control, rounded down\. ?"),
+     lambda g: SacrificeHalfPermanents()))

@@ -21,11 +21,20 @@ from conformance.reference.common_effects import ask_may
 from conformance.reference.costs import ABILITY_COST_KEYS
 from conformance.reference.effects import EffectContext, Effects, effect
 from conformance.reference.mana import cost_symbols
-from conformance.reference.objects import Flow, Obj, PendingTrigger, StackAbility, refuse
+from conformance.reference.objects import (
+    Choice,
+    Flow,
+    Obj,
+    PendingTrigger,
+    StackAbility,
+    refuse,
+)
 from conformance.reference.oracle_suspended import (
     LAST_TIME_COUNTER,
     OPPONENT_CASTS_WHILE_SUSPENDED,
     OPPONENT_GRAVEYARD_WHILE_SUSPENDED,
+    UPKEEP_WHILE_SUSPENDED,
+    SuspendedSacrificeForCounters,
     SuspendedTimeCounter,
 )
 from conformance.reference.suspend import Suspend
@@ -39,13 +48,14 @@ class SuspendTriggers(Suspend):
         (113.6, 702.62b)."""
         return True
 
-    def _suspended_triggers(self, event: str, player: str) -> None:
+    def _suspended_triggers(self, event: str, player: str, *, opponents: bool = True) -> None:
         """Trigger ``event`` abilities of every suspended card whose owner is an opponent of
-        ``player`` (who cast the spell, or whose graveyard the card went to)."""
+        ``player`` (who cast the spell, or whose graveyard the card went to), or of every
+        suspended card (``opponents`` false: ``player`` is the player whose upkeep it is)."""
         if not self.suspended_abilities_trigger():
             return
         for (owner, zone), ids in list(self.zones.items()):
-            if zone != "exile" or owner == player:
+            if zone != "exile" or (opponents and owner == player):
                 continue
             for oid in list(ids):
                 ob = self.objects[oid]
@@ -55,10 +65,16 @@ class SuspendTriggers(Suspend):
                 for t in text.triggered:
                     if t.event == event:
                         effects = tuple(replace(e, zcc=ob.zcc, player=player)
-                                        if isinstance(e, SuspendedTimeCounter) else e
+                                        if isinstance(e, SuspendedTimeCounter
+                                                      | SuspendedSacrificeForCounters) else e
                                         for e in t.effects)
                         self._trigger(PendingTrigger(ob.owner, ob.id, ob.card_name, t.name,
                                                      effects))
+
+    def _enter_step(self, name: str, new_turn: bool) -> None:
+        super()._enter_step(name, new_turn)
+        if name == "upkeep":  # "At the beginning of each player's upkeep" (503.1a)
+            self._suspended_triggers(UPKEEP_WHILE_SUSPENDED, self.active, opponents=False)
 
     def _detect_cast_triggers(self, event: dict[str, Any]) -> None:
         super()._detect_cast_triggers(event)
@@ -141,3 +157,26 @@ def _suspended_time_counter(r: Effects, eff: SuspendedTimeCounter, ctx: EffectCo
         r._remove_counters(ob, "time", -eff.delta)
     else:
         r._add_counters(ob, "time", eff.delta)
+
+
+@effect(SuspendedSacrificeForCounters)
+def _sacrifice_for_counters(r: Effects, eff: SuspendedSacrificeForCounters,
+                            ctx: EffectContext) -> Flow:
+    """The player may sacrifice a permanent (a ``may`` choice, then a ``cards`` choice of which
+    when they control several); if they do, N time counters go on the still suspended card."""
+    from conformance.reference.effects_library import _chosen
+
+    assert isinstance(r, Suspend) and eff.player is not None
+    ob = r.objects.get(ctx.source)
+    if ob is None or ob.zcc != eff.zcc or not r.suspended(ob):
+        return
+    mine = [oid for oid in r.battlefield if r.objects[oid].controller == eff.player]
+    if not mine or not (yield from ask_may(r, ctx, eff.player)):
+        return
+    chosen = mine
+    if len(mine) > 1:
+        answer = yield Choice("cards", {"player": eff.player, "purpose": "sacrifice",
+                                        "from": "battlefield", "cards": mine, "n": 1})
+        chosen = _chosen(answer, mine, "sacrifice (701.17a)", 1, 1)
+    r._sacrifice(r.objects[chosen[0]])
+    r._add_counters(ob, "time", eff.n)  # "If the player does"

@@ -158,11 +158,18 @@ def _prepared(ctx: Context) -> tuple[_Card, list[tuple[str, str | None]]] | NotE
     return c, targets
 
 
-def _prepared_cast(ctx: Context) -> tuple[_Card, list[tuple[str, str | None]]] | NotExecutable:
-    """:func:`_prepared`, for a script that removes the card's last time counter."""
+def _prepared_cast(ctx: Context, *, upkeep: bool = False
+                   ) -> tuple[_Card, list[tuple[str, str | None]]] | NotExecutable:
+    """:func:`_prepared`, for a script that removes the card's last time counter (``upkeep``:
+    and passes an upkeep while the card is suspended)."""
+    from conformance.reference.oracle_suspended import UPKEEP_WHILE_SUSPENDED
+
     got = _prepared(ctx)
     if isinstance(got, NotExecutable):
         return got
+    if upkeep and any(t.event == UPKEEP_WHILE_SUSPENDED for t in got[0].face.text.triggered):
+        return NotExecutable("an ability of the suspended card triggers at each upkeep: the "
+                             "generator does not script it")
     refused = last_counter_refusal(got[0].face)
     return refused if refused is not None else got
 
@@ -233,7 +240,7 @@ def gen_any_reason(ctx: Context) -> list[Draft] | NotExecutable:
 
 def _cycle(ctx: Context, slug: str, title: str, rules: list[str],
            extra: dict[str, Any] | None = None) -> list[Draft] | NotExecutable:
-    got = _prepared_cast(ctx)
+    got = _prepared_cast(ctx, upkeep=True)
     if isinstance(got, NotExecutable):
         return got
     c, targets = got
@@ -278,7 +285,7 @@ def gen_free(ctx: Context) -> list[Draft] | NotExecutable:
 
 def gen_haste(ctx: Context) -> list[Draft] | NotExecutable:
     """A creature cast by its suspend trigger has haste."""
-    got = _prepared_cast(ctx)
+    got = _prepared_cast(ctx, upkeep=True)
     if isinstance(got, NotExecutable):
         return got
     c, targets = got
@@ -343,7 +350,7 @@ def gen_cant_cast(ctx: Context) -> list[Draft] | NotExecutable:
 
 def gen_must_cast(ctx: Context) -> list[Draft] | NotExecutable:
     """Cast by its trigger in the upkeep, whatever its type's timing."""
-    got = _prepared_cast(ctx)
+    got = _prepared_cast(ctx, upkeep=True)
     if isinstance(got, NotExecutable):
         return got
     if got[0].instant_speed:

@@ -3,7 +3,11 @@ suspend_triggers.py; rules 113.6, 603.3a, 603.4, 702.62b): Deep-Sea Kraken's "Wh
 opponent casts a spell, if CARDNAME is suspended, remove a time counter from it.", Pardic
 Dragon's "... that player may put a time counter on CARDNAME." and Nihilith's "Whenever a card is
 put into an opponent's graveyard from anywhere, if CARDNAME is suspended, you may remove a time
-counter from CARDNAME."."""
+counter from CARDNAME."; Greater Gargadon's "Sacrifice an artifact, creature, or land: Remove
+a time counter from CARDNAME. Activate only if CARDNAME is suspended."; and Curse of the Cabal's
+"At the beginning of each player's upkeep, if CARDNAME is suspended, that player may sacrifice a
+permanent. If the player does, put two time counters on CARDNAME." with its spell "Target player
+sacrifices half the permanents they control, rounded down."."""
 
 from __future__ import annotations
 
@@ -196,3 +200,65 @@ def test_it_is_not_activated_unless_suspended_nor_by_others_nor_with_a_wrong_sac
         with pytest.raises(EngineReportedError):
             _sacrifice(engine, what, player)
         assert engine.observe().state["objects"][what]["zone"] == "battlefield"
+
+
+def _curse(p2_battlefield: list[dict[str, Any]]) -> ReferenceEngine:
+    """Curse of the Cabal suspended in p1's exile with two time counters; p1's main phase."""
+    engine = ReferenceEngine()
+    lib = {pid: [{"id": f"{pid}l{i}", "card": "Island"} for i in range(3)] for pid in ("p1", "p2")}
+    engine.setup("t/curse", {"active_player": "p1", "step": "precombat_main", "turn": 3,
+                             "players": {
+                                 "p1": {"library": lib["p1"], "exile": [
+                                     {"id": "sus", "card": "Curse of the Cabal",
+                                      "counters": {"time": 2}}]},
+                                 "p2": {"library": lib["p2"], "battlefield": p2_battlefield}}})
+    return engine
+
+
+def test_at_each_players_upkeep_that_player_may_sacrifice_to_add_two_time_counters():
+    for accept, expected in ((True, 4), (False, 2)):
+        engine = _curse([{"id": "isl", "card": "Island"}, {"id": "bears", "card": "Grizzly Bears"}])
+        engine.act({"advance": {"to": "upkeep", "next_turn": True}})  # p2's upkeep
+        assert _stack(engine) == [("sus", "each_upkeep_while_suspended")]
+        engine.act({"resolve_top": {}})
+        assert engine._pending is not None
+        assert engine._pending[1].kind == "may" and engine._pending[1].detail["player"] == "p2"
+        engine.act({"choose": {"choice": "may", "accept": accept}})
+        if accept:
+            detail = engine._pending[1].detail if engine._pending else {}
+            assert detail.get("player") == "p2" and detail.get("purpose") == "sacrifice"
+            engine.act({"choose": {"choice": "cards", "cards": ["bears"]}})
+        assert _time(engine) == expected
+        assert engine.observe().state["objects"]["bears"]["zone"] == (
+            "graveyard" if accept else "battlefield")
+
+
+def test_a_player_with_no_permanent_sacrifices_nothing_and_no_counter_is_put():
+    engine = _curse([])
+    engine.act({"advance": {"to": "upkeep", "next_turn": True}})
+    engine.act({"resolve_top": {}})
+    assert engine._pending is None and _time(engine) == 2
+
+
+def test_at_its_owners_upkeep_it_triggers_beside_suspends_own_trigger():
+    engine = _curse([])
+    engine.act({"advance": {"to": "upkeep", "next_turn": True}})
+    engine.act({"resolve_top": {}})
+    engine.act({"advance": {"to": "upkeep", "next_turn": True}})  # p1's upkeep
+    assert engine._pending is not None and engine._pending[1].kind == "trigger_order"
+    triggers = {t["ability"] for t in engine._pending[1].detail["triggers"]}
+    assert triggers == {"suspend_upkeep", "each_upkeep_while_suspended"}
+
+
+def test_target_player_sacrifices_half_their_permanents_rounded_down():
+    engine = _curse([{"id": f"i{i}", "card": "Island"} for i in range(5)])
+    engine.act({"remove_counters": {"object": "sus", "counter": "time", "n": 2}})
+    engine.act({"resolve_top": {}})
+    engine.act({"choose": {"choice": "targets", "source": "sus", "targets": ["p2"]}})
+    engine.act({"resolve_top": {}})
+    detail = engine._pending[1].detail if engine._pending else {}
+    assert (detail.get("player"), detail.get("n")) == ("p2", 2)  # 5 // 2, chosen by p2
+    engine.act({"choose": {"choice": "cards", "cards": ["i0", "i3"]}})
+    zones = {f"i{i}": engine.observe().state["objects"][f"i{i}"]["zone"] for i in range(5)}
+    assert zones == {"i0": "graveyard", "i1": "battlefield", "i2": "battlefield",
+                     "i3": "graveyard", "i4": "battlefield"}
