@@ -102,6 +102,9 @@ class Activated:
     """Other costs than mana, {T} and "Sacrifice CARDNAME" (rule 602.2b)."""
     energy: int = 0
     """"Pay {E}{E}" is part of the cost: that many energy counters (rule 107.14)."""
+    while_suspended: bool = False
+    """"Activate only if CARDNAME is suspended": activated from exile, its card suspended
+    (702.62b; :mod:`conformance.reference.suspend_triggers`)."""
 
 
 @dataclass(frozen=True, slots=True)

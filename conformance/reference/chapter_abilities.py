@@ -47,10 +47,12 @@ class GainLifeGreatestPower(Effect):
 class IfYouControl(Effect):
     """"If you control a <kind>, <effects>": the condition is checked as the effect resolves
     (608.2c; not an intervening "if", which follows a trigger condition, 603.4). ``kind`` is a
-    ``perm:`` filter of :mod:`conformance.reference.target_kinds`."""
+    ``perm:`` filter of :mod:`conformance.reference.target_kinds`; ``none``: "If you control no
+    <kind>s, ..." (the condition holds when the player controls none)."""
 
     kind: str
     effects: SpellText
+    none: bool = False
 
     @property
     def slots(self) -> tuple[TargetSlot, ...]:

@@ -265,7 +265,7 @@ class ChapterRules(ControlRules):
         only if the condition holds as the event occurs (and is checked again on resolution)."""
         first = t.effects[0] if t.effects else None
         if (not t.chapter and isinstance(first, IfYouControl) and self.intervening_if_on_trigger()
-                and not self.controls_kind(t.controller, first.kind)):
+                and self.controls_kind(t.controller, first.kind) == first.none):
             return
         super()._trigger(t)
 

@@ -243,7 +243,7 @@ class Costs(PriorityAndStack):
         if ob.zone != "battlefield" or ob.controller != player:
             return False
         wanted = {"convoke": "Creature", "improvise": "Artifact"}.get(kind) or (what or "").title()
-        if wanted and wanted not in c.types:
+        if wanted and not set(wanted.split("/")) & set(c.types):  # "an artifact, creature, or land"
             return False
         return kind == "sacrifice" or self.may_tap_to_pay(player, kind, ob)
 

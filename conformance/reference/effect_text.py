@@ -284,8 +284,8 @@ _COST = r"((?:\{(?:\d+|[WUBRGCS]|[WUBRG]/[WUBRGP]|2/[WUBRG])\})+)"
 
 
 _MANA = re.compile(r"Add ((?:\{[WUBRGC]\})+)?((?:\{[WUBRG]\}, )*\{[WUBRG]\},? or \{[WUBRG]\})?"
-                   r"(?:(?<=Add )one mana of any color)?\.(?: (CARDNAME deals \d+ damage to "
-                   r"you\.))?")
+                   r"(?:(?<=Add )one mana of any color)?(?:(?<=Add )(two|three) mana of any one "
+                   r"color)?\.(?: (CARDNAME deals \d+ damage to you\.))?")
 """A mana ability's effect: fixed mana, a choice of colors, or any color, and a painland's
 damage to its controller."""
 
@@ -332,9 +332,11 @@ def _activated(text: str) -> Activated:
             produces = tuple(re.findall(r"[WUBRGC]", mana[1]))
         elif mana[2]:  # "{R} or {G}", "{R}, {G}, or {W}"
             produces = ("".join(re.findall(r"[WUBRG]", mana[2])),)
+        elif mana[3]:  # "three mana of any one color" (106.1b: one color, chosen for all)
+            produces = (f"WUBRG*{_NUMBERS[mana[3]]}",)
         else:  # "one mana of any color"
             produces = ("WUBRG",)
-        effects = parse_effects(mana[3]) if mana[3] else ()
+        effects = parse_effects(mana[4]) if mana[4] else ()
         return Activated(effects=effects, tap=True, produces=produces, cost=m[1])
     return Activated(effects=parse_effects(m[3]), tap=bool(m[2]), sorcery_speed=bool(m[4]),
                      cost=m[1], once_each_turn=bool(m[5]))

@@ -39,6 +39,7 @@ from conformance.reference.errors import OracleTemplateError
 from conformance.reference.oracle_eldrazi import ability_line as _eldrazi_line
 from conformance.reference.oracle_lords import lord_line
 from conformance.reference.oracle_sacrificed import check_sacrificed_power
+from conformance.reference.oracle_suspended import suspended_line
 
 _ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6}
 
@@ -105,6 +106,12 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
         words = [w.strip().lower() for w in re.split(r"[,;]", line)]
         if all(w in KEYWORDS for w in words):
             keywords.update(words)
+            continue
+        if (suspended := suspended_line(line, parse_effects)) is not None:  # works while suspended (702.62b)
+            if isinstance(suspended, Activated):
+                activated.append(suspended)
+            else:
+                triggered.append(suspended)
             continue
         if (eldrazi := _eldrazi_line(line, parse_effects)) is not None:  # ingest, processors
             triggered.append(eldrazi)

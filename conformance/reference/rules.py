@@ -187,6 +187,7 @@ HOOKS: dict[str, str] = {
     "suspend_targets_at_exile": "601.2c: a suspended spell's targets are chosen as it is cast",
     "suspend_exiles_face_down": "702.62a: a card exiled with suspend is exiled face up",
     "suspended": "702.62b: suspended: with suspend, in exile, with a time counter",
+    "suspended_abilities_trigger": "113.6, 702.62b: 'if CARDNAME is suspended' triggers in exile",
     "ability_counterable": "701.5a: a spell that counters an ability removes it from the stack",
     "ability_countered": "701.5a: a countered ability's effect doesn't happen",
     "enters_as_creature": "702.103 (rulings): bestow entering uncast is an enchantment creature",

@@ -140,6 +140,7 @@ def parse_kind(words: str) -> str | None:
                 break
     for prefix, q in (("attacking or blocking ", "attacking_or_blocking"),
                       ("attacking ", "attacking"), ("nonbasic ", "nonbasic"),
+                      ("tapped ", "tapped"), ("untapped ", "untapped"),
                       ("nonblack ", "nonblack"), ("multicolored ", "multicolored"),
                       ("nonwhite ", "noncolor=W"), ("nonblue ", "noncolor=U"),
                       ("nonred ", "noncolor=R"), ("nongreen ", "noncolor=G")):
