@@ -152,7 +152,20 @@ class SubtypeLord:
     changes as counters are put and removed, 611.3a); "" for no such condition."""
 
 
-Static = OutlawsHaveKeyword | CreaturesLoseAllAbilities | EnchantedCreatureGets | SubtypeLord
+@dataclass(frozen=True, slots=True)
+class SelfWhile:
+    """"CARDNAME [gets +N/+M and] has <keywords> as long as <condition>" (611.3a):
+    ``condition`` as :func:`conformance.reference.self_while.condition` reads it (kind,
+    arguments...)."""
+
+    power: int
+    toughness: int
+    keywords: tuple[str, ...]
+    condition: tuple[str, ...]
+
+
+Static = OutlawsHaveKeyword | CreaturesLoseAllAbilities | EnchantedCreatureGets | SubtypeLord \
+    | SelfWhile
 
 
 @dataclass(frozen=True)

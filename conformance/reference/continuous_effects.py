@@ -17,6 +17,7 @@ from conformance.reference.objects import (
     SpellState,
     spell_effects,
 )
+from conformance.reference.self_while import SelfWhile, holds
 from conformance.reference.zones import Zones
 
 _FACE_CHARS: dict[int, Chars] = {}
@@ -194,6 +195,11 @@ class ContinuousEffects(Zones):
                     layer6.append((src.timestamp, "add", st.keywords))
                 aura_power += st.power
                 aura_toughness += st.toughness
+            elif isinstance(st, SelfWhile) and src is obj and self.self_while_applies(src, st):
+                if st.keywords:  # 611.3a: while its condition holds (self_while)
+                    layer6.append((src.timestamp, "add", st.keywords))
+                aura_power += st.power
+                aura_toughness += st.toughness
         if obj.setup_keywords:
             layer6.append((obj.timestamp, "add", obj.setup_keywords))
         power_mod = toughness_mod = 0
@@ -275,6 +281,11 @@ class ContinuousEffects(Zones):
         """Hook: ability-adding and ability-removing effects apply in layer 6 in timestamp
         order (613.7): ``entries`` are ``(timestamp, "add" | "remove" | "lose_all", keywords)``."""
         return sorted(entries, key=lambda t: t[0])
+
+    def self_while_applies(self, src: Obj, st: SelfWhile) -> bool:
+        """Hook: "CARDNAME has <keyword> as long as <condition>" applies exactly while its
+        condition holds (611.3a: checked continuously)."""
+        return holds(self, src, st.condition)
 
     def abilities(self, obj: Obj) -> o.FaceText | None:
         """The abilities ``obj`` has now (``None``: it lost all abilities)."""

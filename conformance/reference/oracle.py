@@ -39,6 +39,7 @@ from conformance.reference.errors import OracleTemplateError
 from conformance.reference.oracle_eldrazi import ability_line as _eldrazi_line
 from conformance.reference.oracle_lords import lord_line
 from conformance.reference.oracle_sacrificed import check_sacrificed_power
+from conformance.reference.self_while import self_while_line
 
 _ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6}
 
@@ -250,6 +251,9 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
         m = re.fullmatch(r"During your turn, outlaws you control have ([a-z ]+)\.", line)
         if m and m[1] in KEYWORDS:
             statics.append(OutlawsHaveKeyword(m[1]))
+            continue
+        if (while_ := self_while_line(line)) is not None:  # "... as long as <condition>"
+            statics.append(while_)
             continue
         lord = lord_line(line)
         if lord is not None:  # "Sliver creatures you control get +1/+1", anthems
