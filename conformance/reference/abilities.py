@@ -178,6 +178,9 @@ class FaceText:
     """The mana cost of "Flashback {cost}" (rule 702.34), or None."""
     cycling: str | None = None
     """The mana cost of "Cycling {cost}" (rule 702.29), or None."""
+    typecycling: tuple[tuple[str, SpellText], ...] = ()
+    """Typecycling abilities (702.29e: "Plainscycling {2}"), each (cost, effects): in a hand,
+    activated as ability 1, 2, ... after a plain cycling ability (0), else from 0."""
     kicker: str | None = None
     """The cost of "Kicker {cost}" or "Multikicker {cost}" (rule 702.33), or None."""
     multikicker: bool = False

@@ -16,6 +16,7 @@ from conformance.reference.abilities import KEYWORDS, SELF, Activated
 from conformance.reference.animation_text import EFFECT_TEMPLATES as _ANIMATE_TEMPLATES
 from conformance.reference.common_abilities import EFFECT_TEMPLATES as _COMMON_TEMPLATES
 from conformance.reference.cost_text import cost_part
+from conformance.reference.cycling_text import EFFECT_TEMPLATES as _MAY_HAVE_TEMPLATES
 from conformance.reference.designation_effects import BecomeMonarch, GetEnergy
 from conformance.reference.effect_blocks import (
     CopyTargetSpell,
@@ -244,6 +245,7 @@ _EFFECTS[_EFFECTS.index(_THREATEN_FIRST[-1]) + 1:_EFFECTS.index(_THREATEN_FIRST[
 _EFFECTS.extend(_SACRIFICED_TEMPLATES)  # "damage equal to the sacrificed creature's power"
 _EFFECTS.extend(_STRIVE_TEMPLATES)  # "any number of target creatures each get ..."
 _EFFECTS[:0] = _PREVENT_FIRST  # "... dealt to and dealt by that creature this turn."
+_EFFECTS.extend(_MAY_HAVE_TEMPLATES)  # "You may have target creature get -1/-1 ..."
 
 
 def _then(*effects: Effect) -> tuple[Effect, ...]:

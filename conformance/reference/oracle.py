@@ -25,6 +25,7 @@ from conformance.reference.abilities import (
 )
 from conformance.reference.common_triggers import CAST_KICKED, ENTERS_KICKED, trigger_line
 from conformance.reference.cost_text import CastCostText, extra_cost_line, overloaded
+from conformance.reference.cycling_text import cycle_trigger_line, typecycling_line
 from conformance.reference.designation_effects import DAY_AS_ENTERS, DAY_NIGHT_CHANGES
 from conformance.reference.effect_blocks import AttachSelf, Effect, Modal, PumpSelf, SpellText
 from conformance.reference.effect_text import (
@@ -84,6 +85,7 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
     aftermath = False
     flashback: str | None = None
     cycling: str | None = None
+    typecycling: list[tuple[str, SpellText]] = []
     cast_costs = CastCostText()
     spell: list[Effect] = []
     modal: Modal | None = None
@@ -167,12 +169,18 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
             continue
         if cast_costs.read(line):  # kicker, convoke, escape, additional costs, ...
             continue
-        m = re.fullmatch(r"(Flashback|Cycling) ((?:\{[0-9WUBRGC]\})+)", line)
+        m = re.fullmatch(r"(Flashback|Cycling) ((?:\{(?:[0-9WUBRGC]|[WUBRG]/[WUBRG])\})+)", line)
         if m:
             if m[1] == "Flashback":
                 flashback = m[2]
             else:
                 cycling = m[2]
+            continue
+        if (typed := typecycling_line(line)) is not None:  # 702.29e
+            typecycling.extend(typed)
+            continue
+        if (cycled := cycle_trigger_line(line)) is not None:  # "When you cycle CARDNAME, ..."
+            triggered.append(cycled)
             continue
         if saga:
             chapter = _chapter_line(line)
@@ -290,7 +298,7 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
         raise OracleTemplateError("'Equipped creature' without 'Equip'")
     return check_sacrificed_power(text, FaceText(
                     keywords=frozenset(keywords), aftermath=aftermath, flashback=flashback,
-                    cycling=cycling, **cast_costs.fields(),
+                    cycling=cycling, typecycling=tuple(typecycling), **cast_costs.fields(),
                     enchant=enchant, enters_tapped=enters_tapped,
                     enters_with=tuple(enters_with), kicked_counters=tuple(kicked_counters),
                     cant_be_countered=cant_be_countered,
