@@ -23,6 +23,7 @@ from conformance.reference.abilities import (
     Static,
     Triggered,
 )
+from conformance.reference.combat_keywords import keyword_trigger_line
 from conformance.reference.common_triggers import CAST_KICKED, ENTERS_KICKED, trigger_line
 from conformance.reference.cost_text import CastCostText, extra_cost_line, overloaded
 from conformance.reference.cycling_text import cycle_trigger_line, typecycling_line
@@ -111,6 +112,9 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
             continue
         if (eldrazi := _eldrazi_line(line, parse_effects)) is not None:  # ingest, processors
             triggered.append(eldrazi)
+            continue
+        if (bushido := keyword_trigger_line(line)) is not None:  # 702.45a
+            triggered.append(bushido)
             continue
         if (common := trigger_line(line, parse_effects)) is not None:  # attacks, upkeep, end
             triggered.append(common)

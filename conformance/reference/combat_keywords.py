@@ -1,0 +1,55 @@
+"""Combat keywords and effects on the creatures in combat, as oracle text:
+
+* bushido N (702.45a): "Whenever this creature blocks or becomes blocked, it gets +N/+N until end
+  of turn" — a triggered ability of the creature (:func:`keyword_trigger_line`; the block
+  triggers are :mod:`conformance.reference.trigger_events`'); each instance triggers
+  (702.45b);
+* "Attacking creatures [you control] get +N/+M [and gain <keywords>] until end of turn",
+  "Blocking creatures gain first strike until end of turn" (:class:`PumpCombatGroup`, its rule in
+  :mod:`conformance.reference.combat_group_effects`): the creatures attacking or blocking as it
+  resolves, that set locked in (611.2c)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from conformance.reference.abilities import Triggered
+from conformance.reference.common_triggers import BLOCKS_OR_BLOCKED
+from conformance.reference.effect_blocks import Effect, PumpSelf
+
+
+def keyword_trigger_line(line: str) -> Triggered | None:
+    """The triggered ability of a "Bushido N" line, or None."""
+    m = re.fullmatch(r"Bushido (\d+)", line)
+    if m is None:
+        return None
+    n = int(m[1])
+    return Triggered(BLOCKS_OR_BLOCKED, (PumpSelf(n, n),), "bushido")
+
+
+@dataclass(frozen=True, slots=True)
+class PumpCombatGroup(Effect):
+    """"Attacking / Blocking creatures [you control] get +N/+M [and gain K] until end of turn"
+    (``role``: attacking | blocking; ``yours``: only its controller's)."""
+
+    role: str
+    power: int
+    toughness: int
+    keywords: tuple[str, ...]
+    yours: bool = False
+
+
+def _group(g: re.Match[str]) -> PumpCombatGroup:
+    from conformance.reference.effect_text import _keywords
+
+    return PumpCombatGroup(g[1].lower(), int(g[3] or 0), int(g[4] or 0),
+                           _keywords(g[5] or g[6]), bool(g[2]))
+
+
+EFFECT_TEMPLATES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], object]]] = [
+    (re.compile(r"(Attacking|Blocking) creatures( you control)? (?:get ([+-]\d+)/([+-]\d+)"
+                r"(?: and gain ([a-z ,]+))?|gain ([a-z ,]+)) until end of turn\. ?"), _group),
+]
+"""(pattern, builder) pairs."""
