@@ -7,7 +7,8 @@
   when it is discarded to pay its cycling cost; it goes on the stack above the cycling ability
   and resolves first (:func:`cycle_trigger_line`);
 * "You may have target creature get -1/-1 until end of turn", "You may have CARDNAME deal 1
-  damage to any target": an optional effect whose targets are chosen as the spell or ability is
+  damage to any target", "You may counter target spell", "You may prevent the next 1 damage ...":
+  an optional effect whose targets are chosen as the spell or ability is
   put on the stack (:data:`EFFECT_TEMPLATES`, registered in
   :mod:`conformance.reference.effect_text`).
 
@@ -79,10 +80,12 @@ def _may_have(g: re.Match[str]) -> object:
     return MayTargeted(inner)
 
 
-def _may_counter(g: re.Match[str]) -> object:
+def _may_do(g: re.Match[str]) -> object:
     from conformance.reference.common_abilities import MayTargeted
+    from conformance.reference.effect_blocks import May
 
-    return MayTargeted(_parse(f"Counter {g[1]}."))
+    inner = _parse(f"{g[1].capitalize()} {g[2]}.")
+    return MayTargeted(inner) if any(e.slots for e in inner) else May(inner)
 
 
 def _group(g: re.Match[str]) -> object:
@@ -99,7 +102,7 @@ def _group(g: re.Match[str]) -> object:
 EFFECT_TEMPLATES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], object]]] = [
     (re.compile(rf"You may have ({SELF}|target [a-z ]+?) (get|gain|deal|lose) ([^.]*)\.(?! If "
                 r"you do)(?! If you don't) ?"), _may_have),
-    (re.compile(r"You may counter (target [^.]*)\. ?"), _may_counter),
+    (re.compile(r"You may (counter|prevent) ([^.]*)\.(?! If you do)(?! If you don't) ?"), _may_do),
     # "Elf creatures get +2/+2 until end of turn", "All creatures gain fear until end of turn":
     # every such creature on the battlefield, whoever controls it (the set locked in, 611.2c)
     (re.compile(r"(?:All creatures|([A-Z][a-z]+) creatures) (?:get ([+-]\d+)/([+-]\d+)(?: and "

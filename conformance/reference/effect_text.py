@@ -70,6 +70,7 @@ from conformance.reference.oracle_split import FIRST as _SPLIT_FIRST
 from conformance.reference.oracle_split import TEMPLATES as _SPLIT_TEMPLATES
 from conformance.reference.oracle_strive import TEMPLATES as _STRIVE_TEMPLATES
 from conformance.reference.oracle_wheels import TEMPLATES as _WHEEL_TEMPLATES
+from conformance.reference.prevent_next import EFFECT_TEMPLATES as _PREVENT_NEXT_TEMPLATES
 from conformance.reference.prevent_to_and_by import FIRST as _PREVENT_FIRST
 from conformance.reference.same_target import FIRST as _SAME_TARGET_FIRST
 from conformance.reference.suspend_text import EFFECT_TEMPLATES as _SUSPEND_TEMPLATES
@@ -247,6 +248,7 @@ _EFFECTS.extend(_SACRIFICED_TEMPLATES)  # "damage equal to the sacrificed creatu
 _EFFECTS.extend(_STRIVE_TEMPLATES)  # "any number of target creatures each get ..."
 _EFFECTS[:0] = _PREVENT_FIRST  # "... dealt to and dealt by that creature this turn."
 _EFFECTS.extend(_COMBAT_TEMPLATES)  # "Attacking creatures get +1/+1 until end of turn."
+_EFFECTS.extend(_PREVENT_NEXT_TEMPLATES)  # "Prevent the next 2 damage that would be dealt ..."
 _EFFECTS.extend(_MAY_HAVE_TEMPLATES)  # "You may have target creature get -1/-1 ..."
 
 

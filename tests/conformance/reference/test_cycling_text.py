@@ -96,3 +96,17 @@ def test_typecycling_line_shapes() -> None:
     assert typecycling_line("Cycling {2}") is None
     assert [c for c, _ in typecycling_line("Basic landcycling {1}{G}") or ()] == ["{1}{G}"]
     assert len(typecycling_line("Plainscycling {2}, islandcycling {2}") or ()) == 2
+
+
+def test_cycle_trigger_may_prevent_the_next_damage() -> None:
+    e = engine({"mana": "{1}{W}{R}", "hand": [obj("sb", "Sunfire Balm"), obj("s1", "Shock")],
+                "library": ISLANDS, "battlefield": [obj("bears", "Grizzly Bears")]})
+    e.act(_cycle("sb"))
+    e.act({"choose": {"choice": "targets", "targets": ["bears"]}})
+    e.act({"pass_priority": {"player": "p1"}})
+    e.act({"pass_priority": {"player": "p2"}})
+    e.act({"choose": {"choice": "may", "accept": True}})
+    e.act(RESOLVE)
+    e.act({"cast": {"player": "p1", "object": "s1", "targets": ["bears"]}})
+    e.act(RESOLVE)
+    assert e.observe().state["objects"]["bears"]["damage"] == 1
