@@ -4,6 +4,7 @@
   of turn" — a triggered ability of the creature (:func:`keyword_trigger_line`; the block
   triggers are :mod:`conformance.reference.trigger_events`'); each instance triggers
   (702.45b);
+* exalted (702.83a): :class:`ExaltedPump`, its trigger in :mod:`conformance.reference.exalted`;
 * "Attacking creatures [you control] get +N/+M [and gain <keywords>] until end of turn",
   "Blocking creatures gain first strike until end of turn" (:class:`PumpCombatGroup`, its rule in
   :mod:`conformance.reference.combat_group_effects`): the creatures attacking or blocking as it
@@ -19,9 +20,24 @@ from conformance.reference.abilities import Triggered
 from conformance.reference.common_triggers import BLOCKS_OR_BLOCKED
 from conformance.reference.effect_blocks import Effect, PumpSelf
 
+EXALTED = "exalted"
+"""``Triggered.event`` of exalted (702.83a): "Whenever a creature you control attacks alone,
+that creature gets +1/+1 until end of turn" (:class:`conformance.reference.exalted.Exalted`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ExaltedPump(Effect):
+    """Exalted's "that creature gets +1/+1 until end of turn": the creature that attacked alone
+    (its id and zone-change count, bound as the ability triggers)."""
+
+    attacker: str = ""
+    zcc: int = -1
+
 
 def keyword_trigger_line(line: str) -> Triggered | None:
-    """The triggered ability of a "Bushido N" line, or None."""
+    """The triggered ability of a "Bushido N" or an "Exalted" line, or None."""
+    if line == "Exalted":  # each instance triggers on its own (702.83b)
+        return Triggered(EXALTED, (ExaltedPump(),), "exalted")
     m = re.fullmatch(r"Bushido (\d+)", line)
     if m is None:
         return None

@@ -75,3 +75,25 @@ def test_blocking_creatures_get_the_bonus_whoever_controls_them() -> None:
     e.act({"cast": {"player": "p2", "object": "hl", "targets": []}})
     e.act(RESOLVE)
     assert _pt(e, "b") == (9, 9) and _pt(e, "idle") == (2, 2) and _pt(e, "a") == (2, 2)
+
+
+def test_each_exalted_instance_pumps_the_creature_attacking_alone() -> None:
+    e = engine({"battlefield": [obj("sq", "Akrasan Squire"), obj("av", "Aven Squire"),
+                                obj("b", "Grizzly Bears")]},
+               {"battlefield": [obj("opp", "Akrasan Squire")]})
+    e.act({"advance": {"to": "declare_attackers"}})
+    e.act({"declare_attackers": {"player": "p1", "attackers": {"b": "p2"}}})
+    e.act({"choose": {"choice": "trigger_order", "order": [
+        {"source": "sq", "ability": "exalted"}, {"source": "av", "ability": "exalted"}]}})
+    e.act(RESOLVE)
+    assert _pt(e, "b") == (4, 4)  # two instances of its controller's; not the opponent's
+    assert _pt(e, "sq") == (1, 1) and _pt(e, "opp") == (1, 1)
+
+
+def test_exalted_does_not_trigger_for_two_attackers() -> None:
+    e = engine({"battlefield": [obj("sq", "Akrasan Squire"), obj("b", "Grizzly Bears"),
+                                obj("b2", "Grizzly Bears")]})
+    e.act({"advance": {"to": "declare_attackers"}})
+    e.act({"declare_attackers": {"player": "p1", "attackers": {"b": "p2", "b2": "p2"}}})
+    assert e.observe().state["stack"] == []
+    assert _pt(e, "b") == (2, 2)
