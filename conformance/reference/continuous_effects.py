@@ -10,6 +10,7 @@ from dataclasses import replace
 from conformance.reference import abilities as o
 from conformance.reference import effect_blocks as fx
 from conformance.reference.cards import CardDef, Face, colors_of, mana_value_of
+from conformance.reference.changeling import with_changeling
 from conformance.reference.cost_text import overloaded
 from conformance.reference.objects import (
     Chars,
@@ -170,7 +171,7 @@ class ContinuousEffects(Zones):
         aura_power = aura_toughness = 0
         pt_stamp = -1
         is_creature = "Creature" in c.types
-        subtypes = self._subtypes(obj, c.subtypes)
+        subtypes = self._subtypes(obj, with_changeling(c))  # changeling: 702.73a
         lords = [(src, st) for src, st in statics if isinstance(st, o.SubtypeLord)
                  and self.lord_affects(src, obj, self._lord_matches(src, st, obj, c.types,
                                                                    subtypes))]

@@ -119,6 +119,9 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
         if (common := trigger_line(line, parse_effects)) is not None:  # attacks, upkeep, end
             triggered.append(common)
             continue
+        if line == "Changeling":  # 702.73a: every creature type (changeling.py)
+            keywords.add(line.lower())
+            continue
         if line == "Aftermath":
             aftermath = True
             continue

@@ -18,6 +18,7 @@ import re
 from typing import TYPE_CHECKING
 
 from conformance.reference.abilities import SELF, SelfWhile
+from conformance.reference.changeling import with_changeling
 
 if TYPE_CHECKING:
     from conformance.reference.continuous_effects import ContinuousEffects
@@ -110,5 +111,5 @@ def holds(r: ContinuousEffects, src: Obj, cond: tuple[str, ...]) -> bool:
                                                       or "Creature" in r._base(ob).types)
                    for ob in others)
     if kind == "subtype":
-        return any(cond[1] in r._subtypes(ob, r._base(ob).subtypes) for ob in others)
+        return any(cond[1] in r._subtypes(ob, with_changeling(r._base(ob))) for ob in others)
     raise AssertionError(f"unknown condition {cond!r}")
