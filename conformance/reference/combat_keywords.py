@@ -4,6 +4,7 @@
   of turn" — a triggered ability of the creature (:func:`keyword_trigger_line`; the block
   triggers are :mod:`conformance.reference.trigger_events`'); each instance triggers
   (702.45b);
+* renown N (702.112a): :class:`BecomeRenowned`, its trigger in :mod:`conformance.reference.renown`;
 * exalted (702.83a): :class:`ExaltedPump`, its trigger in :mod:`conformance.reference.exalted`;
 * "Attacking creatures [you control] get +N/+M [and gain <keywords>] until end of turn",
   "Blocking creatures gain first strike until end of turn" (:class:`PumpCombatGroup`, its rule in
@@ -34,10 +35,27 @@ class ExaltedPump(Effect):
     zcc: int = -1
 
 
+RENOWN = "renown"
+"""``Triggered.event`` of renown N (702.112a): "When this creature deals combat damage to a
+player, if it isn't renowned, put N +1/+1 counters on it and it becomes renowned"
+(:class:`conformance.reference.renown.Renown`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class BecomeRenowned(Effect):
+    """Renown's effect: N +1/+1 counters on the source, which becomes renowned (702.112b), if it
+    still isn't (the intervening "if", 603.4)."""
+
+    n: int
+
+
 def keyword_trigger_line(line: str) -> Triggered | None:
-    """The triggered ability of a "Bushido N" or an "Exalted" line, or None."""
+    """The triggered ability of a "Bushido N", "Renown N" or "Exalted" line, or None."""
     if line == "Exalted":  # each instance triggers on its own (702.83b)
         return Triggered(EXALTED, (ExaltedPump(),), "exalted")
+    m = re.fullmatch(r"Renown (\d+)", line)
+    if m:
+        return Triggered(RENOWN, (BecomeRenowned(int(m[1])),), "renown")
     m = re.fullmatch(r"Bushido (\d+)", line)
     if m is None:
         return None

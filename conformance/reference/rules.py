@@ -55,9 +55,9 @@ from conformance.reference.block_restrictions import BlockRestrictions
 from conformance.reference.cascade import Cascade
 from conformance.reference.chapter_rules import CHAPTER_HOOKS, ChapterRules
 from conformance.reference.effects_copies import CopyVariantRules
-from conformance.reference.exalted import Exalted
 from conformance.reference.kicked import KickedPermanents
 from conformance.reference.morph import Morph
+from conformance.reference.renown import Renown
 
 HOOKS: dict[str, str] = {
     "stack_exit_zone": "702.127a, 702.34a: where a spell that leaves the stack goes",
@@ -205,6 +205,8 @@ HOOKS: dict[str, str] = {
     "restrictions_apply": "509.1a-b: 'can't block / can't be blocked this turn' restrict blocks",
     "becomes_blocked_triggers": "509.3c: 'becomes blocked' triggers once, however many block",
     "attacks_alone": "506.5: a creature attacks alone when it is the only one declared",
+    "renown_checks_renowned": "603.4, 702.112a: renown's 'if it isn't renowned' is checked "
+                              "as it triggers and resolves",
     "cycle_triggers": "702.29c: 'when you cycle CARDNAME' triggers as it is discarded to cycle",
     "self_while_applies": "611.3a: 'CARDNAME has K as long as <condition>' applies while it holds",
     "finds_its_new_object": "400.7d: a leaves-the-battlefield ability finds the card it became",
@@ -226,6 +228,6 @@ HOOKS: dict[str, str] = {
 HOOKS.update(CHAPTER_HOOKS)  # fight, resolution-time conditions: chapter_rules
 
 
-class Rules(ChapterRules, Cascade, Morph, Bestow, Exalted, BlockRestrictions,
+class Rules(ChapterRules, Cascade, Morph, Bestow, Renown, BlockRestrictions,
             KickedPermanents, CopyVariantRules):
     """All the rules the reference engine models (the public surface: :data:`HOOKS`)."""

@@ -97,3 +97,21 @@ def test_exalted_does_not_trigger_for_two_attackers() -> None:
     e.act({"declare_attackers": {"player": "p1", "attackers": {"b": "p2", "b2": "p2"}}})
     assert e.observe().state["stack"] == []
     assert _pt(e, "b") == (2, 2)
+
+
+def test_renown_triggers_once_and_only_if_not_renowned() -> None:
+    e = ReferenceEngine()
+    e.setup("unit", {"active_player": "p1", "step": "declare_blockers", "turn": 3,
+                     "players": {"p1": {"battlefield": [
+                         obj("tf", "Topan Freeblade", attacking="p2",
+                             keywords=["double strike"])]}, "p2": {}}})
+    e.act({"advance": {"to": "first_strike_damage"}})
+    e.act(RESOLVE)
+    assert e.observe().state["objects"]["tf"]["counters"] == {"+1/+1": 1}
+    e.act({"advance": {"to": "end_of_combat"}})
+    e.act(RESOLVE)
+    obs = e.observe()
+    assert obs.state["objects"]["tf"]["counters"] == {"+1/+1": 1}  # renowned: no trigger
+    assert sum(ev["type"] == "triggered" and ev["ability"] == "renown"
+               for ev in obs.events) == 1
+    assert obs.state["players"]["p2"]["life"] == 20 - 2 - 3
