@@ -106,7 +106,9 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
     while i < len(lines):
         line = lines[i]
         i += 1
-        words = [w.strip().lower() for w in re.split(r"[,;]", line)]
+        words = [p for w in re.split(r"[,;]", line) for p in re.sub(  # two protections
+            r"^protection from (\w+) and from (\w+)$", r"protection from \1|protection from \2",
+            w.strip().lower()).split("|")]
         if all(w in KEYWORDS for w in words):
             keywords.update(words)
             continue

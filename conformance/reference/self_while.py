@@ -40,8 +40,26 @@ def condition(text: str) -> tuple[str, ...] | None:
              "it has a +1/+1 counter on it": ("counter", "+1/+1"),
              "seven or more cards are in your graveyard": ("graveyard", "7"),
              "there are four or more card types among cards in your graveyard": ("delirium",)}
+    text = re.sub(rf"^{SELF} is ", "it's ", text)  # "As long as CARDNAME is equipped, it ..."
     if text in fixed:
         return fixed[text]
+    if text == "it's equipped":
+        return ("equipped",)
+    m = re.fullmatch(r"you have (one|two|three|four|five|six|seven|eight) or (more|fewer) cards "
+                     r"in hand", text)
+    if m:
+        return ("hand_count", m[2], str(_COUNT[m[1]]))
+    m = re.fullmatch(r"you have (\d+) or more life", text)
+    if m:
+        return ("life", m[1])
+    m = re.fullmatch(r"(any player|you) controls? (an|a|another) (multicolored|(?:white|blue|black|"
+                     r"red|green)(?: or (?:white|blue|black|red|green))?) (creature|permanent)",
+                     text)
+    if m:
+        colors = "M" if m[3] == "multicolored" else "".join(
+            _COLORS[c] for c in m[3].split(" or "))
+        return ("color", colors, m[4], "other" if m[2] == "another" else "",
+                "any" if m[1] == "any player" else "")
     m = re.fullmatch(r"you control (two|three|four|five|six|seven|eight) or more "
                      r"(artifacts|creatures|lands|enchantments)", text)
     if m:
@@ -50,10 +68,6 @@ def condition(text: str) -> tuple[str, ...] | None:
                      r"planeswalker)", text)
     if m:
         return ("count_type", _TYPES[m[2]], "1", "other" if m[1] == "another" else "")
-    m = re.fullmatch(r"you control (an|a|another) (white|blue|black|red|green) "
-                     r"(creature|permanent)", text)
-    if m:
-        return ("color", _COLORS[m[2]], m[3], "other" if m[1] == "another" else "")
     m = re.fullmatch(r"you control (an|a|another) ([A-Z][a-z]+)", text)
     if m:
         return ("subtype", m[2], "other" if m[1] == "another" else "")
@@ -62,7 +76,8 @@ def condition(text: str) -> tuple[str, ...] | None:
 
 _GRANT = r"(?:gets (?P<p>[+-]\d+)/(?P<t>[+-]\d+)(?:,? and has (?P<kw>[a-z ,]+))?|has (?P<kw2>[a-z ,]+))"
 _AFTER = re.compile(rf"(?:[A-Z][a-z]+ — )?{SELF} {_GRANT} as long as (?P<cond>[^,]+)\.")
-_BEFORE = re.compile(rf"(?:[A-Z][a-z]+ — )?As long as (?P<cond>[^,]+), {SELF} {_GRANT}\.")
+_BEFORE = re.compile(rf"(?:[A-Z][a-z]+ — )?As long as (?P<cond>[^,]+), (?:{SELF}|(?P<it>it)) "
+                     rf"{_GRANT}\.")
 
 
 def self_while_line(line: str) -> SelfWhile | None:
@@ -74,6 +89,8 @@ def self_while_line(line: str) -> SelfWhile | None:
     m = _AFTER.fullmatch(line) or _BEFORE.fullmatch(line)
     if m is None:
         return None
+    if m.groupdict().get("it") and not m["cond"].startswith(f"{SELF} is "):
+        return None  # "it" is CARDNAME only after "As long as CARDNAME is ..."
     cond = condition(m["cond"])
     if cond is None:
         return None
@@ -90,9 +107,15 @@ def holds(r: ContinuousEffects, src: Obj, cond: tuple[str, ...]) -> bool:
         return r.active == src.controller
     if kind in ("untapped", "tapped"):
         return src.tapped == (kind == "tapped")
-    if kind == "enchanted":
-        return any(ob.attached_to == src.ref and "Aura" in r._base(ob).subtypes
+    if kind in ("enchanted", "equipped"):
+        sub = "Aura" if kind == "enchanted" else "Equipment"
+        return any(ob.attached_to == src.ref and sub in r._base(ob).subtypes
                    for ob in (r.objects[i] for i in r.battlefield))
+    if kind == "hand_count":
+        n = len(r.zones[(src.controller, "hand")])
+        return n >= int(cond[2]) if cond[1] == "more" else n <= int(cond[2])
+    if kind == "life":
+        return r.players[src.controller].life >= int(cond[1])
     if kind == "counter":
         return src.counters.get(cond[1], 0) > 0
     if kind == "hand_empty":
@@ -103,13 +126,19 @@ def holds(r: ContinuousEffects, src: Obj, cond: tuple[str, ...]) -> bool:
         kinds = {t for i in r.zones[(src.controller, "graveyard")]
                  for t in r._base(r.objects[i]).types}
         return len(kinds) >= 4
+    if kind == "color":  # (color, W | WU | M for multicolored, creature | permanent, other, any)
+        pool = [r.objects[i] for i in r.battlefield] if cond[4] == "any" else mine
+        return any(ob is not src or cond[3] != "other" for ob in pool
+                   if _colored(r._base(ob).colors, cond[1])
+                   and (cond[2] == "permanent" or "Creature" in r._base(ob).types))
     others = [ob for ob in mine if ob is not src] if cond[-1] == "other" else mine
     if kind == "count_type":
         return sum(cond[1] in r._base(ob).types for ob in others) >= int(cond[2])
-    if kind == "color":
-        return any(cond[1] in r._base(ob).colors and (cond[2] == "permanent"
-                                                      or "Creature" in r._base(ob).types)
-                   for ob in others)
     if kind == "subtype":
         return any(cond[1] in r._subtypes(ob, with_changeling(r._base(ob))) for ob in others)
     raise AssertionError(f"unknown condition {cond!r}")
+
+
+def _colored(colors: tuple[str, ...], wanted: str) -> bool:
+    """Whether ``colors`` has one of ``wanted`` (``M``: two or more colors, 105.1)."""
+    return len(colors) >= 2 if wanted == "M" else bool(set(colors) & set(wanted))

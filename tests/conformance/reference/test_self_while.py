@@ -85,3 +85,27 @@ def test_unknown_conditions_and_keywords_stay_refused() -> None:
         self_while_line("CARDNAME has banding as long as it's attacking.")
     with pytest.raises(OracleTemplateError):
         parse_face("CARDNAME has flying as long as you've cast two spells this turn.", ("X",))
+
+
+def test_equipped_hand_size_and_colors() -> None:
+    e = engine({"battlefield": [obj("kd", "Kor Duelist"), obj("kd2", "Kor Duelist"),
+                                obj("bs", "Bonesplitter", attached_to="kd"),
+                                obj("au2", "Akki Underling")],
+                "hand": [obj(f"h{i}", "Island") for i in range(7)]},
+               {"battlefield": [obj("au", "Akki Underling")],
+                "hand": [obj(f"k{i}", "Island") for i in range(6)]})
+    assert "double strike" in _state(e, "kd")["keywords"]
+    assert "double strike" not in _state(e, "kd2")["keywords"]
+    assert "first strike" not in _state(e, "au")["keywords"]  # six cards in its player's hand
+    assert "first strike" in _state(e, "au2")["keywords"]  # seven
+    e = engine({"battlefield": [obj("bsb", "Bant Sureblade")]},
+               {"battlefield": [obj("opp", "Bant Sureblade")]})
+    assert "first strike" not in _state(e, "bsb")["keywords"]  # "another" of yours
+    e = engine({"battlefield": [obj("bsb", "Bant Sureblade"), obj("b2", "Bant Sureblade")]})
+    assert "first strike" in _state(e, "bsb")["keywords"]
+
+
+def test_two_protections_on_one_keyword_line() -> None:
+    e = engine({"battlefield": [obj("pv", "Paladin en-Vec")]})
+    assert {"first strike", "protection from black", "protection from red"} <= set(
+        _state(e, "pv")["keywords"])
