@@ -16,7 +16,8 @@ from conformance.reference.objects import ContinuousEffect
 def _pump_combat_group(r: Effects, eff: PumpCombatGroup, ctx: EffectContext) -> None:
     affected = frozenset(
         ob.ref for ob in (r.objects[oid] for oid in r.battlefield)
-        if (ob.attacking if eff.role == "attacking" else ob.blocking) is not None
+        if (ob.id != ctx.source if eff.role == "other" else
+            (ob.attacking if eff.role == "attacking" else ob.blocking) is not None)
         and "Creature" in r.chars(ob).types
         and (not eff.yours or ob.controller == ctx.controller))
     r.effects.append(ContinuousEffect(next(r._clock), affected, eff.power, eff.toughness,

@@ -9,7 +9,8 @@
 * "Attacking creatures [you control] get +N/+M [and gain <keywords>] until end of turn",
   "Blocking creatures gain first strike until end of turn" (:class:`PumpCombatGroup`, its rule in
   :mod:`conformance.reference.combat_group_effects`): the creatures attacking or blocking as it
-  resolves, that set locked in (611.2c)."""
+  resolves, that set locked in (611.2c); "Other creatures you control get +1/+1 until end of
+  turn" likewise, every creature of its controller but the source."""
 
 from __future__ import annotations
 
@@ -19,7 +20,8 @@ from dataclasses import dataclass
 
 from conformance.reference.abilities import Triggered
 from conformance.reference.common_triggers import BLOCKS_OR_BLOCKED
-from conformance.reference.effect_blocks import Effect, PumpSelf
+from conformance.reference.effect_blocks import Effect, PumpSelf, SpellText
+from conformance.reference.errors import OracleTemplateError
 
 EXALTED = "exalted"
 """``Triggered.event`` of exalted (702.83a): "Whenever a creature you control attacks alone,
@@ -66,7 +68,9 @@ def keyword_trigger_line(line: str) -> Triggered | None:
 @dataclass(frozen=True, slots=True)
 class PumpCombatGroup(Effect):
     """"Attacking / Blocking creatures [you control] get +N/+M [and gain K] until end of turn"
-    (``role``: attacking | blocking; ``yours``: only its controller's)."""
+    (``role``: attacking | blocking; ``yours``: only its controller's), and "Other creatures you
+    control get ... until end of turn" (``role`` other: every creature its controller controls
+    but the source)."""
 
     role: str
     power: int
@@ -78,12 +82,25 @@ class PumpCombatGroup(Effect):
 def _group(g: re.Match[str]) -> PumpCombatGroup:
     from conformance.reference.effect_text import _keywords
 
+    if g[1] == "Other" and not g[2]:
+        raise OracleTemplateError(f"'Other creatures' of every player: {g[0]!r}")
+
     return PumpCombatGroup(g[1].lower(), int(g[3] or 0), int(g[4] or 0),
                            _keywords(g[5] or g[6]), bool(g[2]))
 
 
+def not_other_of_a_spell(effects: SpellText) -> SpellText:
+    """A spell's effects, refused with "Other creatures you control get ...": a spell is no
+    creature, so its "other" means other than a group it named before ("Zombies you control
+    get +2/+1 until end of turn. Other creatures you control get +1/+1 ..."), which
+    :class:`PumpCombatGroup` does not read."""
+    if any(isinstance(e, PumpCombatGroup) and e.role == "other" for e in effects):
+        raise OracleTemplateError("'Other creatures you control' in a spell's text")
+    return effects
+
+
 EFFECT_TEMPLATES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], object]]] = [
-    (re.compile(r"(Attacking|Blocking) creatures( you control)? (?:get ([+-]\d+)/([+-]\d+)"
+    (re.compile(r"(Attacking|Blocking|Other) creatures( you control)? (?:get ([+-]\d+)/([+-]\d+)"
                 r"(?: and gain ([a-z ,]+))?|gain ([a-z ,]+)) until end of turn\. ?"), _group),
 ]
 """(pattern, builder) pairs."""

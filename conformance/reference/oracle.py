@@ -23,7 +23,7 @@ from conformance.reference.abilities import (
     Static,
     Triggered,
 )
-from conformance.reference.combat_keywords import keyword_trigger_line
+from conformance.reference.combat_keywords import keyword_trigger_line, not_other_of_a_spell
 from conformance.reference.common_triggers import CAST_KICKED, ENTERS_KICKED, trigger_line
 from conformance.reference.cost_text import CastCostText, extra_cost_line, overloaded
 from conformance.reference.cycling_text import cycle_trigger_line, typecycling_line
@@ -294,7 +294,7 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
                 line, rf"{_COST}|\{{T\}}|Sacrifice {SELF}|Pay (?:\{{E\}})+"):
             activated.append(_activated(line))
             continue
-        spell.extend(parse_effects(line))
+        spell.extend(not_other_of_a_spell(parse_effects(line)))
     if modal is not None and spell:
         raise OracleTemplateError("modal text followed by other spell text")
     if cast_costs.overload is not None and (modal is not None or not spell or any(

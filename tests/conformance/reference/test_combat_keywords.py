@@ -115,3 +115,19 @@ def test_renown_triggers_once_and_only_if_not_renowned() -> None:
     assert sum(ev["type"] == "triggered" and ev["ability"] == "renown"
                for ev in obs.events) == 1
     assert obs.state["players"]["p2"]["life"] == 20 - 2 - 3
+
+
+def test_other_creatures_you_control_but_not_the_source() -> None:
+    e = engine({"mana": "{5}{W}", "battlefield": [obj("ws", "War Screecher"),
+                                                    obj("b", "Grizzly Bears")]},
+               {"battlefield": [obj("b2", "Grizzly Bears")]})
+    e.act({"activate": {"player": "p1", "object": "ws", "ability": 0}})
+    e.act(RESOLVE)
+    assert _pt(e, "b") == (3, 3) and _pt(e, "ws") == (1, 3) and _pt(e, "b2") == (2, 2)
+
+
+def test_other_creatures_of_a_spell_is_refused() -> None:
+    from conformance.reference.cards import refused_cards
+
+    assert "'Other creatures you control' in a spell's text" in refused_cards()[
+        "In Oketra's Name"]
