@@ -75,6 +75,7 @@ from conformance.reference.prevent_to_and_by import FIRST as _PREVENT_FIRST
 from conformance.reference.same_target import FIRST as _SAME_TARGET_FIRST
 from conformance.reference.suspend_text import EFFECT_TEMPLATES as _SUSPEND_TEMPLATES
 from conformance.reference.threaten import FIRST as _THREATEN_FIRST
+from conformance.reference.unless_pay import EFFECT_TEMPLATES as _UNLESS_PAY_TEMPLATES
 
 _GROUP_SCOPES = {"Creatures you control": "you", "Creatures your opponents control": "opponents",
                  "All creatures": "all"}
@@ -249,6 +250,7 @@ _EFFECTS.extend(_STRIVE_TEMPLATES)  # "any number of target creatures each get .
 _EFFECTS[:0] = _PREVENT_FIRST  # "... dealt to and dealt by that creature this turn."
 _EFFECTS.extend(_COMBAT_TEMPLATES)  # "Attacking creatures get +1/+1 until end of turn."
 _EFFECTS.extend(_PREVENT_NEXT_TEMPLATES)  # "Prevent the next 2 damage that would be dealt ..."
+_EFFECTS.extend(_UNLESS_PAY_TEMPLATES)  # "Sacrifice CARDNAME unless you pay {2}."
 _EFFECTS.extend(_MAY_HAVE_TEMPLATES)  # "You may have target creature get -1/-1 ..."
 
 

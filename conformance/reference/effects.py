@@ -493,4 +493,5 @@ from conformance.reference import (  # noqa: E402  (they register their handlers
     prevent_next_effects,  # "prevent the next N damage" shields (prevent_next)
     template_effects,  # noqa: F401  (scry, ingest, processors)
     threaten_effects,  # noqa: F401  (control until end of turn, tap up to N)
+    unless_pay_effects,  # noqa: F401  ("Sacrifice CARDNAME unless you pay {N}": unless_pay)
 )
