@@ -23,6 +23,7 @@ from conformance.reference.abilities import (
     Static,
     Triggered,
 )
+from conformance.reference.cast_quality import cast_quality_line
 from conformance.reference.combat_keywords import keyword_trigger_line, not_other_of_a_spell
 from conformance.reference.common_triggers import CAST_KICKED, ENTERS_KICKED, trigger_line
 from conformance.reference.cost_text import CastCostText, extra_cost_line, overloaded
@@ -120,6 +121,9 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
             continue
         if (common := trigger_line(line, parse_effects)) is not None:  # attacks, upkeep, end
             triggered.append(common)
+            continue
+        if (cast_q := cast_quality_line(line, parse_effects)) is not None:  # "a red spell"
+            triggered.append(cast_q)
             continue
         if line == "Changeling":  # 702.73a: every creature type (changeling.py)
             keywords.add(line.lower())

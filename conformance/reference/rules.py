@@ -53,11 +53,11 @@ from __future__ import annotations
 from conformance.reference.bestow import Bestow
 from conformance.reference.block_restrictions import BlockRestrictions
 from conformance.reference.cascade import Cascade
+from conformance.reference.cast_quality_rules import CastQuality
 from conformance.reference.chapter_rules import CHAPTER_HOOKS, ChapterRules
 from conformance.reference.effects_copies import CopyVariantRules
 from conformance.reference.kicked import KickedPermanents
 from conformance.reference.morph import Morph
-from conformance.reference.renown import Renown
 
 HOOKS: dict[str, str] = {
     "stack_exit_zone": "702.127a, 702.34a: where a spell that leaves the stack goes",
@@ -228,6 +228,6 @@ HOOKS: dict[str, str] = {
 HOOKS.update(CHAPTER_HOOKS)  # fight, resolution-time conditions: chapter_rules
 
 
-class Rules(ChapterRules, Cascade, Morph, Bestow, Renown, BlockRestrictions,
+class Rules(ChapterRules, Cascade, Morph, Bestow, CastQuality, BlockRestrictions,
             KickedPermanents, CopyVariantRules):
     """All the rules the reference engine models (the public surface: :data:`HOOKS`)."""
