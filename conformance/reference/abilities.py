@@ -155,7 +155,20 @@ class SubtypeLord:
     changes as counters are put and removed, 611.3a); "" for no such condition."""
 
 
-Static = OutlawsHaveKeyword | CreaturesLoseAllAbilities | EnchantedCreatureGets | SubtypeLord
+@dataclass(frozen=True, slots=True)
+class SelfWhile:
+    """"CARDNAME [gets +N/+M and] has <keywords> as long as <condition>" (611.3a):
+    ``condition`` as :func:`conformance.reference.self_while.condition` reads it (kind,
+    arguments...)."""
+
+    power: int
+    toughness: int
+    keywords: tuple[str, ...]
+    condition: tuple[str, ...]
+
+
+Static = OutlawsHaveKeyword | CreaturesLoseAllAbilities | EnchantedCreatureGets | SubtypeLord \
+    | SelfWhile
 
 
 @dataclass(frozen=True)
@@ -168,6 +181,9 @@ class FaceText:
     """The mana cost of "Flashback {cost}" (rule 702.34), or None."""
     cycling: str | None = None
     """The mana cost of "Cycling {cost}" (rule 702.29), or None."""
+    typecycling: tuple[tuple[str, SpellText], ...] = ()
+    """Typecycling abilities (702.29e: "Plainscycling {2}"), each (cost, effects): in a hand,
+    activated as ability 1, 2, ... after a plain cycling ability (0), else from 0."""
     kicker: str | None = None
     """The cost of "Kicker {cost}" or "Multikicker {cost}" (rule 702.33), or None."""
     multikicker: bool = False

@@ -10,6 +10,7 @@ from dataclasses import replace
 from conformance.reference import abilities as o
 from conformance.reference import effect_blocks as fx
 from conformance.reference.cards import CardDef, Face, colors_of, mana_value_of
+from conformance.reference.changeling import with_changeling
 from conformance.reference.cost_text import overloaded
 from conformance.reference.objects import (
     Chars,
@@ -17,6 +18,7 @@ from conformance.reference.objects import (
     SpellState,
     spell_effects,
 )
+from conformance.reference.self_while import SelfWhile, holds
 from conformance.reference.zones import Zones
 
 _FACE_CHARS: dict[int, Chars] = {}
@@ -180,7 +182,7 @@ class ContinuousEffects(Zones):
         aura_power = aura_toughness = 0
         pt_stamp = -1
         is_creature = "Creature" in c.types
-        subtypes = self._subtypes(obj, c.subtypes)
+        subtypes = self._subtypes(obj, with_changeling(c))  # changeling: 702.73a
         lords = [(src, st) for src, st in statics if isinstance(st, o.SubtypeLord)
                  and self.lord_affects(src, obj, self._lord_matches(src, st, obj, c.types,
                                                                    subtypes))]
@@ -202,6 +204,11 @@ class ContinuousEffects(Zones):
                   and is_creature and obj.zone == "battlefield"
                   and self.attachment_applies(src, obj)):
                 if st.keywords:
+                    layer6.append((src.timestamp, "add", st.keywords))
+                aura_power += st.power
+                aura_toughness += st.toughness
+            elif isinstance(st, SelfWhile) and src is obj and self.self_while_applies(src, st):
+                if st.keywords:  # 611.3a: while its condition holds (self_while)
                     layer6.append((src.timestamp, "add", st.keywords))
                 aura_power += st.power
                 aura_toughness += st.toughness
@@ -289,6 +296,11 @@ class ContinuousEffects(Zones):
         """Hook: ability-adding and ability-removing effects apply in layer 6 in timestamp
         order (613.7): ``entries`` are ``(timestamp, "add" | "remove" | "lose_all", keywords)``."""
         return sorted(entries, key=lambda t: t[0])
+
+    def self_while_applies(self, src: Obj, st: SelfWhile) -> bool:
+        """Hook: "CARDNAME has <keyword> as long as <condition>" applies exactly while its
+        condition holds (611.3a: checked continuously)."""
+        return holds(self, src, st.condition)
 
     def abilities(self, obj: Obj) -> o.FaceText | None:
         """The abilities ``obj`` has now (``None``: it lost all abilities)."""

@@ -15,8 +15,10 @@ from dataclasses import replace
 from conformance.reference.abilities import KEYWORDS, SELF, Activated
 from conformance.reference.animation_text import EFFECT_TEMPLATES as _ANIMATE_TEMPLATES
 from conformance.reference.color_text import EFFECT_TEMPLATES as _COLOR_TEMPLATES
+from conformance.reference.combat_keywords import EFFECT_TEMPLATES as _COMBAT_TEMPLATES
 from conformance.reference.common_abilities import EFFECT_TEMPLATES as _COMMON_TEMPLATES
 from conformance.reference.cost_text import cost_part
+from conformance.reference.cycling_text import EFFECT_TEMPLATES as _MAY_HAVE_TEMPLATES
 from conformance.reference.designation_effects import BecomeMonarch, GetEnergy
 from conformance.reference.effect_blocks import (
     CopyTargetSpell,
@@ -69,10 +71,12 @@ from conformance.reference.oracle_split import FIRST as _SPLIT_FIRST
 from conformance.reference.oracle_split import TEMPLATES as _SPLIT_TEMPLATES
 from conformance.reference.oracle_strive import TEMPLATES as _STRIVE_TEMPLATES
 from conformance.reference.oracle_wheels import TEMPLATES as _WHEEL_TEMPLATES
+from conformance.reference.prevent_next import EFFECT_TEMPLATES as _PREVENT_NEXT_TEMPLATES
 from conformance.reference.prevent_to_and_by import FIRST as _PREVENT_FIRST
 from conformance.reference.same_target import FIRST as _SAME_TARGET_FIRST
 from conformance.reference.suspend_text import EFFECT_TEMPLATES as _SUSPEND_TEMPLATES
 from conformance.reference.threaten import FIRST as _THREATEN_FIRST
+from conformance.reference.unless_pay import EFFECT_TEMPLATES as _UNLESS_PAY_TEMPLATES
 
 _GROUP_SCOPES = {"Creatures you control": "you", "Creatures your opponents control": "opponents",
                  "All creatures": "all"}
@@ -246,6 +250,10 @@ _EFFECTS.extend(_SACRIFICED_TEMPLATES)  # "damage equal to the sacrificed creatu
 _EFFECTS.extend(_STRIVE_TEMPLATES)  # "any number of target creatures each get ..."
 _EFFECTS[:0] = _PREVENT_FIRST  # "... dealt to and dealt by that creature this turn."
 _EFFECTS.extend(_COLOR_TEMPLATES)  # "Target creature becomes red [and gains haste] ..."
+_EFFECTS.extend(_COMBAT_TEMPLATES)  # "Attacking creatures get +1/+1 until end of turn."
+_EFFECTS.extend(_PREVENT_NEXT_TEMPLATES)  # "Prevent the next 2 damage that would be dealt ..."
+_EFFECTS.extend(_UNLESS_PAY_TEMPLATES)  # "Sacrifice CARDNAME unless you pay {2}."
+_EFFECTS.extend(_MAY_HAVE_TEMPLATES)  # "You may have target creature get -1/-1 ..."
 
 
 def _then(*effects: Effect) -> tuple[Effect, ...]:

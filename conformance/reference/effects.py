@@ -112,6 +112,9 @@ class Effects(LibraryChoices):
         keywords = self.chars(src).keywords if src is not None else frozenset()
         if target.zcc is not None and self.damage_prevented_by_protection(target, source):
             return
+        amount = prevent_next_effects.absorb(self, target, amount)  # 615.7
+        if amount <= 0:
+            return
         self._emit("damage", source=source, target=target.id, amount=amount, step=self.step,
                    combat=combat)
         if target.zcc is None:
@@ -475,6 +478,7 @@ def _delayed_copy(r: Effects, eff: o.CreateDelayedCopyTrigger, ctx: EffectContex
 from conformance.reference import (  # noqa: E402  (they register their handlers)
     chapter_effects,  # noqa: F401  (fight, conditions, counts: chapter_abilities)
     color_effects,  # noqa: F401  (a target becomes a color: color_text)
+    combat_group_effects,  # noqa: F401  ("Attacking creatures get ...": combat_keywords)
     common_effects,  # noqa: F401  (flicker, "loses <keyword>", tokens for each card)
     control_effects,  # noqa: F401  (control, untap, added types: control_abilities)
     effects_copies,  # noqa: F401  (copies with a color, copied twice from a graveyard)
@@ -487,6 +491,8 @@ from conformance.reference import (  # noqa: E402  (they register their handlers
     flanking_effects,  # noqa: F401  (flanking's -1/-1 on the blocker)
     kicked_effects,  # noqa: F401  (kicked effects "instead")
     prevent_effects,  # noqa: F401  ("dealt to and dealt by that creature": prevent_to_and_by)
+    prevent_next_effects,  # "prevent the next N damage" shields (prevent_next)
     template_effects,  # noqa: F401  (scry, ingest, processors)
     threaten_effects,  # noqa: F401  (control until end of turn, tap up to N)
+    unless_pay_effects,  # noqa: F401  ("Sacrifice CARDNAME unless you pay {N}": unless_pay)
 )

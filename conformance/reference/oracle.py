@@ -23,8 +23,11 @@ from conformance.reference.abilities import (
     Static,
     Triggered,
 )
+from conformance.reference.cast_quality import cast_quality_line
+from conformance.reference.combat_keywords import keyword_trigger_line, not_other_of_a_spell
 from conformance.reference.common_triggers import CAST_KICKED, ENTERS_KICKED, trigger_line
 from conformance.reference.cost_text import CastCostText, extra_cost_line, overloaded
+from conformance.reference.cycling_text import cycle_trigger_line, typecycling_line
 from conformance.reference.designation_effects import DAY_AS_ENTERS, DAY_NIGHT_CHANGES
 from conformance.reference.effect_blocks import AttachSelf, Effect, Modal, PumpSelf, SpellText
 from conformance.reference.effect_text import (
@@ -40,6 +43,7 @@ from conformance.reference.oracle_eldrazi import ability_line as _eldrazi_line
 from conformance.reference.oracle_lords import lord_line
 from conformance.reference.oracle_sacrificed import check_sacrificed_power
 from conformance.reference.oracle_suspended import suspended_line
+from conformance.reference.self_while import self_while_line
 
 _ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6}
 
@@ -84,6 +88,7 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
     aftermath = False
     flashback: str | None = None
     cycling: str | None = None
+    typecycling: list[tuple[str, SpellText]] = []
     cast_costs = CastCostText()
     spell: list[Effect] = []
     modal: Modal | None = None
@@ -103,7 +108,9 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
     while i < len(lines):
         line = lines[i]
         i += 1
-        words = [w.strip().lower() for w in re.split(r"[,;]", line)]
+        words = [p for w in re.split(r"[,;]", line) for p in re.sub(  # two protections
+            r"^protection from (\w+) and from (\w+)$", r"protection from \1|protection from \2",
+            w.strip().lower()).split("|")]
         if all(w in KEYWORDS for w in words):
             keywords.update(words)
             continue
@@ -116,8 +123,17 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
         if (eldrazi := _eldrazi_line(line, parse_effects)) is not None:  # ingest, processors
             triggered.append(eldrazi)
             continue
+        if (bushido := keyword_trigger_line(line)) is not None:  # 702.45a
+            triggered.append(bushido)
+            continue
         if (common := trigger_line(line, parse_effects)) is not None:  # attacks, upkeep, end
             triggered.append(common)
+            continue
+        if (cast_q := cast_quality_line(line, parse_effects)) is not None:  # "a red spell"
+            triggered.append(cast_q)
+            continue
+        if line == "Changeling":  # 702.73a: every creature type (changeling.py)
+            keywords.add(line.lower())
             continue
         if line == "Aftermath":
             aftermath = True
@@ -173,12 +189,18 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
             continue
         if cast_costs.read(line):  # kicker, convoke, escape, additional costs, ...
             continue
-        m = re.fullmatch(r"(Flashback|Cycling) ((?:\{[0-9WUBRGC]\})+)", line)
+        m = re.fullmatch(r"(Flashback|Cycling) ((?:\{(?:[0-9WUBRGC]|[WUBRG]/[WUBRG])\})+)", line)
         if m:
             if m[1] == "Flashback":
                 flashback = m[2]
             else:
                 cycling = m[2]
+            continue
+        if (typed := typecycling_line(line)) is not None:  # 702.29e
+            typecycling.extend(typed)
+            continue
+        if (cycled := cycle_trigger_line(line)) is not None:  # "When you cycle CARDNAME, ..."
+            triggered.append(cycled)
             continue
         if saga:
             chapter = _chapter_line(line)
@@ -258,6 +280,9 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
         if m and m[1] in KEYWORDS:
             statics.append(OutlawsHaveKeyword(m[1]))
             continue
+        if (while_ := self_while_line(line)) is not None:  # "... as long as <condition>"
+            statics.append(while_)
+            continue
         lord = lord_line(line)
         if lord is not None:  # "Sliver creatures you control get +1/+1", anthems
             statics.append(lord)
@@ -280,7 +305,7 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
                 line, rf"{_COST}|\{{T\}}|Sacrifice {SELF}|Pay (?:\{{E\}})+"):
             activated.append(_activated(line))
             continue
-        spell.extend(parse_effects(line))
+        spell.extend(not_other_of_a_spell(parse_effects(line)))
     if modal is not None and spell:
         raise OracleTemplateError("modal text followed by other spell text")
     if cast_costs.overload is not None and (modal is not None or not spell or any(
@@ -293,7 +318,7 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
         raise OracleTemplateError("'Equipped creature' without 'Equip'")
     return check_sacrificed_power(text, FaceText(
                     keywords=frozenset(keywords), aftermath=aftermath, flashback=flashback,
-                    cycling=cycling, **cast_costs.fields(),
+                    cycling=cycling, typecycling=tuple(typecycling), **cast_costs.fields(),
                     enchant=enchant, enters_tapped=enters_tapped,
                     enters_with=tuple(enters_with), kicked_counters=tuple(kicked_counters),
                     cant_be_countered=cant_be_countered,

@@ -53,11 +53,11 @@ from __future__ import annotations
 from conformance.reference.bestow import Bestow
 from conformance.reference.block_restrictions import BlockRestrictions
 from conformance.reference.cascade import Cascade
+from conformance.reference.cast_quality_rules import CastQuality
 from conformance.reference.chapter_rules import CHAPTER_HOOKS, ChapterRules
 from conformance.reference.effects_copies import CopyVariantRules
 from conformance.reference.kicked import KickedPermanents
 from conformance.reference.morph import Morph
-from conformance.reference.trigger_events import TriggerEvents
 
 HOOKS: dict[str, str] = {
     "stack_exit_zone": "702.127a, 702.34a: where a spell that leaves the stack goes",
@@ -209,6 +209,11 @@ HOOKS: dict[str, str] = {
     "step_triggers": "503.1a, 513.1a: 'at the beginning of your upkeep / end step'",
     "restrictions_apply": "509.1a-b: 'can't block / can't be blocked this turn' restrict blocks",
     "becomes_blocked_triggers": "509.3c: 'becomes blocked' triggers once, however many block",
+    "attacks_alone": "506.5: a creature attacks alone when it is the only one declared",
+    "renown_checks_renowned": "603.4, 702.112a: renown's 'if it isn't renowned' is checked "
+                              "as it triggers and resolves",
+    "cycle_triggers": "702.29c: 'when you cycle CARDNAME' triggers as it is discarded to cycle",
+    "self_while_applies": "611.3a: 'CARDNAME has K as long as <condition>' applies while it holds",
     "finds_its_new_object": "400.7d: a leaves-the-battlefield ability finds the card it became",
     "lord_affects": "611.3a: a static ability affects whatever its text indicates at each moment",
     "applied_lords": "613.4c, 613.1f: each instance of a static ability applies; bonuses add up",
@@ -228,6 +233,6 @@ HOOKS: dict[str, str] = {
 HOOKS.update(CHAPTER_HOOKS)  # fight, resolution-time conditions: chapter_rules
 
 
-class Rules(ChapterRules, Cascade, Morph, Bestow, TriggerEvents, BlockRestrictions,
+class Rules(ChapterRules, Cascade, Morph, Bestow, CastQuality, BlockRestrictions,
             KickedPermanents, CopyVariantRules):
     """All the rules the reference engine models (the public surface: :data:`HOOKS`)."""

@@ -55,6 +55,9 @@ class Zones:
         self.combat_damage_shielded: set[tuple[int, str, int]] = set()
         """(turn, object id, zone-change count) of each creature all combat damage dealt to and
         dealt by is prevented that turn (615: :mod:`conformance.reference.prevent_to_and_by`)."""
+        self.prevention_shields: list[list[Any]] = []
+        """[turn, Ref, damage left] of each "prevent the next N damage" shield (615.7:
+        :mod:`conformance.reference.prevent_next`)."""
 
     def _new_id(self, prefix: str) -> str:
         while True:
