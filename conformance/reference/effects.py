@@ -478,6 +478,7 @@ from conformance.reference import (  # noqa: E402  (they register their handlers
     control_effects,  # noqa: F401  (control, untap, added types: control_abilities)
     effects_copies,  # noqa: F401  (copies with a color, copied twice from a graveyard)
     effects_fights,  # noqa: F401  (an effect on a creature, then it fights: oracle_fights)
+    effects_halves,  # noqa: F401  (split/aftermath halves and chapters: oracle_halves)
     effects_library,  # noqa: F401  (scry, search, discard, look at the top cards)
     effects_more,  # noqa: F401
     effects_split,  # noqa: F401  (fights, counted amounts: split and aftermath halves)

@@ -89,7 +89,9 @@ def is_filter_kind(kind: str) -> bool:
 
 def kind_legal(rules: _Rules, kind: str, obj: Obj, chars: Chars, controller: str) -> bool:
     """Whether ``obj`` (with ``chars``) fits the filter ``kind`` for a spell or ability
-    ``controller`` controls."""
+    ``controller`` controls (``<kind>+<kind>``: either, "target spell or nonland permanent")."""
+    if "+" in kind:
+        return any(kind_legal(rules, k, obj, chars, controller) for k in kind.split("+"))
     zone, types_field, *qualities = kind.split(":")
     if zone == "perm" and obj.zone != "battlefield":
         return False

@@ -1,0 +1,76 @@
+"""More effects first needed by split and aftermath halves and Saga chapters (any card with the
+same words gets them too): damage to each creature but a subtype and each planeswalker, each
+player sacrificing one permanent of each of several types (701.17a), putting a spell or a
+permanent into its owner's library N-th from the top, opponents choosing permanents whose
+control you gain (613.1b), looking at the top card and maybe putting it onto the battlefield, and
+putting a card from a graveyard onto the battlefield under your control. Plain data; their
+templates: :mod:`conformance.reference.oracle_halves`; their rules:
+:mod:`conformance.reference.effects_halves`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from conformance.reference.effect_blocks import Effect, TargetSlot
+
+
+@dataclass(frozen=True, slots=True)
+class DamageEachExcept(Effect):
+    """"CARDNAME deals N damage to each non-<Subtype> creature and each planeswalker" (120.3;
+    ``excluded``: the creature subtype left out, "" for none)."""
+
+    amount: int
+    excluded: str
+    planeswalkers: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class SacrificeOneOfEach(Effect):
+    """"Each player sacrifices an artifact, a creature, an enchantment, a land, and a
+    planeswalker" (701.17a): each player in APNAP order chooses a permanent they control for
+    each listed type, a permanent counting for one type only, as many as can be chosen (the
+    Release ruling); then all are sacrificed at once."""
+
+    types: tuple[str, ...]
+    who: str = "each"
+
+
+@dataclass(frozen=True, slots=True)
+class PutIntoLibrary(Effect):
+    """"Put target <kind> into its owner's library <depth>-th from the top" (a spell so put is
+    removed from the stack, not countered: the Commit ruling)."""
+
+    kind: str
+    depth: int
+
+    @property
+    def slots(self) -> tuple[TargetSlot, ...]:
+        return (TargetSlot(self.kind),)
+
+
+@dataclass(frozen=True, slots=True)
+class OpponentsChooseYouControl(Effect):
+    """"Each opponent chooses a <type> they control. You gain control of those <type>s" (no
+    target; the choices in APNAP order, then control changes for all at once; it lasts
+    indefinitely, 611.2a)."""
+
+    types: str
+
+
+@dataclass(frozen=True, slots=True)
+class LookTopMayPut(Effect):
+    """"Look at the top card of your library. You may put it onto the battlefield if it's a
+    <type> card. If you don't, put it into your hand." (a ``may`` choice only when it is one)."""
+
+    types: str
+
+
+@dataclass(frozen=True, slots=True)
+class PutFromGraveyardUnderYou(Effect):
+    """"Put a <type> card from a graveyard onto the battlefield under your control. [It gains
+    <keywords> until end of turn.]" (no target: the card is chosen as it resolves, among every
+    graveyard, or ``yours`` only)."""
+
+    types: str
+    keywords: tuple[str, ...] = ()
+    yours: bool = False

@@ -1,0 +1,85 @@
+"""Effect templates first needed by split and aftermath halves and Saga chapters (issue #14;
+any card with the same words gets them too), tried before the base templates of
+:mod:`conformance.reference.effect_text` (several read two sentences). Their effects:
+:mod:`conformance.reference.abilities_halves`; their rules:
+:mod:`conformance.reference.effects_halves`."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from conformance.reference import abilities_halves as h
+from conformance.reference.abilities import SELF
+from conformance.reference.effect_blocks import Effect
+from conformance.reference.errors import OracleTemplateError
+from conformance.reference.oracle_more import kind
+from conformance.reference.target_kinds import TYPE_WORDS
+
+Builder = Callable[[re.Match[str]], "Effect | tuple[Effect, ...]"]
+
+_PERMANENT_TYPES = ("artifact", "creature", "enchantment", "land", "planeswalker")
+_TYPE_RX = "|".join(_PERMANENT_TYPES)
+_PLURAL = {f"{t}s": t for t in _PERMANENT_TYPES}
+_DEPTH = {"second": 2, "third": 3}
+
+
+def _kw(text: str | None) -> tuple[str, ...]:
+    from conformance.reference.effect_text import _keywords  # the keyword list grammar
+
+    return _keywords(text)
+
+
+def _spell_or(words: str) -> str:
+    """The kind of ``target <words>``, where "spell or <permanent words>" is either a spell
+    on the stack or such a permanent."""
+    if words == "spell":
+        return "spell:any"
+    if words.startswith("spell or "):
+        other = kind(words.removeprefix("spell or "))
+        if not other.startswith("perm:"):
+            raise OracleTemplateError(f"target not understood: {words!r}")
+        return f"spell:any+{other}"
+    return kind(words)
+
+
+def _one_of_each(g: re.Match[str]) -> h.SacrificeOneOfEach:
+    items = [w for w in re.split(r",? and |, ", g[2]) if w]
+    types: list[str] = []
+    for item in items:
+        m = re.fullmatch(rf"an? ({_TYPE_RX})", item)
+        if not m or TYPE_WORDS[m[1]] in types:
+            raise OracleTemplateError(f"sacrifice list not understood: {g[2]!r}")
+        types.append(TYPE_WORDS[m[1]])
+    if len(types) < 2:
+        raise OracleTemplateError("one type: SacrificeEach's")
+    return h.SacrificeOneOfEach(tuple(types), "each" if g[1] == "Each player" else "opponents")
+
+
+def _opponents_choose(g: re.Match[str]) -> h.OpponentsChooseYouControl:
+    if _PLURAL.get(g[2]) != g[1]:
+        raise OracleTemplateError(f"'{g[1]}' then 'those {g[2]}'")
+    return h.OpponentsChooseYouControl(TYPE_WORDS[g[1]])
+
+
+FIRST: list[tuple[re.Pattern[str], Builder]] = [
+    (re.compile(rf"{SELF} deals (\d+) damage to each (?:non-([A-Z][a-z]+) )?creature and each "
+                r"planeswalker\. ?"),
+     lambda g: h.DamageEachExcept(int(g[1]), g[2] or "")),
+    (re.compile(r"(Each player|Each opponent) sacrifices ((?:an? [a-z]+(?:,? and |, ))+an? "
+                r"[a-z]+)\. ?"),
+     _one_of_each),
+    (re.compile(r"Put target ([^.]+?) into its owner's library (second|third) from the "
+                r"top\. ?"),
+     lambda g: h.PutIntoLibrary(_spell_or(g[1]), _DEPTH[g[2]])),
+    (re.compile(rf"Each opponent chooses an? ({_TYPE_RX}) they control\. You gain control of "
+                r"those ([a-z]+)\. ?"),
+     _opponents_choose),
+    (re.compile(r"Look at the top card of your library\. You may put it onto the battlefield "
+                rf"if it's an? ({_TYPE_RX}) card\. If you don't, put it into your hand\. ?"),
+     lambda g: h.LookTopMayPut(TYPE_WORDS[g[1]])),
+    (re.compile(rf"Put an? ({_TYPE_RX}) card from (a|your) graveyard onto the battlefield under "
+                r"your control\.(?: It gains ([a-z ,]+) until end of turn\.)? ?"),
+     lambda g: h.PutFromGraveyardUnderYou(TYPE_WORDS[g[1]], _kw(g[3]), g[2] == "your")),
+]
+"""(pattern, builder) pairs, tried before the base templates, in order."""

@@ -1,0 +1,158 @@
+"""Templates of :mod:`conformance.reference.oracle_halves` (issue 14: the split, aftermath and
+Saga cards of the pool), each on a real card played by the reference engine."""
+
+from __future__ import annotations
+
+import pytest
+from engine_play import RESOLVE, cast, engine, obj
+
+from conformance.errors import EngineReportedError
+from conformance.reference import card_names
+from conformance.reference.effects_halves import assigned
+
+
+def test_the_cards_are_built() -> None:
+    assert {"Battle of Frost and Fire", "Catch // Release", "Commit // Memory",
+            "Rags // Riches", "Reason // Believe", "Breaking // Entering"} <= card_names()
+
+
+# --- "deals N damage to each non-<Subtype> creature and each planeswalker" ---------------------
+
+
+def test_battle_of_frost_and_fire_spares_giants() -> None:
+    e = engine({"mana": "{4}{U}{R}", "hand": [obj("bff", "Battle of Frost and Fire")],
+                "battlefield": [obj("giant", "Hill Giant"), obj("bears", "Grizzly Bears")]},
+               {"battlefield": [obj("wall", "Living Wall")]})
+    e.act(cast("bff"))
+    e.act(RESOLVE)  # the Saga, then its chapter I
+    objects = e.observe().state["objects"]
+    assert objects["bff"]["counters"] == {"lore": 1}
+    assert objects["giant"]["zone"] == "battlefield" and objects["giant"]["damage"] == 0
+    assert objects["bears"]["zone"] == "graveyard"
+    assert objects["wall"]["damage"] == 4  # a 0/6: dealt 4, still there
+
+
+# --- "Each player sacrifices an artifact, a creature, an enchantment, a land, and a ..." -------
+
+
+def test_assigned_counts_each_permanent_for_one_type_only() -> None:
+    art_creature = frozenset({"Artifact", "Creature"})
+    types = ("Artifact", "Creature", "Land")
+    assert assigned([art_creature], types) == 1
+    assert assigned([art_creature, frozenset({"Creature"})], types) == 2
+    assert assigned([frozenset({"Creature"}), frozenset({"Creature"})], types) == 1
+
+
+def release(p1_battlefield: list[dict[str, str]]) -> object:
+    e = engine({"mana": "{R}{W}{4}", "hand": [obj("cr", "Catch // Release")],
+                "battlefield": p1_battlefield},
+               {"battlefield": [obj("o1", "Grizzly Bears"), obj("o2", "Grizzly Bears"),
+                                obj("oland", "Mountain")]})
+    e.act(cast("cr", half="Release"))
+    e.act(RESOLVE)
+    return e
+
+
+def test_release_takes_the_artifact_creature_as_the_artifact_when_it_must() -> None:
+    """The Release ruling: an artifact creature and a nonartifact creature both go."""
+    e = release([obj("golem", "Obsianus Golem"), obj("bears", "Grizzly Bears"),
+                  obj("land", "Mountain")])
+    # p1 needs no choice: the three can stand for artifact, creature and land
+    assert e._pending is not None and e._pending[1].detail["player"] == "p2"
+    with pytest.raises(EngineReportedError, match="one permanent for each"):
+        e.act({"choose": {"choice": "cards", "cards": ["o1", "o2"]}})  # two creatures
+
+
+def test_release_sacrifices_one_of_each_type_at_once() -> None:
+    e = release([obj("golem", "Obsianus Golem"), obj("bears", "Grizzly Bears"),
+                 obj("land", "Mountain")])
+    e.act({"choose": {"choice": "cards", "cards": ["o2", "oland"]}})
+    objects = e.observe().state["objects"]
+    assert {k for k, v in objects.items() if v["zone"] == "graveyard"} >= \
+        {"golem", "bears", "land", "o2", "oland"}
+    assert objects["o1"]["zone"] == "battlefield"
+
+
+# --- "Put target spell or nonland permanent into its owner's library second from the top" -------
+
+
+def test_commit_puts_a_permanent_second_from_the_top() -> None:
+    e = engine({"mana": "{3}{U}", "hand": [obj("cm", "Commit // Memory")]},
+               {"battlefield": [obj("bears", "Grizzly Bears")],
+                "library": [obj("l1", "Island"), obj("l2", "Island")]})
+    e.act(cast("cm", "bears", half="Commit"))
+    e.act(RESOLVE)
+    assert e.zones[("p2", "library")] == ["l1", "bears", "l2"]
+
+
+def test_commit_removes_a_spell_from_the_stack_even_one_that_cant_be_countered() -> None:
+    e = engine({"mana": "{3}{U}{R}", "hand": [obj("cm", "Commit // Memory"),
+                                             obj("sh", "Shock")],
+                "library": []})
+    e.act(cast("sh", "p2"))
+    e.act(cast("cm", "sh", half="Commit"))
+    e.act(RESOLVE)
+    state = e.observe().state
+    assert state["objects"]["sh"]["zone"] == "library"  # the only card of an empty library
+    assert state["players"]["p2"]["life"] == 20
+    assert "countered" not in [ev.get("type") for ev in e.observe().events]
+
+
+def test_commit_cannot_target_a_land() -> None:
+    e = engine({"mana": "{3}{U}", "hand": [obj("cm", "Commit // Memory")]},
+               {"battlefield": [obj("land", "Mountain")]})
+    with pytest.raises(EngineReportedError, match="not a legal target"):
+        e.act(cast("cm", "land", half="Commit"))
+
+
+# --- "Each opponent chooses a creature they control. You gain control of those creatures." ------
+
+
+def test_riches_gains_control_of_the_creature_the_opponent_chooses() -> None:
+    e = engine({"mana": "{5}{U}{U}", "graveyard": [obj("rr", "Rags // Riches")]},
+               {"battlefield": [obj("a", "Grizzly Bears"), obj("b", "Hill Giant")]})
+    e.act(cast("rr", half="Riches"))
+    e.act(RESOLVE)
+    assert e._pending is not None and e._pending[1].detail["player"] == "p2"
+    e.act({"choose": {"choice": "cards", "cards": ["a"]}})
+    objects = e.observe().state["objects"]
+    assert objects["a"]["controller"] == "p1" and objects["b"]["controller"] == "p2"
+    assert objects["rr"]["zone"] == "exile"  # aftermath, cast from the graveyard
+
+
+# --- "Look at the top card ... You may put it onto the battlefield if it's a creature card." -----
+
+
+@pytest.mark.parametrize(("accept", "zone"), [(True, "battlefield"), (False, "hand")])
+def test_believe_puts_a_creature_onto_the_battlefield_or_into_the_hand(accept: bool,
+                                                                     zone: str) -> None:
+    e = engine({"mana": "{4}{G}", "graveyard": [obj("rb", "Reason // Believe")],
+                "library": [obj("top", "Grizzly Bears"), obj("l2", "Island")]})
+    e.act(cast("rb", half="Believe"))
+    e.act(RESOLVE)
+    e.act({"choose": {"choice": "may", "accept": accept}})
+    assert e.observe().state["objects"]["top"]["zone"] == zone
+
+
+def test_believe_puts_a_noncreature_card_into_the_hand_without_a_choice() -> None:
+    e = engine({"mana": "{4}{G}", "graveyard": [obj("rb", "Reason // Believe")],
+                "library": [obj("top", "Island")]})
+    e.act(cast("rb", half="Believe"))
+    e.act(RESOLVE)
+    assert e._pending is None
+    assert e.observe().state["objects"]["top"]["zone"] == "hand"
+
+
+# --- "Put a creature card from a graveyard onto the battlefield under your control. It gains" ---
+
+
+def test_entering_takes_a_creature_card_from_any_graveyard_with_haste() -> None:
+    e = engine({"mana": "{4}{B}{R}", "hand": [obj("be", "Breaking // Entering")],
+                "graveyard": [obj("mine", "Grizzly Bears"), obj("isl", "Island")]},
+               {"graveyard": [obj("theirs", "Hill Giant")]})
+    e.act(cast("be", half="Entering"))
+    e.act(RESOLVE)
+    e.act({"choose": {"choice": "cards", "cards": ["theirs"]}})
+    giant = e.observe().state["objects"]["theirs"]
+    assert giant["zone"] == "battlefield" and giant["controller"] == "p1"
+    assert "haste" in giant["keywords"] and giant["owner"] == "p2"
