@@ -3,7 +3,8 @@ same words gets them too): damage to each creature but a subtype and each planes
 player sacrificing one permanent of each of several types (701.17a), putting a spell or a
 permanent into its owner's library N-th from the top, opponents choosing permanents whose
 control you gain (613.1b), looking at the top card and maybe putting it onto the battlefield, and
-putting a card from a graveyard onto the battlefield under your control. Plain data; their
+putting a card from a graveyard onto the battlefield under your control, creatures gaining a
+quoted triggered ability until end of turn. Plain data; their
 templates: :mod:`conformance.reference.oracle_halves`; their rules:
 :mod:`conformance.reference.effects_halves`."""
 
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from conformance.reference.abilities import Triggered
 from conformance.reference.effect_blocks import Effect, TargetSlot
 
 
@@ -74,3 +76,12 @@ class PutFromGraveyardUnderYou(Effect):
     types: str
     keywords: tuple[str, ...] = ()
     yours: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class GroupGains(Effect):
+    """"Until end of turn, creatures you control gain <keywords> and "<triggered ability>"":
+    the creatures you control as it resolves (611.2c) gain both (layer 6)."""
+
+    keywords: tuple[str, ...]
+    triggered: Triggered

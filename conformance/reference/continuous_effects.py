@@ -206,6 +206,8 @@ class ContinuousEffects(Zones):
                 layer6.append((eff.timestamp, "add", eff.add))
             if eff.remove:
                 layer6.append((eff.timestamp, "remove", eff.remove))
+            if eff.triggered:  # a quoted triggered ability (113.1a), by its index in the list
+                layer6.append((eff.timestamp, "grant", (str(self.effects.index(eff)),)))
             power_mod += eff.power
             toughness_mod += eff.toughness
         keywords = set(c.keywords)
@@ -216,6 +218,10 @@ class ContinuousEffects(Zones):
                 text = None
             elif op == "add":
                 keywords.update(kws)
+            elif op == "grant":
+                granted = self.effects[int(kws[0])].triggered
+                text = replace(text or o.FaceText(), triggered=(*(text or o.FaceText()).triggered,
+                                                                *granted))
             else:
                 keywords.difference_update(kws)
         power, toughness = c.power, c.toughness

@@ -141,3 +141,12 @@ def _put_from_graveyard(r: Effects, eff: h.PutFromGraveyardUnderYou, ctx: Effect
     if eff.keywords and ob.zone == "battlefield":
         r.effects.append(ContinuousEffect(next(r._clock), frozenset({ob.ref}),
                                           add=eff.keywords))
+
+
+@effect(h.GroupGains)
+def _group_gains(r: Effects, eff: h.GroupGains, ctx: EffectContext) -> None:
+    affected = frozenset(r.objects[oid].ref for oid in r.battlefield
+                         if r.objects[oid].controller == ctx.controller
+                         and "Creature" in r.chars(r.objects[oid]).types)  # locked in (611.2c)
+    r.effects.append(ContinuousEffect(next(r._clock), affected, add=eff.keywords,
+                                      triggered=(eff.triggered,)))

@@ -214,6 +214,8 @@ class ContinuousEffect:
     """Subtypes the objects gain (layer 4, 613.1d; the ``set_subtypes`` action)."""
     subtypes_remove: tuple[str, ...] = ()
     """Subtypes the objects lose (layer 4, 613.1d)."""
+    triggered: tuple[o.Triggered, ...] = ()
+    """Triggered abilities the objects gain (layer 6, 613.1f: a quoted ability, 113.1a)."""
 
 
 @dataclass(frozen=True)

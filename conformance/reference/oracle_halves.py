@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable
 
 from conformance.reference import abilities_halves as h
-from conformance.reference.abilities import SELF
+from conformance.reference.abilities import SELF, FaceText, Triggered
 from conformance.reference.effect_blocks import Effect
 from conformance.reference.errors import OracleTemplateError
 from conformance.reference.oracle_more import kind
@@ -56,6 +56,16 @@ def _one_of_each(g: re.Match[str]) -> h.SacrificeOneOfEach:
     return h.SacrificeOneOfEach(tuple(types), "each" if g[1] == "Each player" else "opponents")
 
 
+def _quoted_trigger(text: str) -> Triggered:
+    """A quoted triggered ability (113.1a), read as a face's line; nothing else allowed."""
+    from conformance.reference.oracle import parse_face  # the line grammar (it imports this)
+
+    face = parse_face(text, ())
+    if len(face.triggered) != 1 or face != FaceText(triggered=face.triggered):
+        raise OracleTemplateError(f"quoted ability not understood: {text!r}")
+    return face.triggered[0]
+
+
 def _opponents_choose(g: re.Match[str]) -> h.OpponentsChooseYouControl:
     if _PLURAL.get(g[2]) != g[1]:
         raise OracleTemplateError(f"'{g[1]}' then 'those {g[2]}'")
@@ -81,5 +91,7 @@ FIRST: list[tuple[re.Pattern[str], Builder]] = [
     (re.compile(rf"Put an? ({_TYPE_RX}) card from (a|your) graveyard onto the battlefield under "
                 r"your control\.(?: It gains ([a-z ,]+) until end of turn\.)? ?"),
      lambda g: h.PutFromGraveyardUnderYou(TYPE_WORDS[g[1]], _kw(g[3]), g[2] == "your")),
+    (re.compile(r'Until end of turn, creatures you control gain ([a-z ,]+?),? and "([^"]+)"\.? ?'),
+     lambda g: h.GroupGains(_kw(g[1]), _quoted_trigger(g[2]))),
 ]
 """(pattern, builder) pairs, tried before the base templates, in order."""

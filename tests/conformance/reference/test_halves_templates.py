@@ -7,7 +7,7 @@ import pytest
 from engine_play import RESOLVE, cast, engine, obj
 
 from conformance.errors import EngineReportedError
-from conformance.reference import card_names
+from conformance.reference import ReferenceEngine, card_names
 from conformance.reference.effects_halves import assigned
 
 
@@ -156,3 +156,49 @@ def test_entering_takes_a_creature_card_from_any_graveyard_with_haste() -> None:
     giant = e.observe().state["objects"]["theirs"]
     assert giant["zone"] == "battlefield" and giant["controller"] == "p1"
     assert "haste" in giant["keywords"] and giant["owner"] == "p2"
+
+
+# --- "Until end of turn, creatures you control gain <keyword> and "<triggered ability>"" --------
+
+
+def driven(half: str, zone: str, mana: str) -> ReferenceEngine:
+    e = engine({"mana": mana, zone: [obj("dd", "Driven // Despair")],
+                "battlefield": [obj("bears", "Grizzly Bears")],
+                "library": [obj("l1", "Island")]},
+               {"hand": [obj("h1", "Island")], "library": [obj("l2", "Island")]})
+    e.act(cast("dd", half=half))
+    e.act(RESOLVE)
+    return e
+
+
+def attack(e: ReferenceEngine) -> None:
+    e.act({"advance": {"to": "declare_attackers"}})
+    e.act({"declare_attackers": {"player": "p1", "attackers": {"bears": "p2"}}})
+    e.act({"advance": {"to": "combat_damage"}})
+    e.act(RESOLVE)  # the trigger of the granted ability
+
+
+def test_driven_grants_trample_and_a_draw_on_combat_damage() -> None:
+    e = driven("Driven", "hand", "{1}{G}")
+    assert "trample" in e.observe().state["objects"]["bears"]["keywords"]
+    attack(e)
+    objects = e.observe().state["objects"]
+    assert objects["l1"]["zone"] == "hand" and objects["h1"]["zone"] == "hand"
+    assert e.observe().state["players"]["p2"]["life"] == 18
+
+
+def test_despair_makes_the_damaged_player_discard() -> None:
+    e = driven("Despair", "graveyard", "{3}{B}")
+    assert "menace" in e.observe().state["objects"]["bears"]["keywords"]
+    attack(e)
+    objects = e.observe().state["objects"]
+    assert objects["h1"]["zone"] == "graveyard" and objects["l1"]["zone"] == "library"
+
+
+def test_the_granted_ability_ends_with_the_turn() -> None:
+    e = driven("Driven", "hand", "{1}{G}")
+    text = e.abilities(e.objects["bears"])
+    assert text is not None and text.triggered[0].event == "combat_damage_player"
+    e.act({"advance": {"to": "cleanup"}})
+    text = e.abilities(e.objects["bears"])
+    assert text is not None and text.triggered == ()
