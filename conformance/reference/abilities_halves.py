@@ -85,3 +85,11 @@ class GroupGains(Effect):
 
     keywords: tuple[str, ...]
     triggered: Triggered
+
+
+@dataclass(frozen=True, slots=True)
+class SacrificeAnotherOrDamage(Effect):
+    """"Sacrifice another creature. If you can't, CARDNAME deals N damage to you." (the
+    controller chooses among the creatures they control other than the source; 701.17a)."""
+
+    damage: int

@@ -39,7 +39,8 @@ class ContinuousEffects(Zones):
             t = obj.token
             return Chars(t.name, 0, t.colors, t.types, t.subtypes, (), t.power,
                          t.toughness, t.keywords, o.FaceText(keywords=t.keywords,
-                                                             activated=t.activated))
+                                                             activated=t.activated,
+                                                             triggered=t.triggered))
         card = obj.card
         assert card is not None
         if obj.zone == "stack" and obj.spell is not None:

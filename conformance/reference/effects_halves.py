@@ -150,3 +150,18 @@ def _group_gains(r: Effects, eff: h.GroupGains, ctx: EffectContext) -> None:
                          and "Creature" in r.chars(r.objects[oid]).types)  # locked in (611.2c)
     r.effects.append(ContinuousEffect(next(r._clock), affected, add=eff.keywords,
                                       triggered=(eff.triggered,)))
+
+
+@effect(h.SacrificeAnotherOrDamage)
+def _sacrifice_another_or_damage(r: Effects, eff: h.SacrificeAnotherOrDamage,
+                                 ctx: EffectContext) -> Flow:
+    others = [oid for oid in r.battlefield if oid != ctx.source
+              and r.objects[oid].controller == ctx.controller
+              and "Creature" in r.chars(r.objects[oid]).types]
+    if not others:  # "If you can't": the source deals the damage (even from another zone)
+        r._damage(ctx.source, Ref(ctx.controller), eff.damage)
+        return
+    picked = yield from _choose_cards(ctx.controller, "sacrifice", "battlefield", others, 1)
+    ob = r.objects[picked[0]]
+    r._emit("sacrificed", object=ob.id, card=ob.card_name)
+    r._move(ob, "graveyard")

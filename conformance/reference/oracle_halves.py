@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
 
 from conformance.reference import abilities_halves as h
 from conformance.reference.abilities import SELF, FaceText, Triggered
-from conformance.reference.effect_blocks import Effect
+from conformance.reference.effect_blocks import CreateToken, Effect
 from conformance.reference.errors import OracleTemplateError
 from conformance.reference.oracle_more import kind
 from conformance.reference.target_kinds import TYPE_WORDS
@@ -66,6 +67,15 @@ def _quoted_trigger(text: str) -> Triggered:
     return face.triggered[0]
 
 
+def _token_with_trigger(g: re.Match[str]) -> CreateToken:
+    """"Create a N/M <colors> <Subtypes> creature token with <keywords>, and "<triggered
+    ability>"" (the token's own ability: CARDNAME in the quote is the token)."""
+    from conformance.reference.effect_text import _token  # the token grammar
+
+    made = _token(g[1], g[2], g[3], g[4], g[5].strip(), g[6])
+    return replace(made, token=replace(made.token, triggered=(_quoted_trigger(g[7]),)))
+
+
 def _opponents_choose(g: re.Match[str]) -> h.OpponentsChooseYouControl:
     if _PLURAL.get(g[2]) != g[1]:
         raise OracleTemplateError(f"'{g[1]}' then 'those {g[2]}'")
@@ -91,6 +101,13 @@ FIRST: list[tuple[re.Pattern[str], Builder]] = [
     (re.compile(rf"Put an? ({_TYPE_RX}) card from (a|your) graveyard onto the battlefield under "
                 r"your control\.(?: It gains ([a-z ,]+) until end of turn\.)? ?"),
      lambda g: h.PutFromGraveyardUnderYou(TYPE_WORDS[g[1]], _kw(g[3]), g[2] == "your")),
+    (re.compile(rf"Sacrifice (?:another creature|a creature other than {SELF})\. If you can't, "
+                rf"(?:it|{SELF}) deals (\d+) damage to you\. ?"),
+     lambda g: h.SacrificeAnotherOrDamage(int(g[1]))),
+    (re.compile(r"[Cc]reate (a|an|two|three) (\d+)/(\d+) ((?:white|blue|black|red|green)(?: and "
+                r"(?:white|blue|black|red|green))?) ((?:[A-Z][a-z]+ )+)creature tokens? with "
+                r'([a-z ,]+?),? and "([^"]+)"\.? ?'),
+     _token_with_trigger),
     (re.compile(r'Until end of turn, creatures you control gain ([a-z ,]+?),? and "([^"]+)"\.? ?'),
      lambda g: h.GroupGains(_kw(g[1]), _quoted_trigger(g[2]))),
 ]

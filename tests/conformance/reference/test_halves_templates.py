@@ -202,3 +202,29 @@ def test_the_granted_ability_ends_with_the_turn() -> None:
     e.act({"advance": {"to": "cleanup"}})
     text = e.abilities(e.objects["bears"])
     assert text is not None and text.triggered == ()
+
+
+# --- a token "with <keywords>, and "At the beginning of your upkeep, sacrifice another ..."" ----
+
+
+@pytest.mark.parametrize(("others", "life"), [(1, 20), (0, 14)])
+def test_rite_of_belzenloks_demon_eats_another_creature_or_deals_6(others: int,
+                                                                  life: int) -> None:
+    e = engine({"battlefield": [obj("rite", "Rite of Belzenlok", counters={"lore": 2}),
+                                *[obj("bears", "Grizzly Bears")][:others]],
+                "library": [obj(f"l{i}", "Island") for i in range(3)]},
+               {"library": [obj(f"m{i}", "Island") for i in range(3)]})
+    e.act({"add_counters": {"object": "rite", "counter": "lore", "n": 1}})
+    e.act(RESOLVE)  # chapter III: the Demon
+    objects = e.observe().state["objects"]
+    demon = next(k for k, v in objects.items() if v["token"])
+    assert objects[demon]["power"] == 6 and set(objects[demon]["keywords"]) == \
+        {"flying", "trample"}
+    for _ in range(2):  # p2's turn, then p1's upkeep
+        e.act({"advance": {"to": "upkeep", "next_turn": True}})
+    e.act(RESOLVE)
+    state = e.observe().state
+    assert state["players"]["p1"]["life"] == life
+    assert state["objects"][demon]["zone"] == "battlefield"
+    if others:
+        assert state["objects"]["bears"]["zone"] == "graveyard"
