@@ -93,3 +93,38 @@ class SacrificeAnotherOrDamage(Effect):
     controller chooses among the creatures they control other than the source; 701.17a)."""
 
     damage: int
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardAnyDraw(Effect):
+    """"Discard any number of cards, then draw that many cards" (a ``cards`` choice of any
+    number, 701.8)."""
+
+
+@dataclass(frozen=True, slots=True)
+class NoUntapNext(Effect):
+    """"Up to N target <kind>s don't untap during their controller's next untap step"
+    (502.3)."""
+
+    kind: str
+    n: int
+
+    @property
+    def slots(self) -> tuple[TargetSlot, ...]:
+        return (TargetSlot(self.kind, 0, self.n),)
+
+
+@dataclass(frozen=True, slots=True)
+class LosesAllBecomes(Effect):
+    """"Until end of turn, target creature loses all abilities and becomes a <color> <Subtype>
+    with base power and toughness N/M": layer 4 (its only creature type, its other card types
+    kept), 5 (its only color), 6 (no abilities) and 7b (the base), as of its timestamp."""
+
+    color: str
+    subtype: str
+    power: int
+    toughness: int
+
+    @property
+    def slots(self) -> tuple[TargetSlot, ...]:
+        return (TargetSlot("creature"),)

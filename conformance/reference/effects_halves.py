@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, cast
 
 from conformance.reference import abilities_halves as h
 from conformance.reference.chapter_effects import _choose_cards, may_choice
+from conformance.reference.control_abilities import Animation, NoUntap
 from conformance.reference.effects import EffectContext, Effects, effect
 from conformance.reference.objects import Choice, ContinuousEffect, Flow, Ref, other, refuse
 
@@ -165,3 +166,41 @@ def _sacrifice_another_or_damage(r: Effects, eff: h.SacrificeAnotherOrDamage,
     ob = r.objects[picked[0]]
     r._emit("sacrificed", object=ob.id, card=ob.card_name)
     r._move(ob, "graveyard")
+
+
+@effect(h.DiscardAnyDraw)
+def _discard_any_draw(r: Effects, eff: h.DiscardAnyDraw, ctx: EffectContext) -> Flow:
+    hand = list(r.zones[(ctx.controller, "hand")])
+    if not hand:
+        return
+    answer = yield Choice("cards", {"player": ctx.controller, "purpose": "discard",
+                                    "from": "hand", "cards": hand})
+    chosen = answer.get("cards")
+    if (not isinstance(chosen, list) or len(set(chosen)) != len(chosen) or "order" in answer
+            or any(c not in hand for c in chosen)):
+        raise refuse("illegal_action", f"discard: choose any number of {hand}")
+    for cid in chosen:
+        r._discard(r.objects[cid])
+    r._draw(ctx.controller, len(chosen))
+
+
+@effect(h.NoUntapNext)
+def _no_untap_next(r: Effects, eff: h.NoUntapNext, ctx: EffectContext) -> None:
+    for ref, ok in zip(ctx.targets[0], ctx.legal[0], strict=True):
+        if ok:
+            cast("ChapterRules", r).no_untap.append(NoUntap(ref, True, ctx.controller))
+
+
+@effect(h.LosesAllBecomes)
+def _loses_all_becomes(r: Effects, eff: h.LosesAllBecomes, ctx: EffectContext) -> None:
+    ref = ctx.first()
+    if ref is None:
+        return
+    ob = r.objects[ref.id]
+    others = tuple(s for s in r.chars(ob).subtypes if s != eff.subtype)  # its other types now
+    stamp = next(r._clock)
+    r.effects.append(ContinuousEffect(stamp, frozenset({ref}), lose_all=True,
+                                      subtypes_remove=others, subtypes_add=(eff.subtype,)))
+    cast("ChapterRules", r).animations.append(Animation(
+        stamp, frozenset({ref}), ("Creature",), (eff.power, eff.toughness), True, (),
+        (eff.color,)))

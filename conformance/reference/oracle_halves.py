@@ -15,6 +15,7 @@ from conformance.reference.abilities import SELF, FaceText, Triggered
 from conformance.reference.effect_blocks import CreateToken, Effect
 from conformance.reference.errors import OracleTemplateError
 from conformance.reference.oracle_more import kind
+from conformance.reference.oracle_strive import EachTarget
 from conformance.reference.target_kinds import TYPE_WORDS
 
 Builder = Callable[[re.Match[str]], "Effect | tuple[Effect, ...]"]
@@ -22,7 +23,9 @@ Builder = Callable[[re.Match[str]], "Effect | tuple[Effect, ...]"]
 _PERMANENT_TYPES = ("artifact", "creature", "enchantment", "land", "planeswalker")
 _TYPE_RX = "|".join(_PERMANENT_TYPES)
 _PLURAL = {f"{t}s": t for t in _PERMANENT_TYPES}
-_DEPTH = {"second": 2, "third": 3}
+_DEPTH = {"second": 2, "third": 3, "two": 2, "three": 3}
+_PLURAL_TYPES = {"permanents": "any", **{f"{t}s": TYPE_WORDS[t] for t in _PERMANENT_TYPES}}
+_COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 
 def _kw(text: str | None) -> tuple[str, ...]:
@@ -108,6 +111,18 @@ FIRST: list[tuple[re.Pattern[str], Builder]] = [
                 r"(?:white|blue|black|red|green))?) ((?:[A-Z][a-z]+ )+)creature tokens? with "
                 r'([a-z ,]+?),? and "([^"]+)"\.? ?'),
      _token_with_trigger),
+    (re.compile(r"Return any number of target (permanents|creatures|artifacts|enchantments|"
+                r"lands) you own to your hand\. ?"),
+     lambda g: EachTarget("bounce", f"perm:{_PLURAL_TYPES[g[1]]}:own")),
+    (re.compile(r"Discard any number of cards, then draw that many cards\. ?"),
+     lambda g: h.DiscardAnyDraw()),
+    (re.compile(r"Up to (two|three) target (lands|creatures|artifacts|permanents) don't untap "
+                r"during their controller's next untap step\. ?"),
+     lambda g: h.NoUntapNext(f"perm:{_PLURAL_TYPES[g[2]]}", _DEPTH[g[1]])),
+    (re.compile(r"Until end of turn, target creature loses all abilities and becomes an? "
+                r"(white|blue|black|red|green) ([A-Z][a-z]+) with base power and toughness "
+                r"(\d+)/(\d+)\. ?"),
+     lambda g: h.LosesAllBecomes(_COLORS[g[1]], g[2], int(g[3]), int(g[4]))),
     (re.compile(r'Until end of turn, creatures you control gain ([a-z ,]+?),? and "([^"]+)"\.? ?'),
      lambda g: h.GroupGains(_kw(g[1]), _quoted_trigger(g[2]))),
 ]

@@ -4,7 +4,8 @@ by :func:`kind_legal`.
 
 - ``perm:<Types>[:<quality>...]``: a permanent with one of the ``|``-separated card types
   (``nonland``: any nonland permanent), and every quality: ``opp`` (an opponent controls it:
-  "an opponent controls" / "you don't control"), ``you`` (you control it), ``flying``,
+  "an opponent controls" / "you don't control"), ``you`` (you control it), ``own`` (you own
+  it), ``flying``,
   ``attacking``, ``attacking_or_blocking``, ``nonbasic``, ``nonblack``,
   ``noncolor=<W|U|R|G>`` (nonwhite, nonblue, nonred, nongreen), ``multicolored``;
 - ``spell:<Types>[:you][:mv<=N]``: a spell on the stack with one of the types (``any``: any
@@ -63,6 +64,8 @@ def _quality_ok(q: str, obj: Obj, chars: Chars, controller: str) -> bool:
         return obj.controller != controller
     if q == "you":
         return obj.controller == controller if obj.zone != "graveyard" else obj.owner == controller
+    if q == "own":  # "target permanent you own"
+        return obj.owner == controller
     if q == "flying":
         return "flying" in chars.keywords
     if q == "attacking":

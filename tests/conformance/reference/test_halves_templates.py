@@ -228,3 +228,68 @@ def test_rite_of_belzenloks_demon_eats_another_creature_or_deals_6(others: int,
     assert state["objects"][demon]["zone"] == "battlefield"
     if others:
         assert state["objects"]["bears"]["zone"] == "graveyard"
+
+
+# --- "Return any number of target permanents you own to your hand." / "Discard any number" -----
+
+
+def test_leave_returns_only_permanents_you_own() -> None:
+    e = engine({"mana": "{1}{W}{U}", "hand": [obj("lc", "Leave // Chance")],
+                "battlefield": [obj("a", "Grizzly Bears"), obj("b", "Mountain")]},
+               {"battlefield": [obj("c", "Grizzly Bears")]})
+    with pytest.raises(EngineReportedError, match="not a legal target"):
+        e.act(cast("lc", "a", "c", half="Leave"))
+    e.act(cast("lc", "a", "b", half="Leave"))
+    e.act(RESOLVE)
+    objects = e.observe().state["objects"]
+    assert objects["a"]["zone"] == objects["b"]["zone"] == "hand"
+
+
+def test_chance_draws_as_many_cards_as_were_discarded() -> None:
+    e = engine({"mana": "{3}{R}", "graveyard": [obj("lc", "Leave // Chance")],
+                "hand": [obj("h1", "Island"), obj("h2", "Island"), obj("h3", "Island")],
+                "library": [obj(f"l{i}", "Mountain") for i in range(4)]})
+    e.act(cast("lc", half="Chance"))
+    e.act(RESOLVE)
+    e.act({"choose": {"choice": "cards", "cards": ["h1", "h3"]}})
+    objects = e.observe().state["objects"]
+    assert [objects[c]["zone"] for c in ("h1", "h2", "h3")] == ["graveyard", "hand", "graveyard"]
+    assert [objects[f"l{i}"]["zone"] for i in range(4)] == ["hand", "hand", "library", "library"]
+
+
+# --- "Up to three target lands don't untap during their controller's next untap step." ---------
+
+
+def test_rubble_keeps_the_lands_tapped_through_their_controllers_next_untap_step_only() -> None:
+    e = engine({"mana": "{2}{R}", "graveyard": [obj("rr", "Reduce // Rubble")]},
+               {"battlefield": [obj("m1", "Mountain", tapped=True),
+                                obj("m2", "Mountain", tapped=True)]})
+    e.act(cast("rr", "m1", half="Rubble"))
+    e.act(RESOLVE)
+    e.act({"advance": {"to": "upkeep", "next_turn": True}})  # p2's untap step
+    objects = e.observe().state["objects"]
+    assert objects["m1"]["tapped"] and not objects["m2"]["tapped"]
+    for _ in range(2):  # p1's turn, then p2's next untap step: it untaps
+        e.act({"advance": {"to": "upkeep", "next_turn": True}})
+    assert not e.observe().state["objects"]["m1"]["tapped"]
+
+
+# --- "Until end of turn, target creature loses all abilities and becomes a red Weird ..." -------
+
+
+def test_turn_makes_a_red_weird_0_1_without_abilities_keeping_pump_effects() -> None:
+    e = engine({"mana": "{2}{U}{G}", "hand": [obj("tb", "Turn // Burn"),
+                                             obj("gg", "Giant Growth")]},
+               {"battlefield": [obj("wall", "Living Wall")]})
+    e.act(cast("gg", "wall"))
+    e.act(RESOLVE)
+    e.act(cast("tb", "wall", half="Turn"))
+    e.act(RESOLVE)
+    wall = e.observe().state["objects"]["wall"]
+    assert (wall["power"], wall["toughness"]) == (3, 4)  # 0/1 base, +3/+3 still applies
+    assert wall["colors"] == ["R"] and wall["subtypes"] == ["Weird"]
+    assert wall["types"] == ["Artifact", "Creature"] and wall["keywords"] == []
+    assert e.abilities(e.objects["wall"]) is None
+    e.act({"advance": {"to": "cleanup"}})
+    wall = e.observe().state["objects"]["wall"]
+    assert (wall["power"], wall["toughness"]) == (0, 6) and wall["subtypes"] == ["Wall"]
