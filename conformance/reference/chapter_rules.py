@@ -224,6 +224,13 @@ class ChapterRules(ControlRules):
                         self._fire(t)
         yield from super()._put_triggers()
 
+    def detect_enters_triggers(self, obj: Obj) -> None:
+        """With "Whenever a creature enters the battlefield this turn" (603.7b)."""
+        super().detect_enters_triggers(obj)
+        if self.turn_triggers and "Creature" in self.chars(obj).types:
+            for t in self._live_turn_triggers("enters"):
+                self._fire(t)
+
     def _after_event(self, event: dict[str, Any]) -> None:
         super()._after_event(event)
         if event["type"] != "cast" or not self.turn_triggers:

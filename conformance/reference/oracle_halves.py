@@ -12,7 +12,8 @@ from dataclasses import replace
 
 from conformance.reference import abilities_halves as h
 from conformance.reference.abilities import SELF, FaceText, Triggered
-from conformance.reference.effect_blocks import CreateToken, Effect
+from conformance.reference.chapter_abilities import CreateTurnTrigger
+from conformance.reference.effect_blocks import CreateToken, Effect, SpellText
 from conformance.reference.errors import OracleTemplateError
 from conformance.reference.oracle_more import kind
 from conformance.reference.oracle_strive import EachTarget
@@ -79,6 +80,12 @@ def _token_with_trigger(g: re.Match[str]) -> CreateToken:
     return replace(made, token=replace(made.token, triggered=(_quoted_trigger(g[7]),)))
 
 
+def _effects(sentence: str) -> SpellText:
+    from conformance.reference.effect_text import parse_effects  # it imports this module
+
+    return parse_effects(sentence[:1].upper() + sentence[1:])
+
+
 def _opponents_choose(g: re.Match[str]) -> h.OpponentsChooseYouControl:
     if _PLURAL.get(g[2]) != g[1]:
         raise OracleTemplateError(f"'{g[1]}' then 'those {g[2]}'")
@@ -123,6 +130,8 @@ FIRST: list[tuple[re.Pattern[str], Builder]] = [
                 r"(white|blue|black|red|green) ([A-Z][a-z]+) with base power and toughness "
                 r"(\d+)/(\d+)\. ?"),
      lambda g: h.LosesAllBecomes(_COLORS[g[1]], g[2], int(g[3]), int(g[4]))),
+    (re.compile(r"Whenever a creature enters the battlefield this turn, ([a-z][^.]*\.) ?"),
+     lambda g: CreateTurnTrigger("enters", _effects(g[1]))),
     (re.compile(r'Until end of turn, creatures you control gain ([a-z ,]+?),? and "([^"]+)"\.? ?'),
      lambda g: h.GroupGains(_kw(g[1]), _quoted_trigger(g[2]))),
 ]

@@ -293,3 +293,33 @@ def test_turn_makes_a_red_weird_0_1_without_abilities_keeping_pump_effects() -> 
     e.act({"advance": {"to": "cleanup"}})
     wall = e.observe().state["objects"]["wall"]
     assert (wall["power"], wall["toughness"]) == (0, 6) and wall["subtypes"] == ["Wall"]
+
+
+# --- "Whenever a creature enters the battlefield this turn, you may draw a card." ---------------
+
+
+def test_beck_draws_for_each_creature_entering_this_turn_only() -> None:
+    e = engine({"mana": "{G}{U}{1}{G}{4}{W}{U}",
+                "hand": [obj("bc", "Beck // Call"), obj("bears", "Grizzly Bears")],
+                "library": [obj(f"l{i}", "Island") for i in range(3)]},
+               {"library": [obj(f"m{i}", "Island") for i in range(3)]})
+    e.act(cast("bc", half="Beck"))
+    e.act(RESOLVE)
+    e.act(cast("bears"))
+    e.act(RESOLVE)  # the Bears, then the delayed trigger
+    e.act({"choose": {"choice": "may", "accept": True}})
+    assert e.observe().state["objects"]["l0"]["zone"] == "hand"
+    e.act({"advance": {"to": "upkeep", "next_turn": True}})
+    assert e._live_turn_triggers("enters") == []  # "this turn" is over
+
+
+def test_fused_beck_call_draws_for_each_of_the_four_birds() -> None:
+    e = engine({"mana": "{G}{U}{4}{W}{U}", "hand": [obj("bc", "Beck // Call")],
+                "library": [obj(f"l{i}", "Island") for i in range(5)]})
+    e.act(cast("bc", fuse=True))
+    e.act(RESOLVE)  # Beck, then Call (left half first): four Birds, four triggers
+    e.act({"choose": {"choice": "trigger_order", "order": ["bc"] * 4}})
+    for _ in range(4):
+        e.act({"choose": {"choice": "may", "accept": True}})
+    objects = e.observe().state["objects"]
+    assert [objects[f"l{i}"]["zone"] for i in range(5)] == ["hand"] * 4 + ["library"]
