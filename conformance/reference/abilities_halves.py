@@ -128,3 +128,30 @@ class LosesAllBecomes(Effect):
     @property
     def slots(self) -> tuple[TargetSlot, ...]:
         return (TargetSlot("creature"),)
+
+
+@dataclass(frozen=True, slots=True)
+class PumpByCount(Effect):
+    """"Until end of turn, target creature gains <keywords> and gets +X/+X, where X is the
+    number of <type>s you control" (X counted as it resolves)."""
+
+    counted: str
+    keywords: tuple[str, ...] = ()
+
+    @property
+    def slots(self) -> tuple[TargetSlot, ...]:
+        return (TargetSlot("creature"),)
+
+
+@dataclass(frozen=True, slots=True)
+class CountersOnTargets(Effect):
+    """"Put a <counter> counter on each of up to N target <kind>s" / "Exile any number of
+    target <kind>s" (``counter`` empty): each legal target on its own (608.2b)."""
+
+    kind: str
+    n: int
+    counter: str = ""
+
+    @property
+    def slots(self) -> tuple[TargetSlot, ...]:
+        return (TargetSlot(self.kind, 0, self.n),)

@@ -204,3 +204,24 @@ def _loses_all_becomes(r: Effects, eff: h.LosesAllBecomes, ctx: EffectContext) -
     cast("ChapterRules", r).animations.append(Animation(
         stamp, frozenset({ref}), ("Creature",), (eff.power, eff.toughness), True, (),
         (eff.color,)))
+
+
+@effect(h.PumpByCount)
+def _pump_by_count(r: Effects, eff: h.PumpByCount, ctx: EffectContext) -> None:
+    ref = ctx.first()
+    if ref is None:
+        return
+    x = sum(1 for oid in r.battlefield if r.objects[oid].controller == ctx.controller
+            and eff.counted in r.chars(r.objects[oid]).types)  # counted as it resolves
+    r.effects.append(ContinuousEffect(next(r._clock), frozenset({ref}), x, x, add=eff.keywords))
+
+
+@effect(h.CountersOnTargets)
+def _counters_on_targets(r: Effects, eff: h.CountersOnTargets, ctx: EffectContext) -> None:
+    for ref, ok in zip(ctx.targets[0], ctx.legal[0], strict=True):
+        if not ok:
+            continue
+        if eff.counter:
+            r._add_counters(r.objects[ref.id], eff.counter, 1)
+        else:
+            r._move(r.objects[ref.id], "exile")

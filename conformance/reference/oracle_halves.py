@@ -16,8 +16,9 @@ from conformance.reference.chapter_abilities import CreateTurnTrigger
 from conformance.reference.effect_blocks import CreateToken, Effect, SpellText
 from conformance.reference.errors import OracleTemplateError
 from conformance.reference.oracle_more import kind
-from conformance.reference.oracle_strive import EachTarget
+from conformance.reference.oracle_strive import ANY_NUMBER, EachTarget
 from conformance.reference.target_kinds import TYPE_WORDS
+from conformance.reference.threaten import TapUpTo
 
 Builder = Callable[[re.Match[str]], "Effect | tuple[Effect, ...]"]
 
@@ -26,6 +27,8 @@ _TYPE_RX = "|".join(_PERMANENT_TYPES)
 _PLURAL = {f"{t}s": t for t in _PERMANENT_TYPES}
 _DEPTH = {"second": 2, "third": 3, "two": 2, "three": 3}
 _PLURAL_TYPES = {"permanents": "any", **{f"{t}s": TYPE_WORDS[t] for t in _PERMANENT_TYPES}}
+_WHOSE = {"your opponents control": "an opponent controls", "you don't control":
+          "you don't control", "you control": "you control"}
 _COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 
@@ -132,6 +135,18 @@ FIRST: list[tuple[re.Pattern[str], Builder]] = [
      lambda g: h.LosesAllBecomes(_COLORS[g[1]], g[2], int(g[3]), int(g[4]))),
     (re.compile(r"Whenever a creature enters the battlefield this turn, ([a-z][^.]*\.) ?"),
      lambda g: CreateTurnTrigger("enters", _effects(g[1]))),
+    (re.compile(r"Until end of turn, target creature gains ([a-z ,]+?) and gets \+X/\+X, where X "
+                rf"is the number of ({_TYPE_RX})s you control\. ?"),
+     lambda g: h.PumpByCount(TYPE_WORDS[g[2]], _kw(g[1]))),
+    (re.compile(r"Tap up to (two|three) target ([a-z]+)s (your opponents control|you don't "
+                r"control|you control)\. ?"),
+     lambda g: TapUpTo(kind(f"{g[2]} {_WHOSE[g[3]]}"), _DEPTH[g[1]])),
+    (re.compile(r"Put an? ([+-]1/[+-]1) counter on each of up to (two|three) target "
+                rf"({_TYPE_RX})s\. ?"),
+     lambda g: h.CountersOnTargets(kind(g[3]), _DEPTH[g[2]], g[1])),
+    (re.compile(rf"Exile any number of target ({_TYPE_RX})s that have (?:an? )?([+-]1/[+-]1) "
+                r"counters? on them\. ?"),
+     lambda g: h.CountersOnTargets(f"{kind(g[1])}:counter={g[2]}", ANY_NUMBER)),
     (re.compile(r'Until end of turn, creatures you control gain ([a-z ,]+?),? and "([^"]+)"\.? ?'),
      lambda g: h.GroupGains(_kw(g[1]), _quoted_trigger(g[2]))),
 ]

@@ -5,7 +5,7 @@ by :func:`kind_legal`.
 - ``perm:<Types>[:<quality>...]``: a permanent with one of the ``|``-separated card types
   (``nonland``: any nonland permanent), and every quality: ``opp`` (an opponent controls it:
   "an opponent controls" / "you don't control"), ``you`` (you control it), ``own`` (you own
-  it), ``flying``,
+  it), ``counter=<kind>`` (with such a counter on it), ``flying``,
   ``attacking``, ``attacking_or_blocking``, ``nonbasic``, ``nonblack``,
   ``noncolor=<W|U|R|G>`` (nonwhite, nonblue, nonred, nongreen), ``multicolored``;
 - ``spell:<Types>[:you][:mv<=N]``: a spell on the stack with one of the types (``any``: any
@@ -66,6 +66,8 @@ def _quality_ok(q: str, obj: Obj, chars: Chars, controller: str) -> bool:
         return obj.controller == controller if obj.zone != "graveyard" else obj.owner == controller
     if q == "own":  # "target permanent you own"
         return obj.owner == controller
+    if q.startswith("counter="):  # "target creature that has a -1/-1 counter on it"
+        return obj.counters.get(q[8:], 0) > 0
     if q == "flying":
         return "flying" in chars.keywords
     if q == "attacking":

@@ -323,3 +323,48 @@ def test_fused_beck_call_draws_for_each_of_the_four_birds() -> None:
         e.act({"choose": {"choice": "may", "accept": True}})
     objects = e.observe().state["objects"]
     assert [objects[f"l{i}"]["zone"] for i in range(5)] == ["hand"] * 4 + ["library"]
+
+
+# --- "... gets +X/+X, where X is the number of creatures you control" / "Tap up to two target" --
+
+
+def test_appeal_counts_the_creatures_you_control_as_it_resolves() -> None:
+    e = engine({"mana": "{G}", "hand": [obj("aa", "Appeal // Authority")],
+                "battlefield": [obj("a", "Grizzly Bears"), obj("b", "Grizzly Bears")]},
+               {"battlefield": [obj("c", "Grizzly Bears")]})
+    e.act(cast("aa", "a", half="Appeal"))
+    e.act(RESOLVE)
+    bears = e.observe().state["objects"]["a"]
+    assert (bears["power"], bears["toughness"]) == (4, 4) and "trample" in bears["keywords"]
+
+
+def test_authority_taps_only_creatures_your_opponents_control() -> None:
+    e = engine({"mana": "{1}{W}", "graveyard": [obj("aa", "Appeal // Authority")],
+                "battlefield": [obj("a", "Grizzly Bears")]},
+               {"battlefield": [obj("c", "Grizzly Bears"), obj("d", "Grizzly Bears")]})
+    with pytest.raises(EngineReportedError, match="not a legal target"):
+        e.act(cast("aa", "a", half="Authority"))
+    e.act(cast("aa", "c", "d", half="Authority"))
+    e.act(RESOLVE)
+    objects = e.observe().state["objects"]
+    assert objects["c"]["tapped"] and objects["d"]["tapped"]
+    assert "vigilance" in objects["a"]["keywords"] and not objects["a"]["tapped"]
+
+
+# --- "Put a -1/-1 counter on each of up to two target creatures." / "Exile any number of ..." ---
+
+
+def test_grind_then_dust_exiles_only_creatures_with_a_counter() -> None:
+    e = engine({"mana": "{1}{B}{3}{W}", "hand": [obj("gd", "Grind // Dust")],
+                "battlefield": [obj("wall", "Living Wall")]},
+               {"battlefield": [obj("giant", "Hill Giant"), obj("c", "Grizzly Bears")]})
+    e.act(cast("gd", "wall", "giant", half="Grind"))
+    e.act(RESOLVE)
+    objects = e.observe().state["objects"]
+    assert objects["wall"]["counters"] == {"-1/-1": 1} and objects["giant"]["toughness"] == 2
+    with pytest.raises(EngineReportedError, match="not a legal target"):
+        e.act(cast("gd", "c", half="Dust"))  # no -1/-1 counter on it
+    e.act(cast("gd", "giant", half="Dust"))  # now in the graveyard: aftermath
+    e.act(RESOLVE)
+    objects = e.observe().state["objects"]
+    assert objects["giant"]["zone"] == "exile" and objects["wall"]["zone"] == "battlefield"
