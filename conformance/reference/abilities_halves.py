@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from conformance.reference.abilities import Triggered
+from conformance.reference.abilities import Activated, Triggered
 from conformance.reference.effect_blocks import Effect, TargetSlot
 
 
@@ -80,11 +80,14 @@ class PutFromGraveyardUnderYou(Effect):
 
 @dataclass(frozen=True, slots=True)
 class GroupGains(Effect):
-    """"Until end of turn, creatures you control gain <keywords> and "<triggered ability>"":
-    the creatures you control as it resolves (611.2c) gain both (layer 6)."""
+    """"Until end of turn, creatures you control gain <keywords> and "<ability>"" / "Until end
+    of turn, <Subtype>s you control gain "<ability>"": the creatures (of ``subtype``) you
+    control as it resolves (611.2c) gain them (layer 6)."""
 
     keywords: tuple[str, ...]
-    triggered: Triggered
+    subtype: str = ""
+    triggered: tuple[Triggered, ...] = ()
+    activated: tuple[Activated, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -207,7 +207,7 @@ class ContinuousEffects(Zones):
                 layer6.append((eff.timestamp, "add", eff.add))
             if eff.remove:
                 layer6.append((eff.timestamp, "remove", eff.remove))
-            if eff.triggered:  # a quoted triggered ability (113.1a), by its index in the list
+            if eff.triggered or eff.activated:  # quoted abilities (113.1a), by the effect's index
                 layer6.append((eff.timestamp, "grant", (str(self.effects.index(eff)),)))
             power_mod += eff.power
             toughness_mod += eff.toughness
@@ -220,9 +220,9 @@ class ContinuousEffects(Zones):
             elif op == "add":
                 keywords.update(kws)
             elif op == "grant":
-                granted = self.effects[int(kws[0])].triggered
-                text = replace(text or o.FaceText(), triggered=(*(text or o.FaceText()).triggered,
-                                                                *granted))
+                grant, had = self.effects[int(kws[0])], text or o.FaceText()
+                text = replace(had, triggered=(*had.triggered, *grant.triggered),
+                               activated=(*had.activated, *grant.activated))
             else:
                 keywords.difference_update(kws)
         power, toughness = c.power, c.toughness

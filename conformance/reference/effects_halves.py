@@ -148,9 +148,10 @@ def _put_from_graveyard(r: Effects, eff: h.PutFromGraveyardUnderYou, ctx: Effect
 def _group_gains(r: Effects, eff: h.GroupGains, ctx: EffectContext) -> None:
     affected = frozenset(r.objects[oid].ref for oid in r.battlefield
                          if r.objects[oid].controller == ctx.controller
-                         and "Creature" in r.chars(r.objects[oid]).types)  # locked in (611.2c)
+                         and "Creature" in (c := r.chars(r.objects[oid])).types
+                         and (not eff.subtype or eff.subtype in c.subtypes))  # locked (611.2c)
     r.effects.append(ContinuousEffect(next(r._clock), affected, add=eff.keywords,
-                                      triggered=(eff.triggered,)))
+                                      triggered=eff.triggered, activated=eff.activated))
 
 
 @effect(h.SacrificeAnotherOrDamage)

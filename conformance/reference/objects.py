@@ -216,6 +216,8 @@ class ContinuousEffect:
     """Subtypes the objects lose (layer 4, 613.1d)."""
     triggered: tuple[o.Triggered, ...] = ()
     """Triggered abilities the objects gain (layer 6, 613.1f: a quoted ability, 113.1a)."""
+    activated: tuple[o.Activated, ...] = ()
+    """Activated abilities the objects gain (layer 6, likewise)."""
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from dataclasses import replace
 from conformance.reference import abilities_halves as h
 from conformance.reference.abilities import SELF, FaceText, Triggered
 from conformance.reference.chapter_abilities import CreateTurnTrigger
-from conformance.reference.effect_blocks import CreateToken, Effect, SpellText
+from conformance.reference.effect_blocks import CreateToken, DestroyTarget, Effect, SpellText
 from conformance.reference.errors import OracleTemplateError
 from conformance.reference.oracle_more import kind
 from conformance.reference.oracle_strive import ANY_NUMBER, EachTarget
@@ -64,14 +64,28 @@ def _one_of_each(g: re.Match[str]) -> h.SacrificeOneOfEach:
     return h.SacrificeOneOfEach(tuple(types), "each" if g[1] == "Each player" else "opponents")
 
 
-def _quoted_trigger(text: str) -> Triggered:
-    """A quoted triggered ability (113.1a), read as a face's line; nothing else allowed."""
+def _quoted(text: str) -> FaceText:
+    """A quoted triggered or activated ability (113.1a), read as a face's line; nothing else
+    allowed."""
     from conformance.reference.oracle import parse_face  # the line grammar (it imports this)
 
     face = parse_face(text, ())
-    if len(face.triggered) != 1 or face != FaceText(triggered=face.triggered):
+    if len(face.triggered) + len(face.activated) != 1 or face != FaceText(
+            triggered=face.triggered, activated=face.activated):
         raise OracleTemplateError(f"quoted ability not understood: {text!r}")
+    return face
+
+
+def _quoted_trigger(text: str) -> Triggered:
+    face = _quoted(text)
+    if not face.triggered:
+        raise OracleTemplateError(f"quoted triggered ability not understood: {text!r}")
     return face.triggered[0]
+
+
+def _group_gains(keywords: str | None, subtype: str, quoted: str) -> h.GroupGains:
+    face = _quoted(quoted)
+    return h.GroupGains(_kw(keywords), subtype, face.triggered, face.activated)
 
 
 def _token_with_trigger(g: re.Match[str]) -> CreateToken:
@@ -148,6 +162,10 @@ FIRST: list[tuple[re.Pattern[str], Builder]] = [
                 r"counters? on them\. ?"),
      lambda g: h.CountersOnTargets(f"{kind(g[1])}:counter={g[2]}", ANY_NUMBER)),
     (re.compile(r'Until end of turn, creatures you control gain ([a-z ,]+?),? and "([^"]+)"\.? ?'),
-     lambda g: h.GroupGains(_kw(g[1]), _quoted_trigger(g[2]))),
+     lambda g: _group_gains(g[1], "", g[2])),
+    (re.compile(r'Until end of turn, (?!Creature)([A-Z][a-z]+)s you control gain "([^"]+)"\.? ?'),
+     lambda g: _group_gains(None, g[1], g[2])),
+    (re.compile(rf"Destroy target creature with power less than {SELF}'s power\. ?"),
+     lambda g: DestroyTarget("perm:Creature:pow<source")),
 ]
 """(pattern, builder) pairs, tried before the base templates, in order."""

@@ -368,3 +368,38 @@ def test_grind_then_dust_exiles_only_creatures_with_a_counter() -> None:
     e.act(RESOLVE)
     objects = e.observe().state["objects"]
     assert objects["giant"]["zone"] == "exile" and objects["wall"]["zone"] == "battlefield"
+
+
+# --- "Until end of turn, Angels you control gain "{T}: Destroy target creature with power less --
+# --- than this creature's power."" ---------------------------------------------------------
+
+
+def firja() -> ReferenceEngine:
+    e = engine({"battlefield": [obj("fr", "Firja's Retribution", counters={"lore": 1}),
+                                obj("angel", "Serra Angel"), obj("bears", "Grizzly Bears")]},
+               {"battlefield": [obj("wurm", "Craw Wurm"), obj("giant", "Hill Giant"),
+                                obj("shivan", "Shivan Dragon")]})
+    e.act({"add_counters": {"object": "fr", "counter": "lore", "n": 1}})
+    e.act(RESOLVE)  # chapter II
+    return e
+
+
+def test_firjas_angels_destroy_a_creature_with_less_power_than_their_own() -> None:
+    e = firja()
+    with pytest.raises(EngineReportedError, match="not a legal target"):  # 6 is not less than 4
+        e.act({"activate": {"player": "p1", "object": "angel", "ability": 0,
+                            "targets": ["wurm"]}})
+    e.act({"activate": {"player": "p1", "object": "angel", "ability": 0, "targets": ["giant"]}})
+    e.act(RESOLVE)
+    objects = e.observe().state["objects"]
+    assert objects["giant"]["zone"] == "graveyard" and objects["angel"]["tapped"]
+
+
+def test_firjas_ability_goes_to_angels_only_and_ends_with_the_turn() -> None:
+    e = firja()
+    with pytest.raises(EngineReportedError, match="no activated ability"):
+        e.act({"activate": {"player": "p1", "object": "bears", "ability": 0,
+                            "targets": ["giant"]}})
+    e.act({"advance": {"to": "cleanup"}})
+    text = e.abilities(e.objects["angel"])
+    assert text is not None and text.activated == ()
