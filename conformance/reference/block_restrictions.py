@@ -19,6 +19,8 @@ class BlockRestrictions(Casting):
         """Objects that can't block this turn."""
         self.cant_be_blocked: set[Ref] = set()
         """Objects that can't be blocked this turn."""
+        self.no_blocks_turn: int | None = None
+        """The turn in which "Creatures can't block this turn" applies (to every creature)."""
 
     def restrictions_apply(self) -> bool:
         """Hook: "can't block this turn" and "can't be blocked this turn" restrict the
@@ -27,7 +29,8 @@ class BlockRestrictions(Casting):
 
     def _may_block(self, blocker: Obj, attacker: Obj) -> bool:
         if self.restrictions_apply() and (blocker.ref in self.cant_block
-                                          or attacker.ref in self.cant_be_blocked):
+                                          or attacker.ref in self.cant_be_blocked
+                                          or self.no_blocks_turn == self.turn):
             return False
         return super()._may_block(blocker, attacker)
 

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, cast
 
 from conformance.reference import abilities_halves as h
+from conformance.reference import effects_halves_more  # noqa: F401  (its handlers register)
 from conformance.reference.chapter_effects import _choose_cards, may_choice
 from conformance.reference.control_abilities import Animation, NoUntap
 from conformance.reference.effects import EffectContext, Effects, effect

@@ -15,6 +15,7 @@ from conformance.reference.abilities import SELF, FaceText, Triggered
 from conformance.reference.chapter_abilities import CreateTurnTrigger
 from conformance.reference.effect_blocks import CreateToken, DestroyTarget, Effect, SpellText
 from conformance.reference.errors import OracleTemplateError
+from conformance.reference.oracle_halves_more import FIRST as HALVES_MORE
 from conformance.reference.oracle_more import kind
 from conformance.reference.oracle_strive import ANY_NUMBER, EachTarget
 from conformance.reference.target_kinds import TYPE_WORDS
@@ -168,4 +169,5 @@ FIRST: list[tuple[re.Pattern[str], Builder]] = [
     (re.compile(rf"Destroy target creature with power less than {SELF}'s power\. ?"),
      lambda g: DestroyTarget("perm:Creature:pow<source")),
 ]
+FIRST += HALVES_MORE  # oracle_halves_more
 """(pattern, builder) pairs, tried before the base templates, in order."""

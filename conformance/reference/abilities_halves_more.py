@@ -1,0 +1,130 @@
+"""More effects of split cards' halves (issue 14; any card with the same words gets them too):
+a target player gaining X life, returning up to N target cards, destroying each permanent of
+some types with mana value X, a "may" of counters on a creature you choose, creatures that can't
+block this turn, lands you control becoming creatures, returning a creature card and losing life
+equal to its mana value, sacrificing the creature with the greatest power and gaining life equal
+to it, damage to a permanent and its controller, damage then a discard by the same player, and
+bouncing the creatures in combat with a target creature. Plain data; their templates:
+:mod:`conformance.reference.oracle_halves_more`; their rules:
+:mod:`conformance.reference.effects_halves_more`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from conformance.reference.effect_blocks import Effect, TargetSlot
+
+
+@dataclass(frozen=True, slots=True)
+class TargetPlayerGainsLife(Effect):
+    """"Target player gains N life" (``n`` None: X)."""
+
+    n: int | None
+
+    @property
+    def slots(self) -> tuple[TargetSlot, ...]:
+        return (TargetSlot("player"),)
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnUpTo(Effect):
+    """"Return up to N target <kind> cards from your graveyard to your hand" (each legal one)."""
+
+    kind: str
+    n: int
+
+    @property
+    def slots(self) -> tuple[TargetSlot, ...]:
+        return (TargetSlot(self.kind, 0, self.n),)
+
+
+@dataclass(frozen=True, slots=True)
+class DestroyEachWithManaValueX(Effect):
+    """"Destroy each artifact, creature, and enchantment with mana value X" (all at once,
+    701.7)."""
+
+    types: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class MayCountersOnYours(Effect):
+    """"You may put N <counter> counters on a <type> you control" (no target: a ``may``, then
+    the permanent chosen as it resolves)."""
+
+    n: int
+    counter: str
+    types: str
+
+
+@dataclass(frozen=True, slots=True)
+class CreaturesCantBlock(Effect):
+    """"Creatures can't block this turn" (every creature, those that enter later too: it
+    changes no characteristic, 611.2c)."""
+
+
+@dataclass(frozen=True, slots=True)
+class YourPermanentsBecome(Effect):
+    """"All lands you control become N/M creatures until end of turn. They're still lands."
+    (those you control as it resolves, 611.2c; layers 4 and 7b)."""
+
+    types: str
+    power: int
+    toughness: int
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnThenLoseLife(Effect):
+    """"Return target <kind> card from your graveyard to the battlefield. You lose life equal
+    to its mana value." (the card's mana value in the graveyard)."""
+
+    kind: str
+
+    @property
+    def slots(self) -> tuple[TargetSlot, ...]:
+        return (TargetSlot(self.kind),)
+
+
+@dataclass(frozen=True, slots=True)
+class SacrificeGreatestPower(Effect):
+    """"Target player sacrifices a creature with the greatest power among creatures they
+    control. You gain life equal to its power." (a choice among tied creatures; the power as
+    it last existed on the battlefield, 608.2h)."""
+
+    @property
+    def slots(self) -> tuple[TargetSlot, ...]:
+        return (TargetSlot("player"),)
+
+
+@dataclass(frozen=True, slots=True)
+class DamageAndController(Effect):
+    """"CARDNAME deals N damage to target <kind> and M damage to that permanent's controller"."""
+
+    kind: str
+    amount: int
+    to_controller: int
+
+    @property
+    def slots(self) -> tuple[TargetSlot, ...]:
+        return (TargetSlot(self.kind),)
+
+
+@dataclass(frozen=True, slots=True)
+class DamageThenDiscard(Effect):
+    """"CARDNAME deals N damage to target <player|opponent>. That player discards M cards.\""""
+
+    who: str
+    amount: int
+    discards: int
+
+    @property
+    def slots(self) -> tuple[TargetSlot, ...]:
+        return (TargetSlot(self.who),)
+
+
+@dataclass(frozen=True, slots=True)
+class BounceCombatPartners(Effect):
+    """"Return all creatures blocking or blocked by target creature to their owner's hand"."""
+
+    @property
+    def slots(self) -> tuple[TargetSlot, ...]:
+        return (TargetSlot("creature"),)

@@ -1,0 +1,93 @@
+"""More effect templates of split cards' halves (issue 14; any card with the same words gets
+them too), tried with :mod:`conformance.reference.oracle_halves`' before the base templates.
+Their effects: :mod:`conformance.reference.abilities_halves_more` (and a few existing ones);
+their rules: :mod:`conformance.reference.effects_halves_more`."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from conformance.reference import abilities_halves_more as m
+from conformance.reference.abilities import SELF
+from conformance.reference.abilities_halves import PutFromGraveyardUnderYou
+from conformance.reference.abilities_more import ReturnFromGraveyard
+from conformance.reference.control_abilities import GainControl
+from conformance.reference.effect_blocks import CounterSpell, Effect, SpellText, Surveil
+from conformance.reference.errors import OracleTemplateError
+from conformance.reference.oracle_more import kind
+from conformance.reference.target_kinds import TYPE_WORDS
+
+Builder = Callable[[re.Match[str]], "Effect | tuple[Effect, ...]"]
+
+_TYPE_RX = "artifact|creature|enchantment|land|planeswalker"
+_COUNT = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3}
+_WHOSE = {"a": [], "your": ["you"], "an opponent's": ["opp"]}
+
+
+def _effects(sentence: str) -> SpellText:
+    from conformance.reference.effect_text import parse_effects  # it imports this module
+
+    return parse_effects(sentence[:1].upper() + sentence[1:])
+
+
+def _types(words: str) -> tuple[str, ...]:
+    """"artifact, creature, and enchantment" / "creature or enchantment" -> card types."""
+    parts = [w for w in re.split(r",? and |,? or |, ", words) if w]
+    if any(p not in TYPE_WORDS for p in parts) or len(set(parts)) != len(parts):
+        raise OracleTemplateError(f"card types not understood: {words!r}")
+    return tuple(TYPE_WORDS[p] for p in parts)
+
+
+def _graveyard_kind(types: str, whose: str) -> str:
+    return ":".join(["gy", "|".join(_types(types)), *_WHOSE[whose]])
+
+
+def _may_counters(g: re.Match[str]) -> tuple[Effect, ...]:
+    first: Effect = m.MayCountersOnYours(_COUNT[g[1]], g[2], TYPE_WORDS[g[3]])
+    return (first, *_effects(g[4])) if g[4] else (first,)
+
+
+FIRST: list[tuple[re.Pattern[str], Builder]] = [
+    (re.compile(r"Target player gains (\d+|X) life\. ?"),
+     lambda g: m.TargetPlayerGainsLife(None if g[1] == "X" else int(g[1]))),
+    (re.compile(r"Gain control of target ([^.]+? with [^.]+?)\.(?! Untap| It| That) ?"),
+     lambda g: GainControl(kind(g[1]))),  # words no kind reads give way
+    (re.compile(rf"Surveil (\d+), then return an? ({_TYPE_RX}) card from your graveyard to the "
+                r"battlefield\. ?"),
+     lambda g: (Surveil(int(g[1])), PutFromGraveyardUnderYou(TYPE_WORDS[g[2]], yours=True))),
+    (re.compile(rf"Put target ((?:{_TYPE_RX})(?: or (?:{_TYPE_RX}))?) card from (a|your|an "
+                r"opponent's) graveyard onto the battlefield under your control\. ?"),
+     lambda g: ReturnFromGraveyard(_graveyard_kind(g[1], g[2]), "battlefield", under_you=True)),
+    (re.compile(rf"Destroy each ((?:(?:{_TYPE_RX}),? (?:and )?)+(?:{_TYPE_RX})) with mana value "
+                r"X\. ?"),
+     lambda g: m.DestroyEachWithManaValueX(_types(g[1]))),
+    (re.compile(rf"Return up to (one|two|three) target ({_TYPE_RX}) cards? from your graveyard "
+                r"to your hand\. ?"),
+     lambda g: m.ReturnUpTo(_graveyard_kind(g[2], "your"), _COUNT[g[1]])),
+    (re.compile(rf"You may put (a|two|three) ([+-]1/[+-]1) counters? on an? ({_TYPE_RX}) you "
+                r"control\.(?: Then ([a-z][^.]*\.))? ?"),
+     _may_counters),
+    (re.compile(r"Creatures can't block this turn\. ?"), lambda g: m.CreaturesCantBlock()),
+    (re.compile(r"All (lands|artifacts) you control become (\d+)/(\d+) creatures until end of "
+                r"turn\. They're still \1\. ?"),
+     lambda g: m.YourPermanentsBecome(TYPE_WORDS[g[1][:-1]], int(g[2]), int(g[3]))),
+    (re.compile(rf"Return target ({_TYPE_RX}) card from your graveyard to the battlefield\. You "
+                r"lose life equal to its mana value\. ?"),
+     lambda g: m.ReturnThenLoseLife(_graveyard_kind(g[1], "your"))),
+    (re.compile(r"Target player sacrifices a creature with the greatest power among creatures "
+                r"they control\. You gain life equal to its power\. ?"),
+     lambda g: m.SacrificeGreatestPower()),
+    (re.compile(rf"{SELF} deals (\d+) damage to target ([^.]+?) and (\d+) damage to that "
+                r"permanent's controller\. ?"),
+     lambda g: m.DamageAndController(kind(g[2]), int(g[1]), int(g[3]))),
+    (re.compile(rf"{SELF} deals (\d+) damage to target (player|opponent)\. That player discards "
+                r"(a|two|three) cards?\. ?"),
+     lambda g: m.DamageThenDiscard(g[2], int(g[1]), _COUNT[g[3]])),
+    (re.compile(r"Return all creatures blocking or blocked by target creature to their "
+                r"owners?'s? hands?\. ?"),
+     lambda g: m.BounceCombatPartners()),
+    (re.compile(r"Counter target multicolored spell\. ?"),
+     lambda g: CounterSpell("spell:any:multicolored")),
+]
+"""(pattern, builder) pairs, tried before the base templates, in order."""

@@ -1,0 +1,208 @@
+"""Templates of :mod:`conformance.reference.oracle_halves_more` (issue 14: the split cards of
+the pool), each on a real card played by the reference engine."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from engine_play import RESOLVE, cast, engine, obj
+
+from conformance.errors import EngineReportedError
+from conformance.reference import ReferenceEngine, card_names
+
+CARDS = ("Who // What // When // Where // Why", "Connive // Concoct", "Crime // Punishment",
+         "Find // Finality", "Order // Chaos", "Life // Death", "Consecrate // Consume",
+         "Carnival // Carnage", "Trial // Error")
+
+
+def test_the_cards_are_built() -> None:
+    assert set(CARDS) <= card_names()
+
+
+def objects(e: ReferenceEngine) -> dict[str, Any]:
+    return e.observe().state["objects"]
+
+
+def test_who_gains_x_life_for_the_target_player() -> None:
+    e = engine({"mana": "{3}{W}", "hand": [obj("w", CARDS[0])]})
+    e.act(cast("w", "p2", half="Who", x=3))
+    e.act(RESOLVE)
+    assert e.observe().state["players"]["p2"]["life"] == 23
+
+
+def test_connive_takes_a_creature_with_power_2_or_less_only() -> None:
+    e = engine({"mana": "{2}{U}{B}", "hand": [obj("cc", CARDS[1])]},
+               {"battlefield": [obj("giant", "Hill Giant"), obj("bears", "Grizzly Bears")]})
+    with pytest.raises(EngineReportedError, match="not a legal target"):
+        e.act(cast("cc", "giant", half="Connive"))
+    e.act(cast("cc", "bears", half="Connive"))
+    e.act(RESOLVE)
+    assert objects(e)["bears"]["controller"] == "p1"
+
+
+def test_concoct_surveils_then_returns_a_creature_card_it_may_have_milled() -> None:
+    e = engine({"mana": "{3}{U}{B}", "hand": [obj("cc", CARDS[1])],
+                "graveyard": [obj("old", "Hill Giant")],
+                "library": [obj("top", "Grizzly Bears"), obj("l2", "Island")]})
+    e.act(cast("cc", half="Concoct"))
+    e.act(RESOLVE)
+    e.act({"choose": {"choice": "cards", "cards": ["top"], "order": ["l2"]}})
+    e.act({"choose": {"choice": "cards", "cards": ["top"]}})  # the surveilled Bears
+    o = objects(e)
+    assert o["top"]["zone"] == "battlefield" and o["old"]["zone"] == "graveyard"
+
+
+def test_crime_takes_a_creature_card_from_an_opponents_graveyard_only() -> None:
+    e = engine({"mana": "{3}{W}{B}", "hand": [obj("cp", CARDS[2])],
+                "graveyard": [obj("mine", "Grizzly Bears")]},
+               {"graveyard": [obj("theirs", "Hill Giant")]})
+    with pytest.raises(EngineReportedError, match="not a legal target"):
+        e.act(cast("cp", "mine", half="Crime"))
+    e.act(cast("cp", "theirs", half="Crime"))
+    e.act(RESOLVE)
+    assert objects(e)["theirs"]["zone"] == "battlefield"
+    assert objects(e)["theirs"]["controller"] == "p1"
+
+
+def test_punishment_destroys_each_permanent_of_those_types_with_mana_value_x() -> None:
+    e = engine({"mana": "{2}{B}{G}", "hand": [obj("cp", CARDS[2])],
+                "battlefield": [obj("bears", "Grizzly Bears"), obj("land", "Forest")]},
+               {"battlefield": [obj("giant", "Hill Giant"), obj("b2", "Grizzly Bears")]})
+    e.act(cast("cp", half="Punishment", x=2))
+    e.act(RESOLVE)
+    o = objects(e)
+    assert o["bears"]["zone"] == o["b2"]["zone"] == "graveyard"
+    assert o["giant"]["zone"] == o["land"]["zone"] == "battlefield"
+
+
+def test_find_returns_up_to_two_creature_cards() -> None:
+    e = engine({"mana": "{B}{G}", "hand": [obj("ff", CARDS[3])],
+                "graveyard": [obj("a", "Grizzly Bears"), obj("b", "Hill Giant"),
+                              obj("c", "Island")]})
+    with pytest.raises(EngineReportedError, match="not a legal target"):
+        e.act(cast("ff", "a", "c", half="Find"))
+    e.act(cast("ff", "a", "b", half="Find"))
+    e.act(RESOLVE)
+    assert objects(e)["a"]["zone"] == objects(e)["b"]["zone"] == "hand"
+
+
+def test_finality_may_save_a_creature_with_counters_then_shrinks_all() -> None:
+    e = engine({"mana": "{4}{B}{G}", "hand": [obj("ff", CARDS[3])],
+                "battlefield": [obj("giant", "Hill Giant"), obj("bears", "Grizzly Bears")]},
+               {"battlefield": [obj("wall", "Living Wall")]})
+    e.act(cast("ff", half="Finality"))
+    e.act(RESOLVE)
+    e.act({"choose": {"choice": "may", "accept": True}})
+    e.act({"choose": {"choice": "cards", "cards": ["giant"]}})
+    o = objects(e)
+    assert o["giant"]["zone"] == "battlefield" and o["giant"]["counters"] == {"+1/+1": 2}
+    assert o["bears"]["zone"] == "graveyard" and o["wall"]["toughness"] == 2
+
+
+def test_chaos_stops_every_creature_blocking_this_turn() -> None:
+    e = engine({"mana": "{2}{R}", "hand": [obj("oc", CARDS[4])],
+                "battlefield": [obj("bears", "Grizzly Bears")]},
+               {"battlefield": [obj("wall", "Living Wall")]})
+    e.act(cast("oc", half="Chaos"))
+    e.act(RESOLVE)
+    e.act({"advance": {"to": "declare_attackers"}})
+    e.act({"declare_attackers": {"player": "p1", "attackers": {"bears": "p2"}}})
+    e.act({"advance": {"to": "declare_blockers"}})
+    with pytest.raises(EngineReportedError, match="illegal_action"):
+        e.act({"declare_blockers": {"player": "p2", "blocks": {"wall": "bears"}}})
+
+
+def test_without_chaos_the_wall_blocks() -> None:
+    e = engine({"battlefield": [obj("bears", "Grizzly Bears")]},
+               {"battlefield": [obj("wall", "Living Wall")]})
+    e.act({"advance": {"to": "declare_attackers"}})
+    e.act({"declare_attackers": {"player": "p1", "attackers": {"bears": "p2"}}})
+    e.act({"advance": {"to": "declare_blockers"}})
+    e.act({"declare_blockers": {"player": "p2", "blocks": {"wall": "bears"}}})
+    assert objects(e)["wall"]["blocking"] == "bears"
+
+
+def test_life_makes_your_lands_1_1_creatures_until_end_of_turn() -> None:
+    e = engine({"mana": "{G}", "hand": [obj("ld", CARDS[5])],
+                "battlefield": [obj("forest", "Forest")]},
+               {"battlefield": [obj("m", "Mountain")]})
+    e.act(cast("ld", half="Life"))
+    e.act(RESOLVE)
+    o = objects(e)
+    assert "Creature" in o["forest"]["types"] and "Land" in o["forest"]["types"]
+    assert (o["forest"]["power"], o["forest"]["toughness"]) == (1, 1)
+    assert "Creature" not in o["m"]["types"]
+    e.act({"advance": {"to": "cleanup"}})
+    assert "Creature" not in objects(e)["forest"]["types"]
+
+
+def test_death_returns_a_creature_card_and_costs_its_mana_value_in_life() -> None:
+    e = engine({"mana": "{1}{B}", "hand": [obj("ld", CARDS[5])],
+                "graveyard": [obj("giant", "Hill Giant")]})
+    e.act(cast("ld", "giant", half="Death"))
+    e.act(RESOLVE)
+    assert objects(e)["giant"]["zone"] == "battlefield"
+    assert e.observe().state["players"]["p1"]["life"] == 16
+
+
+def test_consume_sacrifices_the_greatest_power_and_gains_that_much_life() -> None:
+    e = engine({"mana": "{2}{W}{B}", "hand": [obj("cc", CARDS[6])]},
+               {"battlefield": [obj("giant", "Hill Giant"), obj("bears", "Grizzly Bears")]})
+    e.act(cast("cc", "p2", half="Consume"))
+    e.act(RESOLVE)  # one creature has the greatest power: no choice
+    assert objects(e)["giant"]["zone"] == "graveyard"
+    assert objects(e)["bears"]["zone"] == "battlefield"
+    assert e.observe().state["players"]["p1"]["life"] == 23
+
+
+def test_carnival_hits_the_permanent_and_its_controller() -> None:
+    e = engine({"mana": "{R}", "hand": [obj("cc", CARDS[7])]},
+               {"battlefield": [obj("bears", "Grizzly Bears")]})
+    e.act(cast("cc", "bears", half="Carnival"))
+    e.act(RESOLVE)
+    assert objects(e)["bears"]["damage"] == 1
+    assert e.observe().state["players"]["p2"]["life"] == 19
+
+
+def test_carnage_makes_the_damaged_opponent_discard_two() -> None:
+    e = engine({"mana": "{2}{B}{R}", "hand": [obj("cc", CARDS[7])]},
+               {"hand": [obj(f"h{i}", "Island") for i in range(3)]})
+    e.act(cast("cc", "p2", half="Carnage"))
+    e.act(RESOLVE)
+    e.act({"choose": {"choice": "cards", "cards": ["h0", "h2"]}})
+    o = objects(e)
+    assert [o[f"h{i}"]["zone"] for i in range(3)] == ["graveyard", "hand", "graveyard"]
+    assert e.observe().state["players"]["p2"]["life"] == 17
+
+
+def test_trial_bounces_the_creatures_blocking_the_target_not_the_target() -> None:
+    e = engine({"battlefield": [obj("bears", "Grizzly Bears"), obj("isl", "Island"),
+                                obj("pl", "Plains")],
+                "hand": [obj("te", CARDS[8])]},
+               {"battlefield": [obj("wall", "Living Wall"), obj("b2", "Grizzly Bears")]})
+    e.act({"advance": {"to": "declare_attackers"}})
+    e.act({"declare_attackers": {"player": "p1", "attackers": {"bears": "p2"}}})
+    e.act({"advance": {"to": "declare_blockers"}})
+    e.act({"declare_blockers": {"player": "p2", "blocks": {"wall": "bears"}}})
+    e.act({"activate": {"player": "p1", "object": "isl"}})
+    e.act({"activate": {"player": "p1", "object": "pl"}})
+    e.act(cast("te", "bears", half="Trial"))
+    e.act(RESOLVE)
+    o = objects(e)
+    assert o["wall"]["zone"] == "hand" and o["bears"]["zone"] == "battlefield"
+    assert o["b2"]["zone"] == "battlefield"
+
+
+def test_error_counters_only_a_multicolored_spell() -> None:
+    e = engine({"mana": "{U}{B}{R}{R}{W}", "hand": [obj("te", CARDS[8]), obj("sh", "Shock"),
+                                                  obj("lh", "Lightning Helix")]})
+    e.act(cast("sh", "p2"))
+    with pytest.raises(EngineReportedError, match="not a legal target"):
+        e.act(cast("te", "sh", half="Error"))
+    e.act(RESOLVE)
+    e.act(cast("lh", "p2"))
+    e.act(cast("te", "lh", half="Error"))
+    e.act(RESOLVE)
+    assert objects(e)["lh"]["zone"] == "graveyard"
+    assert e.observe().state["players"]["p2"]["life"] == 18  # the Shock only
