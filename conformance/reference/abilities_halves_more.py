@@ -128,3 +128,9 @@ class BounceCombatPartners(Effect):
     @property
     def slots(self) -> tuple[TargetSlot, ...]:
         return (TargetSlot("creature"),)
+
+
+@dataclass(frozen=True, slots=True)
+class UnpreventableDoubled(Effect):
+    """"Damage can't be prevented this turn. If a source you control would deal damage this
+    turn, it deals double that damage instead." (614.16, 614.1a; for the rest of the turn)."""

@@ -80,12 +80,19 @@ class ChapterRules(ControlRules):
         """Damage, increased first by the replacement effects of :attr:`damage_bonuses` that
         apply to its source this turn (614.1a)."""
         src = self.objects.get(source)
+        bonus = doubled = 0
         if amount > 0 and src is not None and self.damage_bonuses:
             colors = self.chars(src).colors
             for controller, turn, eff in self.damage_bonuses:
                 if turn == self.turn and src.controller == controller and eff.color in colors:
-                    amount += eff.bonus
-        super()._damage(source, target, amount, combat)
+                    bonus += eff.bonus
+        if amount > 0 and src is not None and self.damage_doubled:
+            doubled = sum(1 for controller, turn in self.damage_doubled
+                          if turn == self.turn and src.controller == controller)
+        if bonus and doubled:  # the affected player or controller orders them (616.1)
+            raise refuse("unsupported", "damage both increased and doubled: their order is a "
+                                        "choice (616.1) not modelled")
+        super()._damage(source, target, (amount + bonus) * 2 ** doubled, combat)
 
     def _spell_cost(self, player: str, obj: Obj, face: Face, costs: Any, x: int) -> SpellCost:
         """The total cost with the cost increases of :attr:`cost_increases` added (601.2f)."""

@@ -136,3 +136,9 @@ def _bounce_partners(r: Effects, eff: m.BounceCombatPartners, ctx: EffectContext
     for ob in partners:
         if ob.zone == "battlefield":
             r._move(ob, "hand")
+
+
+@effect(m.UnpreventableDoubled)
+def _unpreventable_doubled(r: Effects, eff: m.UnpreventableDoubled, ctx: EffectContext) -> None:
+    r.damage_unpreventable = r.turn
+    r.damage_doubled.append((ctx.controller, r.turn))

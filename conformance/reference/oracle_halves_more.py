@@ -13,7 +13,14 @@ from conformance.reference.abilities import SELF
 from conformance.reference.abilities_halves import PutFromGraveyardUnderYou
 from conformance.reference.abilities_more import ReturnFromGraveyard
 from conformance.reference.control_abilities import GainControl
-from conformance.reference.effect_blocks import CounterSpell, Effect, SpellText, Surveil
+from conformance.reference.effect_blocks import (
+    CounterSpell,
+    DamageTargets,
+    Effect,
+    SpellText,
+    Surveil,
+    TargetSlot,
+)
 from conformance.reference.errors import OracleTemplateError
 from conformance.reference.oracle_more import kind
 from conformance.reference.target_kinds import TYPE_WORDS
@@ -87,6 +94,13 @@ FIRST: list[tuple[re.Pattern[str], Builder]] = [
     (re.compile(r"Return all creatures blocking or blocked by target creature to their "
                 r"owners?'s? hands?\. ?"),
      lambda g: m.BounceCombatPartners()),
+    (re.compile(r"Damage can't be prevented this turn\. If a source you control would deal "
+                r"damage this turn, it deals double that damage instead\. ?"),
+     lambda g: m.UnpreventableDoubled()),
+    (re.compile(rf"{SELF} deals (\d+) damage to target ([^.]+?) and (\d+) damage to target "
+                r"([^.]+?)\. ?"),
+     lambda g: DamageTargets((int(g[1]), int(g[3])),
+                             (TargetSlot(kind(g[2])), TargetSlot(kind(g[4]))))),
     (re.compile(r"Counter target multicolored spell\. ?"),
      lambda g: CounterSpell("spell:any:multicolored")),
 ]

@@ -52,6 +52,12 @@ class Zones:
         self._statics_cache: list[tuple[Obj, o.Static]] | None = None
         self.combat_damage_prevented: int | None = None
         """The turn in which all combat damage is prevented (615), if any."""
+        self.damage_unpreventable: int | None = None
+        """The turn in which damage can't be prevented (614.16: prevention effects don't
+        apply), if any."""
+        self.damage_doubled: list[tuple[str, int]] = []
+        """(controller, turn): "If a source you control would deal damage this turn, it deals
+        double that damage instead" (614.1a)."""
         self.combat_damage_shielded: set[tuple[int, str, int]] = set()
         """(turn, object id, zone-change count) of each creature all combat damage dealt to and
         dealt by is prevented that turn (615: :mod:`conformance.reference.prevent_to_and_by`)."""

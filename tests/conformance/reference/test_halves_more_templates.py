@@ -206,3 +206,48 @@ def test_error_counters_only_a_multicolored_spell() -> None:
     e.act(RESOLVE)
     assert objects(e)["lh"]["zone"] == "graveyard"
     assert e.observe().state["players"]["p2"]["life"] == 18  # the Shock only
+
+
+# --- "Damage can't be prevented this turn. If a source you control would deal damage ..." ------
+
+
+def test_insult_doubles_your_damage_and_protection_no_longer_prevents_it() -> None:
+    e = engine({"mana": "{2}{R}{R}{1}{R}", "hand": [obj("ii", "Insult // Injury"),
+                                                   obj("sh", "Shock"), obj("pc", "Pyroclasm")]},
+               {"battlefield": [obj("priest", "Soltari Priest"), obj("wall", "Living Wall")]})
+    e.act(cast("ii", half="Insult"))
+    e.act(RESOLVE)
+    e.act(cast("sh", "p2"))
+    e.act(RESOLVE)
+    assert e.observe().state["players"]["p2"]["life"] == 16  # 2 doubled
+    e.act(cast("pc"))
+    e.act(RESOLVE)
+    o = objects(e)
+    assert o["priest"]["zone"] == "graveyard"  # protection from red prevents nothing
+    assert o["wall"]["damage"] == 4
+
+
+def test_insult_does_not_double_an_opponents_damage_nor_last_into_next_turn() -> None:
+    e = engine({"mana": "{2}{R}{R}", "hand": [obj("ii", "Insult // Injury"),
+                                             obj("sh", "Shock")]},
+               {"battlefield": [obj("priest", "Soltari Priest")]})
+    e.act(cast("ii", half="Insult"))
+    e.act(RESOLVE)
+    e.act({"advance": {"to": "upkeep", "next_turn": True}})
+    assert e.damage_doubled and e.damage_unpreventable != e.turn
+    e.act({"advance": {"to": "precombat_main"}})
+    e.act({"advance": {"to": "declare_attackers"}})
+    e.act({"declare_attackers": {"player": "p2", "attackers": {"priest": "p1"}}})
+    e.act({"advance": {"to": "end_of_combat"}})
+    assert e.observe().state["players"]["p1"]["life"] == 18  # p2's 2: not doubled
+
+
+def test_injury_deals_damage_to_a_creature_and_a_player() -> None:
+    e = engine({"mana": "{2}{R}", "graveyard": [obj("ii", "Insult // Injury")]},
+               {"battlefield": [obj("bears", "Grizzly Bears")]})
+    with pytest.raises(EngineReportedError, match="not a legal target"):
+        e.act(cast("ii", "p2", "bears", half="Injury"))
+    e.act(cast("ii", "bears", "p2", half="Injury"))
+    e.act(RESOLVE)
+    assert objects(e)["bears"]["zone"] == "graveyard"
+    assert e.observe().state["players"]["p2"]["life"] == 18
