@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from conformance.reference.effect_blocks import Effect, TargetSlot
+from conformance.reference.effect_blocks import Effect, TargetSlot, TokenDef
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,3 +134,34 @@ class BounceCombatPartners(Effect):
 class UnpreventableDoubled(Effect):
     """"Damage can't be prevented this turn. If a source you control would deal damage this
     turn, it deals double that damage instead." (614.16, 614.1a; for the rest of the turn)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PreventNext(Effect):
+    """"Prevent the next N damage that would be dealt to target <kind> this turn" (a prevention
+    shield, 615.7)."""
+
+    n: int
+    kind: str
+
+    @property
+    def slots(self) -> tuple[TargetSlot, ...]:
+        return (TargetSlot(self.kind),)
+
+
+@dataclass(frozen=True, slots=True)
+class SearchEither(Effect):
+    """"Search your library for a [basic] <Subtype> or <Subtype> card" / "... for a
+    multicolored card", "reveal it, put it into your hand, then shuffle" (701.19: a search for
+    a stated quality may find nothing)."""
+
+    subtypes: tuple[str, ...] = ()
+    basic: bool = False
+    multicolored: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class CreateXTokens(Effect):
+    """"Create X N/M <color> <Subtype> creature tokens" (X: the spell's)."""
+
+    token: TokenDef

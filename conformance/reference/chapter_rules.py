@@ -92,7 +92,29 @@ class ChapterRules(ControlRules):
         if bonus and doubled:  # the affected player or controller orders them (616.1)
             raise refuse("unsupported", "damage both increased and doubled: their order is a "
                                         "choice (616.1) not modelled")
-        super()._damage(source, target, (amount + bonus) * 2 ** doubled, combat)
+        amount = (amount + bonus) * 2 ** doubled
+        if amount > 0 and self.damage_shields and self.damage_unpreventable != self.turn:
+            amount = self._shield(source, target, amount, combat, bool(bonus or doubled))
+        super()._damage(source, target, amount, combat)
+
+    def _shield(self, source: str, target: Ref, amount: int, combat: bool, replaced: bool
+                ) -> int:
+        """The damage left once the prevention shields of ``target`` this turn are used up
+        (615.7); when another replacement or prevention effect applies too, their order is the
+        affected player's choice (616.1), not modelled: refused."""
+        self.damage_shields = [s for s in self.damage_shields if s[0] == self.turn and s[2]]
+        mine = [s for s in self.damage_shields if s[1] == target]
+        if not mine:
+            return amount
+        if replaced or (combat and self.combat_damage_prevented == self.turn) or (
+                target.zcc is not None and self.damage_prevented_by_protection(target, source)):
+            raise refuse("unsupported", "a prevention shield with another replacement or "
+                                        "prevention effect: their order is a choice (616.1)")
+        for shield in mine:
+            cut = min(shield[2], amount)
+            shield[2] -= cut
+            amount -= cut
+        return amount
 
     def _spell_cost(self, player: str, obj: Obj, face: Face, costs: Any, x: int) -> SpellCost:
         """The total cost with the cost increases of :attr:`cost_increases` added (601.2f)."""

@@ -9,8 +9,9 @@ from typing import TYPE_CHECKING, cast
 from conformance.reference import abilities_halves_more as m
 from conformance.reference.chapter_effects import _choose_cards, may_choice
 from conformance.reference.control_abilities import Animation
-from conformance.reference.effects import EffectContext, Effects, effect
-from conformance.reference.objects import Flow, Ref
+from conformance.reference.effect_blocks import CreateToken
+from conformance.reference.effects import EFFECTS, EffectContext, Effects, effect
+from conformance.reference.objects import Choice, Flow, Ref, refuse
 
 if TYPE_CHECKING:
     from conformance.reference.block_restrictions import BlockRestrictions
@@ -142,3 +143,42 @@ def _bounce_partners(r: Effects, eff: m.BounceCombatPartners, ctx: EffectContext
 def _unpreventable_doubled(r: Effects, eff: m.UnpreventableDoubled, ctx: EffectContext) -> None:
     r.damage_unpreventable = r.turn
     r.damage_doubled.append((ctx.controller, r.turn))
+
+
+@effect(m.PreventNext)
+def _prevent_next(r: Effects, eff: m.PreventNext, ctx: EffectContext) -> None:
+    ref = ctx.first()
+    if ref is not None:
+        r.damage_shields.append([r.turn, ref, eff.n])
+
+
+@effect(m.SearchEither)
+def _search_either(r: Effects, eff: m.SearchEither, ctx: EffectContext) -> Flow:
+    """A search for a stated quality (701.19b): the player may find nothing; then the library
+    is shuffled (its order is not observable: the reference keeps it)."""
+    lib = r.zones[(ctx.controller, "library")]
+
+    def fits(cid: str) -> bool:
+        c = r.chars(r.objects[cid])
+        if eff.multicolored:
+            return len(c.colors) > 1
+        return bool(set(eff.subtypes) & set(c.subtypes)) and (
+            not eff.basic or "Basic" in c.supertypes)
+
+    offered = [cid for cid in lib if fits(cid)]
+    if not offered:
+        return
+    answer = yield Choice("cards", {"player": ctx.controller, "purpose": "search",
+                                    "from": "library", "cards": offered, "n": 1})
+    found = answer.get("cards")
+    if (not isinstance(found, list) or len(found) > 1 or "order" in answer
+            or any(c not in offered for c in found)):
+        raise refuse("illegal_action", f"search (701.19b): at most one of {offered}")
+    for cid in found:
+        r._move(r.objects[cid], "hand")
+
+
+@effect(m.CreateXTokens)
+def _create_x_tokens(r: Effects, eff: m.CreateXTokens, ctx: EffectContext) -> None:
+    if ctx.x:
+        EFFECTS[CreateToken](r, CreateToken(ctx.x, eff.token), ctx)

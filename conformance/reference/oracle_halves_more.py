@@ -50,6 +50,12 @@ def _graveyard_kind(types: str, whose: str) -> str:
     return ":".join(["gy", "|".join(_types(types)), *_WHOSE[whose]])
 
 
+def _x_tokens(g: re.Match[str]) -> m.CreateXTokens:
+    from conformance.reference.effect_text import _token  # the token grammar
+
+    return m.CreateXTokens(_token("a", g[1], g[2], g[3], g[4].strip(), g[5]).token)
+
+
 def _may_counters(g: re.Match[str]) -> tuple[Effect, ...]:
     first: Effect = m.MayCountersOnYours(_COUNT[g[1]], g[2], TYPE_WORDS[g[3]])
     return (first, *_effects(g[4])) if g[4] else (first,)
@@ -101,6 +107,18 @@ FIRST: list[tuple[re.Pattern[str], Builder]] = [
                 r"([^.]+?)\. ?"),
      lambda g: DamageTargets((int(g[1]), int(g[3])),
                              (TargetSlot(kind(g[2])), TargetSlot(kind(g[4]))))),
+    (re.compile(r"Prevent the next (\d+) damage that would be dealt to (any target|target "
+                r"creature) this turn\. ?"),
+     lambda g: m.PreventNext(int(g[1]), "any" if g[2] == "any target" else "creature")),
+    (re.compile(r"Search your library for an? (basic )?([A-Z][a-z]+) or ([A-Z][a-z]+) card, "
+                r"reveal it, put it into your hand, then shuffle\. ?"),
+     lambda g: m.SearchEither((g[2], g[3]), basic=bool(g[1]))),
+    (re.compile(r"Search your library for a multicolored card, reveal it, put it into your "
+                r"hand, then shuffle\. ?"),
+     lambda g: m.SearchEither(multicolored=True)),
+    (re.compile(r"Create X (\d+)/(\d+) ((?:white|blue|black|red|green)(?: and (?:white|blue|"
+                r"black|red|green))?) ((?:[A-Z][a-z]+ )+)creature tokens(?: with ([a-z ,]+))?\. ?"),
+     _x_tokens),
     (re.compile(r"Counter target multicolored spell\. ?"),
      lambda g: CounterSpell("spell:any:multicolored")),
 ]

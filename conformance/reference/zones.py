@@ -55,6 +55,9 @@ class Zones:
         self.damage_unpreventable: int | None = None
         """The turn in which damage can't be prevented (614.16: prevention effects don't
         apply), if any."""
+        self.damage_shields: list[list[Any]] = []
+        """[turn, target Ref, damage left]: "prevent the next N damage that would be dealt to
+        <target> this turn" (615.7)."""
         self.damage_doubled: list[tuple[str, int]] = []
         """(controller, turn): "If a source you control would deal damage this turn, it deals
         double that damage instead" (614.1a)."""

@@ -251,3 +251,65 @@ def test_injury_deals_damage_to_a_creature_and_a_player() -> None:
     e.act(RESOLVE)
     assert objects(e)["bears"]["zone"] == "graveyard"
     assert e.observe().state["players"]["p2"]["life"] == 18
+
+
+# --- "Prevent the next N damage that would be dealt to target creature this turn." -------------
+
+
+def test_stand_prevents_the_next_2_damage_once() -> None:
+    e = engine({"mana": "{W}{R}{R}", "hand": [obj("sd", "Stand // Deliver"), obj("s1", "Shock"),
+                                             obj("s2", "Shock")]},
+               {"battlefield": [obj("wall", "Living Wall")]})
+    e.act(cast("sd", "wall", half="Stand"))
+    e.act(RESOLVE)
+    e.act(cast("s1", "wall"))
+    e.act(RESOLVE)
+    assert objects(e)["wall"]["damage"] == 0
+    e.act(cast("s2", "wall"))
+    e.act(RESOLVE)
+    assert objects(e)["wall"]["damage"] == 2  # the shield is used up
+
+
+def test_stand_and_insult_the_damage_cant_be_prevented() -> None:
+    e = engine({"mana": "{W}{2}{R}{R}", "hand": [obj("sd", "Stand // Deliver"),
+                                                 obj("ii", "Insult // Injury"),
+                                                 obj("s1", "Shock")]},
+               {"battlefield": [obj("wall", "Living Wall")]})
+    e.act(cast("sd", "wall", half="Stand"))
+    e.act(RESOLVE)
+    e.act(cast("ii", half="Insult"))
+    e.act(RESOLVE)
+    e.act(cast("s1", "wall"))
+    e.act(RESOLVE)
+    assert objects(e)["wall"]["damage"] == 4
+
+
+# --- "Search your library for a basic Forest or Plains card" / "... for a multicolored card" ---
+
+
+def test_flower_finds_a_basic_forest_or_plains_only() -> None:
+    e = engine({"mana": "{G}", "hand": [obj("ff", "Flower // Flourish")],
+                "library": [obj("isl", "Island"), obj("pl", "Plains"), obj("fo", "Forest")]})
+    e.act(cast("ff", half="Flower"))
+    e.act(RESOLVE)
+    assert e._pending is not None and e._pending[1].detail["cards"] == ["pl", "fo"]
+    e.act({"choose": {"choice": "cards", "cards": ["pl"]}})
+    assert objects(e)["pl"]["zone"] == "hand" and objects(e)["fo"]["zone"] == "library"
+
+
+def test_demand_finds_a_multicolored_card() -> None:
+    e = engine({"mana": "{1}{W}{U}", "hand": [obj("sd", "Supply // Demand")],
+                "library": [obj("sh", "Shock"), obj("lh", "Lightning Helix")]})
+    e.act(cast("sd", half="Demand"))
+    e.act(RESOLVE)
+    assert e._pending is not None and e._pending[1].detail["cards"] == ["lh"]
+    e.act({"choose": {"choice": "cards", "cards": []}})  # a stated quality: may find none
+    assert objects(e)["lh"]["zone"] == "library"
+
+
+def test_supply_creates_x_saprolings() -> None:
+    e = engine({"mana": "{3}{G}{W}", "hand": [obj("sd", "Supply // Demand")]})
+    e.act(cast("sd", half="Supply", x=3))
+    e.act(RESOLVE)
+    tokens = [o for o in objects(e).values() if o["token"]]
+    assert len(tokens) == 3 and {t["name"] for t in tokens} == {"Saproling Token"}
