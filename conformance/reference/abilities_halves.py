@@ -158,3 +158,31 @@ class CountersOnTargets(Effect):
     @property
     def slots(self) -> tuple[TargetSlot, ...]:
         return (TargetSlot(self.kind, 0, self.n),)
+
+
+KEYWORD_COUNTERS = frozenset({"flying", "first strike", "double strike", "deathtouch",
+                              "hexproof", "indestructible", "lifelink", "menace", "reach",
+                              "trample", "vigilance"})
+"""Counters that are keyword abilities: the permanent has the keyword while it has one (122.1b)."""
+
+
+@dataclass(frozen=True, slots=True)
+class RedirectToChosen(Effect):
+    """"Choose a creature you control. Until your next turn, all damage that would be dealt to
+    creatures you control is dealt to that creature instead." (a redirection, 614.1a: the
+    chosen creature is no target)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnWithCounter(Effect):
+    """"Return target <type> card from your graveyard to the battlefield with a <counter>
+    counter on it. [That creature is a <Subtypes> in addition to its other types.]" (614.1c:
+    it enters with the counter; the types last indefinitely, 611.2a)."""
+
+    kind: str
+    counter: str
+    subtypes: tuple[str, ...] = ()
+
+    @property
+    def slots(self) -> tuple[TargetSlot, ...]:
+        return (TargetSlot(self.kind),)

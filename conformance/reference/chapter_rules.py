@@ -79,6 +79,8 @@ class ChapterRules(ControlRules):
     def _damage(self, source: str, target: Ref, amount: int, combat: bool = False) -> None:
         """Damage, increased first by the replacement effects of :attr:`damage_bonuses` that
         apply to its source this turn (614.1a)."""
+        if self.redirects and target.zcc is not None:
+            target = self._redirected(target)
         src = self.objects.get(source)
         bonus = doubled = 0
         if amount > 0 and src is not None and self.damage_bonuses:
@@ -96,6 +98,26 @@ class ChapterRules(ControlRules):
         if amount > 0 and self.damage_shields and self.damage_unpreventable != self.turn:
             amount = self._shield(source, target, amount, combat, bool(bonus or doubled))
         super()._damage(source, target, amount, combat)
+
+    def _redirected(self, target: Ref) -> Ref:
+        """Damage to a creature its controller controls is dealt to the creature chosen for a
+        redirection of theirs instead, while that one is on the battlefield (614.1a); two
+        redirections or a prevention shield with it: their order is a choice (616.1),
+        refused."""
+        self.redirects = [r for r in self.redirects
+                          if not self.until_your_next_turn_ends(r[0], r[1])]
+        hit = self.objects.get(target.id)
+        if hit is None or hit.zone != "battlefield" or "Creature" not in self.chars(hit).types:
+            return target
+        to = [r[2] for r in self.redirects if r[0] == hit.controller and r[2] != target
+              and (ob := self.objects.get(r[2].id)) is not None and ob.zcc == r[2].zcc
+              and ob.zone == "battlefield"]
+        if not to:
+            return target
+        if len(to) > 1 or any(s[1] == target and s[0] == self.turn for s in self.damage_shields):
+            raise refuse("unsupported", "a redirection with another replacement effect: their "
+                                        "order is a choice (616.1)")
+        return to[0]
 
     def _shield(self, source: str, target: Ref, amount: int, combat: bool, replaced: bool
                 ) -> int:

@@ -9,6 +9,7 @@ from dataclasses import replace
 
 from conformance.reference import abilities as o
 from conformance.reference import effect_blocks as fx
+from conformance.reference.abilities_halves import KEYWORD_COUNTERS
 from conformance.reference.cards import CardDef, Face, colors_of, mana_value_of
 from conformance.reference.cost_text import overloaded
 from conformance.reference.objects import (
@@ -211,7 +212,8 @@ class ContinuousEffects(Zones):
                 layer6.append((eff.timestamp, "grant", (str(self.effects.index(eff)),)))
             power_mod += eff.power
             toughness_mod += eff.toughness
-        keywords = set(c.keywords)
+        keywords = set(c.keywords) | {k for k, n in obj.counters.items()  # 122.1b
+                                      if n > 0 and k in KEYWORD_COUNTERS}
         text = c.text
         for _, op, kws in self.layer6_order(layer6):
             if op == "lose_all":

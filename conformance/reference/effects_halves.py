@@ -227,3 +227,28 @@ def _counters_on_targets(r: Effects, eff: h.CountersOnTargets, ctx: EffectContex
             r._add_counters(r.objects[ref.id], eff.counter, 1)
         else:
             r._move(r.objects[ref.id], "exile")
+
+
+@effect(h.RedirectToChosen)
+def _redirect_to_chosen(r: Effects, eff: h.RedirectToChosen, ctx: EffectContext) -> Flow:
+    mine = [oid for oid in r.battlefield if r.objects[oid].controller == ctx.controller
+            and "Creature" in r.chars(r.objects[oid]).types]
+    if not mine:
+        return
+    picked = yield from _choose_cards(ctx.controller, "redirect", "battlefield", mine, 1)
+    r.redirects.append((ctx.controller, r.turn, r.objects[picked[0]].ref))
+
+
+@effect(h.ReturnWithCounter)
+def _return_with_counter(r: Effects, eff: h.ReturnWithCounter, ctx: EffectContext) -> None:
+    ref = ctx.first()
+    if ref is None:
+        return
+    ob = r.objects[ref.id]
+    r._move(ob, "battlefield")
+    if ob.zone != "battlefield":
+        return
+    r._add_counters(ob, eff.counter, 1)  # put on it as it enters (614.1c)
+    if eff.subtypes:
+        r.effects.append(ContinuousEffect(next(r._clock), frozenset({ob.ref}),
+                                          subtypes_add=eff.subtypes, until_end_of_turn=False))

@@ -104,6 +104,13 @@ def _effects(sentence: str) -> SpellText:
     return parse_effects(sentence[:1].upper() + sentence[1:])
 
 
+def _return_with_counter(g: re.Match[str]) -> h.ReturnWithCounter:
+    if g[2] not in h.KEYWORD_COUNTERS and g[2] not in ("+1/+1", "-1/-1"):
+        raise OracleTemplateError(f"counter not understood: {g[2]!r}")
+    return h.ReturnWithCounter(f"gy:{TYPE_WORDS[g[1]]}:you", g[2],
+                               tuple(g[3].split()) if g[3] else ())
+
+
 def _opponents_choose(g: re.Match[str]) -> h.OpponentsChooseYouControl:
     if _PLURAL.get(g[2]) != g[1]:
         raise OracleTemplateError(f"'{g[1]}' then 'those {g[2]}'")
@@ -162,6 +169,13 @@ FIRST: list[tuple[re.Pattern[str], Builder]] = [
     (re.compile(rf"Exile any number of target ({_TYPE_RX})s that have (?:an? )?([+-]1/[+-]1) "
                 r"counters? on them\. ?"),
      lambda g: h.CountersOnTargets(f"{kind(g[1])}:counter={g[2]}", ANY_NUMBER)),
+    (re.compile(r"Choose a creature you control\. Until your next turn, all damage that would be "
+                r"dealt to creatures you control is dealt to that creature instead\. ?"),
+     lambda g: h.RedirectToChosen()),
+    (re.compile(rf"Return target ({_TYPE_RX}) card from your graveyard to the battlefield with "
+                r"an? ([a-z ]+?|[+-]1/[+-]1) counter on it\.(?: That creature is an? "
+                r"((?:[A-Z][a-z]+ )*[A-Z][a-z]+) in addition to its other types\.)? ?"),
+     _return_with_counter),
     (re.compile(r'Until end of turn, creatures you control gain ([a-z ,]+?),? and "([^"]+)"\.? ?'),
      lambda g: _group_gains(g[1], "", g[2])),
     (re.compile(r'Until end of turn, (?!Creature)([A-Z][a-z]+)s you control gain "([^"]+)"\.? ?'),

@@ -58,6 +58,9 @@ class Zones:
         self.damage_shields: list[list[Any]] = []
         """[turn, target Ref, damage left]: "prevent the next N damage that would be dealt to
         <target> this turn" (615.7)."""
+        self.redirects: list[tuple[str, int, Ref]] = []
+        """(controller, turn, creature): "until your next turn, all damage that would be dealt
+        to creatures you control is dealt to that creature instead" (614.1a)."""
         self.damage_doubled: list[tuple[str, int]] = []
         """(controller, turn): "If a source you control would deal damage this turn, it deals
         double that damage instead" (614.1a)."""

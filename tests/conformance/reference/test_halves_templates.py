@@ -3,12 +3,18 @@ Saga cards of the pool), each on a real card played by the reference engine."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from engine_play import RESOLVE, cast, engine, obj
 
 from conformance.errors import EngineReportedError
 from conformance.reference import ReferenceEngine, card_names
 from conformance.reference.effects_halves import assigned
+
+
+def objects(e: ReferenceEngine) -> dict[str, Any]:
+    return e.observe().state["objects"]
 
 
 def test_the_cards_are_built() -> None:
@@ -403,3 +409,41 @@ def test_firjas_ability_goes_to_angels_only_and_ends_with_the_turn() -> None:
     e.act({"advance": {"to": "cleanup"}})
     text = e.abilities(e.objects["angel"])
     assert text is not None and text.activated == ()
+
+
+# --- "Choose a creature you control. Until your next turn, all damage that would be dealt to ---
+# --- creatures you control is dealt to that creature instead." -------------------------------
+
+
+def test_ascent_redirects_damage_to_your_creatures_until_your_next_turn() -> None:
+    e = engine({"mana": "{1}{W}{B}", "hand": [obj("aw", "Ascent of the Worthy")],
+                "battlefield": [obj("wall", "Living Wall"), obj("bears", "Grizzly Bears")]},
+               {"hand": [obj("sh", "Shock")], "battlefield": [obj("giant", "Hill Giant")]})
+    e.act(cast("aw"))
+    e.act(RESOLVE)  # the Saga, then chapter I
+    e.act({"choose": {"choice": "cards", "cards": ["wall"]}})
+    e.act({"advance": {"to": "declare_attackers", "next_turn": True}})  # p2's turn
+    e.act({"declare_attackers": {"player": "p2", "attackers": {"giant": "p1"}}})
+    e.act({"advance": {"to": "declare_blockers"}})
+    e.act({"declare_blockers": {"player": "p1", "blocks": {"bears": "giant"}}})
+    e.act({"advance": {"to": "end_of_combat"}})
+    o = objects(e)
+    assert o["bears"]["zone"] == "battlefield" and o["bears"]["damage"] == 0
+    assert o["wall"]["damage"] == 3 and o["giant"]["damage"] == 2
+    e.act({"advance": {"to": "upkeep", "next_turn": True}})  # p1's next turn: it ends
+    bears = e.objects["bears"].ref
+    assert e._redirected(bears) == bears
+
+
+def test_ascent_chapter_iii_returns_a_flying_angel_warrior() -> None:
+    e = engine({"battlefield": [obj("aw", "Ascent of the Worthy", counters={"lore": 2})],
+                "graveyard": [obj("bears", "Grizzly Bears")]})
+    e.act({"add_counters": {"object": "aw", "counter": "lore", "n": 1}})
+    e.act({"choose": {"choice": "targets", "targets": ["bears"]}})
+    e.act(RESOLVE)
+    bears = objects(e)["bears"]
+    assert bears["zone"] == "battlefield" and bears["counters"] == {"flying": 1}
+    assert "flying" in bears["keywords"]
+    assert bears["subtypes"] == ["Bear", "Angel", "Warrior"]
+    e.act({"advance": {"to": "upkeep", "next_turn": True}})  # the types last
+    assert objects(e)["bears"]["subtypes"] == ["Bear", "Angel", "Warrior"]
