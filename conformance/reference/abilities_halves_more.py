@@ -165,3 +165,76 @@ class CreateXTokens(Effect):
     """"Create X N/M <color> <Subtype> creature tokens" (X: the spell's)."""
 
     token: TokenDef
+
+
+@dataclass(frozen=True, slots=True)
+class SacrificeThenDamageByManaValue(Effect):
+    """"Target player sacrifices a[n] <types>. CARDNAME deals damage to that player equal to
+    that permanent's mana value." (its mana value as it last existed, 608.2h)."""
+
+    types: tuple[str, ...]
+
+    @property
+    def slots(self) -> tuple[TargetSlot, ...]:
+        return (TargetSlot("player"),)
+
+
+@dataclass(frozen=True, slots=True)
+class AttackersPumpPerOther(Effect):
+    """"Attacking creatures you control get +N/+M until end of turn for each other attacking
+    creature" (the creatures and the count fixed as it resolves, 611.2c, 608.2h)."""
+
+    power: int
+    toughness: int
+
+
+@dataclass(frozen=True, slots=True)
+class ExileThenCounters(Effect):
+    """"Exile target creature card from a graveyard. Put X +1/+1 counters on target creature,
+    where X is the power of the card you exiled." (X 0 when no card was exiled)."""
+
+    card_kind: str
+    counter: str
+
+    @property
+    def slots(self) -> tuple[TargetSlot, ...]:
+        return (TargetSlot(self.card_kind), TargetSlot("creature"))
+
+
+@dataclass(frozen=True, slots=True)
+class OpponentsReturnHighest(Effect):
+    """"Each opponent returns a nonland permanent they control with the highest mana value
+    among permanents they control to its owner's hand, then discards a card." (each chooses
+    among the tied ones)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SearchOpponentExile(Effect):
+    """"Search target opponent's library for a card and exile it. You gain life equal to its
+    mana value. Then that player shuffles." (no stated quality: a card is found if there is
+    one, 701.19b)."""
+
+    @property
+    def slots(self) -> tuple[TargetSlot, ...]:
+        return (TargetSlot("opponent"),)
+
+
+@dataclass(frozen=True, slots=True)
+class SwitchPowerToughness(Effect):
+    """"Switch the power and toughness of each of up to N target creatures until end of turn"
+    (layer 7d, 613.4d)."""
+
+    n: int
+
+    @property
+    def slots(self) -> tuple[TargetSlot, ...]:
+        return (TargetSlot("creature", 0, self.n),)
+
+
+@dataclass(frozen=True, slots=True)
+class SearchOneOfEach(Effect):
+    """"Search your library for an instant card and/or a sorcery card, reveal them, put them
+    into your hand, then shuffle" (at most one card of each type; a stated quality: it may
+    find none, 701.19b)."""
+
+    types: tuple[str, ...]

@@ -234,6 +234,8 @@ class ContinuousEffects(Zones):
             plus = obj.counters.get("+1/+1", 0) - obj.counters.get("-1/-1", 0)
             power += power_mod + aura_power + plus
             toughness += toughness_mod + aura_toughness + plus
+            if sum(1 for e in self.effects if e.switch and obj.ref in e.affected) % 2:
+                power, toughness = toughness, power  # layer 7d (613.4d)
         now = frozenset(keywords)
         seen = self.color_layer_keywords(c.keywords, now)
         colors = () if self.colorless_by_devoid(

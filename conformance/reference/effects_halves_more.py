@@ -11,7 +11,7 @@ from conformance.reference.chapter_effects import _choose_cards, may_choice
 from conformance.reference.control_abilities import Animation
 from conformance.reference.effect_blocks import CreateToken
 from conformance.reference.effects import EFFECTS, EffectContext, Effects, effect
-from conformance.reference.objects import Choice, Flow, Ref, refuse
+from conformance.reference.objects import Choice, ContinuousEffect, Flow, Ref, other, refuse
 
 if TYPE_CHECKING:
     from conformance.reference.block_restrictions import BlockRestrictions
@@ -182,3 +182,101 @@ def _search_either(r: Effects, eff: m.SearchEither, ctx: EffectContext) -> Flow:
 def _create_x_tokens(r: Effects, eff: m.CreateXTokens, ctx: EffectContext) -> None:
     if ctx.x:
         EFFECTS[CreateToken](r, CreateToken(ctx.x, eff.token), ctx)
+
+
+@effect(m.SacrificeThenDamageByManaValue)
+def _sacrifice_then_damage(r: Effects, eff: m.SacrificeThenDamageByManaValue,
+                           ctx: EffectContext) -> Flow:
+    ref = ctx.first()
+    if ref is None:
+        return
+    theirs = [oid for oid in r.battlefield if r.objects[oid].controller == ref.id
+              and set(eff.types) & set(r.chars(r.objects[oid]).types)]
+    if not theirs:
+        return
+    picked = yield from _choose_cards(ref.id, "sacrifice", "battlefield", theirs, 1)
+    ob = r.objects[picked[0]]
+    mana_value = r.chars(ob).mana_value  # as it last existed on the battlefield (608.2h)
+    r._emit("sacrificed", object=ob.id, card=ob.card_name)
+    r._move(ob, "graveyard")
+    r._damage(ctx.source, ref, mana_value)
+
+
+@effect(m.AttackersPumpPerOther)
+def _attackers_pump(r: Effects, eff: m.AttackersPumpPerOther, ctx: EffectContext) -> None:
+    attacking = [r.objects[oid] for oid in r.battlefield if r.objects[oid].attacking is not None
+                 and "Creature" in r.chars(r.objects[oid]).types]
+    others = len(attacking) - 1
+    for ob in attacking:
+        if ob.controller == ctx.controller and others > 0:
+            r.effects.append(ContinuousEffect(next(r._clock), frozenset({ob.ref}),
+                                              eff.power * others, eff.toughness * others))
+
+
+@effect(m.ExileThenCounters)
+def _exile_then_counters(r: Effects, eff: m.ExileThenCounters, ctx: EffectContext) -> None:
+    x = 0
+    if ctx.targets[0] and ctx.legal[0][0]:
+        card = r.objects[ctx.targets[0][0].id]
+        power = r.chars(card).power or 0
+        r._move(card, "exile")
+        x = power if card.zone == "exile" else 0
+    if x > 0 and ctx.targets[1] and ctx.legal[1][0]:
+        r._add_counters(r.objects[ctx.targets[1][0].id], eff.counter, x)
+
+
+@effect(m.OpponentsReturnHighest)
+def _opponents_return_highest(r: Effects, eff: m.OpponentsReturnHighest,
+                              ctx: EffectContext) -> Flow:
+    for p in [q for q in (r.active, other(r.active)) if q != ctx.controller]:  # APNAP
+        theirs = [oid for oid in r.battlefield if r.objects[oid].controller == p]
+        most = max((r.chars(r.objects[oid]).mana_value for oid in theirs), default=0)
+        tied = [oid for oid in theirs if "Land" not in (c := r.chars(r.objects[oid])).types
+                and c.mana_value == most]
+        if tied:
+            picked = yield from _choose_cards(p, "return", "battlefield", tied, 1)
+            r._move(r.objects[picked[0]], "hand")
+        hand = list(r.zones[(p, "hand")])
+        for cid in (yield from _choose_cards(p, "discard", "hand", hand, 1)):
+            r._discard(r.objects[cid])
+
+
+@effect(m.SearchOpponentExile)
+def _search_opponent_exile(r: Effects, eff: m.SearchOpponentExile, ctx: EffectContext) -> Flow:
+    ref = ctx.first()
+    if ref is None:
+        return
+    lib = list(r.zones[(ref.id, "library")])
+    if not lib:
+        return
+    picked = yield from _choose_cards(ctx.controller, "search", "library", lib, 1)
+    card = r.objects[picked[0]]
+    r._move(card, "exile")
+    _life(r, ctx.controller, r.chars(card).mana_value)
+
+
+@effect(m.SwitchPowerToughness)
+def _switch(r: Effects, eff: m.SwitchPowerToughness, ctx: EffectContext) -> None:
+    for ref, ok in zip(ctx.targets[0], ctx.legal[0], strict=True):
+        if ok:
+            r.effects.append(ContinuousEffect(next(r._clock), frozenset({ref}), switch=True))
+
+
+@effect(m.SearchOneOfEach)
+def _search_one_of_each(r: Effects, eff: m.SearchOneOfEach, ctx: EffectContext) -> Flow:
+    from conformance.reference.effects_halves import assigned  # it imports this module
+
+    lib = r.zones[(ctx.controller, "library")]
+    offered = [cid for cid in lib if set(eff.types) & set(r.chars(r.objects[cid]).types)]
+    if not offered:
+        return
+    answer = yield Choice("cards", {"player": ctx.controller, "purpose": "search",
+                                    "from": "library", "cards": offered, "n": len(eff.types)})
+    found = answer.get("cards")
+    if (not isinstance(found, list) or len(set(found)) != len(found) or "order" in answer
+            or any(c not in offered for c in found)
+            or assigned([frozenset(r.chars(r.objects[c]).types) for c in found], eff.types)
+            != len(found)):
+        raise refuse("illegal_action", f"search: at most one card of each of {eff.types}")
+    for cid in found:
+        r._move(r.objects[cid], "hand")

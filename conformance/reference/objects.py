@@ -218,6 +218,8 @@ class ContinuousEffect:
     """Triggered abilities the objects gain (layer 6, 613.1f: a quoted ability, 113.1a)."""
     activated: tuple[o.Activated, ...] = ()
     """Activated abilities the objects gain (layer 6, likewise)."""
+    switch: bool = False
+    """Their power and toughness are switched (layer 7d, 613.4d)."""
 
 
 @dataclass(frozen=True)

@@ -119,6 +119,29 @@ FIRST: list[tuple[re.Pattern[str], Builder]] = [
     (re.compile(r"Create X (\d+)/(\d+) ((?:white|blue|black|red|green)(?: and (?:white|blue|"
                 r"black|red|green))?) ((?:[A-Z][a-z]+ )+)creature tokens(?: with ([a-z ,]+))?\. ?"),
      _x_tokens),
+    (re.compile(rf"Target player sacrifices an? ((?:{_TYPE_RX})(?: or (?:{_TYPE_RX}))?)\. {SELF} "
+                r"deals damage to that player equal to that permanent's mana value\. ?"),
+     lambda g: m.SacrificeThenDamageByManaValue(_types(g[1]))),
+    (re.compile(r"Attacking creatures you control get \+(\d+)/\+(\d+) until end of turn for "
+                r"each other attacking creature\. ?"),
+     lambda g: m.AttackersPumpPerOther(int(g[1]), int(g[2]))),
+    (re.compile(r"Exile target creature card from a graveyard\. Put X (\+1/\+1) counters on "
+                r"target creature, where X is the power of the card you exiled\. ?"),
+     lambda g: m.ExileThenCounters("gy:Creature", g[1])),
+    (re.compile(r"Each opponent returns a nonland permanent they control with the highest mana "
+                r"value among permanents they control to its owner's hand, then discards a "
+                r"card\. ?"),
+     lambda g: m.OpponentsReturnHighest()),
+    (re.compile(r"Search target opponent's library for a card and exile it\. You gain life "
+                r"equal to its mana value\. Then that player shuffles\. ?"),
+     lambda g: m.SearchOpponentExile()),
+    (re.compile(r"Switch the power and toughness of each of up to (one|two|three) target "
+                r"creatures? until end of turn\. ?"),
+     lambda g: m.SwitchPowerToughness(_COUNT[g[1]])),
+    (re.compile(r"Search your library for an? (instant|sorcery|creature|artifact|enchantment) "
+                r"card and/or an? (instant|sorcery|creature|artifact|enchantment) card, reveal "
+                r"them, put them into your hand, then shuffle\. ?"),
+     lambda g: m.SearchOneOfEach(_types(f"{g[1]} or {g[2]}"))),
     (re.compile(r"Counter target multicolored spell\. ?"),
      lambda g: CounterSpell("spell:any:multicolored")),
 ]

@@ -313,3 +313,96 @@ def test_supply_creates_x_saprolings() -> None:
     e.act(RESOLVE)
     tokens = [o for o in objects(e).values() if o["token"]]
     assert len(tokens) == 3 and {t["name"] for t in tokens} == {"Saproling Token"}
+
+
+# --- Hit // Run, Flesh // Blood, Discovery // Dispersal, Hide // Seek, Invert // Invent ----------
+
+
+def test_hit_deals_the_sacrificed_permanents_mana_value() -> None:
+    e = engine({"mana": "{1}{B}{R}", "hand": [obj("hr", "Hit // Run")]},
+               {"battlefield": [obj("giant", "Hill Giant"), obj("land", "Mountain")]})
+    e.act(cast("hr", "p2", half="Hit"))
+    e.act(RESOLVE)  # the Giant is the only artifact or creature: no choice
+    assert objects(e)["giant"]["zone"] == "graveyard"
+    assert e.observe().state["players"]["p2"]["life"] == 16
+
+
+def test_run_pumps_each_attacker_for_each_other_attacker() -> None:
+    lands = ["Mountain", "Mountain", "Mountain", "Mountain", "Forest"]
+    e = engine({"hand": [obj("hr", "Hit // Run")],
+                "battlefield": [*(obj(f"b{i}", "Grizzly Bears") for i in range(3)),
+                                *(obj(f"m{i}", land) for i, land in enumerate(lands))]})
+    e.act({"advance": {"to": "declare_attackers"}})
+    e.act({"declare_attackers": {"player": "p1", "attackers": {"b0": "p2", "b1": "p2"}}})
+    for i in range(5):
+        e.act({"activate": {"player": "p1", "object": f"m{i}"}})
+    e.act(cast("hr", half="Run"))
+    e.act(RESOLVE)
+    o = objects(e)
+    assert [o[f"b{i}"]["power"] for i in range(3)] == [3, 3, 2]
+
+
+def test_flesh_puts_as_many_counters_as_the_exiled_cards_power() -> None:
+    e = engine({"mana": "{3}{B}{G}", "hand": [obj("fb", "Flesh // Blood")],
+                "battlefield": [obj("bears", "Grizzly Bears")]},
+               {"graveyard": [obj("giant", "Hill Giant")]})
+    e.act(cast("fb", "giant", "bears", half="Flesh"))
+    e.act(RESOLVE)
+    o = objects(e)
+    assert o["giant"]["zone"] == "exile" and o["bears"]["counters"] == {"+1/+1": 3}
+
+
+def test_dispersal_returns_the_highest_mana_value_then_discards() -> None:
+    e = engine({"mana": "{3}{U}{B}", "hand": [obj("dd", "Discovery // Dispersal")]},
+               {"battlefield": [obj("giant", "Hill Giant"), obj("bears", "Grizzly Bears"),
+                                obj("land", "Mountain")],
+                "hand": [obj("h1", "Island")]})
+    e.act(cast("dd", half="Dispersal"))
+    e.act(RESOLVE)  # the Giant (mana value 4) is returned, then p2 discards
+    assert e._pending is not None and e._pending[1].detail["cards"] == ["h1", "giant"]
+    e.act({"choose": {"choice": "cards", "cards": ["h1"]}})
+    o = objects(e)
+    assert o["giant"]["zone"] == "hand" and o["bears"]["zone"] == "battlefield"
+    assert o["h1"]["zone"] == "graveyard"
+
+
+def test_seek_exiles_a_card_of_the_opponents_library_and_gains_its_mana_value() -> None:
+    e = engine({"mana": "{W}{B}", "hand": [obj("hs", "Hide // Seek")]},
+               {"library": [obj("isl", "Island"), obj("giant", "Hill Giant")]})
+    e.act(cast("hs", "p2", half="Seek"))
+    e.act(RESOLVE)
+    e.act({"choose": {"choice": "cards", "cards": ["giant"]}})
+    assert objects(e)["giant"]["zone"] == "exile"
+    assert e.observe().state["players"]["p1"]["life"] == 24
+
+
+def test_invert_switches_power_and_toughness_until_end_of_turn() -> None:
+    e = engine({"mana": "{U}", "hand": [obj("ii", "Invert // Invent")]},
+               {"battlefield": [obj("wall", "Living Wall"), obj("wurm", "Craw Wurm")]})
+    e.act(cast("ii", "wall", "wurm", half="Invert"))
+    e.act(RESOLVE)
+    o = objects(e)
+    assert o["wall"]["zone"] == "graveyard"  # 6/0: toughness 0 (704.5f)
+    assert (o["wurm"]["power"], o["wurm"]["toughness"]) == (4, 6)
+    e.act({"advance": {"to": "cleanup"}})
+    assert (objects(e)["wurm"]["power"], objects(e)["wurm"]["toughness"]) == (6, 4)
+
+
+def test_invent_finds_at_most_one_instant_and_one_sorcery() -> None:
+    e = engine({"mana": "{4}{U}{R}", "hand": [obj("ii", "Invert // Invent")],
+                "library": [obj("s1", "Shock"), obj("s2", "Shock"), obj("py", "Pyroclasm"),
+                            obj("isl", "Island")]})
+    e.act(cast("ii", half="Invent"))
+    e.act(RESOLVE)
+    e.act({"choose": {"choice": "cards", "cards": ["s2", "py"]}})
+    o = objects(e)
+    assert o["s2"]["zone"] == o["py"]["zone"] == "hand" and o["s1"]["zone"] == "library"
+
+
+def test_invent_refuses_two_instants() -> None:
+    e = engine({"mana": "{4}{U}{R}", "hand": [obj("ii", "Invert // Invent")],
+                "library": [obj("s1", "Shock"), obj("s2", "Shock"), obj("py", "Pyroclasm")]})
+    e.act(cast("ii", half="Invent"))
+    e.act(RESOLVE)
+    with pytest.raises(EngineReportedError, match="at most one card of each"):
+        e.act({"choose": {"choice": "cards", "cards": ["s1", "s2"]}})
