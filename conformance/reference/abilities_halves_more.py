@@ -238,3 +238,34 @@ class SearchOneOfEach(Effect):
     find none, 701.19b)."""
 
     types: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CounterActivatedAbility(Effect):
+    """"Counter target activated ability." (701.5a; mana abilities never use the stack, so
+    they can't be targeted)."""
+
+    @property
+    def slots(self) -> tuple[TargetSlot, ...]:
+        return (TargetSlot("activated_ability"),)
+
+
+@dataclass(frozen=True, slots=True)
+class ExileReturnNextEndStep(Effect):
+    """"Exile target <kind>. Return that card to the battlefield under its owner's control at
+    the beginning of the next end step." (a delayed triggered ability, 603.7)."""
+
+    kind: str
+
+    @property
+    def slots(self) -> tuple[TargetSlot, ...]:
+        return (TargetSlot(self.kind),)
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnExiledCard(Effect):
+    """The delayed trigger of :class:`ExileReturnNextEndStep`: the card (``zcc``: as it was
+    exiled) onto the battlefield under its owner's control, if it is still in exile (400.7)."""
+
+    card: str
+    zcc: int

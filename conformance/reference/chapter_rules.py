@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from conformance.reference.abilities import FaceText
+from conformance.reference.abilities_halves_more import ReturnExiledCard
 from conformance.reference.cards import Face
 from conformance.reference.chapter_abilities import (
     DamageBonusThisTurn,
@@ -213,6 +214,12 @@ class ChapterRules(ControlRules):
 
     def _enter_step(self, name: str, new_turn: bool) -> None:
         super()._enter_step(name, new_turn)
+        if name == "end" and self.end_step_returns:  # "at the beginning of the next end step"
+            due = [e for e in self.end_step_returns if e[3] != -self.turn]
+            self.end_step_returns = [e for e in self.end_step_returns if e not in due]
+            for controller, source, source_name, _turn, card, zcc in due:
+                self._trigger(PendingTrigger(controller, source, source_name, "delayed_return",
+                                             (ReturnExiledCard(card, zcc),)))
         if name == "untap" and self.next_turn_effects:  # a turn begins
             ended = [e for c, t, e in self.next_turn_effects
                      if self.until_your_next_turn_ends(c, t)]

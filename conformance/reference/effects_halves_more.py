@@ -280,3 +280,27 @@ def _search_one_of_each(r: Effects, eff: m.SearchOneOfEach, ctx: EffectContext) 
         raise refuse("illegal_action", f"search: at most one card of each of {eff.types}")
     for cid in found:
         r._move(r.objects[cid], "hand")
+
+
+@effect(m.ExileReturnNextEndStep)
+def _exile_return(r: Effects, eff: m.ExileReturnNextEndStep, ctx: EffectContext) -> None:
+    """Exiled now; the return is a delayed trigger at the next end step (during an end step:
+    the next turn's, 603.7), marked with the negated turn when created in one."""
+    ref = ctx.first()
+    if ref is None:
+        return
+    ob = r.objects[ref.id]
+    r._move(ob, "exile")
+    if ob.zone == "exile":
+        src = r.objects.get(ctx.source)
+        turn = -r.turn if r.step == "end" else r.turn
+        r.end_step_returns.append((ctx.controller, ctx.source,
+                                   src.card_name if src is not None else ctx.source, turn,
+                                   ob.id, ob.zcc))
+
+
+@effect(m.ReturnExiledCard)
+def _return_exiled(r: Effects, eff: m.ReturnExiledCard, ctx: EffectContext) -> None:
+    ob = r.objects.get(eff.card)
+    if ob is not None and ob.zone == "exile" and ob.zcc == eff.zcc:
+        r._move(ob, "battlefield")  # under its owner's control (110.2)

@@ -142,6 +142,10 @@ FIRST: list[tuple[re.Pattern[str], Builder]] = [
                 r"card and/or an? (instant|sorcery|creature|artifact|enchantment) card, reveal "
                 r"them, put them into your hand, then shuffle\. ?"),
      lambda g: m.SearchOneOfEach(_types(f"{g[1]} or {g[2]}"))),
+    (re.compile(r"Counter target activated ability\. ?"), lambda g: m.CounterActivatedAbility()),
+    (re.compile(r"Exile target ([^.]+?)\. Return that card to the battlefield under its owner's "
+                r"control at the beginning of the next end step\. ?"),
+     lambda g: m.ExileReturnNextEndStep(kind(g[1]))),
     (re.compile(r"Counter target multicolored spell\. ?"),
      lambda g: CounterSpell("spell:any:multicolored")),
 ]

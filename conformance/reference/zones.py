@@ -61,6 +61,9 @@ class Zones:
         self.redirects: list[tuple[str, int, Ref]] = []
         """(controller, turn, creature): "until your next turn, all damage that would be dealt
         to creatures you control is dealt to that creature instead" (614.1a)."""
+        self.end_step_returns: list[tuple[str, str, str, int, str, int]] = []
+        """(controller, source, source name, turn, card, zcc): "return that card to the
+        battlefield ... at the beginning of the next end step" (603.7)."""
         self.damage_doubled: list[tuple[str, int]] = []
         """(controller, turn): "If a source you control would deal damage this turn, it deals
         double that damage instead" (614.1a)."""

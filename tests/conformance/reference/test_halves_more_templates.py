@@ -406,3 +406,45 @@ def test_invent_refuses_two_instants() -> None:
     e.act(RESOLVE)
     with pytest.raises(EngineReportedError, match="at most one card of each"):
         e.act({"choose": {"choice": "cards", "cards": ["s1", "s2"]}})
+
+
+# --- "Counter target activated ability." / "Exile target creature you control. Return that ----
+# --- card to the battlefield under its owner's control at the beginning of the next end step." -
+
+
+def sorcerer_pings(e: ReferenceEngine) -> None:
+    e.act({"activate": {"player": "p2", "object": "ps", "ability": 0, "targets": ["p1"]}})
+    e.act({"pass_priority": {"player": "p2"}})
+
+
+def test_bind_counters_an_activated_ability() -> None:
+    e = engine({"mana": "{1}{G}", "hand": [obj("bl", "Bind // Liberate")],
+                "library": [obj("l1", "Island")]},
+               {"battlefield": [obj("ps", "Prodigal Sorcerer")]})
+    e.act({"pass_priority": {"player": "p1"}})
+    sorcerer_pings(e)
+    e.act(cast("bl", {"source": "ps", "ability": "activated_0"}, half="Bind"))  # type: ignore[arg-type]
+    e.act(RESOLVE)
+    assert e.observe().state["players"]["p1"]["life"] == 20
+    assert objects(e)["l1"]["zone"] == "hand"
+
+
+def test_bind_cannot_target_a_triggered_ability() -> None:
+    e = engine({"mana": "{1}{G}{2}{B}{B}", "hand": [obj("bl", "Bind // Liberate"),
+                                                obj("rite", "Rite of Belzenlok")]})
+    e.act(cast("rite"))
+    e.act({"resolve_top": {}})  # the Saga enters: its chapter I triggers
+    with pytest.raises(EngineReportedError, match="not a legal target"):
+        e.act(cast("bl", {"source": "rite", "ability": "chapter_I"}, half="Bind"))  # type: ignore[arg-type]
+
+
+def test_liberate_returns_the_card_at_the_next_end_step() -> None:
+    e = engine({"mana": "{1}{W}", "hand": [obj("bl", "Bind // Liberate")],
+                "battlefield": [obj("bears", "Grizzly Bears", counters={"+1/+1": 1})]})
+    e.act(cast("bl", "bears", half="Liberate"))
+    e.act(RESOLVE)
+    assert objects(e)["bears"]["zone"] == "exile"
+    e.act({"advance": {"to": "end"}})
+    e.act(RESOLVE)
+    bears = objects(e)["bears"]
+    assert bears["zone"] == "battlefield" and bears["counters"] == {}  # a new object (400.7)
