@@ -127,6 +127,17 @@ class ContinuousEffects(Zones):
         kinds of the objects that paid are ``spell.paid_with``)."""
         return mana_value
 
+    def layer5_colors(self, printed: tuple[str, ...], devoid: bool,
+                      set_by: list[tuple[str, ...]]) -> tuple[str, ...]:
+        """Hook: an object's colors in layer 5 (613.1e): devoid, a characteristic-defining
+        ability, applies first (613.3: colorless), then the effects that set its colors
+        (``set_by``, in timestamp order), the last one winning: a devoid creature that becomes
+        red is red, not red and colorless (the devoid rulings)."""
+        colors = () if devoid else printed
+        for new in set_by:
+            colors = new
+        return colors
+
     def color_layer_keywords(self, base: frozenset[str], now: frozenset[str]) -> frozenset[str]:
         """Hook: the keywords that decide an object's color (613.1e before 613.1f: devoid sets
         the color in layer 5, before layer 6 adds or removes abilities, so an object that lost
@@ -238,8 +249,11 @@ class ContinuousEffects(Zones):
                 power, toughness = toughness, power  # layer 7d (613.4d)
         now = frozenset(keywords)
         seen = self.color_layer_keywords(c.keywords, now)
-        colors = () if self.colorless_by_devoid(
-            obj, c if seen is c.keywords else replace(c, keywords=seen)) else c.colors
+        devoid = self.colorless_by_devoid(
+            obj, c if seen is c.keywords else replace(c, keywords=seen))
+        set_by = [e.colors for e in sorted(self.effects, key=lambda e: e.timestamp)
+                  if e.colors is not None and obj.ref in e.affected]
+        colors = self.layer5_colors(c.colors, devoid, set_by) if devoid or set_by else c.colors
         return Chars(c.name, c.mana_value, colors, c.types, subtypes, c.supertypes, power,
                      toughness, now, text)
 

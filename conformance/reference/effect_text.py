@@ -14,6 +14,7 @@ from dataclasses import replace
 
 from conformance.reference.abilities import KEYWORDS, SELF, Activated
 from conformance.reference.animation_text import EFFECT_TEMPLATES as _ANIMATE_TEMPLATES
+from conformance.reference.color_text import EFFECT_TEMPLATES as _COLOR_TEMPLATES
 from conformance.reference.common_abilities import EFFECT_TEMPLATES as _COMMON_TEMPLATES
 from conformance.reference.cost_text import cost_part
 from conformance.reference.designation_effects import BecomeMonarch, GetEnergy
@@ -246,6 +247,7 @@ _EFFECTS.extend(_SACRIFICED_TEMPLATES)  # "damage equal to the sacrificed creatu
 _EFFECTS.extend(_STRIVE_TEMPLATES)  # "any number of target creatures each get ..."
 _EFFECTS[:0] = _PREVENT_FIRST  # "... dealt to and dealt by that creature this turn."
 _EFFECTS[:0] = _HALVES_FIRST  # split/aftermath halves and chapters: oracle_halves
+_EFFECTS.extend(_COLOR_TEMPLATES)  # "Target creature becomes red [and gains haste] ..."
 
 
 def _then(*effects: Effect) -> tuple[Effect, ...]:

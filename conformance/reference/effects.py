@@ -476,6 +476,7 @@ def _delayed_copy(r: Effects, eff: o.CreateDelayedCopyTrigger, ctx: EffectContex
 
 from conformance.reference import (  # noqa: E402  (they register their handlers)
     chapter_effects,  # noqa: F401  (fight, conditions, counts: chapter_abilities)
+    color_effects,  # noqa: F401  (a target becomes a color: color_text)
     common_effects,  # noqa: F401  (flicker, "loses <keyword>", tokens for each card)
     control_effects,  # noqa: F401  (control, untap, added types: control_abilities)
     effects_copies,  # noqa: F401  (copies with a color, copied twice from a graveyard)

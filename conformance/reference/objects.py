@@ -220,6 +220,8 @@ class ContinuousEffect:
     """Activated abilities the objects gain (layer 6, likewise)."""
     switch: bool = False
     """Their power and toughness are switched (layer 7d, 613.4d)."""
+    colors: tuple[str, ...] | None = None
+    """The colors the objects become (layer 5, 613.1e; None: no color change)."""
 
 
 @dataclass(frozen=True)

@@ -191,6 +191,10 @@ HOOKS: dict[str, str] = {
     "ability_countered": "701.5a: a countered ability's effect doesn't happen",
     "enters_as_creature": "702.103 (rulings): bestow entering uncast is an enchantment creature",
     "bestow_unattached": "702.103f: an unattached bestowed Aura keeps its own tapped status",
+    "layer5_colors": "613.1e, 613.3: devoid applies first in layer 5, then color-setting effects",
+    "bestow_illegal_target_resolves": "702.103e: a bestowed Aura spell with an illegal target "
+                                      "resolves as a creature spell",
+    "bestowed_aura_stays_unattached": "702.103f: an unattached bestowed Aura stays as a creature",
     "turning_face_up_triggers_enters": "708.8: turning a permanent face up is not entering",
     "turned_face_up_is_same_object": "708.8: a permanent turned face up is the same permanent",
     "turned_face_up_triggers": "708.8, 603.2: 'when CARDNAME is turned face up' triggers",

@@ -10,6 +10,7 @@ from conformance.mining.families import (
     bestow,
     cast_trigger,
     classified,
+    classified_formats,
     constellation,
     convoke,
     copy,
@@ -111,6 +112,7 @@ MUTANT_OF: dict[str, str] = {
     "scry-bottom": "scry_bottom_ignored",
     "scry-order": "scry_order_ignored",
     "devoid-lost": "devoid_lost_restores_colors",
+    "devoid-new-color": "devoid_applies_after_color_effects",
     "search-may-fail": "search_must_find",
     "sacrifice-exactly-one": "sacrifice_count_unchecked",
     "costs-paid-before-responses": "additional_cost_skipped",
@@ -151,6 +153,8 @@ MUTANT_OF: dict[str, str] = {
     "suspended-card": "suspended_without_time_counters",
     "bestow-enters-uncast": "bestow_enters_as_aura",
     "bestow-untapped": "unattached_bestow_tapped",
+    "bestow-target-illegal": "bestow_countered_on_illegal_target",
+    "bestow-unattached": "unattached_bestow_to_graveyard",
     "no-mana-cost": "no_mana_cost_cast_free",
     "x-free-cast": "free_cast_chooses_x",
     "free-cast-mana-value": "free_cast_mana_value_zero",
@@ -181,6 +185,7 @@ FAMILIES: tuple[Family, ...] = tuple(
         *suspend.FAMILIES, *suspend_more.FAMILIES, *free_cast.FAMILIES, *foretell.FAMILIES,
         *morph.FAMILIES, *sliver.FAMILIES, *animated.FAMILIES,
         *snow.FAMILIES, *mdfc.FAMILIES, *bestow.FAMILIES,
+        *classified_formats.FAMILIES,  # last: a family that can script the ruling wins
     )
 )
 """Every family, in matching order."""
