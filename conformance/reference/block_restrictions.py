@@ -31,6 +31,8 @@ class BlockRestrictions(Casting):
         """"Creatures can't be blocked this turn" resolved this turn."""
         self.cant_be_attacked: set[str] = set()
         """Players creatures can't attack until their next turn."""
+        self.no_blocks_turn: int | None = None
+        """The turn in which "Creatures can't block this turn" applies (to every creature)."""
 
     def restrictions_apply(self) -> bool:
         """Hook: "can't block this turn" and "can't be blocked this turn" restrict the
@@ -40,7 +42,8 @@ class BlockRestrictions(Casting):
     def _may_block(self, blocker: Obj, attacker: Obj) -> bool:
         if self.restrictions_apply() and (blocker.ref in self.cant_block
                                           or attacker.ref in self.cant_be_blocked
-                                          or self.all_unblockable):
+                                          or self.all_unblockable
+                                          or self.no_blocks_turn == self.turn):
             return False
         return super()._may_block(blocker, attacker)
 

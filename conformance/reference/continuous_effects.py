@@ -9,6 +9,7 @@ from dataclasses import replace
 
 from conformance.reference import abilities as o
 from conformance.reference import effect_blocks as fx
+from conformance.reference.abilities_halves import KEYWORD_COUNTERS
 from conformance.reference.cards import CardDef, Face, colors_of, mana_value_of
 from conformance.reference.changeling import with_changeling
 from conformance.reference.cost_text import overloaded
@@ -41,7 +42,8 @@ class ContinuousEffects(Zones):
             t = obj.token
             return Chars(t.name, 0, t.colors, t.types, t.subtypes, (), t.power,
                          t.toughness, t.keywords, o.FaceText(keywords=t.keywords,
-                                                             activated=t.activated))
+                                                             activated=t.activated,
+                                                             triggered=t.triggered))
         card = obj.card
         assert card is not None
         if obj.zone == "stack" and obj.spell is not None:
@@ -224,9 +226,12 @@ class ContinuousEffects(Zones):
                 layer6.append((eff.timestamp, "add", eff.add))
             if eff.remove:
                 layer6.append((eff.timestamp, "remove", eff.remove))
+            if eff.triggered or eff.activated:  # quoted abilities (113.1a), by the effect's index
+                layer6.append((eff.timestamp, "grant", (str(self.effects.index(eff)),)))
             power_mod += eff.power
             toughness_mod += eff.toughness
-        keywords = set(c.keywords)
+        keywords = set(c.keywords) | {k for k, n in obj.counters.items()  # 122.1b
+                                      if n > 0 and k in KEYWORD_COUNTERS}
         text = c.text
         for _, op, kws in self.layer6_order(layer6):
             if op == "lose_all":
@@ -234,6 +239,10 @@ class ContinuousEffects(Zones):
                 text = None
             elif op == "add":
                 keywords.update(kws)
+            elif op == "grant":
+                grant, had = self.effects[int(kws[0])], text or o.FaceText()
+                text = replace(had, triggered=(*had.triggered, *grant.triggered),
+                               activated=(*had.activated, *grant.activated))
             else:
                 keywords.difference_update(kws)
         power, toughness = c.power, c.toughness
@@ -243,6 +252,8 @@ class ContinuousEffects(Zones):
             plus = obj.counters.get("+1/+1", 0) - obj.counters.get("-1/-1", 0)
             power += power_mod + aura_power + plus
             toughness += toughness_mod + aura_toughness + plus
+            if sum(1 for e in self.effects if e.switch and obj.ref in e.affected) % 2:
+                power, toughness = toughness, power  # layer 7d (613.4d)
         now = frozenset(keywords)
         seen = self.color_layer_keywords(c.keywords, now)
         devoid = self.colorless_by_devoid(

@@ -58,6 +58,7 @@ from conformance.reference.oracle_eldrazi import EFFECT_TEMPLATES as _ELDRAZI_TE
 from conformance.reference.oracle_exile_instead import FIRST as _EXILE_INSTEAD_FIRST
 from conformance.reference.oracle_fights import FIRST as _FIGHT_FIRST
 from conformance.reference.oracle_foretold import FIRST as _FORETOLD_FIRST
+from conformance.reference.oracle_halves import FIRST as _HALVES_FIRST
 from conformance.reference.oracle_kicked import FIRST as _KICKED_FIRST
 from conformance.reference.oracle_library import TEMPLATES as _LIBRARY_TEMPLATES
 from conformance.reference.oracle_more import FIRST as _FIRST_TEMPLATES
@@ -249,6 +250,7 @@ _EFFECTS[_EFFECTS.index(_THREATEN_FIRST[-1]) + 1:_EFFECTS.index(_THREATEN_FIRST[
 _EFFECTS.extend(_SACRIFICED_TEMPLATES)  # "damage equal to the sacrificed creature's power"
 _EFFECTS.extend(_STRIVE_TEMPLATES)  # "any number of target creatures each get ..."
 _EFFECTS[:0] = _PREVENT_FIRST  # "... dealt to and dealt by that creature this turn."
+_EFFECTS[:0] = _HALVES_FIRST  # split/aftermath halves and chapters: oracle_halves
 _EFFECTS.extend(_COLOR_TEMPLATES)  # "Target creature becomes red [and gains haste] ..."
 _EFFECTS.extend(_COMBAT_TEMPLATES)  # "Attacking creatures get +1/+1 until end of turn."
 _EFFECTS.extend(_PREVENT_NEXT_TEMPLATES)  # "Prevent the next 2 damage that would be dealt ..."

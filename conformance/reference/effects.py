@@ -102,15 +102,17 @@ class Effects(LibraryChoices):
         protection (702.16e); as poison counters to a player and -1/-1 counters to a creature
         from a source with infect (702.90b-c), as -1/-1 counters from one with wither
         (702.80a); then deathtouch and lifelink."""
-        if amount <= 0 or (combat and self.combat_damage_prevented == self.turn):
+        preventable = self.damage_unpreventable != self.turn  # 614.16
+        if amount <= 0 or (combat and preventable and self.combat_damage_prevented == self.turn):
             return
         src = self.objects.get(source)
-        if combat and self.combat_damage_shielded and any(
+        if combat and preventable and self.combat_damage_shielded and any(
                 ob is not None and (self.turn, ob.id, ob.zcc) in self.combat_damage_shielded
                 for ob in (src, self.objects.get(target.id) if target.zcc is not None else None)):
             return  # 615: "dealt to and dealt by that creature"
         keywords = self.chars(src).keywords if src is not None else frozenset()
-        if target.zcc is not None and self.damage_prevented_by_protection(target, source):
+        if target.zcc is not None and preventable and self.damage_prevented_by_protection(
+                target, source):
             return
         amount = prevent_next_effects.absorb(self, target, amount)  # 615.7
         if amount <= 0:
@@ -483,6 +485,7 @@ from conformance.reference import (  # noqa: E402  (they register their handlers
     control_effects,  # noqa: F401  (control, untap, added types: control_abilities)
     effects_copies,  # noqa: F401  (copies with a color, copied twice from a graveyard)
     effects_fights,  # noqa: F401  (an effect on a creature, then it fights: oracle_fights)
+    effects_halves,  # noqa: F401  (split/aftermath halves and chapters: oracle_halves)
     effects_library,  # noqa: F401  (scry, search, discard, look at the top cards)
     effects_more,  # noqa: F401
     effects_split,  # noqa: F401  (fights, counted amounts: split and aftermath halves)
