@@ -16,6 +16,7 @@ from conformance.reference.abilities import KEYWORDS, SELF, Activated
 from conformance.reference.animation_text import EFFECT_TEMPLATES as _ANIMATE_TEMPLATES
 from conformance.reference.common_abilities import EFFECT_TEMPLATES as _COMMON_TEMPLATES
 from conformance.reference.cost_text import cost_part
+from conformance.reference.defending_player import TEMPLATES as _DEFENDING_TEMPLATES
 from conformance.reference.designation_effects import BecomeMonarch, GetEnergy
 from conformance.reference.effect_blocks import (
     CopyTargetSpell,
@@ -243,6 +244,7 @@ _EFFECTS[_EFFECTS.index(_THREATEN_FIRST[-1]) + 1:_EFFECTS.index(_THREATEN_FIRST[
     _SAME_TARGET_FIRST  # "... target creature. That creature / It <effect>."
 _EFFECTS.extend(_SACRIFICED_TEMPLATES)  # "damage equal to the sacrificed creature's power"
 _EFFECTS.extend(_STRIVE_TEMPLATES)  # "any number of target creatures each get ..."
+_EFFECTS[:0] = _DEFENDING_TEMPLATES  # "Defending player gets a poison counter."
 _EFFECTS[:0] = _PREVENT_FIRST  # "... dealt to and dealt by that creature this turn."
 
 

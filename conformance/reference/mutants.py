@@ -158,3 +158,7 @@ MUTANTS.update(FREE_CAST_MUTANTS)
 from conformance.reference.bestow_mutants import BESTOW_MUTANTS  # noqa: E402
 
 MUTANTS.update(BESTOW_MUTANTS)
+
+from conformance.reference.unblocked_mutants import UNBLOCKED_MUTANTS  # noqa: E402
+
+MUTANTS.update(UNBLOCKED_MUTANTS)

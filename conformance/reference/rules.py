@@ -203,6 +203,8 @@ HOOKS: dict[str, str] = {
     "attack_triggers": "508.3a: 'whenever CARDNAME attacks' triggers as it is declared",
     "step_triggers": "503.1a, 513.1a: 'at the beginning of your upkeep / end step'",
     "restrictions_apply": "509.1a-b: 'can't block / can't be blocked this turn' restrict blocks",
+    "unblocked_trigger_declaration": "509.1i: 'attacks and isn't blocked' triggers as "
+                                     "blockers are declared",
     "becomes_blocked_triggers": "509.3c: 'becomes blocked' triggers once, however many block",
     "finds_its_new_object": "400.7d: a leaves-the-battlefield ability finds the card it became",
     "lord_affects": "611.3a: a static ability affects whatever its text indicates at each moment",

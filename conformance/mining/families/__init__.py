@@ -41,6 +41,7 @@ from conformance.mining.families import (
     split,
     suspend,
     suspend_more,
+    unblocked,
 )
 from conformance.mining.model import Family
 
@@ -166,6 +167,7 @@ MUTANT_OF: dict[str, str] = {
     "mdfc-legality": "mdfc_legality_from_front_face",
     "mdfc-mana-value": "mdfc_mana_value_from_back_face",
     "mdfc-enters-front-face": "mdfc_enters_back_face_up",
+    "unblocked-trigger": "unblocked_trigger_on_attack",
 }
 """Family id -> the mutant breaking exactly the rules point the family tests."""
 
@@ -181,6 +183,7 @@ FAMILIES: tuple[Family, ...] = tuple(
         *suspend.FAMILIES, *suspend_more.FAMILIES, *free_cast.FAMILIES, *foretell.FAMILIES,
         *morph.FAMILIES, *sliver.FAMILIES, *animated.FAMILIES,
         *snow.FAMILIES, *mdfc.FAMILIES, *bestow.FAMILIES,
+        *unblocked.FAMILIES,
     )
 )
 """Every family, in matching order."""

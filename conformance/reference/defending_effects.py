@@ -1,0 +1,45 @@
+"""The rules of :mod:`conformance.reference.defending_player`'s effects. "Defending player" is
+the nonactive player (506.2, a two-player game), whoever controls the ability."""
+
+from __future__ import annotations
+
+from conformance.reference import defending_player as dp
+from conformance.reference.effects import EffectContext, Effects, effect
+from conformance.reference.effects_library import _chosen, _no_order
+from conformance.reference.objects import Choice, Flow, other
+
+
+def _defending(r: Effects) -> str:
+    return other(r.active)
+
+
+@effect(dp.DefendingPoison)
+def _poison(r: Effects, eff: dp.DefendingPoison, ctx: EffectContext) -> None:
+    r.players[_defending(r)].poison += eff.n
+
+
+@effect(dp.DefendingDiscards)
+def _discards(r: Effects, eff: dp.DefendingDiscards, ctx: EffectContext) -> Flow:
+    """The defending player discards N cards, choosing them (a ``cards`` choice) unless their
+    hand has N or fewer (701.8b)."""
+    player = _defending(r)
+    hand = list(r.zones[(player, "hand")])
+    discards = hand
+    if len(hand) > eff.n:
+        answer = yield Choice("cards", {"player": player, "purpose": "discard", "from": "hand",
+                                        "cards": hand, "n": eff.n})
+        _no_order(answer, "discard")
+        chosen = _chosen(answer, hand, f"discard ({player})", eff.n, eff.n)
+        discards = r.discarded_cards(hand, chosen)
+    for cid in discards:
+        r._discard(r.objects[cid])
+
+
+@effect(dp.DefendingLosesPerGraveyardCard)
+def _loses_per_card(r: Effects, eff: dp.DefendingLosesPerGraveyardCard,
+                    ctx: EffectContext) -> None:
+    player = _defending(r)
+    amount = eff.n * len(r.zones[(player, "graveyard")])
+    if amount:
+        r.players[player].life -= amount
+        r._emit("life_change", player=player, amount=-amount)
