@@ -1,9 +1,11 @@
-"""Mutants of the triggers of the families :mod:`conformance.mining.families.unblocked` (and
-later ones of this helper's): each breaks the one rules point its family's ruling states."""
+"""Mutants of the families :mod:`conformance.mining.families.unblocked` and
+:mod:`conformance.mining.families.flicker_token`: each breaks the one rules point its family's
+ruling states."""
 
 from __future__ import annotations
 
 from conformance.reference.engine import ReferenceEngine
+from conformance.reference.objects import Obj
 
 
 class UnblockedTriggerOnAttack(ReferenceEngine):
@@ -18,7 +20,18 @@ class UnblockedTriggerOnAttack(ReferenceEngine):
         return "attackers"
 
 
+class ExiledTokenReturns(ReferenceEngine):
+    """A token exiled by "exile ..., then return it to the battlefield" comes back like a card
+    (breaks 111.8)."""
+
+    MUTANT = "exiled_token_returns"
+    RULE = "111.8"
+
+    def left_token_may_return(self, obj: Obj) -> bool:
+        return True
+
+
 UNBLOCKED_MUTANTS: dict[str, type[ReferenceEngine]] = {
-    cls.MUTANT: cls for cls in (UnblockedTriggerOnAttack,)
+    cls.MUTANT: cls for cls in (UnblockedTriggerOnAttack, ExiledTokenReturns)
 }
 """Mutant name -> engine class."""

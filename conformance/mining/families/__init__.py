@@ -20,6 +20,7 @@ from conformance.mining.families import (
     fizzle,
     fizzle_partial,
     flashback,
+    flicker_token,
     foretell,
     free_cast,
     fuse,
@@ -168,6 +169,7 @@ MUTANT_OF: dict[str, str] = {
     "mdfc-mana-value": "mdfc_mana_value_from_back_face",
     "mdfc-enters-front-face": "mdfc_enters_back_face_up",
     "unblocked-trigger": "unblocked_trigger_on_attack",
+    "flicker-token": "exiled_token_returns",
 }
 """Family id -> the mutant breaking exactly the rules point the family tests."""
 
@@ -183,7 +185,7 @@ FAMILIES: tuple[Family, ...] = tuple(
         *suspend.FAMILIES, *suspend_more.FAMILIES, *free_cast.FAMILIES, *foretell.FAMILIES,
         *morph.FAMILIES, *sliver.FAMILIES, *animated.FAMILIES,
         *snow.FAMILIES, *mdfc.FAMILIES, *bestow.FAMILIES,
-        *unblocked.FAMILIES,
+        *unblocked.FAMILIES, *flicker_token.FAMILIES,
     )
 )
 """Every family, in matching order."""

@@ -1,0 +1,102 @@
+"""Flickered tokens (rule 111.8: "A token that has left the battlefield can't move to another
+zone or come back onto the battlefield"): "If a token is exiled this way, it will cease to exist
+and won't return to the battlefield."
+
+* ``flicker-token`` — for every one-face instant or sorcery the reference engine builds whose
+  first effect is "Exile target creature you control, then return it / that card to the
+  battlefield ..." (:class:`~conformance.reference.common_abilities.Flicker`) and whose mana
+  cost a pool pays: p1 casts it at a Soldier token p1 controls; the token is exiled, does not
+  come back, and has ceased to exist (704.5d). Mutant: ``exiled_token_returns`` (the token
+  returns to the battlefield like a card).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from conformance.mining import build as b
+from conformance.mining.model import Context, Draft, Family, NotExecutable, phrases
+
+FEATURES = ["priority", "stack", "mana_cost", "target", "tokens", "state_based_actions"]
+RULES = ["111.8", "704.5d"]
+TOKEN = "Soldier Token"
+
+
+def gen_flicker_token(ctx: Context) -> list[Draft] | NotExecutable:
+    """A token exiled by a flicker spell does not return and ceases to exist."""
+    from conformance.reference.cards import load_cards
+    from conformance.reference.common_abilities import Flicker
+    from conformance.reference.same_target import ThenSameTarget
+
+    card = load_cards().get(ctx.card.name)
+    if card is None:
+        return NotExecutable("the reference engine does not build the card")
+    if len(card.faces) != 1:
+        return NotExecutable("only one-face cards are scripted")
+    face = card.faces[0]
+    if not {"Instant", "Sorcery"} & set(face.types):
+        return _end_step_flicker(face)
+    spell = face.text.spell
+    first = spell[0] if spell else None
+    if isinstance(first, ThenSameTarget):  # "..., then return that card ... It gains ..."
+        first = first.first[0]
+    if not isinstance(first, Flicker) or sum(len(e.slots) for e in spell) != 1:
+        return NotExecutable("its spell is not one flicker of target creature you control "
+                             "followed by effects on the same target or without targets")
+    mana = b.mana_pool(face.mana_cost)
+    if mana is None:
+        return NotExecutable("its mana cost has a symbol a pool cannot be written for")
+    p1 = b.player(mana=mana, hand=[{"id": "fl", "card": face.name}],
+                  battlefield=[{"id": "tok", "card": TOKEN, "token": True}],
+                  library=b.islands(2))
+    expect = {"events": [{"type": "cast", "object": "fl"},
+                         {"type": "zone_change", "object": "tok", "to": "exile"}],
+              "events_absent": [{"type": "zone_change", "object": "tok", "to": "battlefield"}],
+              "state": {"count": [{"card": TOKEN, "count": 0}], "stack": []}}
+    return [Draft("flicker-token", f"{face.name} exiles a {TOKEN}: it ceases to exist and "
+                  "does not return to the battlefield", list(FEATURES),
+                  sorted({face.name, b.ISLAND}), b.game(p1, b.player()),
+                  [b.cast("fl", targets=["tok"]), b.RESOLVE_TOP], expect, list(RULES))]
+
+
+def _end_step_flicker(face: Any) -> list[Draft] | NotExecutable:
+    """A permanent whose only ability is "At the beginning of your end step, you may exile
+    target creature you control, then return ...": p1 controls it and the token in the
+    postcombat main phase, advances to the end step, targets the token and accepts."""
+    from conformance.reference.common_abilities import Flicker, MayTargeted
+    from conformance.reference.common_triggers import YOUR_END_STEP
+
+    t = face.text
+    if t.spell or t.activated or t.statics or len(t.triggered) != 1:
+        return NotExecutable("the permanent has other abilities than one flicker trigger")
+    trig = t.triggered[0]
+    eff = trig.effects[0] if len(trig.effects) == 1 else None
+    if trig.event != YOUR_END_STEP or not isinstance(eff, MayTargeted) \
+            or len(eff.effects) != 1 or not isinstance(eff.effects[0], Flicker):
+        return NotExecutable("its ability is not 'At the beginning of your end step, you may "
+                             "exile target creature you control, then return it ...'")
+    p1 = b.player(battlefield=[{"id": "src", "card": face.name},
+                               {"id": "tok", "card": TOKEN, "token": True}])
+    actions: list[dict[str, Any]] = [
+        {"advance": {"to": "end"}},
+        {"choose": {"choice": "targets", "source": "src", "targets": ["tok"]}},
+        b.RESOLVE_TOP,
+        {"choose": {"choice": "may", "source": "src", "accept": True}}]
+    expect = {"events": [{"type": "triggered", "source": "src"},
+                         {"type": "zone_change", "object": "tok", "to": "exile"}],
+              "events_absent": [{"type": "zone_change", "object": "tok", "to": "battlefield"}],
+              "state": {"count": [{"card": TOKEN, "count": 0}], "stack": []}}
+    return [Draft("flicker-token", f"{face.name}'s end step ability exiles a {TOKEN}: it "
+                  "ceases to exist and does not return to the battlefield",
+                  ["priority", "stack", "target", "tokens", "state_based_actions",
+                   "turn_structure"], [face.name], b.game(p1, b.player(),
+                                                           step="postcombat_main"),
+                  actions, expect, list(RULES))]
+
+
+FAMILIES = [
+    Family("flicker-token", "A token exiled by 'exile ..., then return it' ceases to exist and "
+           "does not return", tuple(RULES), tuple(FEATURES), gen_flicker_token,
+           en=phrases("If a token is exiled this way, it will cease to exist and won't return "
+                      "to the battlefield")),
+]
