@@ -36,7 +36,7 @@ def gen_flicker_token(ctx: Context) -> list[Draft] | NotExecutable:
     face = card.faces[0]
     if not {"Instant", "Sorcery"} & set(face.types):
         return _end_step_flicker(face)
-    spell = face.text.spell
+    spell: tuple[Any, ...] = face.text.spell if isinstance(face.text.spell, tuple) else ()
     first = spell[0] if spell else None
     if isinstance(first, ThenSameTarget):  # "..., then return that card ... It gains ..."
         first = first.first[0]
