@@ -195,6 +195,8 @@ HOOKS: dict[str, str] = {
     "turned_face_up_is_same_object": "708.8: a permanent turned face up is the same permanent",
     "turned_face_up_triggers": "708.8, 603.2: 'when CARDNAME is turned face up' triggers",
     "can_turn_face_up": "702.37e, 708.7: a face-down permanent, not a spell, is turned face up",
+    "kicking_requires_targets": "702.33d, 603.3d: kicking a permanent spell needs no targets "
+                                "for its enters ability",
     "left_token_may_return": "111.8: a token that left the battlefield can't come back",
     "ceases_to_exist": "704.5d, 704.5e: tokens off the battlefield, copies off the stack",
     "planeswalker_loyalty_gone": "704.5i, 704.5v: a planeswalker with 0 loyalty, a battle "

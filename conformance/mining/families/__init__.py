@@ -28,6 +28,7 @@ from conformance.mining.families import (
     improvise,
     infect,
     kicker,
+    kicker_targets,
     knifepoint,
     landfall,
     mdfc,
@@ -170,6 +171,7 @@ MUTANT_OF: dict[str, str] = {
     "mdfc-enters-front-face": "mdfc_enters_back_face_up",
     "unblocked-trigger": "unblocked_trigger_on_attack",
     "flicker-token": "exiled_token_returns",
+    "kicker-permanent-targets": "kicked_permanent_needs_targets",
 }
 """Family id -> the mutant breaking exactly the rules point the family tests."""
 
@@ -185,7 +187,7 @@ FAMILIES: tuple[Family, ...] = tuple(
         *suspend.FAMILIES, *suspend_more.FAMILIES, *free_cast.FAMILIES, *foretell.FAMILIES,
         *morph.FAMILIES, *sliver.FAMILIES, *animated.FAMILIES,
         *snow.FAMILIES, *mdfc.FAMILIES, *bestow.FAMILIES,
-        *unblocked.FAMILIES, *flicker_token.FAMILIES,
+        *unblocked.FAMILIES, *flicker_token.FAMILIES, *kicker_targets.FAMILIES,
     )
 )
 """Every family, in matching order."""
