@@ -12,6 +12,7 @@ from conformance.mining.families import (
     classified,
     constellation,
     convoke,
+    convoke_total,
     copy,
     delve,
     devoid,
@@ -172,6 +173,7 @@ MUTANT_OF: dict[str, str] = {
     "unblocked-trigger": "unblocked_trigger_on_attack",
     "flicker-token": "exiled_token_returns",
     "kicker-permanent-targets": "kicked_permanent_needs_targets",
+    "convoke-total-cost": "kicker_not_in_total_cost",
 }
 """Family id -> the mutant breaking exactly the rules point the family tests."""
 
@@ -188,6 +190,7 @@ FAMILIES: tuple[Family, ...] = tuple(
         *morph.FAMILIES, *sliver.FAMILIES, *animated.FAMILIES,
         *snow.FAMILIES, *mdfc.FAMILIES, *bestow.FAMILIES,
         *unblocked.FAMILIES, *flicker_token.FAMILIES, *kicker_targets.FAMILIES,
+        *convoke_total.FAMILIES,
     )
 )
 """Every family, in matching order."""
