@@ -178,6 +178,13 @@ class Effects(LibraryChoices):
         only mana costs count (rule 700.5)."""
         return 0
 
+    def devotion_of_gone_source(self, source: str, color: str) -> int:
+        """Hook: what the source of a resolving ability adds to devotion to ``color`` once it
+        has left the battlefield: nothing, devotion counts the permanents on the battlefield as
+        the ability resolves (700.5, the devotion rulings: "The permanent with that ability
+        will be counted if it's still on the battlefield at that time")."""
+        return 0
+
     def damage_as_counters(self, keywords: frozenset[str]) -> bool:
         """Hook: damage from a source with infect or wither is dealt to a creature as -1/-1
         counters, which stay when the turn ends (702.90c, 702.80a)."""

@@ -159,6 +159,6 @@ from conformance.reference.bestow_mutants import BESTOW_MUTANTS  # noqa: E402
 
 MUTANTS.update(BESTOW_MUTANTS)
 
-from conformance.reference.unblocked_mutants import UNBLOCKED_MUTANTS  # noqa: E402
+from conformance.reference.mined_rule_mutants import MINED_RULE_MUTANTS  # noqa: E402
 
-MUTANTS.update(UNBLOCKED_MUTANTS)
+MUTANTS.update(MINED_RULE_MUTANTS)

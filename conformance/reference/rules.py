@@ -197,6 +197,8 @@ HOOKS: dict[str, str] = {
     "can_turn_face_up": "702.37e, 708.7: a face-down permanent, not a spell, is turned face up",
     "kicking_requires_targets": "702.33d, 603.3d: kicking a permanent spell needs no targets "
                                 "for its enters ability",
+    "devotion_of_gone_source": "700.5: devotion counts the permanents on the battlefield as "
+                               "the ability resolves",
     "left_token_may_return": "111.8: a token that left the battlefield can't come back",
     "ceases_to_exist": "704.5d, 704.5e: tokens off the battlefield, copies off the stack",
     "planeswalker_loyalty_gone": "704.5i, 704.5v: a planeswalker with 0 loyalty, a battle "

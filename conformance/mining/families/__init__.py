@@ -17,6 +17,7 @@ from conformance.mining.families import (
     delve,
     devoid,
     devotion,
+    devotion_resolves,
     energy,
     fizzle,
     fizzle_partial,
@@ -174,6 +175,7 @@ MUTANT_OF: dict[str, str] = {
     "flicker-token": "exiled_token_returns",
     "kicker-permanent-targets": "kicked_permanent_needs_targets",
     "convoke-total-cost": "kicker_not_in_total_cost",
+    "devotion-ability-resolves": "devotion_counts_gone_source",
 }
 """Family id -> the mutant breaking exactly the rules point the family tests."""
 
@@ -190,7 +192,7 @@ FAMILIES: tuple[Family, ...] = tuple(
         *morph.FAMILIES, *sliver.FAMILIES, *animated.FAMILIES,
         *snow.FAMILIES, *mdfc.FAMILIES, *bestow.FAMILIES,
         *unblocked.FAMILIES, *flicker_token.FAMILIES, *kicker_targets.FAMILIES,
-        *convoke_total.FAMILIES,
+        *convoke_total.FAMILIES, *devotion_resolves.FAMILIES,
     )
 )
 """Every family, in matching order."""

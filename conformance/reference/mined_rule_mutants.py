@@ -1,9 +1,10 @@
-"""Mutants of the families :mod:`conformance.mining.families.unblocked` and
-:mod:`conformance.mining.families.flicker_token` and
-:mod:`conformance.mining.families.kicker_targets`: each breaks the one rules point its family's
-ruling states."""
+"""Mutants of the families :mod:`conformance.mining.families.unblocked`, ``flicker_token``,
+``kicker_targets`` and ``devotion_resolves``: each breaks the one rules point its family's
+ruling states (``convoke_total`` uses ``kicker_not_in_total_cost``)."""
 
 from __future__ import annotations
+
+import re
 
 from conformance.reference.cards import Face
 from conformance.reference.common_triggers import ENTERS_KICKED
@@ -48,8 +49,23 @@ class KickedPermanentNeedsTargets(ReferenceEngine):
                      for e in t.effects for s in e.slots)
 
 
-UNBLOCKED_MUTANTS: dict[str, type[ReferenceEngine]] = {
+class DevotionCountsGoneSource(ReferenceEngine):
+    """A devotion ability whose source has left the battlefield still counts the mana symbols
+    of its source's mana cost (last known information; breaks 700.5: devotion counts the
+    permanents on the battlefield as the ability resolves)."""
+
+    MUTANT = "devotion_counts_gone_source"
+    RULE = "700.5"
+
+    def devotion_of_gone_source(self, source: str, color: str) -> int:
+        card = self.objects[source].card
+        cost = card.faces[0].mana_cost if card is not None else None
+        return sum(1 for sym in re.findall(r"\{([^}]+)\}", cost or "")
+                   if color in sym.split("/"))
+
+
+MINED_RULE_MUTANTS: dict[str, type[ReferenceEngine]] = {
     cls.MUTANT: cls for cls in (UnblockedTriggerOnAttack, ExiledTokenReturns,
-                                KickedPermanentNeedsTargets)
+                                KickedPermanentNeedsTargets, DevotionCountsGoneSource)
 }
 """Mutant name -> engine class."""
