@@ -1,6 +1,6 @@
 """Mutants of the families :mod:`conformance.mining.families.unblocked`, ``flicker_token``,
-``kicker_targets`` and ``devotion_resolves``: each breaks the one rules point its family's
-ruling states (``convoke_total`` uses ``kicker_not_in_total_cost``)."""
+``kicker_targets``, ``devotion_resolves`` and ``convoke_total``: each breaks the one rules
+point its family's ruling states."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from conformance.reference.cards import Face
 from conformance.reference.common_triggers import ENTERS_KICKED
 from conformance.reference.effect_blocks import TargetSlot
 from conformance.reference.engine import ReferenceEngine
+from conformance.reference.mana import Symbol, cost_symbols
 from conformance.reference.objects import Obj
 
 
@@ -64,8 +65,21 @@ class DevotionCountsGoneSource(ReferenceEngine):
                    if color in sym.split("/"))
 
 
+class ConvokePaysManaCostOnly(ReferenceEngine):
+    """Convoke, delve and improvise pay only the spell's mana cost, as if they applied before
+    the total cost (kicker, cost increases) is determined; the rest is paid from the pool
+    (breaks 601.2f-h, 702.51a)."""
+
+    MUTANT = "convoke_pays_mana_cost_only"
+    RULE = "601.2f"
+
+    def payers_pay_from(self, face: Face, total: list[Symbol], x: int) -> int:
+        return min(len(total), len(cost_symbols(face.mana_cost, x)))
+
+
 MINED_RULE_MUTANTS: dict[str, type[ReferenceEngine]] = {
     cls.MUTANT: cls for cls in (UnblockedTriggerOnAttack, ExiledTokenReturns,
-                                KickedPermanentNeedsTargets, DevotionCountsGoneSource)
+                                KickedPermanentNeedsTargets, DevotionCountsGoneSource,
+                                ConvokePaysManaCostOnly)
 }
 """Mutant name -> engine class."""

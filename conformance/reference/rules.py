@@ -199,6 +199,7 @@ HOOKS: dict[str, str] = {
                                 "for its enters ability",
     "devotion_of_gone_source": "700.5: devotion counts the permanents on the battlefield as "
                                "the ability resolves",
+    "payers_pay_from": "601.2f-h, 702.51a: convoke applies after the total cost is determined",
     "left_token_may_return": "111.8: a token that left the battlefield can't come back",
     "ceases_to_exist": "704.5d, 704.5e: tokens off the battlefield, copies off the stack",
     "planeswalker_loyalty_gone": "704.5i, 704.5v: a planeswalker with 0 loyalty, a battle "

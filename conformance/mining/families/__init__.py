@@ -174,7 +174,7 @@ MUTANT_OF: dict[str, str] = {
     "unblocked-trigger": "unblocked_trigger_on_attack",
     "flicker-token": "exiled_token_returns",
     "kicker-permanent-targets": "kicked_permanent_needs_targets",
-    "convoke-total-cost": "kicker_not_in_total_cost",
+    "convoke-total-cost": "convoke_pays_mana_cost_only",
     "devotion-ability-resolves": "devotion_counts_gone_source",
 }
 """Family id -> the mutant breaking exactly the rules point the family tests."""

@@ -1,9 +1,10 @@
-"""The convoke-total-cost family (601.2f, 702.51a): convoke applies after the total cost,
-kicker included, is calculated, so creatures tapped for convoke pay the kicker part; the
-family's mutant (kicker left out of the total cost) fails the case."""
+"""The convoke-total-cost family (601.2f, 702.51a): convoke applies after the total cost
+(a cost increase, kicker) is calculated, so creatures tapped for convoke pay those parts too;
+the family's mutant (convoke pays only the mana cost) fails each case."""
 
 from __future__ import annotations
 
+import pytest
 from family_checks import assert_kills_its_mutant, mined_one
 
 from conformance.mining.corpus import RulingGroup
@@ -20,6 +21,16 @@ def test_kavu_primarch_convoked_kicker_passes_and_kills_the_mutant() -> None:
     assert data["actions"][0]["cast"]["costs"] == {
         "kicker": 1, "convoke": ["conv1", "conv2", "conv3", "conv4"]}
     assert data["expect"]["state"]["objects"]["cv"] == {"counters": {"+1/+1": 4}}
+    assert_kills_its_mutant(data, "convoke-total-cost")
+
+
+@pytest.mark.parametrize(("card", "payers"), [("Stoke the Flames", 4),  # {2}{R}{R} + {2}
+                                              ("Gather Courage", 2),  # {G} + {2}
+                                              ("Triplicate Spirits", 6)])  # {4}{W}{W} + {2}
+def test_a_spell_under_a_cost_increase_is_convoked(card: str, payers: int) -> None:
+    data = mined_one(card, TEXT, "convoke-total-cost")
+    assert data["actions"][0] == {"add_counters": {"object": "ecd", "counter": "lore", "n": 1}}
+    assert len(data["actions"][2]["cast"]["costs"]["convoke"]) == payers
     assert_kills_its_mutant(data, "convoke-total-cost")
 
 
