@@ -79,6 +79,9 @@ def gen_unblocked(ctx: Context) -> list[Draft] | NotExecutable:
     if seen is None:
         return NotExecutable("its effect is not one the generator observes (choices or an "
                              "effect it does not script)")
+    from conformance.mining.families.convoke import setup_cards
+    from conformance.reference import effect_blocks as o
+
     p2_zones, state = seen
     name = face.name
     trig = {"type": "triggered", "source": "att", "ability": EVENT}
@@ -91,18 +94,19 @@ def gen_unblocked(ctx: Context) -> list[Draft] | NotExecutable:
         if attacking:
             att["attacking"] = "p2"
         p2 = b.player(**p2_zones, battlefield=[blocker] if blocker else [])
-        return b.game(b.player(battlefield=[att], library=b.islands(2)), p2,
+        library = b.islands(2) if isinstance(eff, o.Draw) else []
+        return b.game(b.player(battlefield=[att], library=library), p2,
                       step="declare_attackers")
 
     drafts = [
         Draft("unblocked-trigger-declared", f"{name} attacks and is not blocked: its ability "
               "triggers as blockers are declared, not as attackers are", list(FEATURES),
-              [name], setup(False),
+              setup_cards(setup(False)), setup(False),
               [declare, {"check": {"state": {"stack": []}}}, to_blockers, no_blocks,
                b.RESOLVE_TOP], {"events": [trig], "state": state}, list(RULES)),
         Draft("unblocked-trigger-put-attacking", f"{name}, attacking without having been "
               "declared as an attacker, is not blocked: its ability triggers", list(FEATURES),
-              [name], setup(True), [to_blockers, no_blocks, b.RESOLVE_STACK],
+              setup_cards(setup(True)), setup(True), [to_blockers, no_blocks, b.RESOLVE_STACK],
               {"events": [trig], "state": state}, list(RULES)),
     ]
     keywords = face.text.keywords
@@ -112,7 +116,7 @@ def gen_unblocked(ctx: Context) -> list[Draft] | NotExecutable:
             blocker["keywords"] = ["reach"]  # else it could not block a flyer (702.9b)
         drafts.append(Draft(
             "unblocked-trigger-blocked", f"{name} attacks and {BLOCKER} blocks it: its "
-            "ability does not trigger", list(FEATURES), sorted({name, BLOCKER}),
+            "ability does not trigger", list(FEATURES), setup_cards(setup(False, blocker)),
             setup(False, blocker),
             [declare, to_blockers, {"declare_blockers": {"player": "p2",
                                                         "blocks": {"blk": "att"}}}],
