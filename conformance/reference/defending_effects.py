@@ -4,6 +4,7 @@ the nonactive player (506.2, a two-player game), whoever controls the ability.""
 from __future__ import annotations
 
 from conformance.reference import defending_player as dp
+from conformance.reference.common_effects import ask_may
 from conformance.reference.effects import EffectContext, Effects, effect
 from conformance.reference.effects_library import _chosen, _no_order
 from conformance.reference.objects import Choice, Flow, other
@@ -43,3 +44,19 @@ def _loses_per_card(r: Effects, eff: dp.DefendingLosesPerGraveyardCard,
     if amount:
         r.players[player].life -= amount
         r._emit("life_change", player=player, amount=-amount)
+
+
+@effect(dp.MaySacrificeSelfThen)
+def _may_sacrifice(r: Effects, eff: dp.MaySacrificeSelfThen, ctx: EffectContext) -> Flow:
+    """Its controller may sacrifice the source (a ``may`` choice, asked only while they can:
+    701.17a); if they do, the effects happen."""
+    from conformance.reference.casting import Casting
+
+    assert isinstance(r, Casting)
+    src = r.objects.get(ctx.source)
+    if src is None or src.zone != "battlefield" or src.controller != ctx.controller:
+        return
+    if (yield from ask_may(r, ctx, ctx.controller)):
+        r._sacrifice(src)
+        yield from r._run_effects(eff.effects, [], ctx.controller, ctx.source, ctx.spell,
+                                  ctx.ability)

@@ -7,8 +7,8 @@ declared as an attacker in the declare attackers step."
 * ``unblocked-trigger`` — for every one-face creature card the reference engine builds whose
   only abilities are keywords and one "Whenever CARDNAME attacks and isn't blocked" ability
   with an effect the generator observes (poison counters, a discard or life loss of the
-  defending player, and the effects :func:`conformance.mining.families.landfall.observe`
-  knows), up to three cases:
+  defending player, "you may sacrifice it. If you do, <one of those>" accepted, and the
+  effects :func:`conformance.mining.families.landfall.observe` knows), up to three cases:
 
   - ``declared``: p1 declares it as an attacker; nothing has triggered once attackers are
     declared (a ``check``); p2 declares no blockers, it triggers and its effect shows;
@@ -48,13 +48,22 @@ def _card(name: str) -> tuple[Any, Any] | NotExecutable:
 
 
 def observe(face: Any, eff: Any) -> tuple[dict[str, Any], dict[str, Any]] | None:
-    """(p2's setup zones, the ``state`` expectation) showing ``eff`` resolved, or None."""
+    """(p2's setup zones, the ``state`` expectation) showing ``eff`` resolved, or None; "you
+    may sacrifice it. If you do, <effect>" shows the source in the graveyard and the effect
+    (the case accepts)."""
     from conformance.mining.families.landfall import observe as observe_common
     from conformance.reference import defending_player as dp
 
+    if isinstance(eff, dp.MaySacrificeSelfThen):
+        inner = observe(face, eff.effects[0]) if len(eff.effects) == 1 else None
+        if inner is None:
+            return None
+        zones, state = inner
+        return zones, {**state, "zones": {"att": "graveyard"}}
+
     if isinstance(eff, dp.DefendingPoison):
         return {}, {"players": {"p2": {"poison": eff.n}}}
-    if isinstance(eff, dp.DefendingDiscards):
+    if isinstance(eff, dp.DefendingDiscards):  # as many cards as it discards: no choice
         hand = [{"id": f"card{i}", "card": b.ISLAND} for i in range(1, eff.n + 1)]
         return {"hand": hand}, {"count": [{"zone": "hand", "owner": "p2", "count": 0},
                                           {"zone": "graveyard", "owner": "p2",
@@ -80,6 +89,7 @@ def gen_unblocked(ctx: Context) -> list[Draft] | NotExecutable:
         return NotExecutable("its effect is not one the generator observes (choices or an "
                              "effect it does not script)")
     from conformance.mining.families.convoke import setup_cards
+    from conformance.reference import defending_player as dp
     from conformance.reference import effect_blocks as o
 
     p2_zones, state = seen
@@ -88,6 +98,8 @@ def gen_unblocked(ctx: Context) -> list[Draft] | NotExecutable:
     no_blocks = {"declare_blockers": {"player": "p2", "blocks": {}}}
     declare = {"declare_attackers": {"player": "p1", "attackers": {"att": "p2"}}}
     to_blockers = {"advance": {"to": "declare_blockers"}}
+    accept = [{"choose": {"choice": "may", "source": "att", "accept": True}}] \
+        if isinstance(eff, dp.MaySacrificeSelfThen) else []
 
     def setup(attacking: bool, blocker: dict[str, Any] | None = None) -> dict[str, Any]:
         att: dict[str, Any] = {"id": "att", "card": name}
@@ -103,10 +115,10 @@ def gen_unblocked(ctx: Context) -> list[Draft] | NotExecutable:
               "triggers as blockers are declared, not as attackers are", list(FEATURES),
               setup_cards(setup(False)), setup(False),
               [declare, {"check": {"state": {"stack": []}}}, to_blockers, no_blocks,
-               b.RESOLVE_TOP], {"events": [trig], "state": state}, list(RULES)),
+               b.RESOLVE_TOP, *accept], {"events": [trig], "state": state}, list(RULES)),
         Draft("unblocked-trigger-put-attacking", f"{name}, attacking without having been "
               "declared as an attacker, is not blocked: its ability triggers", list(FEATURES),
-              setup_cards(setup(True)), setup(True), [to_blockers, no_blocks, b.RESOLVE_STACK],
+              setup_cards(setup(True)), setup(True), [to_blockers, no_blocks, b.RESOLVE_STACK, *accept],
               {"events": [trig], "state": state}, list(RULES)),
     ]
     keywords = face.text.keywords

@@ -25,6 +25,7 @@ TEXT = "An ability that triggers when something “attacks and isn’t blocked�
     ("Crypt Cobra", {"blocked", "declared", "put-attacking"}),
     ("Abyssal Nightstalker", {"blocked", "declared", "put-attacking"}),
     ("Guiltfeeder", {"declared", "put-attacking"}),  # fear: blocking it is not modelled
+    ("Mindstab Thrull", {"blocked", "declared", "put-attacking"}),  # "you may sacrifice it"
 ])
 def test_every_case_passes_on_the_reference_and_kills_the_mutant(card: str,
                                                                  slugs: set[str]) -> None:

@@ -85,3 +85,25 @@ def test_the_defending_player_chooses_the_card_to_discard() -> None:
     e.act({"choose": {"choice": "cards", "player": "p2", "cards": ["c1"]}})
     objs = e.observe().state["objects"]
     assert (objs["c0"]["zone"], objs["c1"]["zone"]) == ("hand", "graveyard")
+
+
+@pytest.mark.parametrize(("accept", "zone", "hand"), [(True, "graveyard", 0),
+                                                      (False, "battlefield", 3)])
+def test_you_may_sacrifice_it_if_you_do(accept: bool, zone: str, hand: int) -> None:
+    """Mindstab Thrull: "You may sacrifice it. If you do, defending player discards three
+    cards.": declined, nothing happens."""
+    e = _combat("Mindstab Thrull", {"hand": ISLANDS}, attacking=True)
+    e.act({"advance": {"to": "declare_blockers"}})
+    e.act({"declare_blockers": {"player": "p2", "blocks": {}}})
+    e.act({"resolve_top": {}})
+    e.act({"choose": {"choice": "may", "source": "att", "accept": accept}})
+    state = e.observe().state
+    assert state["objects"]["att"]["zone"] == zone
+    assert sum(1 for o in state["objects"].values()
+               if o["zone"] == "hand" and o["owner"] == "p2") == hand
+
+
+def test_if_you_do_effects_with_targets_are_refused() -> None:
+    """Goblin Grenadiers' "If you do, destroy target creature and target land.": its targets
+    would be the ability's, which the template does not model."""
+    assert "Goblin Grenadiers" not in load_cards()
