@@ -71,8 +71,8 @@ def observe(face: Any, eff: Any) -> tuple[dict[str, Any], dict[str, Any]] | None
     if isinstance(eff, dp.DefendingLosesPerGraveyardCard):
         grave = [{"id": f"gy{i}", "card": b.ISLAND} for i in range(1, 3)]
         return {"graveyard": grave}, {"life": {"p2": 20 - 2 * eff.n}}
-    state = observe_common(face, eff, "att")
-    return None if state is None else ({}, state)
+    common = observe_common(face, eff, "att")
+    return None if common is None else ({}, common)
 
 
 def gen_unblocked(ctx: Context) -> list[Draft] | NotExecutable:
