@@ -5,8 +5,9 @@ resolves. The permanent with that ability will be counted if it's still on the b
 that time."
 
 * ``devotion-ability-resolves`` — for every one-face creature card the reference engine builds
-  whose only ability is an enters-the-battlefield trigger with a devotion effect and no target
-  (drain, gain life, damage to each opponent, tokens): p1 controls a vanilla creature with one
+  whose only ability is an enters-the-battlefield trigger with a devotion effect (drain, gain
+  life, damage to each opponent, tokens, a pump of a target: p2's Enormous Baloth or p1's
+  helper): p1 controls a vanilla creature with one
   symbol of the color, casts the card, and with its trigger on the stack returns it to their
   hand with Unsummon; as the trigger resolves, devotion is 1 (the card, gone, does not count).
   Mutant: ``devotion_counts_gone_source`` (the source still counts by last known information).
@@ -17,7 +18,14 @@ from __future__ import annotations
 from typing import Any
 
 from conformance.mining import build as b
-from conformance.mining.families.devotion import GENERIC, _cost, _devotion_effect, symbols
+from conformance.mining.families.devotion import (
+    BIG,
+    GENERIC,
+    _cost,
+    _devotion_effect,
+    _stats,
+    symbols,
+)
 from conformance.mining.model import Context, Draft, Family, NotExecutable, phrases
 
 FEATURES = ["devotion", "priority", "stack", "mana_cost", "target"]
@@ -40,7 +48,18 @@ def gen_resolves(ctx: Context) -> list[Draft] | NotExecutable:
     helper = GENERIC[eff.color]
     d = symbols(_cost(helper), eff.color)
     state: dict[str, Any]
-    if eff.what == "drain":
+    theirs: list[dict[str, Any]] = []
+    choose: list[dict[str, Any]] = []
+    if eff.what == "pump_target":  # p2's 7/7 (an opponent's creature) or p1's helper
+        opp = eff.kind is not None and eff.kind.endswith(":opp")
+        tid = "big2" if opp else "h1"
+        if opp:
+            theirs.append({"id": tid, "card": BIG})
+        p, t = _stats(BIG if opp else helper)
+        state = {"objects": {tid: {"power": p + eff.power * d,
+                                   "toughness": t + eff.toughness * d}}}
+        choose = [{"choose": {"choice": "targets", "source": "dc", "targets": [tid]}}]
+    elif eff.what == "drain":
         state = {"life": {"p1": 20 + d, "p2": 20 - d}}
     elif eff.what == "gain_life":
         state = {"life": {"p1": 20 + d}}
@@ -50,7 +69,7 @@ def gen_resolves(ctx: Context) -> list[Draft] | NotExecutable:
         state = {"count": [{"card": eff.token.name, "zone": "battlefield", "count": d}]}
     else:
         return NotExecutable("its devotion effect shows nothing once its source is gone "
-                             "(counters or a pump of it) or needs a target")
+                             "(counters on it)")
     mana = b.mana_pool(face.mana_cost, BOUNCE_COST)
     if mana is None:
         return NotExecutable("its mana cost has a symbol the case's mana pool cannot pay")
@@ -58,12 +77,13 @@ def gen_resolves(ctx: Context) -> list[Draft] | NotExecutable:
     state["stack"] = []
     p1 = b.player(mana=mana, battlefield=[{"id": "h1", "card": helper}],
                   hand=[{"id": "dc", "card": face.name}, {"id": "bounce", "card": BOUNCE}])
-    actions = [b.cast("dc"), b.RESOLVE_TOP, b.cast("bounce", targets=["dc"]), b.RESOLVE_TOP,
-               b.RESOLVE_TOP]
+    actions = [b.cast("dc"), b.RESOLVE_TOP, *choose, b.cast("bounce", targets=["dc"]),
+               b.RESOLVE_TOP, b.RESOLVE_TOP]
     color = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}[eff.color]
     return [Draft("devotion-ability-resolves", f"{face.name}'s enters trigger resolves after "
                   f"{BOUNCE} returned it to hand: devotion to {color} is {d} ({helper} only)",
-                  list(FEATURES), sorted({face.name, helper, BOUNCE}), b.game(p1, b.player()),
+                  list(FEATURES), sorted({face.name, helper, BOUNCE} | {o["card"] for o in theirs}),
+                  b.game(p1, b.player(battlefield=theirs)),
                   actions, {"events": [{"type": "triggered", "source": "dc"},
                                        {"type": "zone_change", "object": "dc", "to": "hand"}],
                             "state": state}, list(RULES))]

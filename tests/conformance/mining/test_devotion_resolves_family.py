@@ -22,6 +22,8 @@ FAMILY = "devotion-ability-resolves"
     ("Evangel of Heliod", {"count": [{"card": "Soldier Token", "zone": "battlefield",
                                       "count": 1}]}),
     ("Fanatic of Mogis", {"life": {"p2": 19}}),
+    ("Blight-Breath Catoblepas", {"objects": {"big2": {"power": 6, "toughness": 6}}}),  # -X/-X
+    ("Nylea's Huntmaster", {"objects": {"h1": {"power": 3, "toughness": 2}}}),  # Bears +X/+0
 ])
 def test_the_bounced_source_is_not_counted(card: str, state: dict[str, object]) -> None:
     data = mined_one(card, TEXT, FAMILY)
