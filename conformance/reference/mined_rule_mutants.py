@@ -27,14 +27,20 @@ class UnblockedTriggerOnAttack(ReferenceEngine):
 
 
 class ExiledTokenReturns(ReferenceEngine):
-    """A token exiled by "exile ..., then return it to the battlefield" comes back like a card
-    (breaks 111.8)."""
+    """A token exiled is treated like a card: it stays in exile (no 704.5d there) and comes back
+    when the effect that exiled it returns it ("exile ..., then return it", "until CARDNAME
+    leaves the battlefield") (breaks 111.8)."""
 
     MUTANT = "exiled_token_returns"
     RULE = "111.8"
 
     def left_token_may_return(self, obj: Obj) -> bool:
         return True
+
+    def ceases_to_exist(self, obj: Obj) -> bool:
+        if obj.token is not None and obj.zone == "exile":
+            return False
+        return super().ceases_to_exist(obj)
 
 
 class KickedPermanentNeedsTargets(ReferenceEngine):

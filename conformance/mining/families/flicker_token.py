@@ -6,8 +6,11 @@ and won't return to the battlefield."
   first effect is "Exile target creature you control, then return it / that card to the
   battlefield ..." (:class:`~conformance.reference.common_abilities.Flicker`) and whose mana
   cost a pool pays: p1 casts it at a Soldier token p1 controls; the token is exiled, does not
-  come back, and has ceased to exist (704.5d). Mutant: ``exiled_token_returns`` (the token
-  returns to the battlefield like a card).
+  come back, and has ceased to exist (704.5d); for Conjurer's Closet's end step ability the
+  same; for a permanent whose enters ability is "exile target <kind> until CARDNAME leaves the
+  battlefield" (610.3a), p1 casts it at a Soldier token of p2's, then returns it to hand with
+  Boomerang: the token does not come back. Mutant: ``exiled_token_returns`` (an exiled token is
+  treated like a card: it stays in exile and returns).
 """
 
 from __future__ import annotations
@@ -35,6 +38,9 @@ def gen_flicker_token(ctx: Context) -> list[Draft] | NotExecutable:
         return NotExecutable("only one-face cards are scripted")
     face = card.faces[0]
     if not {"Instant", "Sorcery"} & set(face.types):
+        t = face.text
+        if len(t.triggered) == 1 and t.triggered[0].event == "enters":
+            return _exile_until(face)
         return _end_step_flicker(face)
     spell: tuple[Any, ...] = face.text.spell if isinstance(face.text.spell, tuple) else ()
     first = spell[0] if spell else None
@@ -92,6 +98,53 @@ def _end_step_flicker(face: Any) -> list[Draft] | NotExecutable:
                    "turn_structure"], [face.name], b.game(p1, b.player(),
                                                            step="postcombat_main"),
                   actions, expect, list(RULES))]
+
+
+BOUNCE, BOUNCE_COST = "Boomerang", "{U}{U}"
+"""{U}{U} instant: "Return target permanent to its owner's hand."."""
+
+
+def _exile_until(face: Any) -> list[Draft] | NotExecutable:
+    """A permanent whose only triggered ability is "When CARDNAME enters the battlefield, exile
+    target <kind> [an opponent controls] until CARDNAME leaves the battlefield": p1 casts it at
+    p2's Soldier token (tapped when the kind asks it), then returns it to hand with Boomerang:
+    the token, gone, does not come back."""
+    from conformance.reference.exile_until_text import ExileUntilLeaves
+
+    t = face.text
+    effects = t.triggered[0].effects
+    if t.spell or len(effects) != 1 or not isinstance(effects[0], ExileUntilLeaves):
+        return NotExecutable("its enters ability is not one 'exile target ... until CARDNAME "
+                             "leaves the battlefield'")
+    kind = effects[0].kind
+    parts = kind.split(":")
+    if parts[0] != "perm" or not ({"nonland", "any"} & set(parts[1].split("|"))
+                                  or "Creature" in parts[1].split("|")) \
+            or not set(parts[2:]) <= {"opp", "tapped"} | {p for p in parts[2:]
+                                                           if p.startswith("mv<=")}:
+        return NotExecutable(f"its target ({kind}) is not one a Soldier token of p2's is")
+    mana = b.mana_pool(face.mana_cost, BOUNCE_COST)
+    if mana is None:
+        return NotExecutable("its mana cost has a symbol a pool cannot be written for")
+    token: dict[str, Any] = {"id": "tok", "card": TOKEN, "token": True}
+    if "tapped" in parts:
+        token["tapped"] = True
+    p1 = b.player(mana=mana, hand=[{"id": "src", "card": face.name},
+                                   {"id": "boom", "card": BOUNCE}])
+    actions: list[dict[str, Any]] = [
+        b.cast("src"), b.RESOLVE_TOP,
+        {"choose": {"choice": "targets", "source": "src", "targets": ["tok"]}}, b.RESOLVE_TOP,
+        b.cast("boom", targets=["src"]), b.RESOLVE_TOP]
+    expect = {"events": [{"type": "zone_change", "object": "tok", "to": "exile"},
+                         {"type": "zone_change", "object": "src", "to": "hand"}],
+              "events_absent": [{"type": "zone_change", "object": "tok", "to": "battlefield"}],
+              "state": {"count": [{"card": TOKEN, "count": 0}], "zones": {"src": "hand"},
+                        "stack": []}}
+    return [Draft("flicker-token", f"{face.name} exiles p2's {TOKEN} until it leaves the "
+                  f"battlefield: the token ceases to exist and does not return when {BOUNCE} "
+                  f"returns {face.name} to hand", list(FEATURES), sorted({face.name, BOUNCE}),
+                  b.game(p1, b.player(battlefield=[token])), actions, expect,
+                  ["111.8", "704.5d", "610.3a"])]
 
 
 FAMILIES = [

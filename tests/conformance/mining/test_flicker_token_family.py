@@ -15,7 +15,8 @@ TEXT = "If a token is exiled this way, it will cease to exist and won't return t
 
 
 @pytest.mark.parametrize("card", ["Cloudshift", "Momentary Blink", "Justiciar's Portal",
-                                  "Conjurer's Closet"])
+                                  "Conjurer's Closet", "Banishing Light", "Seal Away",
+                                  "Banisher Priest"])
 def test_the_case_passes_on_the_reference_and_kills_the_mutant(card: str) -> None:
     data = mined_one(card, TEXT, "flicker-token")
     assert data["expect"]["state"]["count"] == [{"card": "Soldier Token", "count": 0}]
@@ -29,6 +30,16 @@ def test_the_end_step_ability_targets_the_token_and_is_accepted() -> None:
         in data["actions"]
 
 
-def test_no_case_for_an_exile_until_it_leaves_card_the_reference_does_not_build() -> None:
-    r = mine([RulingGroup("g", "Banisher Priest", "2014-07-18", {"en": TEXT})])
+def test_until_it_leaves_the_token_is_exiled_and_the_source_bounced() -> None:
+    data = mined_one("Seal Away", TEXT, "flicker-token")  # "exile target tapped creature ..."
+    assert data["setup"]["players"]["p2"]["battlefield"] == [
+        {"id": "tok", "card": "Soldier Token", "token": True, "tapped": True}]
+    assert data["actions"][-2] == {"cast": {"player": "p1", "object": "boom",
+                                            "targets": ["src"]}}
+    assert data["expect"]["state"]["zones"] == {"src": "hand"}
+
+
+def test_no_case_for_a_card_the_reference_does_not_build() -> None:
+    """Portable Hole: "nonland permanent an opponent controls with mana value 2 or less"."""
+    r = mine([RulingGroup("g", "Portable Hole", "2021-07-23", {"en": TEXT})])
     assert not r.cases and r.outcomes[0].status == NOT_EXECUTABLE
