@@ -60,3 +60,39 @@ def _may_sacrifice(r: Effects, eff: dp.MaySacrificeSelfThen, ctx: EffectContext)
         r._sacrifice(src)
         yield from r._run_effects(eff.effects, [], ctx.controller, ctx.source, ctx.spell,
                                   ctx.ability)
+
+
+@effect(dp.DefendingLosesLife)
+def _loses_life(r: Effects, eff: dp.DefendingLosesLife, ctx: EffectContext) -> None:
+    player = _defending(r)
+    r.players[player].life -= eff.n
+    r._emit("life_change", player=player, amount=-eff.n)
+
+
+def _no_combat_damage(r: Effects, source: str) -> None:
+    from conformance.reference.combat import Combat
+
+    assert isinstance(r, Combat)
+    src = r.objects.get(source)
+    if src is not None and src.zone == "battlefield":
+        r.no_combat_damage.add((src.ref, r.turn))
+
+
+@effect(dp.NoCombatDamageSelf)
+def _no_damage(r: Effects, eff: dp.NoCombatDamageSelf, ctx: EffectContext) -> None:
+    _no_combat_damage(r, ctx.source)
+
+
+@effect(dp.MayHaveItDeal)
+def _may_have_it_deal(r: Effects, eff: dp.MayHaveItDeal, ctx: EffectContext) -> Flow:
+    """Its controller may have the source deal the damage to the target (a ``may`` choice);
+    if they do, the source assigns no combat damage this turn."""
+    ref = ctx.first()
+    if ref is None or not (yield from ask_may(r, ctx, ctx.controller)):
+        return
+    src = r.objects.get(ctx.source)
+    amount = eff.amount
+    if amount is None:  # its power now (gone: its card's, not its last known power)
+        amount = r.chars(src).power or 0 if src is not None else 0
+    r._damage(ctx.source, ref, amount)
+    _no_combat_damage(r, ctx.source)

@@ -26,6 +26,8 @@ TEXT = "An ability that triggers when something “attacks and isn’t blocked�
     ("Abyssal Nightstalker", {"blocked", "declared", "put-attacking"}),
     ("Guiltfeeder", {"declared", "put-attacking"}),  # fear: blocking it is not modelled
     ("Mindstab Thrull", {"blocked", "declared", "put-attacking"}),  # "you may sacrifice it"
+    ("Keeper of Tresserhorn", {"blocked", "declared", "put-attacking"}),  # no combat damage
+    ("Farrel's Zealot", {"blocked", "declared", "put-attacking"}),  # may deal 3 to a creature
 ])
 def test_every_case_passes_on_the_reference_and_kills_the_mutant(card: str,
                                                                  slugs: set[str]) -> None:
@@ -45,6 +47,16 @@ def test_the_declared_case_checks_nothing_triggered_with_attackers() -> None:
     data = r.cases["swamp-mosquito/mined-unblocked-trigger-declared"]
     assert {"check": {"state": {"stack": []}}} in data["actions"]
     assert data["expect"]["state"] == {"players": {"p2": {"poison": 1}}}
+
+
+def test_a_targeted_ability_targets_p2s_creature_and_combat_goes_on() -> None:
+    r = mine([RulingGroup("g", "Dwarven Vigilantes", "2008-10-01", {"en": TEXT})])
+    data = r.cases["dwarven-vigilantes/mined-unblocked-trigger-declared"]
+    assert data["actions"][-4:] == [
+        {"choose": {"choice": "targets", "source": "att", "targets": ["big"]}},
+        {"resolve_top": {}}, {"choose": {"choice": "may", "source": "att", "accept": True}},
+        {"advance": {"to": "end_of_combat"}}]
+    assert data["expect"]["state"] == {"objects": {"big": {"damage": 2}}, "life": {"p2": 20}}
 
 
 def test_no_case_for_a_card_the_reference_does_not_build() -> None:

@@ -107,3 +107,36 @@ def test_if_you_do_effects_with_targets_are_refused() -> None:
     """Goblin Grenadiers' "If you do, destroy target creature and target land.": its targets
     would be the ability's, which the template does not model."""
     assert "Goblin Grenadiers" not in load_cards()
+
+
+def _unblocked(card: str, p2: dict[str, Any] | None = None) -> ReferenceEngine:
+    """``card`` attacking p2 (not declared), p2 declaring no blockers: its trigger waits."""
+    e = _combat(card, p2, attacking=True)
+    e.act({"advance": {"to": "declare_blockers"}})
+    e.act({"declare_blockers": {"player": "p2", "blocks": {}}})
+    return e
+
+
+def test_it_assigns_no_combat_damage_this_turn() -> None:
+    """Keeper of Tresserhorn (5/5): "It assigns no combat damage this turn and defending
+    player loses 2 life."."""
+    e = _unblocked("Keeper of Tresserhorn")
+    e.act({"resolve_top": {}})
+    e.act({"advance": {"to": "end_of_combat"}})
+    assert e.observe().state["players"]["p2"]["life"] == 18
+
+
+@pytest.mark.parametrize(("accept", "damage", "life"), [(True, 2, 20), (False, 0, 18)])
+def test_you_may_have_it_deal_damage_if_you_do_no_combat_damage(accept: bool, damage: int,
+                                                                 life: int) -> None:
+    """Dwarven Vigilantes (2/2): "You may have it deal damage equal to its power to target
+    creature. If you do, CARDNAME assigns no combat damage this turn."; declined, it deals its
+    combat damage to p2."""
+    e = _unblocked("Dwarven Vigilantes", {"battlefield": [{"id": "big",
+                                                            "card": "Enormous Baloth"}]})
+    e.act({"choose": {"choice": "targets", "source": "att", "targets": ["big"]}})
+    e.act({"resolve_top": {}})
+    e.act({"choose": {"choice": "may", "source": "att", "accept": accept}})
+    e.act({"advance": {"to": "end_of_combat"}})
+    state = e.observe().state
+    assert (state["objects"]["big"]["damage"], state["players"]["p2"]["life"]) == (damage, life)
