@@ -9,6 +9,8 @@ oracle templates and their rules:
 * "Whenever CARDNAME blocks / becomes blocked / attacks or blocks / blocks or becomes blocked,
   <effects>" — trigger as blockers are declared (509.1i, 509.3a; "becomes blocked" once a
   combat however many creatures block it, 509.3c);
+* "Afflict N" — "Whenever this creature becomes blocked, defending player loses N life"
+  (702.130a);
 * "Whenever CARDNAME attacks and isn't blocked, <effects>" — triggers as blockers are declared,
   for an attacking creature no creature is declared to block (509.1i), declared as an attacker
   or put onto the battlefield attacking;
@@ -141,6 +143,9 @@ def trigger_line(line: str, parse_effects: Callable[[str], SpellText]) -> Trigge
     understood)."""
     if line == f"Whenever you cast a noncreature spell, {SELF} gets +1/+1 until end of turn.":
         return None  # prowess (702.108a), read as such by the base interpreter
+    if m := re.fullmatch(r"Afflict (\d+)", line):  # 702.130a: a "becomes blocked" trigger
+        return Triggered(BECOMES_BLOCKED, parse_effects(f"Defending player loses {m[1]} life."),
+                         "afflict")
     for rx, event, name, self_ref in _FORMS:
         m = rx.fullmatch(line)
         if m:

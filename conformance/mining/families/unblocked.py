@@ -5,7 +5,8 @@ trigger even if that creature was put onto the battlefield attacking rather than
 declared as an attacker in the declare attackers step."
 
 * ``unblocked-trigger`` — for every one-face creature card the reference engine builds whose
-  only abilities are keywords and one "Whenever CARDNAME attacks and isn't blocked" ability
+  only abilities are keywords (afflict too) and one "Whenever CARDNAME attacks and isn't
+  blocked" ability
   with an effect the generator observes (poison counters, a discard or life loss of the
   defending player, "you may sacrifice it. If you do, <one of those>" accepted, "it assigns no
   combat damage this turn and <one of those>" and "you may have it deal damage to target
@@ -18,7 +19,8 @@ declared as an attacker in the declare attackers step."
   - ``put-attacking``: it is attacking in the setup (never declared as an attacker); p2
     declares no blockers, it triggers and its effect shows;
   - ``blocked``: p2 blocks it with Enormous Baloth (given reach against a flyer): it does not
-    trigger (left out for evasion the reference engine does not model: fear, shadow, ...).
+    trigger (afflict does) (left out for evasion the reference engine does not model: fear,
+    shadow, ...).
 
   Mutant: ``unblocked_trigger_on_attack`` (it triggers as the creature is declared as an
   attacker, blocked or not, and never for a creature that was not declared).
@@ -50,12 +52,15 @@ def _card(name: str) -> tuple[Any, tuple[Any, ...]] | NotExecutable:
         return NotExecutable("only one-face creature cards are scripted")
     face = card.faces[0]
     t = face.text
-    if t.activated or t.statics or t.restrictions or len(t.triggered) != 1 \
-            or t.triggered[0].event != EVENT:
-        return NotExecutable(f"the card has other abilities than one {EVENT} ability")
+    mine = [tr for tr in t.triggered if tr.event == EVENT]
+    others = [tr for tr in t.triggered if tr.event != EVENT]
+    if t.activated or t.statics or t.restrictions or len(mine) != 1 \
+            or any(tr.name != "afflict" for tr in others):
+        return NotExecutable(f"the card has other abilities than one {EVENT} ability (and "
+                             "afflict)")
     if "defender" in t.keywords:
         return NotExecutable("the card has defender: it cannot attack")
-    return face, tuple(t.triggered[0].effects)
+    return face, tuple(mine[0].effects)
 
 
 def observe(face: Any, eff: Any) -> tuple[dict[str, Any], dict[str, Any]] | None:
@@ -167,13 +172,20 @@ def gen_unblocked(ctx: Context) -> list[Draft] | NotExecutable:
         blocker: dict[str, Any] = {"id": "big", "card": BLOCKER}
         if "flying" in keywords:
             blocker["keywords"] = ["reach"]  # else it could not block a flyer (702.9b)
+        afflict = any(tr.name == "afflict" for tr in face.text.triggered)
+        blocked_expect: dict[str, Any] = {"events_absent": [trig]}
+        if afflict:  # its afflict trigger, not the other one (702.130a)
+            blocked_expect["events"] = [{"type": "triggered", "source": "att",
+                                         "ability": "afflict"}]
+        else:
+            blocked_expect["state"] = {"stack": []}
         drafts.append(Draft(
             "unblocked-trigger-blocked", f"{name} attacks and {BLOCKER} blocks it: its "
             "ability does not trigger", list(FEATURES), setup_cards(setup(False, blocker)),
             setup(False, blocker),
             [declare, to_blockers, {"declare_blockers": {"player": "p2",
                                                         "blocks": {"big": "att"}}}],
-            {"events_absent": [trig], "state": {"stack": []}}, list(RULES)))
+            blocked_expect, list(RULES)))
     return drafts
 
 

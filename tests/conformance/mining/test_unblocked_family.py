@@ -28,6 +28,7 @@ TEXT = "An ability that triggers when something “attacks and isn’t blocked�
     ("Mindstab Thrull", {"blocked", "declared", "put-attacking"}),  # "you may sacrifice it"
     ("Keeper of Tresserhorn", {"blocked", "declared", "put-attacking"}),  # no combat damage
     ("Farrel's Zealot", {"blocked", "declared", "put-attacking"}),  # may deal 3 to a creature
+    ("Eternal of Harsh Truths", {"blocked", "declared", "put-attacking"}),  # afflict 2, draw
 ])
 def test_every_case_passes_on_the_reference_and_kills_the_mutant(card: str,
                                                                  slugs: set[str]) -> None:

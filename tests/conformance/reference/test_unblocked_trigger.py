@@ -140,3 +140,15 @@ def test_you_may_have_it_deal_damage_if_you_do_no_combat_damage(accept: bool, da
     e.act({"advance": {"to": "end_of_combat"}})
     state = e.observe().state
     assert (state["objects"]["big"]["damage"], state["players"]["p2"]["life"]) == (damage, life)
+
+
+def test_afflict_triggers_when_it_becomes_blocked() -> None:
+    """Khenra Eternal: "Afflict 1" (702.130a: defending player loses 1 life)."""
+    (t,) = load_cards()["Khenra Eternal"].faces[0].text.triggered
+    assert (t.event, t.name) == ("becomes_blocked", "afflict")
+    e = _combat("Khenra Eternal", {"battlefield": [{"id": "blk", "card": "Enormous Baloth"}]})
+    e.act({"declare_attackers": {"player": "p1", "attackers": {"att": "p2"}}})
+    e.act({"advance": {"to": "declare_blockers"}})
+    e.act({"declare_blockers": {"player": "p2", "blocks": {"blk": "att"}}})
+    e.act({"resolve_top": {}})
+    assert e.observe().state["players"]["p2"]["life"] == 19
