@@ -200,7 +200,8 @@ class Casting(FusedSpells, Costs):
         total = self.striven(total, face, targets)
         frm = obj.zone
         rest = self._plan_total(player, total.mana, total.objects,
-                                f"the cost of {face.name} (X={x})")
+                                f"the cost of {face.name} (X={x})",
+                                self.payers_pay_from(face, total.mana, x or 0))
         self._move(obj, "stack", controller=player)  # 601.2a, then the costs are paid (601.2h)
         sacrificed = [self.chars(ob).power for kind, ob in total.objects
                       if kind == "sacrifice" and "Creature" in self.chars(ob).types]

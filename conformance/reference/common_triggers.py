@@ -9,6 +9,11 @@ oracle templates and their rules:
 * "Whenever CARDNAME blocks / becomes blocked / attacks or blocks / blocks or becomes blocked,
   <effects>" — trigger as blockers are declared (509.1i, 509.3a; "becomes blocked" once a
   combat however many creatures block it, 509.3c);
+* "Afflict N" — "Whenever this creature becomes blocked, defending player loses N life"
+  (702.130a);
+* "Whenever CARDNAME attacks and isn't blocked, <effects>" — triggers as blockers are declared,
+  for an attacking creature no creature is declared to block (509.1i), declared as an attacker
+  or put onto the battlefield attacking;
 * "Whenever CARDNAME enters the battlefield or attacks", "Whenever a creature / CARDNAME or
   another creature / another creature enters the battlefield under your control, <effects>" —
   enters-the-battlefield abilities (603.6a), of the entering permanent too when it qualifies
@@ -83,7 +88,13 @@ SELF_OR_ENCHANTED_ATTACKS = "self_or_enchanted_attacks"
 creature's: it triggers for the permanent itself attacking, or, as an Aura, for the creature it
 enchants attacking)."""
 
+ATTACKS_UNBLOCKED = "attacks_unblocked"
+"""``Triggered.event`` of "Whenever CARDNAME attacks and isn't blocked, ..." (509.1i: as
+blockers are declared, if no creature blocks it)."""
+
 _FORMS = (
+    (re.compile(rf"Whenever {SELF} attacks and isn't blocked, (.*)"), ATTACKS_UNBLOCKED,
+     "attacks_unblocked", True),
     (re.compile(rf"Whenever {SELF} attacks, (.*)"), ATTACKS, "attacks", True),
     (re.compile(rf"Whenever {SELF} blocks, (.*)"), BLOCKS, "blocks", True),
     (re.compile(r"Whenever you cast a noncreature spell, (.*)"), CAST_NONCREATURE,
@@ -132,6 +143,9 @@ def trigger_line(line: str, parse_effects: Callable[[str], SpellText]) -> Trigge
     understood)."""
     if line == f"Whenever you cast a noncreature spell, {SELF} gets +1/+1 until end of turn.":
         return None  # prowess (702.108a), read as such by the base interpreter
+    if m := re.fullmatch(r"Afflict (\d+)", line):  # 702.130a: a "becomes blocked" trigger
+        return Triggered(BECOMES_BLOCKED, parse_effects(f"Defending player loses {m[1]} life."),
+                         "afflict")
     for rx, event, name, self_ref in _FORMS:
         m = rx.fullmatch(line)
         if m:

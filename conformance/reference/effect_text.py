@@ -19,6 +19,7 @@ from conformance.reference.combat_keywords import EFFECT_TEMPLATES as _COMBAT_TE
 from conformance.reference.common_abilities import EFFECT_TEMPLATES as _COMMON_TEMPLATES
 from conformance.reference.cost_text import cost_part
 from conformance.reference.cycling_text import EFFECT_TEMPLATES as _MAY_HAVE_TEMPLATES
+from conformance.reference.defending_player import TEMPLATES as _DEFENDING_TEMPLATES
 from conformance.reference.designation_effects import BecomeMonarch, GetEnergy
 from conformance.reference.effect_blocks import (
     CopyTargetSpell,
@@ -53,6 +54,7 @@ from conformance.reference.effect_blocks import (
     TokenDef,
 )
 from conformance.reference.errors import OracleTemplateError
+from conformance.reference.exile_until_text import FIRST as _EXILE_UNTIL_FIRST
 from conformance.reference.oracle_copies import FIRST as _COPY_FIRST
 from conformance.reference.oracle_eldrazi import EFFECT_TEMPLATES as _ELDRAZI_TEMPLATES
 from conformance.reference.oracle_exile_instead import FIRST as _EXILE_INSTEAD_FIRST
@@ -249,6 +251,8 @@ _EFFECTS[_EFFECTS.index(_THREATEN_FIRST[-1]) + 1:_EFFECTS.index(_THREATEN_FIRST[
     _SAME_TARGET_FIRST  # "... target creature. That creature / It <effect>."
 _EFFECTS.extend(_SACRIFICED_TEMPLATES)  # "damage equal to the sacrificed creature's power"
 _EFFECTS.extend(_STRIVE_TEMPLATES)  # "any number of target creatures each get ..."
+_EFFECTS[:0] = _DEFENDING_TEMPLATES  # "Defending player gets a poison counter."
+_EFFECTS[:0] = _EXILE_UNTIL_FIRST  # "Exile target ... until CARDNAME leaves the battlefield."
 _EFFECTS[:0] = _PREVENT_FIRST  # "... dealt to and dealt by that creature this turn."
 _EFFECTS[:0] = _HALVES_FIRST  # split/aftermath halves and chapters: oracle_halves
 _EFFECTS.extend(_COLOR_TEMPLATES)  # "Target creature becomes red [and gains haste] ..."

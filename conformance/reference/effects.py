@@ -183,6 +183,13 @@ class Effects(LibraryChoices):
         only mana costs count (rule 700.5)."""
         return 0
 
+    def devotion_of_gone_source(self, source: str, color: str) -> int:
+        """Hook: what the source of a resolving ability adds to devotion to ``color`` once it
+        has left the battlefield: nothing, devotion counts the permanents on the battlefield as
+        the ability resolves (700.5, the devotion rulings: "The permanent with that ability
+        will be counted if it's still on the battlefield at that time")."""
+        return 0
+
     def damage_as_counters(self, keywords: frozenset[str]) -> bool:
         """Hook: damage from a source with infect or wither is dealt to a creature as -1/-1
         counters, which stay when the turn ends (702.90c, 702.80a)."""
@@ -483,6 +490,7 @@ from conformance.reference import (  # noqa: E402  (they register their handlers
     combat_group_effects,  # noqa: F401  ("Attacking creatures get ...": combat_keywords)
     common_effects,  # noqa: F401  (flicker, "loses <keyword>", tokens for each card)
     control_effects,  # noqa: F401  (control, untap, added types: control_abilities)
+    defending_effects,  # noqa: F401  ("defending player ...": defending_player)
     effects_copies,  # noqa: F401  (copies with a color, copied twice from a graveyard)
     effects_fights,  # noqa: F401  (an effect on a creature, then it fights: oracle_fights)
     effects_halves,  # noqa: F401  (split/aftermath halves and chapters: oracle_halves)
@@ -491,6 +499,7 @@ from conformance.reference import (  # noqa: E402  (they register their handlers
     effects_split,  # noqa: F401  (fights, counted amounts: split and aftermath halves)
     effects_strive,  # noqa: F401  (each of any number of targets: oracle_strive)
     effects_wheels,  # noqa: F401  (wheels, life per creature, tap all creatures)
+    exile_until_effects,  # noqa: F401  (exile until CARDNAME leaves the battlefield)
     flanking_effects,  # noqa: F401  (flanking's -1/-1 on the blocker)
     kicked_effects,  # noqa: F401  (kicked effects "instead")
     prevent_effects,  # noqa: F401  ("dealt to and dealt by that creature": prevent_to_and_by)

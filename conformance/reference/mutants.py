@@ -162,3 +162,6 @@ MUTANTS.update(BESTOW_MUTANTS)
 from conformance.reference.color_mutants import COLOR_MUTANTS  # noqa: E402
 
 MUTANTS.update(COLOR_MUTANTS)
+from conformance.reference.mined_rule_mutants import MINED_RULE_MUTANTS  # noqa: E402
+
+MUTANTS.update(MINED_RULE_MUTANTS)

@@ -56,6 +56,7 @@ from conformance.reference.cascade import Cascade
 from conformance.reference.cast_quality_rules import CastQuality
 from conformance.reference.chapter_rules import CHAPTER_HOOKS, ChapterRules
 from conformance.reference.effects_copies import CopyVariantRules
+from conformance.reference.exile_until import ExileUntil
 from conformance.reference.kicked import KickedPermanents
 from conformance.reference.morph import Morph
 
@@ -200,6 +201,12 @@ HOOKS: dict[str, str] = {
     "turned_face_up_is_same_object": "708.8: a permanent turned face up is the same permanent",
     "turned_face_up_triggers": "708.8, 603.2: 'when CARDNAME is turned face up' triggers",
     "can_turn_face_up": "702.37e, 708.7: a face-down permanent, not a spell, is turned face up",
+    "kicking_requires_targets": "702.33d, 603.3d: kicking a permanent spell needs no targets "
+                                "for its enters ability",
+    "devotion_of_gone_source": "700.5: devotion counts the permanents on the battlefield as "
+                               "the ability resolves",
+    "payers_pay_from": "601.2f-h, 702.51a: convoke applies after the total cost is determined",
+    "left_token_may_return": "111.8: a token that left the battlefield can't come back",
     "ceases_to_exist": "704.5d, 704.5e: tokens off the battlefield, copies off the stack",
     "planeswalker_loyalty_gone": "704.5i, 704.5v: a planeswalker with 0 loyalty, a battle "
                                  "with 0 defense",
@@ -208,6 +215,8 @@ HOOKS: dict[str, str] = {
     "attack_triggers": "508.3a: 'whenever CARDNAME attacks' triggers as it is declared",
     "step_triggers": "503.1a, 513.1a: 'at the beginning of your upkeep / end step'",
     "restrictions_apply": "509.1a-b: 'can't block / can't be blocked this turn' restrict blocks",
+    "unblocked_trigger_declaration": "509.1i: 'attacks and isn't blocked' triggers as "
+                                     "blockers are declared",
     "becomes_blocked_triggers": "509.3c: 'becomes blocked' triggers once, however many block",
     "attacks_alone": "506.5: a creature attacks alone when it is the only one declared",
     "renown_checks_renowned": "603.4, 702.112a: renown's 'if it isn't renowned' is checked "
@@ -234,5 +243,5 @@ HOOKS.update(CHAPTER_HOOKS)  # fight, resolution-time conditions: chapter_rules
 
 
 class Rules(ChapterRules, Cascade, Morph, Bestow, CastQuality, BlockRestrictions,
-            KickedPermanents, CopyVariantRules):
+            KickedPermanents, CopyVariantRules, ExileUntil):
     """All the rules the reference engine models (the public surface: :data:`HOOKS`)."""

@@ -13,14 +13,17 @@ from conformance.mining.families import (
     classified_formats,
     constellation,
     convoke,
+    convoke_total,
     copy,
     delve,
     devoid,
     devotion,
+    devotion_resolves,
     energy,
     fizzle,
     fizzle_partial,
     flashback,
+    flicker_token,
     foretell,
     free_cast,
     fuse,
@@ -28,6 +31,7 @@ from conformance.mining.families import (
     improvise,
     infect,
     kicker,
+    kicker_targets,
     knifepoint,
     landfall,
     mdfc,
@@ -42,6 +46,7 @@ from conformance.mining.families import (
     split,
     suspend,
     suspend_more,
+    unblocked,
 )
 from conformance.mining.model import Family
 
@@ -170,6 +175,11 @@ MUTANT_OF: dict[str, str] = {
     "mdfc-legality": "mdfc_legality_from_front_face",
     "mdfc-mana-value": "mdfc_mana_value_from_back_face",
     "mdfc-enters-front-face": "mdfc_enters_back_face_up",
+    "unblocked-trigger": "unblocked_trigger_on_attack",
+    "flicker-token": "exiled_token_returns",
+    "kicker-permanent-targets": "kicked_permanent_needs_targets",
+    "convoke-total-cost": "convoke_pays_mana_cost_only",
+    "devotion-ability-resolves": "devotion_counts_gone_source",
 }
 """Family id -> the mutant breaking exactly the rules point the family tests."""
 
@@ -185,6 +195,8 @@ FAMILIES: tuple[Family, ...] = tuple(
         *suspend.FAMILIES, *suspend_more.FAMILIES, *free_cast.FAMILIES, *foretell.FAMILIES,
         *morph.FAMILIES, *sliver.FAMILIES, *animated.FAMILIES,
         *snow.FAMILIES, *mdfc.FAMILIES, *bestow.FAMILIES,
+        *unblocked.FAMILIES, *flicker_token.FAMILIES, *kicker_targets.FAMILIES,
+        *convoke_total.FAMILIES, *devotion_resolves.FAMILIES,
         *classified_formats.FAMILIES,  # last: a family that can script the ruling wins
     )
 )
