@@ -65,6 +65,9 @@ CAST_NONCREATURE = "cast_noncreature"
 :meth:`~conformance.reference.triggers.TriggeredAbilities.noncreature_spell`)."""
 CAST_ANY = "cast_any_spell"
 """``Triggered.event`` of "Whenever you cast a spell, ..."."""
+MAGECRAFT = "cast_or_copy_instant_or_sorcery"
+"""``Triggered.event`` of "Magecraft — Whenever you cast or copy an instant or sorcery spell, ..."
+(:mod:`conformance.reference.magecraft`)."""
 CAST_KICKED = "cast_kicked"
 """``Triggered.event`` of "Whenever you cast a kicked spell, ..." (702.33d)."""
 ENTERS_KICKED = "enters_kicked"
@@ -89,6 +92,8 @@ _FORMS = (
     (re.compile(r"Whenever you cast a noncreature spell, (.*)"), CAST_NONCREATURE,
      "cast_trigger", False),
     (re.compile(r"Whenever you cast a spell, (.*)"), CAST_ANY, "cast_trigger", False),
+    (re.compile(r"(?:Magecraft — )?Whenever you cast or copy an instant or sorcery spell, (.*)"),
+     MAGECRAFT, "magecraft", False),
     (re.compile(rf"Whenever {SELF} enters the battlefield or attacks, (.*)"), ENTERS_OR_ATTACKS,
      "enters_or_attacks", True),
     (re.compile(rf"Whenever (?:a creature|{SELF} or another creature) enters the battlefield "

@@ -158,3 +158,6 @@ MUTANTS.update(FREE_CAST_MUTANTS)
 from conformance.reference.bestow_mutants import BESTOW_MUTANTS  # noqa: E402
 
 MUTANTS.update(BESTOW_MUTANTS)
+from conformance.mining.mutants_triggers import TRIGGER_FAMILY_MUTANTS  # noqa: E402
+
+MUTANTS.update(TRIGGER_FAMILY_MUTANTS)

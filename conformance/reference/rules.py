@@ -56,8 +56,8 @@ from conformance.reference.cascade import Cascade
 from conformance.reference.chapter_rules import CHAPTER_HOOKS, ChapterRules
 from conformance.reference.effects_copies import CopyVariantRules
 from conformance.reference.kicked import KickedPermanents
+from conformance.reference.magecraft import MAGECRAFT_HOOKS, CastOrCopyTriggers
 from conformance.reference.morph import Morph
-from conformance.reference.trigger_events import TriggerEvents
 
 HOOKS: dict[str, str] = {
     "stack_exit_zone": "702.127a, 702.34a: where a spell that leaves the stack goes",
@@ -221,8 +221,9 @@ HOOKS: dict[str, str] = {
 
 
 HOOKS.update(CHAPTER_HOOKS)  # fight, resolution-time conditions: chapter_rules
+HOOKS.update(MAGECRAFT_HOOKS)  # "whenever you cast or copy": magecraft
 
 
-class Rules(ChapterRules, Cascade, Morph, Bestow, TriggerEvents, BlockRestrictions,
+class Rules(ChapterRules, Cascade, Morph, Bestow, CastOrCopyTriggers, BlockRestrictions,
             KickedPermanents, CopyVariantRules):
     """All the rules the reference engine models (the public surface: :data:`HOOKS`)."""

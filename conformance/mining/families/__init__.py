@@ -29,6 +29,7 @@ from conformance.mining.families import (
     kicker,
     knifepoint,
     landfall,
+    magecraft,
     mdfc,
     morph,
     phyrexian,
@@ -166,6 +167,8 @@ MUTANT_OF: dict[str, str] = {
     "mdfc-legality": "mdfc_legality_from_front_face",
     "mdfc-mana-value": "mdfc_mana_value_from_back_face",
     "mdfc-enters-front-face": "mdfc_enters_back_face_up",
+    "magecraft-copy": "magecraft_ignores_copies",
+    "magecraft-copies": "magecraft_once_per_copied_spell",
 }
 """Family id -> the mutant breaking exactly the rules point the family tests."""
 
@@ -181,6 +184,7 @@ FAMILIES: tuple[Family, ...] = tuple(
         *suspend.FAMILIES, *suspend_more.FAMILIES, *free_cast.FAMILIES, *foretell.FAMILIES,
         *morph.FAMILIES, *sliver.FAMILIES, *animated.FAMILIES,
         *snow.FAMILIES, *mdfc.FAMILIES, *bestow.FAMILIES,
+        *magecraft.FAMILIES,
     )
 )
 """Every family, in matching order."""
