@@ -98,7 +98,7 @@ def _case(ctx: Context, slug: str, copier: str, copies: int) -> list[Draft] | No
     state = {**state, "stack": [], "objects": {"m": {"power": p + pumps,
                                                      "toughness": t + pumps}}}
     library = b.islands(times + 1)
-    held = {"hand": [{"id": "pump", "card": PUMP}, {"id": "cp", "card": copier}]}
+    held: dict[str, Any] = {"hand": [{"id": "pump", "card": PUMP}, {"id": "cp", "card": copier}]}
     cast_copier = b.cast("cp", targets=["pump"])
     if copies > 1:  # Increasing Vengeance with flashback copies twice
         held = {"hand": [{"id": "pump", "card": PUMP}], "graveyard": [{"id": "cp", "card": copier}]}
