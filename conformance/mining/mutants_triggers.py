@@ -1,5 +1,5 @@
 """Family mutants of ability-word triggers (see :mod:`conformance.mining.mutants`): magecraft
-and copies of spells (207.2c, 707.10). :data:`TRIGGER_FAMILY_MUTANTS` is added to the reference
+and copies of spells (207.2c, 707.10), raid and the attacks of the turn (207.2c, 603.4). :data:`TRIGGER_FAMILY_MUTANTS` is added to the reference
 mutants, so ``rulings mutants`` and ``mutant:NAME`` engine specs run them too."""
 
 from __future__ import annotations
@@ -30,8 +30,32 @@ class MagecraftOncePerCopiedSpell(ReferenceEngine):
         return len(copies) <= 1  # this copy's event is the last one
 
 
+class RaidNeedsAttackerOnBattlefield(ReferenceEngine):
+    """Raid counts only a creature that attacked this turn and is still on the battlefield (the
+    same object: not one that died and came back)."""
+
+    MUTANT = "raid_needs_attacker_on_battlefield"
+    RULE = "603.4"
+
+    def raid_triggers(self, player: str) -> int:
+        return int(any(turn == self.turn and who == player and obj.zone == "battlefield"
+                       and obj.zcc == zcc for turn, who, obj, zcc in self.attacked_with))
+
+
+class RaidPerAttacker(ReferenceEngine):
+    """A raid ability triggers once for each creature its controller attacked with this turn."""
+
+    MUTANT = "raid_per_attacker"
+    RULE = "603.4"
+
+    def raid_triggers(self, player: str) -> int:
+        return sum(1 for turn, who, _obj, _zcc in self.attacked_with
+                   if turn == self.turn and who == player)
+
+
 TRIGGER_FAMILY_MUTANTS: dict[str, type[ReferenceEngine]] = {
-    cls.MUTANT: cls for cls in (MagecraftIgnoresCopies, MagecraftOncePerCopiedSpell)
+    cls.MUTANT: cls for cls in (MagecraftIgnoresCopies, MagecraftOncePerCopiedSpell,
+                                RaidNeedsAttackerOnBattlefield, RaidPerAttacker)
     if cls.MUTANT is not None
 }
 """Mutant name -> engine class, for the families of this module's mutants."""

@@ -68,6 +68,9 @@ CAST_ANY = "cast_any_spell"
 MAGECRAFT = "cast_or_copy_instant_or_sorcery"
 """``Triggered.event`` of "Magecraft — Whenever you cast or copy an instant or sorcery spell, ..."
 (:mod:`conformance.reference.magecraft`)."""
+RAID_ENTERS = "raid_enters"
+"""``Triggered.event`` of "Raid — When CARDNAME enters the battlefield, if you attacked this turn,
+..." (:mod:`conformance.reference.raid`)."""
 CAST_KICKED = "cast_kicked"
 """``Triggered.event`` of "Whenever you cast a kicked spell, ..." (702.33d)."""
 ENTERS_KICKED = "enters_kicked"
@@ -87,6 +90,8 @@ creature's: it triggers for the permanent itself attacking, or, as an Aura, for 
 enchants attacking)."""
 
 _FORMS = (
+    (re.compile(rf"(?:Raid — )?When {SELF} enters(?: the battlefield)?, if you attacked this "
+                r"turn, (.*)"), RAID_ENTERS, "raid", True),
     (re.compile(rf"Whenever {SELF} attacks, (.*)"), ATTACKS, "attacks", True),
     (re.compile(rf"Whenever {SELF} blocks, (.*)"), BLOCKS, "blocks", True),
     (re.compile(r"Whenever you cast a noncreature spell, (.*)"), CAST_NONCREATURE,

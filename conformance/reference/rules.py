@@ -58,6 +58,7 @@ from conformance.reference.effects_copies import CopyVariantRules
 from conformance.reference.kicked import KickedPermanents
 from conformance.reference.magecraft import MAGECRAFT_HOOKS, CastOrCopyTriggers
 from conformance.reference.morph import Morph
+from conformance.reference.raid import RAID_HOOKS, RaidTriggers
 
 HOOKS: dict[str, str] = {
     "stack_exit_zone": "702.127a, 702.34a: where a spell that leaves the stack goes",
@@ -222,8 +223,9 @@ HOOKS: dict[str, str] = {
 
 HOOKS.update(CHAPTER_HOOKS)  # fight, resolution-time conditions: chapter_rules
 HOOKS.update(MAGECRAFT_HOOKS)  # "whenever you cast or copy": magecraft
+HOOKS.update(RAID_HOOKS)  # "if you attacked this turn": raid
 
 
-class Rules(ChapterRules, Cascade, Morph, Bestow, CastOrCopyTriggers, BlockRestrictions,
-            KickedPermanents, CopyVariantRules):
+class Rules(ChapterRules, Cascade, Morph, Bestow, RaidTriggers, CastOrCopyTriggers,
+            BlockRestrictions, KickedPermanents, CopyVariantRules):
     """All the rules the reference engine models (the public surface: :data:`HOOKS`)."""

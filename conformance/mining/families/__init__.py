@@ -34,6 +34,7 @@ from conformance.mining.families import (
     morph,
     phyrexian,
     prowess,
+    raid,
     saga,
     scry,
     search,
@@ -169,6 +170,8 @@ MUTANT_OF: dict[str, str] = {
     "mdfc-enters-front-face": "mdfc_enters_back_face_up",
     "magecraft-copy": "magecraft_ignores_copies",
     "magecraft-copies": "magecraft_once_per_copied_spell",
+    "raid-whole-turn": "raid_needs_attacker_on_battlefield",
+    "raid-any-attack": "raid_per_attacker",
 }
 """Family id -> the mutant breaking exactly the rules point the family tests."""
 
@@ -184,7 +187,7 @@ FAMILIES: tuple[Family, ...] = tuple(
         *suspend.FAMILIES, *suspend_more.FAMILIES, *free_cast.FAMILIES, *foretell.FAMILIES,
         *morph.FAMILIES, *sliver.FAMILIES, *animated.FAMILIES,
         *snow.FAMILIES, *mdfc.FAMILIES, *bestow.FAMILIES,
-        *magecraft.FAMILIES,
+        *magecraft.FAMILIES, *raid.FAMILIES,
     )
 )
 """Every family, in matching order."""
