@@ -1,10 +1,12 @@
 """Family mutants of ability-word triggers (see :mod:`conformance.mining.mutants`): magecraft
-and copies of spells (207.2c, 707.10), raid and the attacks of the turn (207.2c, 603.4). :data:`TRIGGER_FAMILY_MUTANTS` is added to the reference
+and copies of spells (207.2c, 707.10), raid and the attacks of the turn (207.2c, 603.4), a
+cycle trigger and its cycling ability (702.29c, 113.7a). :data:`TRIGGER_FAMILY_MUTANTS` is added to the reference
 mutants, so ``rulings mutants`` and ``mutant:NAME`` engine specs run them too."""
 
 from __future__ import annotations
 
 from conformance.reference.engine import ReferenceEngine
+from conformance.reference.objects import StackAbility
 
 
 class MagecraftIgnoresCopies(ReferenceEngine):
@@ -53,9 +55,26 @@ class RaidPerAttacker(ReferenceEngine):
                    if turn == self.turn and who == player)
 
 
+class CyclingCounteredWithItsTrigger(ReferenceEngine):
+    """Countering a "When you cycle CARDNAME" trigger counters the cycling ability of that card
+    too, as if the two were one ability."""
+
+    MUTANT = "cycling_countered_with_its_trigger"
+    RULE = "113.7a"
+
+    def ability_countered(self, ab: StackAbility) -> None:
+        if ab.name != "cycle_trigger":
+            return
+        for item in [i for i in self.stack if isinstance(i, StackAbility)
+                     and i.source == ab.source and i.name == "cycling"]:
+            self.stack.remove(item)
+            self._emit("countered", object=item.id, source=item.source, ability=item.name)
+
+
 TRIGGER_FAMILY_MUTANTS: dict[str, type[ReferenceEngine]] = {
     cls.MUTANT: cls for cls in (MagecraftIgnoresCopies, MagecraftOncePerCopiedSpell,
-                                RaidNeedsAttackerOnBattlefield, RaidPerAttacker)
+                                RaidNeedsAttackerOnBattlefield, RaidPerAttacker,
+                                CyclingCounteredWithItsTrigger)
     if cls.MUTANT is not None
 }
 """Mutant name -> engine class, for the families of this module's mutants."""

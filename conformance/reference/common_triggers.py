@@ -71,6 +71,9 @@ MAGECRAFT = "cast_or_copy_instant_or_sorcery"
 RAID_ENTERS = "raid_enters"
 """``Triggered.event`` of "Raid — When CARDNAME enters the battlefield, if you attacked this turn,
 ..." (:mod:`conformance.reference.raid`)."""
+CYCLED = "cycled"
+"""``Triggered.event`` of "When you cycle CARDNAME, ..." (702.29c:
+:mod:`conformance.reference.cycle_triggers`)."""
 CAST_KICKED = "cast_kicked"
 """``Triggered.event`` of "Whenever you cast a kicked spell, ..." (702.33d)."""
 ENTERS_KICKED = "enters_kicked"
@@ -90,6 +93,7 @@ creature's: it triggers for the permanent itself attacking, or, as an Aura, for 
 enchants attacking)."""
 
 _FORMS = (
+    (re.compile(rf"When you cycle {SELF}, (.*)"), CYCLED, "cycle_trigger", False),
     (re.compile(rf"(?:Raid — )?When {SELF} enters(?: the battlefield)?, if you attacked this "
                 r"turn, (.*)"), RAID_ENTERS, "raid", True),
     (re.compile(rf"Whenever {SELF} attacks, (.*)"), ATTACKS, "attacks", True),

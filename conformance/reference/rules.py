@@ -54,6 +54,7 @@ from conformance.reference.bestow import Bestow
 from conformance.reference.block_restrictions import BlockRestrictions
 from conformance.reference.cascade import Cascade
 from conformance.reference.chapter_rules import CHAPTER_HOOKS, ChapterRules
+from conformance.reference.cycle_triggers import CycleTriggers
 from conformance.reference.effects_copies import CopyVariantRules
 from conformance.reference.kicked import KickedPermanents
 from conformance.reference.magecraft import MAGECRAFT_HOOKS, CastOrCopyTriggers
@@ -227,5 +228,5 @@ HOOKS.update(RAID_HOOKS)  # "if you attacked this turn": raid
 
 
 class Rules(ChapterRules, Cascade, Morph, Bestow, RaidTriggers, CastOrCopyTriggers,
-            BlockRestrictions, KickedPermanents, CopyVariantRules):
+            CycleTriggers, BlockRestrictions, KickedPermanents, CopyVariantRules):
     """All the rules the reference engine models (the public surface: :data:`HOOKS`)."""

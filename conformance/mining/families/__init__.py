@@ -13,6 +13,7 @@ from conformance.mining.families import (
     constellation,
     convoke,
     copy,
+    cycle_trigger,
     delve,
     devoid,
     devotion,
@@ -172,6 +173,7 @@ MUTANT_OF: dict[str, str] = {
     "magecraft-copies": "magecraft_once_per_copied_spell",
     "raid-whole-turn": "raid_needs_attacker_on_battlefield",
     "raid-any-attack": "raid_per_attacker",
+    "cycle-trigger-separate": "cycling_countered_with_its_trigger",
 }
 """Family id -> the mutant breaking exactly the rules point the family tests."""
 
@@ -187,7 +189,7 @@ FAMILIES: tuple[Family, ...] = tuple(
         *suspend.FAMILIES, *suspend_more.FAMILIES, *free_cast.FAMILIES, *foretell.FAMILIES,
         *morph.FAMILIES, *sliver.FAMILIES, *animated.FAMILIES,
         *snow.FAMILIES, *mdfc.FAMILIES, *bestow.FAMILIES,
-        *magecraft.FAMILIES, *raid.FAMILIES,
+        *magecraft.FAMILIES, *raid.FAMILIES, *cycle_trigger.FAMILIES,
     )
 )
 """Every family, in matching order."""

@@ -1,0 +1,31 @@
+""""When you cycle CARDNAME, <effects>" (rule 702.29c): a triggered ability of the card that
+triggers when its owner cycles it (activates its cycling ability from their hand, 702.29a), so
+it goes on the stack above the cycling ability; the two are separate abilities (603.2, 113.7a:
+the one resolves or is countered independently of the other). A part of
+:class:`~conformance.reference.rules.Rules`; :data:`~conformance.reference.common_triggers.CYCLED`
+is the ``Triggered.event`` a form of :mod:`conformance.reference.common_triggers` reads.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from conformance.reference.common_triggers import CYCLED
+from conformance.reference.objects import PendingTrigger
+from conformance.reference.trigger_events import TriggerEvents
+
+
+class CycleTriggers(TriggerEvents):
+    """"When you cycle CARDNAME" (702.29c)."""
+
+    def _after_event(self, event: dict[str, Any]) -> None:
+        super()._after_event(event)
+        if event["type"] != "put_on_stack" or event.get("ability") != "cycling":
+            return
+        card = self.objects.get(event["source"])
+        if card is None or card.card is None or len(card.card.faces) != 1:
+            return
+        for t in card.card.faces[0].text.triggered:  # the cycled card's own ability
+            if t.event == CYCLED:
+                self._trigger(PendingTrigger(card.owner, card.id, card.card_name, t.name,
+                                             t.effects))
