@@ -75,7 +75,7 @@ def gen_separate(ctx: Context) -> list[Draft] | NotExecutable:
                 {"activate": {"player": "p2", "object": "isl2", "ability": 0}},
                 {"cast": {"player": "p2", "object": "stifle",
                           "targets": [{"source": "c", "ability": trigger.name}]}},
-                b.RESOLVE_TOP, b.RESOLVE_TOP]
+                b.RESOLVE_TOP, b.RESOLVE_STACK]  # Stifle, then what is left
     expect = {"events": [{"type": "countered", "source": "c", "ability": trigger.name},
                          {"type": "resolved", "source": "c", "ability": "cycling"}],
               "state": {"stack": [], "zones": {"c": "graveyard", "lib1": "hand",

@@ -119,7 +119,7 @@ def _case(ctx: Context, slug: str, attackers: int) -> list[Draft] | NotExecutabl
                 b.cast("r"), b.RESOLVE_TOP]
     if targets:
         actions.append({"choose": {"choice": "targets", "targets": targets}})
-    actions.append(b.RESOLVE_TOP)
+    actions.append(b.RESOLVE_STACK)  # the raid ability, if it triggered
     combat = 0 if blocked else 2 * attackers
     state: dict[str, Any] = {**shown, "stack": [],
                              "life": {"p2": 20 - combat - damage},
