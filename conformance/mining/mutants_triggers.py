@@ -39,18 +39,19 @@ class RaidNeedsAttackerOnBattlefield(ReferenceEngine):
     MUTANT = "raid_needs_attacker_on_battlefield"
     RULE = "603.4"
 
-    def raid_triggers(self, player: str) -> int:
+    def raid_times(self, player: str) -> int:
         return int(any(turn == self.turn and who == player and obj.zone == "battlefield"
                        and obj.zcc == zcc for turn, who, obj, zcc in self.attacked_with))
 
 
 class RaidPerAttacker(ReferenceEngine):
-    """A raid ability triggers once for each creature its controller attacked with this turn."""
+    """A raid ability applies once for each creature its controller attacked with this turn
+    (it triggers that many times; its counters are put that many times)."""
 
     MUTANT = "raid_per_attacker"
     RULE = "603.4"
 
-    def raid_triggers(self, player: str) -> int:
+    def raid_times(self, player: str) -> int:
         return sum(1 for turn, who, _obj, _zcc in self.attacked_with
                    if turn == self.turn and who == player)
 

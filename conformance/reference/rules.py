@@ -33,7 +33,11 @@ modules, each named after the part of the Comprehensive Rules it models:
 * :mod:`~conformance.reference.control_rules` and :mod:`~conformance.reference.chapter_rules` —
   :class:`ControlRules` (control-changing effects, layer 2: 611.2a) and :class:`ChapterRules`
   (fight 701.12, conditions checked on resolution), which extend :class:`Casting` beside
-  :class:`Suspend`.
+  :class:`Suspend`;
+* :mod:`~conformance.reference.magecraft`, :mod:`~conformance.reference.raid` and
+  :mod:`~conformance.reference.cycle_triggers` — :class:`CastOrCopyTriggers` (magecraft,
+  707.10), :class:`RaidTriggers` (raid, 603.4) and :class:`CycleTriggers` (702.29c), which
+  extend :class:`~conformance.reference.trigger_events.TriggerEvents`.
 
 Each class extends the one above it; :class:`Rules` is the last (it combines the two branches
 that extend :class:`Casting`). Its public surface is

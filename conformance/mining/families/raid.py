@@ -2,11 +2,13 @@
 attacked this turn, ..." is an enters-the-battlefield ability, 603.6a, with an intervening
 "if", 603.4, about the whole turn), for every one-face creature card the reference engine builds
 whose only ability (keywords aside) is that raid ability, with one effect the generator observes
-(tokens, cards drawn, 2 damage to any target, a creature card returned from your graveyard).
+(tokens, cards drawn, 2 damage to any target, a creature card returned from your graveyard), or
+"Raid — CARDNAME enters the battlefield with a +1/+1 counter on it if you attacked this turn" (a
+replacement effect, 614.1c: the card shows the counter, nothing triggers).
 
 Both cases attack in the combat of p1's turn, then p1 taps basic lands in the postcombat main
 phase for the card's mana cost and casts it; it resolves, its raid ability triggers once and
-resolves.
+resolves (or the card enters with its counter).
 
 * ``raid-whole-turn`` — "Raid abilities evaluate the entire turn to see if you attacked with a
   creature. That creature doesn't have to still be on the battlefield": Grizzly Bears attacks,
@@ -33,8 +35,14 @@ FEATURES = ["priority", "stack", "mana_cost", "combat.declare", "combat_damage",
 RULES = ["207.2c", "603.4", "603.6a", "508.1"]
 
 
+RAID_COUNTER = "raid_counter"
+"""The "effect" of "CARDNAME enters the battlefield with a +1/+1 counter on it if you attacked
+this turn" (a replacement effect, 614.1c: no trigger)."""
+
+
 def raid_creature(name: str) -> tuple[Any, Any] | NotExecutable:
-    """The card's face and its raid ability's one effect, or why it is not scripted."""
+    """The card's face and its raid ability's one effect (:data:`RAID_COUNTER` for its
+    counter), or why it is not scripted."""
     from conformance.reference.cards import load_cards
     from conformance.reference.common_triggers import RAID_ENTERS
 
@@ -45,8 +53,12 @@ def raid_creature(name: str) -> tuple[Any, Any] | NotExecutable:
         return NotExecutable("only one-face creature cards are scripted")
     face = card.faces[0]
     t = face.text
-    if t.activated or t.statics or t.restrictions or len(t.triggered) != 1 \
-            or t.triggered[0].event != RAID_ENTERS or len(t.triggered[0].effects) != 1:
+    if t.activated or t.statics or t.restrictions:
+        return NotExecutable("the card has other abilities than its raid ability")
+    if not t.triggered and t.enters_with == (("+1/+1", "raid:1"),):
+        return face, RAID_COUNTER
+    if t.enters_with or len(t.triggered) != 1 or t.triggered[0].event != RAID_ENTERS \
+            or len(t.triggered[0].effects) != 1:
         return NotExecutable("the card has other abilities than one raid ability with one "
                              "effect")
     return face, t.triggered[0].effects[0]
@@ -73,6 +85,8 @@ def _plan(eff: Any, dead: str) -> tuple[list[str] | None, dict[str, Any], int] |
     from conformance.reference import effect_blocks as o
     from conformance.reference.abilities_more import ReturnFromGraveyard
 
+    if eff == RAID_COUNTER:  # the card itself (id "r") enters with the counter
+        return None, {"counters": {"+1/+1": 1}}, 0
     if isinstance(eff, o.CreateToken):
         return None, {"count": [{"card": eff.token.name, "zone": "battlefield",
                                  "count": eff.count}]}, 0
@@ -126,15 +140,26 @@ def _case(ctx: Context, slug: str, attackers: int) -> list[Draft] | NotExecutabl
                              "zones": {"r": "battlefield", **shown.get("zones", {})}}
     if blocked and dead not in state["zones"]:
         state["zones"][dead] = "graveyard"
-    expect = {"events": [{"type": "triggered", "source": "r", "ability": "raid"}],
-              "event_counts": [{"match": {"type": "triggered", "source": "r"}, "count": 1}],
-              "state": state}
-    title = (f"{face.name}'s raid ability triggers: p1 attacked this turn with a creature that "
-             "has died since" if blocked else
-             f"{face.name}'s raid ability triggers once after p1 attacked with two creatures")
+    counters = state.pop("counters", None)
+    if counters is not None:  # a replacement effect: the card enters with it, no trigger
+        state["objects"] = {"r": {"counters": counters, "power": face.power + 1,
+                                  "toughness": face.toughness + 1}}
+        expect: dict[str, Any] = {"events_absent": [{"type": "triggered", "source": "r"}],
+                                  "state": state}
+    else:
+        expect = {"events": [{"type": "triggered", "source": "r", "ability": "raid"}],
+                  "event_counts": [{"match": {"type": "triggered", "source": "r"},
+                                    "count": 1}],
+                  "state": state}
+    what = "enters with its +1/+1 counter" if counters is not None else "triggers"
+    title = (f"{face.name}'s raid ability applies ({what}): p1 attacked this turn with a "
+             "creature that has died since" if blocked else
+             f"{face.name}'s raid ability applies once ({what}) after p1 attacked with two "
+             "creatures")
     features = FEATURES + (["target"] if targets else []) + (["tokens"] if "count" in shown
                                                              and "card" in shown["count"][0]
-                                                             else [])
+                                                             else []) + (
+        ["counters"] if counters is not None else [])
     cards = sorted({face.name, b.BEARS, b.ISLAND, *(x["card"] for x in lands)}
                    | ({b.GIANT} if blocked else set()))
     return [Draft(slug, title, features, cards, b.game(p1, p2), actions, expect, list(RULES))]

@@ -29,6 +29,8 @@ ANY_ATTACK = "Raid abilities care only that you attacked with a creature. It doe
     (WHOLE_TURN, "raid-whole-turn", "Timely Hordemate"),  # returns the attacker that died
     (ANY_ATTACK, "raid-any-attack", "Storm Fleet Spy"),  # draws
     (ANY_ATTACK, "raid-any-attack", "Mardu Heart-Piercer"),  # a target
+    (WHOLE_TURN, "raid-whole-turn", "Swaggering Corsair"),  # enters with a counter
+    (ANY_ATTACK, "raid-any-attack", "Rigging Runner"),  # enters with a counter
 ])
 def test_the_case_kills_the_family_mutant(text: str, family: str, card: str) -> None:
     assert_kills_its_mutant(mined_one(card, text, family, "2014-09-20"), family)
@@ -108,3 +110,27 @@ def test_raid_triggers_once_after_an_attack_and_makes_a_token() -> None:
     assert engine.observe().state["players"]["p2"]["life"] == 18
     _cast_hordechief(engine)
     assert _raid(engine) == (1, 1)
+
+
+def test_a_raid_counter_is_put_only_after_an_attack_and_triggers_nothing() -> None:
+    data = mined_one("Swaggering Corsair", ANY_ATTACK, "raid-any-attack", "2017-09-29")
+    assert data["expect"]["events_absent"] == [{"type": "triggered", "source": "r"}]
+    assert data["expect"]["state"]["objects"]["r"]["counters"] == {"+1/+1": 1}
+    lands = [{"id": "l1", "card": "Mountain"}, {"id": "l2", "card": "Island"},
+             {"id": "l3", "card": "Island"}]
+    for attack in (False, True):
+        engine = ReferenceEngine()
+        engine.setup("unit", {"active_player": "p1", "step": "precombat_main", "turn": 3,
+                              "players": {"p1": {"battlefield": [
+                                  {"id": "bears", "card": "Grizzly Bears"}, *lands],
+                                  "hand": [{"id": "r", "card": "Swaggering Corsair"}]},
+                                  "p2": {}}})
+        if attack:
+            _attack(engine, {"bears": "p2"})
+        for land in lands:
+            engine.act({"activate": {"player": "p1", "object": land["id"], "ability": 0}})
+        engine.act({"cast": {"player": "p1", "object": "r"}})
+        engine.act({"resolve_stack": {}})
+        obs = engine.observe()
+        assert obs.state["objects"]["r"]["counters"] == ({"+1/+1": 1} if attack else {})
+        assert not [e for e in obs.events if e["type"] == "triggered"]
