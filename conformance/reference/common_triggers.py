@@ -93,7 +93,7 @@ creature's: it triggers for the permanent itself attacking, or, as an Aura, for 
 enchants attacking)."""
 
 _FORMS = (
-    (re.compile(rf"When you cycle {SELF}, (.*)"), CYCLED, "cycle_trigger", False),
+    (re.compile(rf"When you cycle {SELF}, (.*)"), CYCLED, "cycle_trigger", True),
     (re.compile(rf"(?:Raid — )?When {SELF} enters(?: the battlefield)?, if you attacked this "
                 r"turn, (.*)"), RAID_ENTERS, "raid", True),
     (re.compile(rf"Whenever {SELF} attacks, (.*)"), ATTACKS, "attacks", True),

@@ -24,8 +24,8 @@ STIFLE = "Stifle"
 FEATURES = ["priority", "stack", "mana_cost", "cycling", "activated_ability", "mana_ability",
             "trigger.cycle"]
 RULES = ["702.29a", "702.29c", "603.2", "701.5a", "113.7a"]
-TARGETS: dict[str, tuple[str, str | None]] = {"creature": ("bears1", b.BEARS)}
-"""The trigger's target slot kinds the generator scripts: p1's creature."""
+TARGETS: dict[str, tuple[str, str | None]] = {"creature": ("bears1", b.BEARS), "any": ("p2", None)}
+"""The trigger's target slot kinds the generator scripts: p1's creature, p2 for any target."""
 
 
 def cycle_trigger_card(name: str) -> tuple[Any, Any] | NotExecutable:

@@ -19,6 +19,7 @@ SEPARATE = "The cycling ability and the triggered ability are separate. If the t
     "Stir the Sands",  # a token, no target
     "Resounding Roar",  # a target creature
     "Krosan Tusker",  # an optional search (never resolves: countered)
+    "Resounding Thunder",  # "it deals 6 damage to any target": p2
 ])
 def test_the_case_kills_the_family_mutant(card: str) -> None:
     data = mined_one(card, SEPARATE, "cycle-trigger-separate", "2017-04-18")
@@ -65,3 +66,19 @@ def test_casting_the_card_does_not_trigger_its_cycle_ability() -> None:
     obs = engine.observe()
     assert not [e for e in obs.events if e["type"] == "triggered"]
     assert len([o for o in obs.state["objects"].values() if o["name"] == "Zombie Token"]) == 3
+
+
+def test_it_in_a_cycle_trigger_is_the_cycled_card() -> None:
+    """Resounding Thunder: "When you cycle CARDNAME, it deals 6 damage to any target"."""
+    engine = ReferenceEngine()
+    engine.setup("unit", {"active_player": "p1", "step": "precombat_main", "turn": 3,
+                          "players": {"p1": {"mana": "{5}{B}{R}{G}",
+                                             "hand": [{"id": "c", "card": "Resounding Thunder"}],
+                                             "library": [{"id": "lib1", "card": "Island"}]},
+                                      "p2": {}}})
+    engine.act({"activate": {"player": "p1", "object": "c", "ability": 0}})
+    engine.act({"choose": {"choice": "targets", "source": "c", "targets": ["p2"]}})
+    engine.act({"resolve_stack": {}})
+    obs = engine.observe()
+    assert obs.state["players"]["p2"]["life"] == 14
+    assert obs.state["objects"]["lib1"]["zone"] == "hand"
