@@ -2,8 +2,8 @@
 spell, ..." triggers on casting, 601.2i, and on an effect creating a copy of such a spell on the
 stack, 707.10), for every one-face creature card the reference engine builds whose only ability
 (keywords aside) is one magecraft ability with an effect that shows without a decision (a pump
-of or a counter on itself, a pump of your creatures, cards drawn, life gained or lost by each
-opponent).
+of or a counter on itself or on a target creature, the card itself each time, a pump of your
+creatures, cards drawn, life gained or lost by each opponent).
 
 * ``magecraft-copy`` — "If an effect creates a copy of an instant or sorcery spell, this will
   also cause the magecraft ability to trigger": p1 casts Giant Growth at the card, then
@@ -36,6 +36,9 @@ for the copies.\""""
 FEATURES = ["priority", "stack", "mana_cost", "target", "trigger.cast", "magecraft",
             "copy_spell", "copy.new_targets"]
 RULES = ["207.2c", "601.2i", "603.2", "707.10"]
+AT_THE_CARD = ("creature", "perm:Creature:you")
+"""Target kinds of a magecraft effect the generator aims at the card itself (a creature p1
+controls): each time the ability triggers, its target is chosen as it goes on the stack."""
 
 
 def magecraft_creature(name: str) -> tuple[Any, tuple[Any, ...]] | NotExecutable:
@@ -69,8 +72,11 @@ def shows(face: Any, effects: tuple[Any, ...], times: int
         if isinstance(eff, o.PumpSelf) or (isinstance(eff, o.PumpGroup) and eff.scope == "you"
                                            and (not eff.subtype or eff.subtype in face.subtypes)):
             p, t = p + times * eff.power, t + times * eff.toughness
-        elif isinstance(eff, o.PutCounters) and not eff.target and eff.counter == "+1/+1":
+        elif isinstance(eff, o.PutCounters) and eff.counter == "+1/+1" and (
+                not eff.target or eff.kind in AT_THE_CARD):  # a target: the card itself
             p, t = p + times * eff.n, t + times * eff.n
+        elif isinstance(eff, o.PumpTarget) and eff.kind in AT_THE_CARD and not eff.keywords:
+            p, t = p + times * eff.power, t + times * eff.toughness
         elif isinstance(eff, o.GainLife):
             state.setdefault("life", {})["p1"] = 20 + times * eff.n
         elif isinstance(eff, o.LoseLife) and eff.who == "opponents":
@@ -105,10 +111,13 @@ def _case(ctx: Context, slug: str, copier: str, copies: int) -> list[Draft] | No
         cast_copier = b.cast("cp", targets=["pump"], **{"from": "graveyard"})
     p1 = b.player(mana="{G}{3}{R}{R}" if copies > 1 else "{G}{U}{U}",
                   battlefield=[{"id": "m", "card": face.name}], library=library, **held)
-    actions = [b.cast("pump", targets=["m"]), cast_copier, b.RESOLVE_TOP, b.RESOLVE_TOP,
-               *[b.keep_targets() for _ in range(copies)]]
+    aim = [{"choose": {"choice": "targets", "targets": ["m"]}}] if any(
+        e.slots for e in effects) else []  # each trigger's target, as it goes on the stack
+    actions = [b.cast("pump", targets=["m"]), *aim, cast_copier, *aim, b.RESOLVE_TOP,
+               b.RESOLVE_TOP, *[b.keep_targets() for _ in range(copies)]]
     if copies > 1:  # the copies' magecraft triggers go on the stack together
         actions.append({"choose": {"choice": "trigger_order", "order": ["m"] * copies}})
+    actions += aim * copies
     actions.append(b.RESOLVE_STACK)
     expect = {"events": [{"type": "copy_created", "of": "pump"}],
               "event_counts": [{"match": {"type": "copy_created", "of": "pump"},
@@ -119,7 +128,10 @@ def _case(ctx: Context, slug: str, copier: str, copies: int) -> list[Draft] | No
              f"{COPIER} creates" if copies == 1 else
              f"{face.name}'s magecraft ability triggers once for each of the two copies "
              f"{TWICE} creates")
-    features = FEATURES + (["flashback", "trigger.order"] if copies > 1 else [])
+    from conformance.reference.effect_blocks import PutCounters
+
+    features = FEATURES + (["flashback", "trigger.order"] if copies > 1 else []) + (
+        ["counters"] if any(isinstance(e, PutCounters) for e in effects) else [])
     return [Draft(slug, title, features, sorted({face.name, PUMP, copier, b.ISLAND}),
                   b.game(p1, b.player()), actions, expect, RULES + (["707.10c"] if copies > 1
                                                                       else []))]

@@ -44,9 +44,18 @@ def test_the_copies_case_casts_increasing_vengeance_with_flashback() -> None:
     assert data["expect"]["state"]["life"] == {"p1": 24, "p2": 16}
 
 
-def test_no_case_when_the_magecraft_effect_targets() -> None:
-    """Karok Wrangler: "put a +1/+1 counter on target creature you control"."""
-    r = mine([RulingGroup("g", "Karok Wrangler", "2021-04-16", {"en": COPY})])
+def test_a_targeting_magecraft_ability_aims_at_the_card_each_time_it_triggers() -> None:
+    """Karok Wrangler: "put a +1/+1 counter on target creature you control" (a 3/3)."""
+    data = mined_one("Karok Wrangler", COPIES, "magecraft-copies")
+    aims = [a for a in data["actions"] if a.get("choose", {}).get("choice") == "targets"]
+    assert aims == [{"choose": {"choice": "targets", "targets": ["m"]}}] * 4
+    assert data["expect"]["state"]["objects"]["m"] == {"power": 3 + 9 + 4, "toughness": 3 + 9 + 4}
+    assert_kills_its_mutant(data, "magecraft-copies")
+
+
+def test_no_case_for_a_card_the_reference_does_not_build() -> None:
+    """Dragonsguard Elite: its other ability has no template."""
+    r = mine([RulingGroup("g", "Dragonsguard Elite", "2021-04-16", {"en": COPY})])
     assert not r.cases and r.outcomes[0].status == NOT_EXECUTABLE
 
 
