@@ -74,6 +74,8 @@ RAID_ENTERS = "raid_enters"
 CYCLED = "cycled"
 """``Triggered.event`` of "When you cycle CARDNAME, ..." (702.29c:
 :mod:`conformance.reference.cycle_triggers`)."""
+CYCLED_OR_DIES = "cycled_or_dies"
+"""``Triggered.event`` of "When you cycle CARDNAME or it dies, ..." (702.29c, 700.4)."""
 CAST_KICKED = "cast_kicked"
 """``Triggered.event`` of "Whenever you cast a kicked spell, ..." (702.33d)."""
 ENTERS_KICKED = "enters_kicked"
@@ -94,6 +96,8 @@ enchants attacking)."""
 
 _FORMS = (
     (re.compile(rf"When you cycle {SELF}, (.*)"), CYCLED, "cycle_trigger", True),
+    (re.compile(rf"When you cycle {SELF} or it dies, (.*)"), CYCLED_OR_DIES, "cycle_trigger",
+     True),
     (re.compile(rf"(?:Raid — )?When {SELF} enters(?: the battlefield)?, if you attacked this "
                 r"turn, (.*)"), RAID_ENTERS, "raid", True),
     (re.compile(rf"Whenever {SELF} attacks, (.*)"), ATTACKS, "attacks", True),

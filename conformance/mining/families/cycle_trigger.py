@@ -1,7 +1,7 @@
 """The rulings on "When you cycle CARDNAME, ..." (rule 702.29c: a triggered ability that triggers
 as its owner cycles the card, going on the stack above the cycling ability), for every
 one-face card the reference engine builds with a plain mana cycling cost and such an ability
-whose targets (if any) the generator scripts.
+("When you cycle CARDNAME or it dies" too) whose targets (if any) the generator scripts.
 
 * ``cycle-trigger-separate`` — "The cycling ability and the triggered ability are separate. If
   the triggered ability doesn't resolve (due to being countered with Stifle, for example, or if
@@ -24,14 +24,16 @@ STIFLE = "Stifle"
 FEATURES = ["priority", "stack", "mana_cost", "cycling", "activated_ability", "mana_ability",
             "trigger.cycle"]
 RULES = ["702.29a", "702.29c", "603.2", "701.5a", "113.7a"]
-TARGETS: dict[str, tuple[str, str | None]] = {"creature": ("bears1", b.BEARS), "any": ("p2", None)}
-"""The trigger's target slot kinds the generator scripts: p1's creature, p2 for any target."""
+TARGETS: dict[str, tuple[str, str | None]] = {"creature": ("bears1", b.BEARS), "any": ("p2", None),
+                                              "graveyard_card": ("gyc", None)}
+"""The trigger's target slot kinds the generator scripts: p1's creature, p2 for any target, a
+Grizzly Bears card in p2's graveyard."""
 
 
 def cycle_trigger_card(name: str) -> tuple[Any, Any] | NotExecutable:
     """The card's face and its "When you cycle CARDNAME" ability, or why it is not scripted."""
     from conformance.reference.cards import load_cards
-    from conformance.reference.common_triggers import CYCLED
+    from conformance.reference.common_triggers import CYCLED, CYCLED_OR_DIES
 
     cards = load_cards()
     card = cards.get(name)
@@ -43,7 +45,7 @@ def cycle_trigger_card(name: str) -> tuple[Any, Any] | NotExecutable:
         return NotExecutable("only one-face cards with a mana cycling cost are scripted")
     face = card.faces[0]
     t = face.text
-    cycled = [a for a in t.triggered if a.event == CYCLED]
+    cycled = [a for a in t.triggered if a.event in (CYCLED, CYCLED_OR_DIES)]
     if len(cycled) != 1 or len(t.triggered) != 1 or t.activated:
         return NotExecutable("the card has other triggered or activated abilities than one "
                              "'When you cycle' ability")
@@ -66,7 +68,9 @@ def gen_separate(ctx: Context) -> list[Draft] | NotExecutable:
     p1 = b.player(mana=pool, battlefield=mine, hand=[{"id": "c", "card": face.name}],
                   library=b.islands(2))
     p2 = b.player(battlefield=[{"id": "isl2", "card": b.ISLAND}],
-                  hand=[{"id": "stifle", "card": STIFLE}])
+                  hand=[{"id": "stifle", "card": STIFLE}],
+                  graveyard=[{"id": "gyc", "card": b.BEARS}] if ("gyc", None) in targets
+                  else [])
     actions: list[dict[str, Any]] = [{"activate": {"player": "p1", "object": "c", "ability": 0}}]
     if targets:
         actions.append({"choose": {"choice": "targets", "source": "c",
@@ -83,7 +87,8 @@ def gen_separate(ctx: Context) -> list[Draft] | NotExecutable:
     features = FEATURES + (["target"] if targets else [])
     return [Draft("cycle-trigger-separate", f"{face.name}'s cycle trigger is countered by "
                   f"{STIFLE}; its cycling ability still resolves and draws a card", features,
-                  sorted({face.name, STIFLE, b.ISLAND, *(c for _, c in targets if c)}),
+                  sorted({face.name, STIFLE, b.ISLAND, *(c for _, c in targets if c),
+                          *([b.BEARS] if ("gyc", None) in targets else [])}),
                   b.game(p1, p2), actions, expect, list(RULES))]
 
 

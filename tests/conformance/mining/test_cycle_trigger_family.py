@@ -20,6 +20,7 @@ SEPARATE = "The cycling ability and the triggered ability are separate. If the t
     "Resounding Roar",  # a target creature
     "Krosan Tusker",  # an optional search (never resolves: countered)
     "Resounding Thunder",  # "it deals 6 damage to any target": p2
+    "Grixis Sojourners",  # "... or it dies": a target card in a graveyard
 ])
 def test_the_case_kills_the_family_mutant(card: str) -> None:
     data = mined_one(card, SEPARATE, "cycle-trigger-separate", "2017-04-18")
@@ -82,3 +83,26 @@ def test_it_in_a_cycle_trigger_is_the_cycled_card() -> None:
     obs = engine.observe()
     assert obs.state["players"]["p2"]["life"] == 14
     assert obs.state["objects"]["lib1"]["zone"] == "hand"
+
+
+def test_a_cycle_or_dies_trigger_triggers_when_the_creature_dies() -> None:
+    """Bant Sojourners: "When you cycle CARDNAME or it dies, you may create a 1/1 white Soldier
+    creature token"; it dies to Lightning Bolt (a 2/4: two Bolts)."""
+    engine = ReferenceEngine()
+    engine.setup("unit", {"active_player": "p1", "step": "precombat_main", "turn": 3,
+                          "players": {"p1": {"mana": "{R}{R}", "battlefield": [
+                              {"id": "s", "card": "Bant Sojourners"}],
+                              "hand": [{"id": "b1", "card": "Lightning Bolt"},
+                                       {"id": "b2", "card": "Lightning Bolt"}]}, "p2": {}}})
+    engine.act({"cast": {"player": "p1", "object": "b1", "targets": ["s"]}})
+    engine.act({"resolve_stack": {}})
+    assert not [e for e in engine.observe().events if e["type"] == "triggered"]
+    engine.act({"cast": {"player": "p1", "object": "b2", "targets": ["s"]}})
+    engine.act({"resolve_top": {}})
+    assert [(e["source"], e["ability"]) for e in engine.observe().events
+            if e["type"] == "triggered"] == [("s", "cycle_trigger")]
+    engine.act({"resolve_top": {}})
+    engine.act({"choose": {"choice": "may", "accept": True}})
+    soldiers = [o for o in engine.observe().state["objects"].values()
+                if o["name"] == "Soldier Token" and o["zone"] == "battlefield"]
+    assert len(soldiers) == 1
