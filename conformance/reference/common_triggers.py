@@ -70,6 +70,18 @@ CAST_NONCREATURE = "cast_noncreature"
 :meth:`~conformance.reference.triggers.TriggeredAbilities.noncreature_spell`)."""
 CAST_ANY = "cast_any_spell"
 """``Triggered.event`` of "Whenever you cast a spell, ..."."""
+MAGECRAFT = "cast_or_copy_instant_or_sorcery"
+"""``Triggered.event`` of "Magecraft — Whenever you cast or copy an instant or sorcery spell, ..."
+(:mod:`conformance.reference.magecraft`)."""
+RAID_ENTERS = "raid_enters"
+"""``Triggered.event`` of "Raid — When CARDNAME enters the battlefield, if you attacked this turn,
+..." (:mod:`conformance.reference.raid`)."""
+CYCLED = "cycled"
+"""``Triggered.event`` of "When you cycle CARDNAME, ..." (702.29c; the same value as
+:data:`conformance.reference.cycling_text.CYCLED`, which reads the line; it triggers as the card
+is cycled: :meth:`conformance.reference.casting.Casting._cycle`)."""
+CYCLED_OR_DIES = "cycled_or_dies"
+"""``Triggered.event`` of "When you cycle CARDNAME or it dies, ..." (702.29c, 700.4)."""
 CAST_KICKED = "cast_kicked"
 """``Triggered.event`` of "Whenever you cast a kicked spell, ..." (702.33d)."""
 ENTERS_KICKED = "enters_kicked"
@@ -95,11 +107,18 @@ blockers are declared, if no creature blocks it)."""
 _FORMS = (
     (re.compile(rf"Whenever {SELF} attacks and isn't blocked, (.*)"), ATTACKS_UNBLOCKED,
      "attacks_unblocked", True),
+    # "When you cycle CARDNAME, ..." alone: cycling_text.cycle_trigger_line (oracle.py)
+    (re.compile(rf"When you cycle {SELF} or it dies, (.*)"), CYCLED_OR_DIES, "cycle_trigger",
+     True),
+    (re.compile(rf"(?:Raid — )?When {SELF} enters(?: the battlefield)?, if you attacked this "
+                r"turn, (.*)"), RAID_ENTERS, "raid", True),
     (re.compile(rf"Whenever {SELF} attacks, (.*)"), ATTACKS, "attacks", True),
     (re.compile(rf"Whenever {SELF} blocks, (.*)"), BLOCKS, "blocks", True),
     (re.compile(r"Whenever you cast a noncreature spell, (.*)"), CAST_NONCREATURE,
      "cast_trigger", False),
     (re.compile(r"Whenever you cast a spell, (.*)"), CAST_ANY, "cast_trigger", False),
+    (re.compile(r"(?:Magecraft — )?Whenever you cast or copy an instant or sorcery spell, (.*)"),
+     MAGECRAFT, "magecraft", False),
     (re.compile(rf"Whenever {SELF} enters the battlefield or attacks, (.*)"), ENTERS_OR_ATTACKS,
      "enters_or_attacks", True),
     (re.compile(rf"Whenever (?:a creature|{SELF} or another creature) enters the battlefield "

@@ -165,3 +165,6 @@ MUTANTS.update(COLOR_MUTANTS)
 from conformance.reference.mined_rule_mutants import MINED_RULE_MUTANTS  # noqa: E402
 
 MUTANTS.update(MINED_RULE_MUTANTS)
+from conformance.mining.mutants_triggers import TRIGGER_FAMILY_MUTANTS  # noqa: E402
+
+MUTANTS.update(TRIGGER_FAMILY_MUTANTS)

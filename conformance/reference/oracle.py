@@ -158,11 +158,14 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
                                        cost=m[1]))
             equip = True
             continue
-        m = re.fullmatch(rf"{SELF} enters the battlefield with (a|an|two|three|four|X) "
-                         r"([+-]1/[+-]1) counters? on it( for each time it was kicked)?\.", line)
-        if m and not (m[3] and m[1] not in ("a", "an")):
-            enters_with.append((m[2], "kicked" if m[3] else
-                                None if m[1] == "X" else _NUMBERS[m[1]]))
+        m = re.fullmatch(rf"(Raid — )?{SELF} enters the battlefield with (a|an|two|three|four|X) "
+                         r"([+-]1/[+-]1) counters? on it( for each time it was kicked| if you "
+                         r"attacked this turn)?\.", line)
+        if m and not (m[4] and m[2] not in ("a", "an")) \
+                and (not m[1] or "attacked" in (m[4] or "")):  # "Raid —": only with its "if"
+            enters_with.append((m[3], None if m[2] == "X" and not m[4] else
+                                "kicked" if m[4] and "kicked" in m[4] else  # raid: "raid:1"
+                                "raid:1" if m[4] else _NUMBERS[m[2]]))
             continue
         m = re.fullmatch(rf"If {SELF} was kicked, it enters the battlefield with (a|an|two|three|"
                          r"four) ([+-]1/[+-]1) counters? on it\.", line)

@@ -33,7 +33,11 @@ modules, each named after the part of the Comprehensive Rules it models:
 * :mod:`~conformance.reference.control_rules` and :mod:`~conformance.reference.chapter_rules` —
   :class:`ControlRules` (control-changing effects, layer 2: 611.2a) and :class:`ChapterRules`
   (fight 701.12, conditions checked on resolution), which extend :class:`Casting` beside
-  :class:`Suspend`.
+  :class:`Suspend`;
+* :mod:`~conformance.reference.magecraft`, :mod:`~conformance.reference.raid` and
+  :mod:`~conformance.reference.cycle_triggers` — :class:`CastOrCopyTriggers` (magecraft,
+  707.10), :class:`RaidTriggers` (raid, 603.4) and :class:`CycleTriggers` (702.29c), which
+  extend :class:`~conformance.reference.trigger_events.TriggerEvents`.
 
 Each class extends the one above it; :class:`Rules` is the last (it combines the two branches
 that extend :class:`Casting`). Its public surface is
@@ -55,10 +59,13 @@ from conformance.reference.block_restrictions import BlockRestrictions
 from conformance.reference.cascade import Cascade
 from conformance.reference.cast_quality_rules import CastQuality
 from conformance.reference.chapter_rules import CHAPTER_HOOKS, ChapterRules
+from conformance.reference.cycle_triggers import CycleTriggers
 from conformance.reference.effects_copies import CopyVariantRules
 from conformance.reference.exile_until import ExileUntil
 from conformance.reference.kicked import KickedPermanents
+from conformance.reference.magecraft import MAGECRAFT_HOOKS, CastOrCopyTriggers
 from conformance.reference.morph import Morph
+from conformance.reference.raid import RAID_HOOKS, RaidTriggers
 
 HOOKS: dict[str, str] = {
     "stack_exit_zone": "702.127a, 702.34a: where a spell that leaves the stack goes",
@@ -240,8 +247,11 @@ HOOKS: dict[str, str] = {
 
 
 HOOKS.update(CHAPTER_HOOKS)  # fight, resolution-time conditions: chapter_rules
+HOOKS.update(MAGECRAFT_HOOKS)  # "whenever you cast or copy": magecraft
+HOOKS.update(RAID_HOOKS)  # "if you attacked this turn": raid
 
 
-class Rules(ChapterRules, Cascade, Morph, Bestow, CastQuality, BlockRestrictions,
-            KickedPermanents, CopyVariantRules, ExileUntil):
+class Rules(ChapterRules, Cascade, Morph, Bestow, RaidTriggers, CastOrCopyTriggers,
+            CycleTriggers, CastQuality, BlockRestrictions, KickedPermanents, CopyVariantRules,
+            ExileUntil):
     """All the rules the reference engine models (the public surface: :data:`HOOKS`)."""

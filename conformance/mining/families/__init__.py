@@ -15,6 +15,7 @@ from conformance.mining.families import (
     convoke,
     convoke_total,
     copy,
+    cycle_trigger,
     delve,
     devoid,
     devotion,
@@ -34,10 +35,12 @@ from conformance.mining.families import (
     kicker_targets,
     knifepoint,
     landfall,
+    magecraft,
     mdfc,
     morph,
     phyrexian,
     prowess,
+    raid,
     saga,
     scry,
     search,
@@ -180,6 +183,11 @@ MUTANT_OF: dict[str, str] = {
     "kicker-permanent-targets": "kicked_permanent_needs_targets",
     "convoke-total-cost": "convoke_pays_mana_cost_only",
     "devotion-ability-resolves": "devotion_counts_gone_source",
+    "magecraft-copy": "magecraft_ignores_copies",
+    "magecraft-copies": "magecraft_once_per_copied_spell",
+    "raid-whole-turn": "raid_needs_attacker_on_battlefield",
+    "raid-any-attack": "raid_per_attacker",
+    "cycle-trigger-separate": "cycling_countered_with_its_trigger",
 }
 """Family id -> the mutant breaking exactly the rules point the family tests."""
 
@@ -197,6 +205,7 @@ FAMILIES: tuple[Family, ...] = tuple(
         *snow.FAMILIES, *mdfc.FAMILIES, *bestow.FAMILIES,
         *unblocked.FAMILIES, *flicker_token.FAMILIES, *kicker_targets.FAMILIES,
         *convoke_total.FAMILIES, *devotion_resolves.FAMILIES,
+        *magecraft.FAMILIES, *raid.FAMILIES, *cycle_trigger.FAMILIES,
         *classified_formats.FAMILIES,  # last: a family that can script the ruling wins
     )
 )
