@@ -137,19 +137,6 @@ class UnpreventableDoubled(Effect):
 
 
 @dataclass(frozen=True, slots=True)
-class PreventNext(Effect):
-    """"Prevent the next N damage that would be dealt to target <kind> this turn" (a prevention
-    shield, 615.7)."""
-
-    n: int
-    kind: str
-
-    @property
-    def slots(self) -> tuple[TargetSlot, ...]:
-        return (TargetSlot(self.kind),)
-
-
-@dataclass(frozen=True, slots=True)
 class SearchEither(Effect):
     """"Search your library for a [basic] <Subtype> or <Subtype> card" / "... for a
     multicolored card", "reveal it, put it into your hand, then shuffle" (701.19: a search for

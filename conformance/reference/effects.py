@@ -114,9 +114,6 @@ class Effects(LibraryChoices):
         if target.zcc is not None and preventable and self.damage_prevented_by_protection(
                 target, source):
             return
-        amount = prevent_next_effects.absorb(self, target, amount)  # 615.7
-        if amount <= 0:
-            return
         self._emit("damage", source=source, target=target.id, amount=amount, step=self.step,
                    combat=combat)
         if target.zcc is None:
@@ -503,7 +500,7 @@ from conformance.reference import (  # noqa: E402  (they register their handlers
     flanking_effects,  # noqa: F401  (flanking's -1/-1 on the blocker)
     kicked_effects,  # noqa: F401  (kicked effects "instead")
     prevent_effects,  # noqa: F401  ("dealt to and dealt by that creature": prevent_to_and_by)
-    prevent_next_effects,  # "prevent the next N damage" shields (prevent_next)
+    prevent_next_effects,  # noqa: F401  ("prevent the next N damage" shields: prevent_next)
     template_effects,  # noqa: F401  (scry, ingest, processors)
     threaten_effects,  # noqa: F401  (control until end of turn, tap up to N)
     unless_pay_effects,  # noqa: F401  ("Sacrifice CARDNAME unless you pay {N}": unless_pay)

@@ -145,13 +145,6 @@ def _unpreventable_doubled(r: Effects, eff: m.UnpreventableDoubled, ctx: EffectC
     r.damage_doubled.append((ctx.controller, r.turn))
 
 
-@effect(m.PreventNext)
-def _prevent_next(r: Effects, eff: m.PreventNext, ctx: EffectContext) -> None:
-    ref = ctx.first()
-    if ref is not None:
-        r.damage_shields.append([r.turn, ref, eff.n])
-
-
 @effect(m.SearchEither)
 def _search_either(r: Effects, eff: m.SearchEither, ctx: EffectContext) -> Flow:
     """A search for a stated quality (701.19b): the player may find nothing; then the library

@@ -107,9 +107,6 @@ FIRST: list[tuple[re.Pattern[str], Builder]] = [
                 r"([^.]+?)\. ?"),
      lambda g: DamageTargets((int(g[1]), int(g[3])),
                              (TargetSlot(kind(g[2])), TargetSlot(kind(g[4]))))),
-    (re.compile(r"Prevent the next (\d+) damage that would be dealt to (any target|target "
-                r"creature) this turn\. ?"),
-     lambda g: m.PreventNext(int(g[1]), "any" if g[2] == "any target" else "creature")),
     (re.compile(r"Search your library for an? (basic )?([A-Z][a-z]+) or ([A-Z][a-z]+) card, "
                 r"reveal it, put it into your hand, then shuffle\. ?"),
      lambda g: m.SearchEither((g[2], g[3]), basic=bool(g[1]))),

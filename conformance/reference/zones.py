@@ -57,7 +57,7 @@ class Zones:
         apply), if any."""
         self.damage_shields: list[list[Any]] = []
         """[turn, target Ref, damage left]: "prevent the next N damage that would be dealt to
-        <target> this turn" (615.7)."""
+        <target> this turn" (615.7; the templates: :mod:`conformance.reference.prevent_next`)."""
         self.redirects: list[tuple[str, int, Ref]] = []
         """(controller, turn, creature): "until your next turn, all damage that would be dealt
         to creatures you control is dealt to that creature instead" (614.1a)."""
@@ -70,9 +70,6 @@ class Zones:
         self.combat_damage_shielded: set[tuple[int, str, int]] = set()
         """(turn, object id, zone-change count) of each creature all combat damage dealt to and
         dealt by is prevented that turn (615: :mod:`conformance.reference.prevent_to_and_by`)."""
-        self.prevention_shields: list[list[Any]] = []
-        """[turn, Ref, damage left] of each "prevent the next N damage" shield (615.7:
-        :mod:`conformance.reference.prevent_next`)."""
 
     def _new_id(self, prefix: str) -> str:
         while True:
