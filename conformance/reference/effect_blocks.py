@@ -329,6 +329,8 @@ class CreateDelayedCopyTrigger(Effect):
     times: int
     may_choose_new_targets: bool = True
     whole_turn: bool = False
+    max_mana_value: int | None = None
+    """"your next instant or sorcery spell with mana value N or less": only such a spell."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from conformance.reference.abilities import SELF
-from conformance.reference.effect_blocks import Effect, TargetSlot
+from conformance.reference.effect_blocks import CreateDelayedCopyTrigger, Effect, TargetSlot
 from conformance.reference.oracle_more import kind
 
 _COLOR = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
@@ -45,5 +45,9 @@ FIRST: list[tuple[re.Pattern[str], Builder]] = [
                 r"copy that spell twice instead\. You may choose new targets for the "
                 r"copies\. ?"),
      lambda g: CopySpellVariant(kind(g[1]), twice_from_graveyard=True)),
+    (re.compile(r"When you cast your next instant or sorcery spell( with mana value (\d+) or "
+                r"less)? this turn, copy that spell\. You may choose new targets for the "
+                r"copy\. ?"),  # the delayed trigger of "When you next cast ..., copy it"
+     lambda g: CreateDelayedCopyTrigger(1, max_mana_value=int(g[2]) if g[2] else None)),
 ]
 """Tried before the base templates (whose plain copy template would refuse these words)."""

@@ -108,7 +108,9 @@ class TriggeredAbilities(StateBasedActions):
                 self._trigger(PendingTrigger(player, src.id, src.card_name, t.name, t.effects))
         for d in self.delayed:
             if (d.controller == player and d.turn == self.turn and not d.used
-                    and is_instant_sorcery):
+                    and is_instant_sorcery and (d.effect.max_mana_value is None or
+                                                self.chars(spell).mana_value
+                                                <= d.effect.max_mana_value)):
                 if not d.effect.whole_turn:  # "until end of turn, whenever" stays
                     self.consume_delayed(d)
                 self._trigger(PendingTrigger(

@@ -1,0 +1,84 @@
+"""The copy-* families script more copy wordings (issue #15): a copy limited by mana value
+(Expansion // Explosion), a creature with flash copying as it enters (Naru Meha), an activated
+copy ability (Nivix Guildmage) and a spell whose delayed trigger copies the next instant or
+sorcery spell (Galvanic Iteration, Dual Strike); each mined case passes on the reference engine
+and fails on its family's mutant."""
+
+from __future__ import annotations
+
+import pytest
+from family_checks import assert_kills_its_mutant, mined_one
+
+from conformance.mining.corpus import card_index
+from conformance.mining.families.copy_copiers import copier_of
+from conformance.mining.model import NotExecutable
+
+NOT_CAST = "The copy is created on the stack, so it's not \"cast.\""
+SAME_TARGETS = ("The copy will have the same targets as the spell it's copying unless you choose "
+                "new ones.")
+MODAL = ("If the spell that's copied is modal (that is, it says \"Choose one —\" or the like), "
+         "the copy will have the same mode. You can't choose a different one.")
+X = ("If the spell that's copied has an X whose value was determined as it was cast (like "
+     "Blaze does), the copy has the same value of X.")
+CONTROLLER = ("If you copy a spell, you control the copy. It will resolve before the original "
+              "spell does.")
+
+
+@pytest.mark.parametrize(("card", "text", "family"), [
+    ("Expansion // Explosion", X, "copy-x"),
+    ("Expansion // Explosion", CONTROLLER, "copy-controller"),
+    ("Naru Meha, Master Wizard", NOT_CAST, "copy-not-cast"),
+    ("Dualcaster Mage", CONTROLLER, "copy-controller"),
+    ("Nivix Guildmage", SAME_TARGETS, "copy-same-targets"),
+    ("Galvanic Iteration", MODAL, "copy-modal"),
+    ("Dual Strike", NOT_CAST, "copy-not-cast"),
+])
+def test_new_copiers_kill_their_familys_mutant(card: str, text: str, family: str) -> None:
+    data = mined_one(card, text, family)
+    assert_kills_its_mutant(data, family)
+
+
+def test_a_creature_copier_adds_a_cast_but_no_instant_or_sorcery_cast() -> None:
+    """Naru Meha is cast (a creature spell: no Guttersnipe trigger), then its enters ability
+    targets the Bolt: two casts, one Guttersnipe trigger, two Bolts' damage."""
+    data = mined_one("Naru Meha, Master Wizard", NOT_CAST, "copy-not-cast")
+    counts = {c["match"].get("source", c["match"]["type"]): c["count"]
+              for c in data["expect"]["event_counts"]}
+    assert counts == {"cast": 2, "gsnipe": 1}
+    assert data["expect"]["state"]["life"] == {"p2": 20 - 6 - 2}
+    assert {"choose": {"choice": "targets", "source": "copier", "targets": ["bolt"]}} in \
+        data["actions"]
+
+
+def test_an_activated_copier_is_activated_with_its_abilitys_index() -> None:
+    """Nivix Guildmage's copy ability is its second activated ability (after the loot)."""
+    data = mined_one("Nivix Guildmage", SAME_TARGETS, "copy-same-targets")
+    (activate,) = [a["activate"] for a in data["actions"] if "activate" in a]
+    assert activate == {"player": "p1", "object": "copier", "ability": 1, "targets": ["bolt"]}
+    assert data["setup"]["players"]["p1"]["battlefield"] == [
+        {"id": "copier", "card": "Nivix Guildmage"}]
+
+
+def test_a_mana_value_limit_refuses_a_spell_above_it() -> None:
+    """Expansion copies only spells with mana value 4 or less; Dual Strike's next spell too."""
+    for name in ("Expansion // Explosion", "Dual Strike"):
+        cp = copier_of(card_index()[name])
+        assert not isinstance(cp, NotExecutable)
+        assert cp.max_mana_value == 4 and cp.fits(4) and not cp.fits(5)
+
+
+def test_copiers_not_scripted_say_why() -> None:
+    """A creature copier without flash cannot be cast while the spell is on the stack."""
+    cp = copier_of(card_index()["Twincast"])
+    assert not isinstance(cp, NotExecutable) and cp.how == "spell"
+    assert isinstance(copier_of(card_index()["Grizzly Bears"]), NotExecutable)
+
+
+def test_galvanic_iteration_flashback_is_mined() -> None:
+    """"You may choose new targets for the copy" is no target of the spell: Galvanic Iteration's
+    flashback cases are scripted (it has no target)."""
+    data = mined_one("Galvanic Iteration", "\"Flashback [cost]\" means \"You may cast this card "
+                     "from your graveyard by paying [cost] rather than paying its mana cost\" "
+                     "and \"If the flashback cost was paid, exile this card instead of putting it "
+                     "anywhere else any time it would leave the stack.\"", "flashback-meaning")
+    assert_kills_its_mutant(data, "flashback-meaning")

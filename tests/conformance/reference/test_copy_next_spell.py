@@ -1,0 +1,55 @@
+""""When you cast your next instant or sorcery spell [with mana value N or less] this turn, copy
+that spell. You may choose new targets for the copy." (Galvanic Iteration, Doublecast, Dual
+Strike): a delayed trigger (603.7c) copying only the next such spell."""
+
+from __future__ import annotations
+
+from engine_play import RESOLVE, cast, engine, obj
+
+from conformance.reference.effect_blocks import CreateDelayedCopyTrigger
+from conformance.reference.oracle import parse_face
+
+
+def test_the_templates_build_delayed_copy_triggers() -> None:
+    face = parse_face("When you cast your next instant or sorcery spell this turn, copy that "
+                      "spell. You may choose new targets for the copy.", ("X",))
+    assert face.spell == (CreateDelayedCopyTrigger(1),)
+    face = parse_face("When you cast your next instant or sorcery spell with mana value 4 or less "
+                      "this turn, copy that spell. You may choose new targets for the copy.",
+                      ("X",))
+    assert face.spell == (CreateDelayedCopyTrigger(1, max_mana_value=4),)
+
+
+def _life(e: object) -> int:
+    return e.observe().state["players"]["p2"]["life"]  # type: ignore[attr-defined]
+
+
+def test_galvanic_iteration_copies_the_next_instant_once() -> None:
+    e = engine({"mana": "{U}{R}{R}{R}", "hand": [obj("gi", "Galvanic Iteration"),
+                                                 obj("b1", "Lightning Bolt"),
+                                                 obj("b2", "Lightning Bolt")]})
+    for a in (cast("gi"), RESOLVE, cast("b1", "p2"), {"resolve_top": {}},
+              {"choose": {"choice": "new_targets", "targets": None}}, RESOLVE):
+        e.act(a)
+    assert _life(e) == 14  # the Bolt and its copy
+    for a in (cast("b2", "p2"), RESOLVE):  # the trigger is used up: no second copy
+        e.act(a)
+    assert _life(e) == 11
+
+
+def test_dual_strike_skips_a_spell_above_the_mana_value() -> None:
+    """Dual Strike's trigger waits for a spell with mana value 4 or less: Blaze with X=4 (mana
+    value 5) is not copied, the Bolt cast after it is."""
+    e = engine({"mana": "{R}{R}{R}{R}{C}{C}{C}{C}",
+                "hand": [obj("ds", "Dual Strike"), obj("blaze", "Blaze"),
+                         obj("bolt", "Lightning Bolt")]})
+    for a in (cast("ds"), RESOLVE, cast("blaze", "p2", x=4), RESOLVE):
+        e.act(a)
+    events = e.observe().events
+    assert not [ev for ev in events if ev["type"] == "copy_created"]
+    assert _life(e) == 16
+    for a in (cast("bolt", "p2"), {"resolve_top": {}},
+              {"choose": {"choice": "new_targets", "targets": None}}, RESOLVE):
+        e.act(a)
+    assert [ev["of"] for ev in e.observe().events if ev["type"] == "copy_created"] == ["bolt"]
+    assert _life(e) == 10
