@@ -9,6 +9,7 @@ from typing import Any
 
 from conformance.mining import build as b
 from conformance.mining.corpus import CardInfo
+from conformance.mining.families.flashback_targets import Placed, engine_target, place
 from conformance.mining.model import Context, Draft, Family, NotExecutable, phrases
 
 _FLASHBACK = re.compile(r"^Flashback ((?:\{[0-9WUBRGC]\})+)$", re.M)
@@ -29,11 +30,13 @@ class FlashbackSpell:
     """A decision resolving the spell needs that a case cannot script (None: none)."""
     draws: dict[str, int] | None = None
     """Cards each player draws as the spell resolves."""
+    placed: Placed | None = None
+    """The one target read from the engine's target slot (instead of ``targets``)."""
 
     @property
     def target_ids(self) -> list[str]:
         """The ids to target."""
-        return [t for t, _ in self.targets]
+        return [t for t, _ in self.targets] + ([self.placed.id] if self.placed else [])
 
     @property
     def sorcery(self) -> bool:
@@ -53,10 +56,13 @@ def flashback_spell(card: CardInfo) -> FlashbackSpell | NotExecutable:
         return NotExecutable("a cost has hybrid, Phyrexian or snow mana")
     spell = b.spell_lines(card.main, drop=("Flashback",))
     targets = b.scripted_targets(spell)
-    if targets is None:
+    placed = engine_target(card.name, spell) if targets is None else None
+    if isinstance(placed, str):  # a player
+        targets, placed = [(placed, None)], None
+    if targets is None and placed is None:
         return NotExecutable("the spell's targets, choices or costs are not scripted")
-    return FlashbackSpell(card.main.types, card.main.mana_cost, m[1], targets,
-                          b.decision_needed(spell), b.draws(spell))
+    return FlashbackSpell(card.main.types, card.main.mana_cost, m[1], targets or [],
+                          b.decision_needed(spell), b.draws(spell), placed)
 
 
 def _resolvable(fb: FlashbackSpell) -> NotExecutable | None:
@@ -68,25 +74,32 @@ def _resolvable(fb: FlashbackSpell) -> NotExecutable | None:
 
 
 def _setup(fb: FlashbackSpell, card: str, zone: str, mana: str | None, *, active: str = "p1",
-           step: str = "precombat_main", p2: dict[str, Any] | None = None) -> dict[str, Any]:
+           step: str = "precombat_main", p2: dict[str, Any] | None = None,
+           second: bool = False) -> dict[str, Any]:
     p1, theirs = b.caster(card, "fb", zone, mana, fb.targets)
     p2 = p2 or b.player()
     if theirs:
         p2.setdefault("battlefield", []).extend(theirs)
     setup = b.game(p1, p2, active=active, step=step)
+    if fb.placed is not None:
+        place(setup, fb.placed, second=second)
     b.stock_libraries(setup["players"], fb.draws or {}, 2 if zone == "hand" else 1)
     return setup
 
 
 def _cards(card: str, fb: FlashbackSpell, *extra: str) -> list[str]:
-    return list(dict.fromkeys([card, *(c for _, c in fb.targets if c), b.ISLAND, *extra]))
+    placed = [fb.placed.card] if fb.placed else []
+    return list(dict.fromkeys([card, *(c for _, c in fb.targets if c), *placed, b.ISLAND,
+                               *extra]))
 
 
 FEATS = ["priority", "stack", "mana_cost", "flashback"]
 
 
 def _feats(fb: FlashbackSpell, *extra: str) -> list[str]:
-    return FEATS + (["target"] if fb.targets else []) + list(extra)
+    placed = fb.placed
+    return FEATS + (["target"] if fb.targets or placed else []) + (
+        ["graveyard_target"] if placed and placed.zone == "graveyard" else []) + list(extra)
 
 
 def _fb(ctx: Context) -> FlashbackSpell | NotExecutable:
@@ -169,11 +182,14 @@ def gen_priority(ctx: Context) -> list[Draft] | NotExecutable:
         return fb
     if (why := _resolvable(fb)) is not None:
         return why
-    setup = _setup(fb, ctx.card.name, "hand", b.mana_pool(fb.mana_cost, fb.flashback))
+    setup = _setup(fb, ctx.card.name, "hand", b.mana_pool(fb.mana_cost, fb.flashback),
+                   second=True)
     tg = fb.target_ids or None
     extra: tuple[str, ...] = ()
     second: list[str] | None
-    if fb.targets and fb.targets[0][1] == b.BEARS:
+    if fb.placed is not None:  # the first cast may remove its target: another one like it
+        second = [fb.placed.id + "b"]
+    elif fb.targets and fb.targets[0][1] == b.BEARS:
         # the first cast may remove the target, and with it every creature of the same name
         # (Sever the Bloodline): the second target is another creature with another name
         tid = fb.targets[0][0]

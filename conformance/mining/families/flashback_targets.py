@@ -1,0 +1,75 @@
+"""Targets of flashback spells the text phrases of :func:`conformance.mining.build.scripted_targets`
+do not script, read from the target slots the reference engine builds for the card: an artifact
+(Ancient Grudge), a creature with a toughness limit (Strangling Soot), a card in a graveyard
+(Coffin Purge, Dryad's Revival, Unburial Rites). Used by
+:mod:`conformance.mining.families.flashback`."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from conformance.mining import build as b
+
+_NOT_SCRIPTED = re.compile(r"additional cost|\bkicker\b|\bentwine\b|\bx\b|divided|choose one|"
+                           r"choose two|\bstrive\b|up to|any number|another target|each of|"
+                           r"cast this spell only|costs? \{|\btarget\b.*\btarget\b", re.S)
+"""Words whose costs or choices on casting the flashback cases do not script (a second target
+among them)."""
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A target object: whose, in which zone, its id and card."""
+
+    player: str
+    zone: str
+    id: str
+    card: str
+
+    def obj(self, suffix: str = "") -> dict[str, Any]:
+        """Its setup object (``suffix``: a second object like it)."""
+        return {"id": self.id + suffix, "card": self.card}
+
+
+KINDS: dict[str, Placed] = {
+    "artifact": Placed("p2", "battlefield", "thopter2", "Ornithopter"),
+    "perm:Creature:tou<=3": Placed("p2", "battlefield", "bears2", b.BEARS),
+    "graveyard_card": Placed("p2", "graveyard", "gybears2", b.BEARS),
+    "gy:any:you": Placed("p1", "graveyard", "gybears1", b.BEARS),
+    "gy:Creature:you": Placed("p1", "graveyard", "gybears1", b.BEARS),
+}
+"""Engine target slot kind -> the object targeted (Ornithopter: a {0} artifact creature 0/2;
+Grizzly Bears: toughness 2, a creature card)."""
+
+
+def engine_target(card: str, text: str) -> Placed | str | None:
+    """The one target of ``card``'s spell when the reference engine builds the card with one
+    target slot of a kind in :data:`KINDS` (or a player: ``"p2"``) and its text asks no choice
+    on casting (None otherwise)."""
+    if _NOT_SCRIPTED.search(text.lower()):
+        return None
+    from conformance.reference.cards import load_cards
+
+    built = load_cards().get(card)
+    if built is None or len(built.faces) != 1:
+        return None
+    spell = built.faces[0].text.spell
+    if not isinstance(spell, tuple):
+        return None
+    slots = [s for e in spell for s in e.slots]
+    if len(slots) != 1 or (slots[0].min, slots[0].max) != (1, 1):
+        return None
+    if slots[0].kind in ("player", "opponent"):  # "Target player sacrifices a creature."
+        return "p2"
+    return KINDS.get(slots[0].kind)
+
+
+def place(setup: dict[str, Any], target: Placed, *, second: bool = False) -> None:
+    """Put ``target`` (and, with ``second``, another object like it: the second cast's target)
+    into ``setup``."""
+    zone = setup["players"][target.player].setdefault(target.zone, [])
+    zone.append(target.obj())
+    if second:
+        zone.append(target.obj("b"))
