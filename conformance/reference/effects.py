@@ -480,6 +480,7 @@ from conformance.reference import (  # noqa: E402  (they register their handlers
     effects_fights,  # noqa: F401  (an effect on a creature, then it fights: oracle_fights)
     effects_library,  # noqa: F401  (scry, search, discard, look at the top cards)
     effects_more,  # noqa: F401
+    effects_same_name,  # noqa: F401  (a target and all others with its name)
     effects_split,  # noqa: F401  (fights, counted amounts: split and aftermath halves)
     effects_strive,  # noqa: F401  (each of any number of targets: oracle_strive)
     effects_wheels,  # noqa: F401  (wheels, life per creature, tap all creatures)
