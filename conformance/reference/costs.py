@@ -27,6 +27,8 @@ from conformance.reference.mana import COLORS, KINDS, ManaSymbolError, Symbol, c
 from conformance.reference.objects import Obj, Ref, refuse
 from conformance.reference.stack import PriorityAndStack
 
+COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
 SPELL_COST_KEYS = frozenset({"kicker", "alternative", "sacrifice", "discard", "exile", "tap",
                              "convoke", "delve", "improvise"})
 """The keys of a ``cast``'s ``costs`` (``case.schema.json``)."""
@@ -168,6 +170,8 @@ class Costs(PriorityAndStack):
             self._alternative_allowed(obj, alternative)
             if alternative == "escape" and text.escape:  # "Exile N other cards ..."
                 required = (*required, CostPart("exile", text.escape[1], "card"))
+            if alternative == "flashback":  # "Flashback—Sacrifice three creatures."
+                required = (*required, *text.flashback_costs)
         kicked = costs.get("kicker", 0)
         if not isinstance(kicked, int) or kicked < 0:
             raise refuse("illegal_action", "costs.kicker is a whole number")
@@ -242,8 +246,11 @@ class Costs(PriorityAndStack):
             return ob.zone == "graveyard" and ob.owner == player
         if ob.zone != "battlefield" or ob.controller != player:
             return False
-        wanted = {"convoke": "Creature", "improvise": "Artifact"}.get(kind) or (what or "").title()
-        if wanted and wanted not in c.types:
+        *color, wanted = (what or "").split() or [""]
+        wanted = {"convoke": "Creature", "improvise": "Artifact"}.get(kind) or wanted.title()
+        if wanted and wanted not in c.types and wanted not in c.subtypes:
+            return False  # a type, or a land type ("sacrifice a Mountain")
+        if color and COLOR_WORDS[color[0]] not in c.colors:  # "three untapped white creatures"
             return False
         return kind == "sacrifice" or self.may_tap_to_pay(player, kind, ob)
 

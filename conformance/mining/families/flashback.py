@@ -9,7 +9,13 @@ from typing import Any
 
 from conformance.mining import build as b
 from conformance.mining.corpus import CardInfo
-from conformance.mining.families.flashback_targets import Placed, engine_target, place
+from conformance.mining.families.flashback_targets import (
+    FlashbackCosts,
+    Placed,
+    engine_target,
+    flashback_costs,
+    place,
+)
 from conformance.mining.model import Context, Draft, Family, NotExecutable, phrases
 
 _FLASHBACK = re.compile(r"^Flashback ((?:\{[0-9WUBRGC]\})+)$", re.M)
@@ -32,6 +38,8 @@ class FlashbackSpell:
     """Cards each player draws as the spell resolves."""
     placed: Placed | None = None
     """The one target read from the engine's target slot (instead of ``targets``)."""
+    other_costs: FlashbackCosts | None = None
+    """The flashback cost's sacrifice or tap part, if any."""
 
     @property
     def target_ids(self) -> list[str]:
@@ -50,9 +58,11 @@ def flashback_spell(card: CardInfo) -> FlashbackSpell | NotExecutable:
         return NotExecutable("only one-face instant and sorcery cards are scripted")
     text = b.strip_reminders(card.main.text)
     m = _FLASHBACK.search(text)
-    if not m:
+    other = flashback_costs(text) if not m else None
+    if not m and other is None:
         return NotExecutable("the flashback cost is not a mana cost")
-    if b.mana_pool(m[1]) is None or b.mana_pool(card.main.mana_cost) is None:
+    flashback = m[1] if m else other.mana if other else ""
+    if b.mana_pool(flashback) is None or b.mana_pool(card.main.mana_cost) is None:
         return NotExecutable("a cost has hybrid, Phyrexian or snow mana")
     spell = b.spell_lines(card.main, drop=("Flashback",))
     targets = b.scripted_targets(spell)
@@ -61,8 +71,8 @@ def flashback_spell(card: CardInfo) -> FlashbackSpell | NotExecutable:
         targets, placed = [(placed, None)], None
     if targets is None and placed is None:
         return NotExecutable("the spell's targets, choices or costs are not scripted")
-    return FlashbackSpell(card.main.types, card.main.mana_cost, m[1], targets or [],
-                          b.decision_needed(spell), b.draws(spell), placed)
+    return FlashbackSpell(card.main.types, card.main.mana_cost, flashback, targets or [],
+                          b.decision_needed(spell), b.draws(spell), placed, other)
 
 
 def _resolvable(fb: FlashbackSpell) -> NotExecutable | None:
@@ -83,12 +93,24 @@ def _setup(fb: FlashbackSpell, card: str, zone: str, mana: str | None, *, active
     setup = b.game(p1, p2, active=active, step=step)
     if fb.placed is not None:
         place(setup, fb.placed, second=second)
+    if fb.other_costs is not None:
+        setup["players"]["p1"].setdefault("battlefield", []).extend(fb.other_costs.payers)
     b.stock_libraries(setup["players"], fb.draws or {}, 2 if zone == "hand" else 1)
     return setup
 
 
+def _fb_cast(fb: FlashbackSpell, targets: list[str] | None = None) -> dict[str, Any]:
+    """The cast of ``fb`` from the graveyard with flashback (at ``targets``, by default the
+    scripted ones), paying its costs other than mana."""
+    extra: dict[str, Any] = {"from": "graveyard"}
+    if fb.other_costs:
+        extra["costs"] = fb.other_costs.costs()
+    return b.cast("fb", targets=targets or fb.target_ids or None, **extra)
+
+
 def _cards(card: str, fb: FlashbackSpell, *extra: str) -> list[str]:
     placed = [fb.placed.card] if fb.placed else []
+    placed += [p["card"] for p in fb.other_costs.payers] if fb.other_costs else []
     return list(dict.fromkeys([card, *(c for _, c in fb.targets if c), *placed, b.ISLAND,
                                *extra]))
 
@@ -99,6 +121,7 @@ FEATS = ["priority", "stack", "mana_cost", "flashback"]
 def _feats(fb: FlashbackSpell, *extra: str) -> list[str]:
     placed = fb.placed
     return FEATS + (["target"] if fb.targets or placed else []) + (
+        ["additional_cost"] if fb.other_costs else []) + (
         ["graveyard_target"] if placed and placed.zone == "graveyard" else []) + list(extra)
 
 
@@ -113,7 +136,7 @@ def gen_meaning(ctx: Context) -> list[Draft] | NotExecutable:
     if (why := _resolvable(fb)) is not None:
         return why
     setup = _setup(fb, ctx.card.name, "graveyard", b.mana_pool(fb.flashback))
-    actions = [b.cast("fb", targets=fb.target_ids or None, **{"from": "graveyard"}),
+    actions = [_fb_cast(fb),
                b.RESOLVE_STACK]
     expect = {"events": [{"type": "cast", "object": "fb", "copy": False},
                          {"type": "resolved", "object": "fb"},
@@ -130,7 +153,7 @@ def gen_exiled(ctx: Context) -> list[Draft] | NotExecutable:
         return fb
     p2 = b.player(mana="{U}{U}{C}", hand=[{"id": "cancel", "card": b.CANCEL}])
     setup = _setup(fb, ctx.card.name, "graveyard", b.mana_pool(fb.flashback), p2=p2)
-    actions = [b.cast("fb", targets=fb.target_ids or None, **{"from": "graveyard"}),
+    actions = [_fb_cast(fb),
                {"pass_priority": {"player": "p1"}},
                b.cast("cancel", "p2", targets=["fb"]), b.RESOLVE_STACK]
     expect = {"events": [{"type": "countered", "object": "fb"}],
@@ -157,7 +180,7 @@ def gen_timing(ctx: Context) -> list[Draft] | NotExecutable:
         setup = _setup(fb, ctx.card.name, "graveyard", b.mana_pool(fb.flashback), active="p2",
                        step="upkeep")
         setup["priority"] = "p1"
-        actions = [b.cast("fb", targets=fb.target_ids or None, **{"from": "graveyard"})]
+        actions = [_fb_cast(fb)]
         expect = {"error": {"kind": "illegal_action", "action": 0},
                   "state": {"zones": {"fb": "graveyard"}}}
         title = f"{ctx.card.name} (a sorcery) can't be cast with flashback on an opponent's turn"
@@ -167,7 +190,7 @@ def gen_timing(ctx: Context) -> list[Draft] | NotExecutable:
         setup = _setup(fb, ctx.card.name, "graveyard", b.mana_pool(fb.flashback), active="p2",
                        step="upkeep")
         setup["priority"] = "p1"
-        actions = [b.cast("fb", targets=fb.target_ids or None, **{"from": "graveyard"}),
+        actions = [_fb_cast(fb),
                    b.RESOLVE_STACK]
         expect = {"events": [{"type": "cast", "object": "fb"}],
                   "state": {"zones": {"fb": "exile"}}}
@@ -201,7 +224,7 @@ def gen_priority(ctx: Context) -> list[Draft] | NotExecutable:
     else:
         second = tg
     actions = [b.cast("fb", targets=tg), b.RESOLVE_TOP,
-               b.cast("fb", targets=second, **{"from": "graveyard"}), b.RESOLVE_STACK]
+               _fb_cast(fb, second), b.RESOLVE_STACK]
     expect = {"event_counts": [{"match": {"type": "cast", "object": "fb"}, "count": 2}],
               "state": {"zones": {"fb": "exile"}}}
     return [Draft("flashback-priority", f"{ctx.card.name} can be cast with flashback at once "
@@ -219,7 +242,7 @@ def gen_mana_value(ctx: Context) -> list[Draft] | NotExecutable:
         return NotExecutable(f"its mana cost and flashback cost have the same mana value ({mv}): "
                              "an engine taking the mana value from the cost paid would pass")
     setup = _setup(fb, ctx.card.name, "graveyard", b.mana_pool(fb.flashback))
-    actions = [b.cast("fb", targets=fb.target_ids or None, **{"from": "graveyard"})]
+    actions = [_fb_cast(fb)]
     expect = {"state": {"objects": {"fb": {"zone": "stack", "mana_value": mv}}}}
     return [Draft("flashback-mana-value", f"{ctx.card.name} cast with flashback has the mana "
                   f"value of its mana cost ({mv})", _feats(fb), _cards(ctx.card.name, fb),

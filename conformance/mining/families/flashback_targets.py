@@ -73,3 +73,41 @@ def place(setup: dict[str, Any], target: Placed, *, second: bool = False) -> Non
     zone.append(target.obj())
     if second:
         zone.append(target.obj("b"))
+
+
+_FLASHBACK_COSTS = re.compile(r"^Flashback—((?:\{[0-9WUBRGC]\})*)(?:, )?([^.{]+)\.$", re.M)
+PAYERS = {"creature": b.BEARS, "white creature": "Elite Vanguard", "artifact": "Ornithopter",
+          "Plains": "Plains", "Island": "Island", "Swamp": "Swamp", "Mountain": "Mountain",
+          "Forest": "Forest"}
+"""What pays a flashback cost's part other than mana (``CostPart.what`` -> a card p1
+controls: Grizzly Bears, the white vanilla Elite Vanguard, Ornithopter, a basic land)."""
+
+
+@dataclass(frozen=True)
+class FlashbackCosts:
+    """A flashback cost with parts other than mana ("Flashback—{1}{B}, Sacrifice a creature.")."""
+
+    mana: str
+    kind: str
+    """``sacrifice`` or ``tap`` (the cast's ``costs`` key)."""
+    payers: tuple[dict[str, Any], ...]
+    """p1's battlefield objects that pay it (ids ``pay1``...)."""
+
+    def costs(self) -> dict[str, Any]:
+        """The ``costs`` of the cast with flashback."""
+        return {self.kind: [p["id"] for p in self.payers]}
+
+
+def flashback_costs(text: str) -> FlashbackCosts | None:
+    """The scripted payment of a "Flashback—[{mana}, ]<one cost>." line of ``text``: one
+    sacrifice or tap cost (None: no such line, or one the generators do not script)."""
+    from conformance.reference.cost_text import cost_part
+
+    m = _FLASHBACK_COSTS.search(text)
+    if not m or ", " in m[2]:
+        return None
+    part = cost_part(m[2])
+    if part is None or part.kind not in ("sacrifice", "tap") or part.what not in PAYERS:
+        return None
+    payers = tuple({"id": f"pay{i}", "card": PAYERS[part.what]} for i in range(1, part.n + 1))
+    return FlashbackCosts(m[1] or "", part.kind, payers)

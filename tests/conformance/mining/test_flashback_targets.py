@@ -53,3 +53,19 @@ def test_engine_target_refuses_costs_and_second_targets() -> None:
     assert engine_target("Ancient Grudge", "As an additional cost to cast this spell, "
                          "sacrifice a creature. Destroy target artifact.") is None
     assert engine_target("Not A Card", "Destroy target artifact.") is None
+
+
+@pytest.mark.parametrize(("card", "family"), [
+    ("Lava Dart", "flashback-meaning"), ("Battle Screech", "flashback-priority"),
+    ("Dread Return", "flashback-exiled")])
+def test_flashback_costs_other_than_mana_are_paid(card: str, family: str) -> None:
+    """"Flashback—Sacrifice a Mountain.", "...—Tap three untapped white creatures you
+    control.", "...—Sacrifice three creatures.": the cast with flashback names the payers."""
+    text = {"flashback-meaning": MEANING, "flashback-priority": PRIORITY,
+            "flashback-exiled": EXILED}[family]
+    data = mined_one(card, text, family)
+    assert_kills_its_mutant(data, family)
+    (fb,) = [a["cast"] for a in data["actions"]
+             if "cast" in a and a["cast"].get("from") == "graveyard"]
+    payers = data["setup"]["players"]["p1"]["battlefield"]
+    assert list(fb["costs"].values()) == [[p["id"] for p in payers if p["id"].startswith("pay")]]
