@@ -42,6 +42,13 @@ def cost_part(phrase: str) -> CostPart | None:
     return CostPart(kind, _COUNTS[m[2].lower()], f"{color.lower()} {what}" if color else what)
 
 
+def _flashback_part(phrase: str) -> CostPart | None:
+    """A part of a flashback cost other than mana: :func:`cost_part`, or "Pay N life"
+    (119.4: ``CostPart("life", N, "life")``)."""
+    m = re.fullmatch(r"Pay (\d+) life", phrase)
+    return CostPart("life", int(m[1]), "life") if m else cost_part(phrase)
+
+
 def extra_cost_line(line: str, other_part: str) -> bool:
     """Whether ``line`` is an activated ability whose costs include one of :func:`cost_part`'s
     (602.2b), its other costs each matching the regular expression ``other_part``."""
@@ -107,9 +114,9 @@ class CastCostText:
                 part := cost_part(m[1])) is not None:
             self.additional.append(part)
         elif (m := re.fullmatch(rf"Flashback—(?:{_MANA}, )?([^.{{]+)\.", line)) and all(
-                cost_part(p) for p in m[2].split(", ")):  # "Flashback—Sacrifice a Mountain."
+                _flashback_part(p) for p in m[2].split(", ")):  # "Flashback—Sacrifice a ..."
             self.flashback = m[1] or "{0}"
-            self.flashback_costs = [p for p in map(cost_part, m[2].split(", ")) if p]
+            self.flashback_costs = [p for p in map(_flashback_part, m[2].split(", ")) if p]
         else:
             return False
         return True

@@ -61,6 +61,8 @@ class SpellCost:
     alternative: str | None
     objects: list[tuple[str, Obj]]
     """(kind, object) for every object the cost uses, in :data:`OBJECT_KINDS` order."""
+    life: int = 0
+    """Life to pay ("Flashback—{1}{G}, Pay 3 life.", 119.4)."""
 
 
 class Costs(PriorityAndStack):
@@ -190,7 +192,16 @@ class Costs(PriorityAndStack):
             if costs.get(kind) and kind not in text.payers:
                 raise refuse("illegal_action", f"{face.name} has no {kind}")
         objects = self._cost_objects(player, costs, required, obj)
-        return SpellCost(symbols, alternative == "flashback", kicked, alternative, objects)
+        life = sum(p.n for p in required if p.kind == "life")
+        if life > self.players[player].life:  # 119.4: only with a life total that high
+            raise refuse("illegal_action", f"{player} cannot pay {life} life")
+        return SpellCost(symbols, alternative == "flashback", kicked, alternative, objects, life)
+
+    def pay_life(self, player: str, life: int) -> None:
+        """Pay ``life`` as a cost (119.4: the life total goes down)."""
+        if life:
+            self.players[player].life -= life
+            self._emit("life_change", player=player, amount=-life)
 
     def striven(self, total: SpellCost, face: Face, targets: list[list[Ref]]) -> SpellCost:
         """Strive: the total cost increased by the strive cost for each target beyond the first

@@ -103,7 +103,7 @@ def _fb_cast(fb: FlashbackSpell, targets: list[str] | None = None) -> dict[str, 
     """The cast of ``fb`` from the graveyard with flashback (at ``targets``, by default the
     scripted ones), paying its costs other than mana."""
     extra: dict[str, Any] = {"from": "graveyard"}
-    if fb.other_costs:
+    if fb.other_costs and fb.other_costs.payers:
         extra["costs"] = fb.other_costs.costs()
     return b.cast("fb", targets=targets or fb.target_ids or None, **extra)
 
@@ -121,7 +121,8 @@ FEATS = ["priority", "stack", "mana_cost", "flashback"]
 def _feats(fb: FlashbackSpell, *extra: str) -> list[str]:
     placed = fb.placed
     return FEATS + (["target"] if fb.targets or placed else []) + (
-        ["additional_cost"] if fb.other_costs else []) + (
+        (["additional_cost"] if fb.other_costs.payers else ["life"]) if fb.other_costs else
+        []) + (
         ["graveyard_target"] if placed and placed.zone == "graveyard" else []) + list(extra)
 
 
@@ -142,6 +143,8 @@ def gen_meaning(ctx: Context) -> list[Draft] | NotExecutable:
                          {"type": "resolved", "object": "fb"},
                          {"type": "zone_change", "object": "fb", "from": "stack", "to": "exile"}],
               "state": {"zones": {"fb": "exile"}}}
+    if fb.other_costs and fb.other_costs.life:  # "Flashback—{1}{G}, Pay 3 life."
+        expect["state"]["life"] = {"p1": 20 - fb.other_costs.life}
     return [Draft("flashback-meaning", f"{ctx.card.name} is cast from a graveyard for its "
                   "flashback cost and exiled as it resolves", _feats(fb),
                   _cards(ctx.card.name, fb), setup, actions, expect, ["702.34a"])]

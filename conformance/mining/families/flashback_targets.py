@@ -89,13 +89,15 @@ class FlashbackCosts:
 
     mana: str
     kind: str
-    """``sacrifice`` or ``tap`` (the cast's ``costs`` key)."""
+    """``sacrifice`` or ``tap`` (the cast's ``costs`` key), or ``life``."""
     payers: tuple[dict[str, Any], ...]
     """p1's battlefield objects that pay it (ids ``pay1``...)."""
+    life: int = 0
+    """The life it pays."""
 
     def costs(self) -> dict[str, Any]:
-        """The ``costs`` of the cast with flashback."""
-        return {self.kind: [p["id"] for p in self.payers]}
+        """The ``costs`` of the cast with flashback (none for life)."""
+        return {self.kind: [p["id"] for p in self.payers]} if self.payers else {}
 
 
 def flashback_costs(text: str) -> FlashbackCosts | None:
@@ -106,6 +108,8 @@ def flashback_costs(text: str) -> FlashbackCosts | None:
     m = _FLASHBACK_COSTS.search(text)
     if not m or ", " in m[2]:
         return None
+    if life := re.fullmatch(r"Pay (\d+) life", m[2]):  # paid as it is cast: nothing to name
+        return FlashbackCosts(m[1] or "", "life", (), int(life[1]))
     part = cost_part(m[2])
     if part is None or part.kind not in ("sacrifice", "tap") or part.what not in PAYERS:
         return None

@@ -69,3 +69,10 @@ def test_flashback_costs_other_than_mana_are_paid(card: str, family: str) -> Non
              if "cast" in a and a["cast"].get("from") == "graveyard"]
     payers = data["setup"]["players"]["p1"]["battlefield"]
     assert list(fb["costs"].values()) == [[p["id"] for p in payers if p["id"].startswith("pay")]]
+
+
+def test_a_flashback_cost_paying_life_expects_it_paid() -> None:
+    data = mined_one("Acorn Harvest", MEANING, "flashback-meaning")
+    assert_kills_its_mutant(data, "flashback-meaning")
+    assert data["expect"]["state"]["life"] == {"p1": 17}
+    assert "life" in data["features"]

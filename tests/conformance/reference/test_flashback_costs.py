@@ -76,3 +76,18 @@ def test_dread_return_sacrifices_three_creatures() -> None:
         e.act(a)
     zones = {k: v["zone"] for k, v in e.observe().state["objects"].items()}
     assert (zones["giant"], zones["dr"], zones["b1"]) == ("battlefield", "exile", "graveyard")
+
+
+def test_acorn_harvest_pays_3_life_with_its_flashback_mana() -> None:
+    """"Flashback—{1}{G}, Pay 3 life.": the life is paid as it is cast (119.4), and a player
+    with less life cannot pay it."""
+    e = engine({"mana": "{G}{C}", "graveyard": [obj("ah", "Acorn Harvest")]})
+    for a in (_fb("ah"), RESOLVE):
+        e.act(a)
+    state = e.observe().state
+    assert state["players"]["p1"]["life"] == 17
+    assert sum(1 for o in state["objects"].values() if o["card"] == "Squirrel Token") == 2
+    e = engine({"mana": "{G}{C}", "life": 2, "graveyard": [obj("ah", "Acorn Harvest")]})
+    with pytest.raises(EngineReportedError) as exc:
+        e.act(_fb("ah"))
+    assert exc.value.kind == "illegal_action"
