@@ -139,12 +139,13 @@ def gen_meaning(ctx: Context) -> list[Draft] | NotExecutable:
     setup = _setup(fb, ctx.card.name, "graveyard", b.mana_pool(fb.flashback))
     actions = [_fb_cast(fb),
                b.RESOLVE_STACK]
+    state: dict[str, Any] = {"zones": {"fb": "exile"}}
+    if fb.other_costs and fb.other_costs.life:  # "Flashback—{1}{G}, Pay 3 life."
+        state["life"] = {"p1": 20 - fb.other_costs.life}
     expect = {"events": [{"type": "cast", "object": "fb", "copy": False},
                          {"type": "resolved", "object": "fb"},
                          {"type": "zone_change", "object": "fb", "from": "stack", "to": "exile"}],
-              "state": {"zones": {"fb": "exile"}}}
-    if fb.other_costs and fb.other_costs.life:  # "Flashback—{1}{G}, Pay 3 life."
-        expect["state"]["life"] = {"p1": 20 - fb.other_costs.life}
+              "state": state}
     return [Draft("flashback-meaning", f"{ctx.card.name} is cast from a graveyard for its "
                   "flashback cost and exiled as it resolves", _feats(fb),
                   _cards(ctx.card.name, fb), setup, actions, expect, ["702.34a"])]
