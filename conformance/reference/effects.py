@@ -269,7 +269,8 @@ def _copy_target_spell(r: Effects, eff: o.CopyTargetSpell, ctx: EffectContext) -
 @effect(o.CopyTriggeringSpell)
 def _copy_triggering_spell(r: Effects, eff: o.CopyTriggeringSpell, ctx: EffectContext) -> Flow:
     ability = ctx.ability
-    assert ability is not None and ability.spell is not None
+    if ability is None or ability.spell is None:
+        raise refuse("unsupported", "'copy that spell' outside a spell's cast trigger")
     for _ in range(eff.times):
         yield from r._copy_spell(ability.spell, ctx.controller, ability.id,
                                  eff.may_choose_new_targets)

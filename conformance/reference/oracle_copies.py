@@ -13,7 +13,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from conformance.reference.abilities import SELF
-from conformance.reference.effect_blocks import CreateDelayedCopyTrigger, Effect, TargetSlot
+from conformance.reference.effect_blocks import (
+    CopyTriggeringSpell,
+    CreateDelayedCopyTrigger,
+    Effect,
+    May,
+    TargetSlot,
+)
 from conformance.reference.oracle_more import kind
 
 _COLOR = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
@@ -49,5 +55,10 @@ FIRST: list[tuple[re.Pattern[str], Builder]] = [
                 r"less)? this turn, copy that spell\. You may choose new targets for the "
                 r"copy\. ?"),  # the delayed trigger of "When you next cast ..., copy it"
      lambda g: CreateDelayedCopyTrigger(1, max_mana_value=int(g[2]) if g[2] else None)),
+    (re.compile(r"(You may copy|Copy) that spell\. You may choose new targets for the copy\. ?"),
+     # a cast trigger's effect ("Whenever you cast ..., you may copy that spell"): the
+     # triggering spell (a triggered ability without one refuses it as it resolves)
+     lambda g: May((CopyTriggeringSpell(1),)) if g[1] == "You may copy" else
+     CopyTriggeringSpell(1)),
 ]
 """Tried before the base templates (whose plain copy template would refuse these words)."""

@@ -104,8 +104,9 @@ class TriggeredAbilities(StateBasedActions):
                 ) or (t.event == "cast_colorless" and not self.chars(spell).colors) or (
                     t.event == "cast_kicked" and spell.spell is not None
                     and spell.spell.kicked > 0))
-            for _ in range(times):
-                self._trigger(PendingTrigger(player, src.id, src.card_name, t.name, t.effects))
+            for _ in range(times):  # the spell: "copy that spell" (CopyTriggeringSpell)
+                self._trigger(PendingTrigger(player, src.id, src.card_name, t.name, t.effects,
+                                             spell=snapshot_spell(spell)))
         for d in self.delayed:
             if (d.controller == player and d.turn == self.turn and not d.used
                     and is_instant_sorcery and (d.effect.max_mana_value is None or

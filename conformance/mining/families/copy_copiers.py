@@ -1,7 +1,8 @@
 """How a card of the copy-* families (:mod:`conformance.mining.families.copy`) copies a spell in a
 scripted game: an instant or sorcery that copies its target, a spell or a Saga chapter that copies
 the next instant or sorcery spell cast that turn (a delayed trigger), a creature with flash whose
-enters-the-battlefield ability copies its target, or a permanent's activated ability that does."""
+enters-the-battlefield ability copies its target, a permanent's activated ability that does, or a
+permanent whose cast trigger (may) copy each instant or sorcery spell its controller casts."""
 
 from __future__ import annotations
 
@@ -35,6 +36,9 @@ controller casts that turn (Galvanic Iteration, Dual Strike)."""
 _FLASH_LORD = re.compile(r"^(?:Flash|Other [A-Z][a-z]+s you control get \+\d+/\+\d+\.)$")
 """The other lines a creature copier may have: flash (it is cast while the spell to copy is on
 the stack) and a lord ability that changes nothing in the scenarios."""
+_CAST_TRIGGER = re.compile(rf"^Whenever you cast an instant or sorcery spell, (you may )?copy "
+                           rf"that spell\. {_NEW_TARGETS}$")
+"""A permanent's one ability: a cast trigger (may) copying the spell (Swarm Intelligence)."""
 _HYBRID = re.compile(r"\{([WUBRG])/[WUBRG]\}")
 
 
@@ -61,7 +65,10 @@ class Copier:
     how: str = "spell"
     """``spell`` (cast targeting the spell), ``saga`` (a chapter's delayed trigger), ``next``
     (a spell cast beforehand whose delayed trigger copies), ``enters`` (a creature with flash
-    whose enters ability targets the spell) or ``ability`` (an activated ability)."""
+    whose enters ability targets the spell), ``ability`` (an activated ability) or ``cast``
+    (a permanent's cast trigger)."""
+    may: bool = False
+    """The cast trigger says "you may copy": its controller accepts (a ``may`` choice)."""
     ability: int = 0
     """The index of the copy ability among the permanent's activated abilities (``ability``)."""
 
@@ -88,7 +95,7 @@ class Copier:
     @property
     def casts(self) -> int:
         """Cast events the copier itself adds."""
-        return 0 if self.how in ("saga", "ability") else 1
+        return 0 if self.how in ("saga", "ability", "cast") else 1
 
     @property
     def spell_casts(self) -> int:
@@ -119,6 +126,11 @@ class Copier:
                 out.append({"choose": {"choice": "trigger_order",
                                        "order": [extra_trigger, self.id]}})
             return out + [b.RESOLVE_TOP]
+        if self.how == "cast":  # the cast trigger, on top of any other trigger of that cast
+            out = [{"choose": {"choice": "trigger_order", "order": [extra_trigger, self.id]}}
+                   ] if extra_trigger else []
+            return out + [b.RESOLVE_TOP] + ([{"choose": {"choice": "may", "source": self.id,
+                                                         "accept": True}}] if self.may else [])
         if self.how == "enters":  # the creature resolves; its enters ability targets the spell
             return [b.cast(self.id, player), b.RESOLVE_TOP,
                     {"choose": {"choice": "targets", "source": self.id, "targets": [spell]}},
@@ -160,6 +172,11 @@ def _permanent(card: CardInfo, face: FaceInfo) -> Copier | NotExecutable | None:
     enters = re.compile(rf"^When CARDNAME enters(?: the battlefield)?, c{_WHAT[1:]}\. "
                         rf"{_NEW_TARGETS}$")
     activated = re.compile(rf"^((?:\{{[0-9WUBRGC]\}})+): {_WHAT}\. {_NEW_TARGETS}$")
+    if lines and (m := _CAST_TRIGGER.match(lines[0])) and len(lines) == 1:
+        return Copier(card.name, {"id": "copier", "card": card.name}, "battlefield", "",
+                      delayed=False, how="cast", opponents=False, may=bool(m[1]),
+                      features=["trigger.cast", "trigger.order"]
+                      + (["optional_effect"] if m[1] else []))
     for i, line in enumerate(lines):
         if (m := enters.match(line)) and "Creature" in face.types:
             if any(not _FLASH_LORD.match(ln) for ln in lines if ln != line) or \

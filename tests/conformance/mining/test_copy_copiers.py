@@ -82,3 +82,16 @@ def test_galvanic_iteration_flashback_is_mined() -> None:
                      "and \"If the flashback cost was paid, exile this card instead of putting it "
                      "anywhere else any time it would leave the stack.\"", "flashback-meaning")
     assert_kills_its_mutant(data, "flashback-meaning")
+
+
+def test_a_cast_trigger_copier_accepts_its_may() -> None:
+    """Swarm Intelligence's trigger and Guttersnipe's trigger on the same cast are ordered, the
+    copy trigger resolves first and its controller accepts the "may"."""
+    data = mined_one("Swarm Intelligence", NOT_CAST, "copy-not-cast")
+    assert_kills_its_mutant(data, "copy-not-cast")
+    assert {"choose": {"choice": "trigger_order", "order": ["gsnipe", "copier"]}} in \
+        data["actions"]
+    assert {"choose": {"choice": "may", "source": "copier", "accept": True}} in data["actions"]
+    counts = {c["match"].get("source", c["match"]["type"]): c["count"]
+              for c in data["expect"]["event_counts"]}
+    assert counts == {"cast": 1, "gsnipe": 1}

@@ -53,3 +53,26 @@ def test_dual_strike_skips_a_spell_above_the_mana_value() -> None:
         e.act(a)
     assert [ev["of"] for ev in e.observe().events if ev["type"] == "copy_created"] == ["bolt"]
     assert _life(e) == 10
+
+
+def test_swarm_intelligence_may_copy_each_instant_or_sorcery_spell() -> None:
+    """"Whenever you cast an instant or sorcery spell, you may copy that spell": a ``may`` of
+    the cast trigger (declined: no copy); the copy is not cast, so it triggers nothing more."""
+    from conformance.reference.effect_blocks import CopyTriggeringSpell, May
+
+    face = parse_face("Whenever you cast an instant or sorcery spell, you may copy that spell. "
+                      "You may choose new targets for the copy.", ("X",))
+    assert face.triggered[0].effects == (May((CopyTriggeringSpell(1),)),)
+    for accept, life in ((True, 14), (False, 17)):
+        e = engine({"mana": "{R}", "hand": [obj("bolt", "Lightning Bolt")],
+                    "battlefield": [obj("swarm", "Swarm Intelligence")]})
+        actions = [cast("bolt", "p2"), {"resolve_top": {}},
+                   {"choose": {"choice": "may", "source": "swarm", "accept": accept}}]
+        if accept:
+            actions.append({"choose": {"choice": "new_targets", "targets": None}})
+        for a in (*actions, RESOLVE):
+            e.act(a)
+        assert _life(e) == life
+        copies = [ev for ev in e.observe().events if ev["type"] == "copy_created"]
+        assert len(copies) == int(accept)
+        assert sum(1 for ev in e.observe().events if ev["type"] == "triggered") == 1
