@@ -67,8 +67,8 @@ def flashback_spell(card: CardInfo) -> FlashbackSpell | NotExecutable:
     spell = b.spell_lines(card.main, drop=("Flashback",))
     targets = b.scripted_targets(spell)
     placed = engine_target(card.name, spell) if targets is None else None
-    if isinstance(placed, str):  # a player
-        targets, placed = [(placed, None)], None
+    if isinstance(placed, str):  # a player, or no target
+        targets, placed = [(placed, None)] if placed else [], None
     if targets is None and placed is None:
         return NotExecutable("the spell's targets, choices or costs are not scripted")
     return FlashbackSpell(card.main.types, card.main.mana_cost, flashback, targets or [],

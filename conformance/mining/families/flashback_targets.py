@@ -46,8 +46,9 @@ Grizzly Bears: toughness 2, a creature card)."""
 
 def engine_target(card: str, text: str) -> Placed | str | None:
     """The one target of ``card``'s spell when the reference engine builds the card with one
-    target slot of a kind in :data:`KINDS` (or a player: ``"p2"``) and its text asks no choice
-    on casting (None otherwise)."""
+    target slot of a kind in :data:`KINDS` (or a player: ``"p2"``; no slot: ``""``, no
+    target) and its text asks no choice on casting (None otherwise). Choices as it resolves
+    are the generators' to refuse (:func:`conformance.mining.build.decision_needed`)."""
     if _NOT_SCRIPTED.search(text.lower()):
         return None
     from conformance.reference.cards import load_cards
@@ -59,6 +60,8 @@ def engine_target(card: str, text: str) -> Placed | str | None:
     if not isinstance(spell, tuple):
         return None
     slots = [s for e in spell for s in e.slots]
+    if not slots:  # "Draw two cards, then discard two cards."
+        return ""
     if len(slots) != 1 or (slots[0].min, slots[0].max) != (1, 1):
         return None
     if slots[0].kind in ("player", "opponent"):  # "Target player sacrifices a creature."

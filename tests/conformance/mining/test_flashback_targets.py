@@ -28,6 +28,7 @@ TIMING = ("You must still follow any timing restrictions and permissions, includ
     ("Unburial Rites", PRIORITY, "flashback-priority"),
     ("Dryad's Revival", TIMING, "flashback-timing"),
     ("Chainer's Edict", EXILED, "flashback-exiled"),
+    ("Faithless Looting", TIMING, "flashback-timing"),  # no target, discards as it resolves
 ])
 def test_engine_slot_targets_kill_their_familys_mutant(card: str, text: str,
                                                        family: str) -> None:
@@ -50,6 +51,7 @@ def test_a_graveyard_target_is_set_up_in_that_graveyard_and_moved() -> None:
 def test_engine_target_refuses_costs_and_second_targets() -> None:
     assert engine_target("Ancient Grudge", "Destroy target artifact.") is not None
     assert engine_target("Chainer's Edict", "Target player sacrifices a creature.") == "p2"
+    assert engine_target("Faithless Looting", "Draw two cards, then discard two cards.") == ""
     assert engine_target("Ancient Grudge", "As an additional cost to cast this spell, "
                          "sacrifice a creature. Destroy target artifact.") is None
     assert engine_target("Not A Card", "Destroy target artifact.") is None
