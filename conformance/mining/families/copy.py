@@ -51,7 +51,8 @@ def _copy_actions(cp: Copier, cast: dict[str, Any], *after: dict[str, Any],
     """Prime the copier, ``cast`` the spell, copy it (up to the new-targets choice), then
     ``after``."""
     spell = cast["cast"]["object"]
-    return cp.prime() + [cast] + cp.copy(spell, extra_trigger=extra_trigger) + list(after)
+    return cp.prime() + [cast] + cp.copy(spell, extra_trigger=extra_trigger,
+                                         targeted=bool(cast["cast"].get("targets"))) + list(after)
 
 
 def gen_not_cast(ctx: Context) -> list[Draft] | NotExecutable:

@@ -39,6 +39,9 @@ the stack) and a lord ability that changes nothing in the scenarios."""
 _CAST_TRIGGER = re.compile(rf"^Whenever you cast an instant or sorcery spell, (you may )?copy "
                            rf"that spell\. {_NEW_TARGETS}$")
 """A permanent's one ability: a cast trigger (may) copying the spell (Swarm Intelligence)."""
+_RETARGET = re.compile(rf"^You may choose new targets for target instant or sorcery spell"
+                       rf"( you control)?\. Then copy that spell\. {_NEW_TARGETS}$")
+"""New targets for the spell (kept in the scenarios), then a copy of it (Wild Ricochet)."""
 _HYBRID = re.compile(r"\{([WUBRG])/[WUBRG]\}")
 
 
@@ -69,6 +72,11 @@ class Copier:
     (a permanent's cast trigger)."""
     may: bool = False
     """The cast trigger says "you may copy": its controller accepts (a ``may`` choice)."""
+    modes: list[int] | None = None
+    """The mode that copies, for a modal spell ("Choose one — ... • Copy target ...")."""
+    retarget: bool = False
+    """It first lets its controller choose new targets for the spell (Wild Ricochet): they are
+    kept."""
     ability: int = 0
     """The index of the copy ability among the permanent's activated abilities (``ability``)."""
 
@@ -117,9 +125,10 @@ class Copier:
         return []
 
     def copy(self, spell: str, player: str = "p1", *, extra_trigger: str | None = None,
-             ) -> list[dict[str, Any]]:
+             targeted: bool = True) -> list[dict[str, Any]]:
         """Actions that copy ``spell`` once it is cast, up to the copy's new-targets choice
-        (``extra_trigger``: another source of p1 that triggered on the same cast)."""
+        (``extra_trigger``: another source of p1 that triggered on the same cast;
+        ``targeted``: the spell has targets, so new ones may be chosen for it)."""
         if self.delayed:
             out: list[dict[str, Any]] = []
             if extra_trigger:
@@ -138,10 +147,12 @@ class Copier:
         if self.how == "ability":
             return [{"activate": {"player": player, "object": self.id, "ability": self.ability,
                                   "targets": [spell]}}, b.RESOLVE_TOP]
-        out = [b.cast(self.id, player, targets=[spell], half=self.half)]
+        out = [b.cast(self.id, player, targets=[spell], half=self.half,
+                      **({"modes": self.modes} if self.modes else {}))]
         if extra_trigger:
             out.append(b.RESOLVE_TOP)
-        return out + [b.RESOLVE_TOP]
+        keep = [{"choose": {"choice": "new_targets", "source": spell, "targets": None}}]
+        return out + [b.RESOLVE_TOP] + (keep if self.retarget and targeted else [])
 
     def place(self, p1: dict[str, Any]) -> None:
         """Put the copier's object into p1's setup."""
@@ -223,6 +234,18 @@ def copier_of(card: CardInfo) -> Copier | NotExecutable:
                           delayed=True, how="next", half=face.name if card.is_split else None,
                           opponents=False, max_mana_value=int(n[2]) if n[2] else None,
                           features=[*feats, "trigger.delayed"])
+        modes = None
+        if text.startswith("Choose one — • "):  # the mode that copies (Insidious Will)
+            found = [i for i, mode in enumerate(text.split(" • ")[1:]) if _COPY.match(mode)]
+            if len(found) == 1:
+                modes, text = found, text.split(" • ")[1 + found[0]]
+                feats = [*feats, "modal"]
+        if r := _RETARGET.match(text):  # Wild Ricochet
+            if mana is None:
+                return NotExecutable(f"mana cost {face.mana_cost} cannot be scripted")
+            return Copier(card.name, {"id": "copier", "card": card.name}, zone, mana,
+                          delayed=False, instant="Instant" in face.types,
+                          opponents=r[1] is None, retarget=True, features=feats)
         m = _COPY.match(text)
         if not m:
             if re.match(r"^Copy target instant or sorcery spell[^.]*, then ", text):
@@ -236,6 +259,6 @@ def copier_of(card: CardInfo) -> Copier | NotExecutable:
                       half=face.name if card.is_split else None,
                       instant="Instant" in face.types, opponents=m[1] is None,
                       max_mana_value=int(m[2]) if m[2] else None,
-                      returns_original=bool(m[5]), color=m[4], features=feats)
+                      returns_original=bool(m[5]), color=m[4], features=feats, modes=modes)
     return NotExecutable("the card does not say \"Copy target instant or sorcery spell. You may "
                          "choose new targets for the copy.\" (its copy effect is not scripted)")

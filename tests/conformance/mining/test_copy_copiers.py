@@ -95,3 +95,23 @@ def test_a_cast_trigger_copier_accepts_its_may() -> None:
     counts = {c["match"].get("source", c["match"]["type"]): c["count"]
               for c in data["expect"]["event_counts"]}
     assert counts == {"cast": 1, "gsnipe": 1}
+
+
+def test_a_modal_copier_casts_its_copy_mode() -> None:
+    """Insidious Will's third mode copies: it is cast with ``modes: [2]``."""
+    data = mined_one("Insidious Will", X, "copy-x")
+    assert_kills_its_mutant(data, "copy-x")
+    (cast,) = [a["cast"] for a in data["actions"] if a.get("cast", {}).get("object") == "copier"]
+    assert cast["modes"] == [2] and cast["targets"] == ["blaze"]
+
+
+def test_wild_ricochet_keeps_the_originals_targets_then_copies() -> None:
+    """Its first choice (new targets for the spell) is kept; a spell without targets asks
+    none (Slagstorm's mode)."""
+    data = mined_one("Wild Ricochet", SAME_TARGETS, "copy-same-targets")
+    assert_kills_its_mutant(data, "copy-same-targets")
+    choices = [a["choose"] for a in data["actions"] if "choose" in a]
+    assert choices == [{"choice": "new_targets", "source": "bolt", "targets": None},
+                       {"choice": "new_targets", "targets": ["bears2"]}]
+    modal = mined_one("Wild Ricochet", MODAL, "copy-modal")
+    assert not [a for a in modal["actions"] if "choose" in a]
