@@ -229,6 +229,9 @@ class ContinuousEffects(Zones):
         seen = self.color_layer_keywords(c.keywords, now)
         colors = () if self.colorless_by_devoid(
             obj, c if seen is c.keywords else replace(c, keywords=seen)) else c.colors
+        recolored = [e for e in self.effects if e.colors is not None and obj.ref in e.affected]
+        if recolored:  # layer 5 after devoid (a characteristic-defining ability): the latest
+            colors = max(recolored, key=lambda e: e.timestamp).colors or ()
         return Chars(c.name, c.mana_value, colors, c.types, subtypes, c.supertypes, power,
                      toughness, now, text)
 

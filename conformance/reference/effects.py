@@ -477,6 +477,7 @@ from conformance.reference import (  # noqa: E402  (they register their handlers
     chapter_effects,  # noqa: F401  (fight, conditions, counts: chapter_abilities)
     common_effects,  # noqa: F401  (flicker, "loses <keyword>", tokens for each card)
     control_effects,  # noqa: F401  (control, untap, added types: control_abilities)
+    effects_colors,  # noqa: F401  (a target becomes a color until end of turn)
     effects_copies,  # noqa: F401  (copies with a color, copied twice from a graveyard)
     effects_fights,  # noqa: F401  (an effect on a creature, then it fights: oracle_fights)
     effects_library,  # noqa: F401  (scry, search, discard, look at the top cards)

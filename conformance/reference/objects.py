@@ -214,6 +214,8 @@ class ContinuousEffect:
     """Subtypes the objects gain (layer 4, 613.1d; the ``set_subtypes`` action)."""
     subtypes_remove: tuple[str, ...] = ()
     """Subtypes the objects lose (layer 4, 613.1d)."""
+    colors: tuple[str, ...] | None = None
+    """The objects' colors become these (layer 5, 613.1e; None: no color change)."""
 
 
 @dataclass(frozen=True)
