@@ -271,8 +271,9 @@ def _copy_triggering_spell(r: Effects, eff: o.CopyTriggeringSpell, ctx: EffectCo
     ability = ctx.ability
     if ability is None or ability.spell is None:
         raise refuse("unsupported", "'copy that spell' outside a spell's cast trigger")
+    copier = ability.spell.controller if eff.by_caster else ctx.controller
     for _ in range(eff.times):
-        yield from r._copy_spell(ability.spell, ctx.controller, ability.id,
+        yield from r._copy_spell(ability.spell, copier, ability.id,
                                  eff.may_choose_new_targets)
 
 

@@ -76,6 +76,9 @@ FIRST: list[tuple[re.Pattern[str], Builder]] = [
                 r"less)? this turn, copy that spell\. You may choose new targets for the "
                 r"copy\. ?"),  # the delayed trigger of "When you next cast ..., copy it"
      lambda g: CreateDelayedCopyTrigger(1, max_mana_value=int(g[2]) if g[2] else None)),
+    (re.compile(r"Until end of turn, whenever a player casts an instant or sorcery spell, that "
+                r"player copies it and may choose new targets for the copy\. ?"),  # Bonus Round
+     lambda g: CreateDelayedCopyTrigger(1, whole_turn=True, any_player=True)),
     (re.compile(r"You may choose new targets for target ([^.,]*?spell)\. Then copy that spell\. "
                 r"You may choose new targets for the copy\. ?"), _retarget_then_copy),
     (re.compile(r"You may choose new targets for target ([^.,]*?spell)\. ?"),

@@ -224,7 +224,7 @@ def gen_any_spell(ctx: Context) -> list[Draft] | NotExecutable:
                         **cp.zone_of("storm")}}
     out = [_draft("copy-any-spell", f"{ctx.card.name} copies a spell without targets", cp,
                   [b.SLAGSTORM], ["modal", "life"], b.game(p1, b.player()), actions, expect)]
-    if cp.delayed:  # "the next instant or sorcery spell you cast that turn"
+    if cp.delayed and not cp.whole_turn:  # "the next instant or sorcery spell you cast ..."
         p1 = b.player(mana=b.mana_pool("{1}{R}{R}", "{R}"),
                       hand=[{"id": "storm", "card": b.SLAGSTORM},
                             {"id": "bolt", "card": b.BOLT}])

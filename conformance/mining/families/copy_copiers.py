@@ -28,11 +28,14 @@ one with a mana value up to N), with a colour change, or returning the original 
 hand afterwards (Narset's Reversal: the original then never resolves,
 :attr:`Copier.returns_original`), or copying twice only when cast from a graveyard (Increasing
 Vengeance: cast from a hand, it copies once)."""
-_NEXT = re.compile(r"^When you (?:cast your next instant or sorcery spell( with mana value (\d+) "
-                   r"or less)? this turn, copy that spell|next cast an instant or sorcery "
-                   rf"spell this turn, copy it)\. {_NEW_TARGETS}$")
+_NEXT = re.compile(r"^(?:When you (?:cast your next instant or sorcery spell( with mana value "
+                   r"(\d+) or less)? this turn, copy that spell|next cast an instant or sorcery "
+                   rf"spell this turn, copy it)\. {_NEW_TARGETS}|(Until end of turn, whenever a "
+                   r"player casts an instant or sorcery spell, that player copies it and may "
+                   r"choose new targets for the copy\.))$")
 """A spell creating a delayed trigger that copies the next instant or sorcery spell its
-controller casts that turn (Galvanic Iteration, Dual Strike)."""
+controller casts that turn (Galvanic Iteration, Dual Strike), or each one any player casts that
+turn (Bonus Round: the caster copies it)."""
 _FLASH_LORD = re.compile(r"^(?:Flash|Other [A-Z][a-z]+s you control get \+\d+/\+\d+\.)$")
 """The other lines a creature copier may have: flash (it is cast while the spell to copy is on
 the stack) and a lord ability that changes nothing in the scenarios."""
@@ -74,6 +77,8 @@ class Copier:
     """The cast trigger says "you may copy": its controller accepts (a ``may`` choice)."""
     modes: list[int] | None = None
     """The mode that copies, for a modal spell ("Choose one — ... • Copy target ...")."""
+    whole_turn: bool = False
+    """Its delayed trigger copies every instant or sorcery spell that turn, not the next only."""
     retarget: bool = False
     """It first lets its controller choose new targets for the spell (Wild Ricochet): they are
     kept."""
@@ -233,7 +238,7 @@ def copier_of(card: CardInfo) -> Copier | NotExecutable:
             return Copier(card.name, {"id": "copier", "card": card.name}, zone, mana,
                           delayed=True, how="next", half=face.name if card.is_split else None,
                           opponents=False, max_mana_value=int(n[2]) if n[2] else None,
-                          features=[*feats, "trigger.delayed"])
+                          whole_turn=bool(n[3]), features=[*feats, "trigger.delayed"])
         modes = None
         if text.startswith("Choose one — • "):  # the mode that copies (Insidious Will)
             found = [i for i, mode in enumerate(text.split(" • ")[1:]) if _COPY.match(mode)]

@@ -76,3 +76,23 @@ def test_swarm_intelligence_may_copy_each_instant_or_sorcery_spell() -> None:
         copies = [ev for ev in e.observe().events if ev["type"] == "copy_created"]
         assert len(copies) == int(accept)
         assert sum(1 for ev in e.observe().events if ev["type"] == "triggered") == 1
+
+
+def test_bonus_round_makes_each_caster_copy_their_spells_that_turn() -> None:
+    """"Until end of turn, whenever a player casts an instant or sorcery spell, that player
+    copies it": p1's trigger (603.7d) for p2's Bolt too, the copy controlled by p2."""
+    e = engine({"mana": "{R}{R}{R}{C}", "hand": [obj("br", "Bonus Round"),
+                                                 obj("b1", "Lightning Bolt")]},
+               {"mana": "{R}", "hand": [obj("b2", "Lightning Bolt")]})
+    keep = {"choose": {"choice": "new_targets", "targets": None}}
+    for a in (cast("br"), RESOLVE, cast("b1", "p2"), {"resolve_top": {}}, keep, RESOLVE,
+              {"pass_priority": {"player": "p1"}},
+              {"cast": {"player": "p2", "object": "b2", "targets": ["p1"]}},
+              {"resolve_top": {}}, keep, RESOLVE):
+        e.act(a)
+    events = e.observe().events
+    assert [(ev["of"], ev["controller"]) for ev in events if ev["type"] == "copy_created"] == \
+        [("b1", "p1"), ("b2", "p2")]
+    assert [ev["controller"] for ev in events if ev["type"] == "triggered"] == ["p1", "p1"]
+    players = e.observe().state["players"]
+    assert (players["p1"]["life"], players["p2"]["life"]) == (14, 14)
