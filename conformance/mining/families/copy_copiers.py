@@ -170,12 +170,20 @@ def _pool(cost: str | None) -> str | None:
 
 
 def _saga(card: CardInfo) -> Copier | NotExecutable:
+    """A chapter II copying the next instant or sorcery spell (Summon: G.F. Cerberus), or a
+    last chapter III copying each one that turn (The Mirari Conjecture): the Saga has one lore
+    counter less, and the priming action adds one."""
     chapters = b.strip_reminders(card.main.text)
+    feats = ["saga", "saga.chapter_trigger", "trigger.delayed", "counters"]
     if re.search(r"II — (?:[A-Za-z]+ — )?When you next cast an instant or sorcery spell this "
                  r"turn, copy it\.", chapters):
         return Copier(card.name, {"id": "cer", "card": card.name, "counters": {"lore": 1}},
-                      "battlefield", "", delayed=True, how="saga",
-                      features=["saga", "saga.chapter_trigger", "trigger.delayed", "counters"])
+                      "battlefield", "", delayed=True, how="saga", features=feats)
+    if re.search(r"(?m)^III — Until end of turn, whenever you cast an instant or sorcery spell, "
+                 rf"copy it\. {_NEW_TARGETS}$", chapters) and not re.search(r"(?m)^IV", chapters):
+        return Copier(card.name, {"id": "cer", "card": card.name, "counters": {"lore": 2}},
+                      "battlefield", "", delayed=True, how="saga", whole_turn=True,
+                      features=[*feats, "saga.sacrifice"])
     return NotExecutable("the Saga copies spells through a chapter the generator does not "
                          "script")
 

@@ -115,3 +115,13 @@ def test_wild_ricochet_keeps_the_originals_targets_then_copies() -> None:
                        {"choice": "new_targets", "targets": ["bears2"]}]
     modal = mined_one("Wild Ricochet", MODAL, "copy-modal")
     assert not [a for a in modal["actions"] if "choose" in a]
+
+
+def test_a_sagas_last_chapter_copies_each_spell_that_turn() -> None:
+    """The Mirari Conjecture's chapter III ("Until end of turn, whenever you cast an instant or
+    sorcery spell, copy it"): the Saga starts with two lore counters, the third triggers it."""
+    data = mined_one("The Mirari Conjecture", MODAL, "copy-modal")
+    assert_kills_its_mutant(data, "copy-modal")
+    (saga,) = data["setup"]["players"]["p1"]["battlefield"]
+    assert saga["counters"] == {"lore": 2}
+    assert data["actions"][0] == {"add_counters": {"object": "cer", "counter": "lore", "n": 1}}
