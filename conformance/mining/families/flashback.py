@@ -12,9 +12,11 @@ from conformance.mining.corpus import CardInfo
 from conformance.mining.families.flashback_targets import (
     FlashbackCosts,
     Placed,
+    additional_cost,
     engine_target,
     flashback_costs,
     place,
+    second_payers,
 )
 from conformance.mining.model import Context, Draft, Family, NotExecutable, phrases
 
@@ -40,6 +42,8 @@ class FlashbackSpell:
     """The one target read from the engine's target slot (instead of ``targets``)."""
     other_costs: FlashbackCosts | None = None
     """The flashback cost's sacrifice or tap part, if any."""
+    additional: FlashbackCosts | None = None
+    """The spell's additional sacrifice or tap cost (every cast pays it), if any."""
 
     @property
     def target_ids(self) -> list[str]:
@@ -64,7 +68,10 @@ def flashback_spell(card: CardInfo) -> FlashbackSpell | NotExecutable:
     flashback = m[1] if m else other.mana if other else ""
     if b.mana_pool(flashback) is None or b.mana_pool(card.main.mana_cost) is None:
         return NotExecutable("a cost has hybrid, Phyrexian or snow mana")
-    spell = b.spell_lines(card.main, drop=("Flashback",))
+    additional, spell = additional_cost(b.spell_lines(card.main, drop=("Flashback",)))
+    if additional and other and additional.kind == other.kind:
+        return NotExecutable("the additional cost and the flashback cost pay with objects of "
+                             "one kind")
     targets = b.scripted_targets(spell)
     placed = engine_target(card.name, spell) if targets is None else None
     if isinstance(placed, str):  # a player, or no target
@@ -72,7 +79,7 @@ def flashback_spell(card: CardInfo) -> FlashbackSpell | NotExecutable:
     if targets is None and placed is None:
         return NotExecutable("the spell's targets, choices or costs are not scripted")
     return FlashbackSpell(card.main.types, card.main.mana_cost, flashback, targets or [],
-                          b.decision_needed(spell), b.draws(spell), placed, other)
+                          b.decision_needed(spell), b.draws(spell), placed, other, additional)
 
 
 def _resolvable(fb: FlashbackSpell) -> NotExecutable | None:
@@ -93,24 +100,36 @@ def _setup(fb: FlashbackSpell, card: str, zone: str, mana: str | None, *, active
     setup = b.game(p1, p2, active=active, step=step)
     if fb.placed is not None:
         place(setup, fb.placed, second=second)
+    mine = setup["players"]["p1"].setdefault("battlefield", [])
     if fb.other_costs is not None:
-        setup["players"]["p1"].setdefault("battlefield", []).extend(fb.other_costs.payers)
+        mine.extend(fb.other_costs.payers)
+    if fb.additional is not None:  # each cast pays it: a second set for a second cast
+        mine.extend(fb.additional.payers + (second_payers(fb.additional) if second else ()))
+    if not mine:
+        del setup["players"]["p1"]["battlefield"]
     b.stock_libraries(setup["players"], fb.draws or {}, 2 if zone == "hand" else 1)
     return setup
 
 
-def _fb_cast(fb: FlashbackSpell, targets: list[str] | None = None) -> dict[str, Any]:
+def _fb_cast(fb: FlashbackSpell, targets: list[str] | None = None, *,
+             second: bool = False) -> dict[str, Any]:
     """The cast of ``fb`` from the graveyard with flashback (at ``targets``, by default the
-    scripted ones), paying its costs other than mana."""
+    scripted ones), paying its costs other than mana (``second``: with the second set of
+    payers of its additional cost)."""
     extra: dict[str, Any] = {"from": "graveyard"}
-    if fb.other_costs and fb.other_costs.payers:
-        extra["costs"] = fb.other_costs.costs()
+    costs = fb.other_costs.costs() if fb.other_costs else {}
+    if fb.additional:
+        payers = second_payers(fb.additional) if second else fb.additional.payers
+        costs[fb.additional.kind] = [p["id"] for p in payers]
+    if costs:
+        extra["costs"] = costs
     return b.cast("fb", targets=targets or fb.target_ids or None, **extra)
 
 
 def _cards(card: str, fb: FlashbackSpell, *extra: str) -> list[str]:
     placed = [fb.placed.card] if fb.placed else []
     placed += [p["card"] for p in fb.other_costs.payers] if fb.other_costs else []
+    placed += [p["card"] for p in fb.additional.payers] if fb.additional else []
     return list(dict.fromkeys([card, *(c for _, c in fb.targets if c), *placed, b.ISLAND,
                                *extra]))
 
@@ -122,7 +141,7 @@ def _feats(fb: FlashbackSpell, *extra: str) -> list[str]:
     placed = fb.placed
     return FEATS + (["target"] if fb.targets or placed else []) + (
         (["additional_cost"] if fb.other_costs.payers else ["life"]) if fb.other_costs else
-        []) + (
+        []) + (["additional_cost"] if fb.additional else []) + (
         ["graveyard_target"] if placed and placed.zone == "graveyard" else []) + list(extra)
 
 
@@ -227,8 +246,10 @@ def gen_priority(ctx: Context) -> list[Draft] | NotExecutable:
         extra = (b.GIANT,)
     else:
         second = tg
-    actions = [b.cast("fb", targets=tg), b.RESOLVE_TOP,
-               _fb_cast(fb, second), b.RESOLVE_STACK]
+    first = b.cast("fb", targets=tg)
+    if fb.additional:
+        first["cast"]["costs"] = fb.additional.costs()
+    actions = [first, b.RESOLVE_TOP, _fb_cast(fb, second, second=True), b.RESOLVE_STACK]
     expect = {"event_counts": [{"match": {"type": "cast", "object": "fb"}, "count": 2}],
               "state": {"zones": {"fb": "exile"}}}
     return [Draft("flashback-priority", f"{ctx.card.name} can be cast with flashback at once "

@@ -118,3 +118,27 @@ def flashback_costs(text: str) -> FlashbackCosts | None:
         return None
     payers = tuple({"id": f"pay{i}", "card": PAYERS[part.what]} for i in range(1, part.n + 1))
     return FlashbackCosts(m[1] or "", part.kind, payers)
+
+
+_ADDITIONAL = re.compile(r"As an additional cost to cast (?:this spell|CARDNAME), ([^.]+)\. ?")
+
+
+def additional_cost(text: str) -> tuple[FlashbackCosts | None, str]:
+    """The scripted payment of a spell's "As an additional cost to cast this spell, <one
+    sacrifice or tap cost>." (paid for every cast, with flashback too: 702.34a, 118.8), and the
+    text without that sentence; (None, ``text``) without one the generators script."""
+    from conformance.reference.cost_text import cost_part
+
+    m = _ADDITIONAL.search(text)
+    part = cost_part(m[1]) if m else None
+    if m is None or part is None or part.kind not in ("sacrifice", "tap") \
+            or part.what not in PAYERS:
+        return None, text
+    payers = tuple({"id": f"add{i}", "card": PAYERS[part.what]} for i in range(1, part.n + 1))
+    return FlashbackCosts("", part.kind, payers), (text[:m.start()] + text[m.end():]).strip()
+
+
+def second_payers(costs: FlashbackCosts) -> tuple[dict[str, Any], ...]:
+    """Other objects like ``costs``'s payers (the second cast's: a tapped or sacrificed payer
+    pays no more)."""
+    return tuple({**p, "id": p["id"] + "b"} for p in costs.payers)

@@ -78,3 +78,14 @@ def test_a_flashback_cost_paying_life_expects_it_paid() -> None:
     assert_kills_its_mutant(data, "flashback-meaning")
     assert data["expect"]["state"]["life"] == {"p1": 17}
     assert "life" in data["features"]
+
+
+def test_an_additional_cost_is_paid_by_each_cast() -> None:
+    """Gaze of Justice ("As an additional cost to cast this spell, tap three untapped white
+    creatures you control."): cast from the hand, then with flashback, each cast taps three
+    other white creatures (702.34a: a flashback spell pays its additional costs too)."""
+    data = mined_one("Gaze of Justice", PRIORITY, "flashback-priority")
+    assert_kills_its_mutant(data, "flashback-priority")
+    casts = [a["cast"]["costs"] for a in data["actions"] if "cast" in a]
+    assert casts == [{"tap": ["add1", "add2", "add3"]}, {"tap": ["add1b", "add2b", "add3b"]}]
+    assert "additional_cost" in data["features"]
