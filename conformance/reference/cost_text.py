@@ -17,7 +17,8 @@ _MANA = r"((?:\{[0-9WUBRGC]\})+)"
 
 _COST_PART = re.compile(r"(sacrifice|discard|exile|tap) (a|an|two|three) (untapped )?"
                         r"(?:(white|blue|black|red|green) )?"
-                        r"(creature|artifact|land|card|Plains|Island|Swamp|Mountain|Forest)s?"
+                        r"(creature|artifact|land|card|(?:nonland )?permanent|Plains|Island|"
+                        r"Swamp|Mountain|Forest)s?"
                         r"( you control| from your graveyard)?", re.I)
 
 
@@ -31,6 +32,8 @@ def cost_part(phrase: str) -> CostPart | None:
         return None
     kind, color, what, where = m[1].lower(), m[4], m[5], m[6]
     if what[0].isupper() and (kind != "sacrifice" or color):  # a land type, sacrificed only
+        return None
+    if "permanent" in what and (kind != "sacrifice" or color):  # "sacrifice a nonland ..."
         return None
     ok = {"sacrifice": what != "card" and not m[3] and not where,
           "discard": what == "card" and not m[3] and not where and not color,

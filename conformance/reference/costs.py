@@ -257,6 +257,8 @@ class Costs(PriorityAndStack):
             return ob.zone == "graveyard" and ob.owner == player
         if ob.zone != "battlefield" or ob.controller != player:
             return False
+        if what in ("permanent", "nonland permanent"):  # "sacrifice a nonland permanent"
+            return kind == "sacrifice" and (what == "permanent" or "Land" not in c.types)
         *color, wanted = (what or "").split() or [""]
         wanted = {"convoke": "Creature", "improvise": "Artifact"}.get(kind) or wanted.title()
         if wanted and wanted not in c.types and wanted not in c.subtypes:

@@ -36,6 +36,7 @@ class Placed:
 KINDS: dict[str, Placed] = {
     "artifact": Placed("p2", "battlefield", "thopter2", "Ornithopter"),
     "perm:Creature:tou<=3": Placed("p2", "battlefield", "bears2", b.BEARS),
+    "nonland_permanent": Placed("p2", "battlefield", "bears2", b.BEARS),
     "graveyard_card": Placed("p2", "graveyard", "gybears2", b.BEARS),
     "gy:any:you": Placed("p1", "graveyard", "gybears1", b.BEARS),
     "gy:Creature:you": Placed("p1", "graveyard", "gybears1", b.BEARS),
@@ -79,7 +80,7 @@ def place(setup: dict[str, Any], target: Placed, *, second: bool = False) -> Non
 
 
 _FLASHBACK_COSTS = re.compile(r"^Flashback—((?:\{[0-9WUBRGC]\})*)(?:, )?([^.{]+)\.$", re.M)
-PAYERS = {"creature": b.BEARS, "white creature": "Elite Vanguard", "artifact": "Ornithopter",
+PAYERS = {"creature": b.BEARS, "nonland permanent": b.BEARS, "permanent": b.BEARS, "white creature": "Elite Vanguard", "artifact": "Ornithopter",
           "Plains": "Plains", "Island": "Island", "Swamp": "Swamp", "Mountain": "Mountain",
           "Forest": "Forest"}
 """What pays a flashback cost's part other than mana (``CostPart.what`` -> a card p1

@@ -89,3 +89,10 @@ def test_an_additional_cost_is_paid_by_each_cast() -> None:
     casts = [a["cast"]["costs"] for a in data["actions"] if "cast" in a]
     assert casts == [{"tap": ["add1", "add2", "add3"]}, {"tap": ["add1b", "add2b", "add3b"]}]
     assert "additional_cost" in data["features"]
+
+
+def test_rite_of_oblivion_sacrifices_a_nonland_permanent_each_cast() -> None:
+    data = mined_one("Rite of Oblivion", MEANING, "flashback-meaning")
+    assert_kills_its_mutant(data, "flashback-meaning")
+    (cast,) = [a["cast"] for a in data["actions"] if "cast" in a]
+    assert cast["costs"] == {"sacrifice": ["add1"]} and cast["targets"] == ["bears2"]

@@ -91,3 +91,21 @@ def test_acorn_harvest_pays_3_life_with_its_flashback_mana() -> None:
     with pytest.raises(EngineReportedError) as exc:
         e.act(_fb("ah"))
     assert exc.value.kind == "illegal_action"
+
+
+def test_a_nonland_permanent_pays_rite_of_oblivions_additional_cost() -> None:
+    """"As an additional cost to cast this spell, sacrifice a nonland permanent.": an Island is
+    refused, Grizzly Bears pays (also when cast with flashback, 702.34a)."""
+    assert cost_part("sacrifice a nonland permanent") == \
+        CostPart("sacrifice", 1, "nonland permanent")
+    setup = {"mana": "{W}{B}{C}{C}", "graveyard": [obj("ro", "Rite of Oblivion")],
+             "battlefield": [obj("isl", "Island"), obj("bears", "Grizzly Bears")]}
+    theirs = {"battlefield": [obj("giant", "Hill Giant")]}
+    e = engine(setup, theirs)
+    with pytest.raises(EngineReportedError):
+        e.act(_fb("ro", "giant", sacrifice=["isl"]))
+    e = engine(setup, theirs)
+    for a in (_fb("ro", "giant", sacrifice=["bears"]), RESOLVE):
+        e.act(a)
+    zones = {k: v["zone"] for k, v in e.observe().state["objects"].items()}
+    assert (zones["giant"], zones["bears"], zones["ro"]) == ("exile", "graveyard", "exile")
