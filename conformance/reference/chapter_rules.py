@@ -226,7 +226,12 @@ class ChapterRules(ControlRules):
 
     def _after_event(self, event: dict[str, Any]) -> None:
         super()._after_event(event)
-        if event["type"] != "cast" or not self.turn_triggers:
+        if not self.turn_triggers:
+            return
+        if event["type"] == "token_created" or (event["type"] == "zone_change"
+                                                and event["to"] == "battlefield"):
+            self._entered_this_turn(self.objects[event["object"]])
+        if event["type"] != "cast":
             return
         spell = self.objects.get(event["object"])
         if spell is None:
@@ -235,6 +240,13 @@ class ChapterRules(ControlRules):
             least = t.effect.min_mana_value
             if (event["player"] == t.controller
                     and (least is None or self.chars(spell).mana_value >= least)):
+                self._fire(t)
+
+    def _entered_this_turn(self, obj: Obj) -> None:
+        """"Whenever a <type> enters the battlefield under your control this turn" (603.6a)."""
+        for t in self._live_turn_triggers("enters"):
+            if obj.controller == t.controller and set(t.effect.types) & set(
+                    self.chars(obj).types):
                 self._fire(t)
 
     def _move(self, obj: Obj, to: str, *, controller: str | None = None, top: bool = True,

@@ -52,8 +52,8 @@ from conformance.reference.effect_blocks import (
 from conformance.reference.errors import OracleTemplateError
 from conformance.reference.oracle_colors import FIRST as _COLOR_FIRST
 from conformance.reference.oracle_copies import FIRST as _COPY_FIRST
+from conformance.reference.oracle_delayed import FIRST as _DELAYED_FIRST
 from conformance.reference.oracle_eldrazi import EFFECT_TEMPLATES as _ELDRAZI_TEMPLATES
-from conformance.reference.oracle_end_step import FIRST as _END_STEP_FIRST
 from conformance.reference.oracle_exile_instead import FIRST as _EXILE_INSTEAD_FIRST
 from conformance.reference.oracle_fights import FIRST as _FIGHT_FIRST
 from conformance.reference.oracle_foretold import FIRST as _FORETOLD_FIRST
@@ -234,7 +234,7 @@ _EFFECTS[:0] = _COMMON_TEMPLATES  # flicker, "loses <keyword>", "cast from a gra
 _EFFECTS.extend(_LIBRARY_TEMPLATES)
 _EFFECTS.extend(_SAGA_TEMPLATES + _SPELL_TEMPLATES)  # scry, discard, groups, mass effects
 _EFFECTS[:0] = _SPLIT_FIRST + _COPY_FIRST  # split and aftermath halves, copy variants
-_EFFECTS[:0] = _END_STEP_FIRST  # "Create ... tokens. Exile them at the beginning of the next ..."
+_EFFECTS[:0] = _DELAYED_FIRST  # "Create ... tokens. Exile them at the beginning of the next ..."
 _EFFECTS[:0] = _COLOR_FIRST  # "Target permanent becomes white until end of turn."
 _EFFECTS[:0] = _SAME_NAME_FIRST  # "<verb> target X and all other Xs with the same name"
 _EFFECTS += _SUSPEND_TEMPLATES  # "Exile CARDNAME with three time counters on it."

@@ -54,8 +54,8 @@ from conformance.reference.bestow import Bestow
 from conformance.reference.block_restrictions import BlockRestrictions
 from conformance.reference.cascade import Cascade
 from conformance.reference.chapter_rules import CHAPTER_HOOKS, ChapterRules
+from conformance.reference.delayed_triggers import DelayedTriggers
 from conformance.reference.effects_copies import CopyVariantRules
-from conformance.reference.end_step import EndStepTokens
 from conformance.reference.kicked import KickedPermanents
 from conformance.reference.morph import Morph
 from conformance.reference.trigger_events import TriggerEvents
@@ -225,5 +225,5 @@ HOOKS.update(CHAPTER_HOOKS)  # fight, resolution-time conditions: chapter_rules
 
 
 class Rules(ChapterRules, Cascade, Morph, Bestow, TriggerEvents, BlockRestrictions,
-            KickedPermanents, CopyVariantRules, EndStepTokens):
+            KickedPermanents, CopyVariantRules, DelayedTriggers):
     """All the rules the reference engine models (the public surface: :data:`HOOKS`)."""

@@ -1,5 +1,6 @@
-""""Create <tokens>. Sacrifice it / Exile them at the beginning of the next end step." (603.7:
-a delayed trigger of the spell's controller; each token only if it is still that permanent)."""
+"""Delayed triggers a resolving spell creates (603.7): "Create <tokens>. Sacrifice it / Exile
+them at the beginning of the next end step." (each token only if it is still that permanent) and
+"Whenever a creature or enchantment enters the battlefield under your control this turn, ..."."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from engine_play import RESOLVE, cast, engine, obj
 
 from conformance.reference.errors import OracleTemplateError
 from conformance.reference.oracle import parse_face
-from conformance.reference.oracle_end_step import TokensUntilEndStep
+from conformance.reference.oracle_delayed import TokensUntilEndStep
 
 
 def _tokens(e: Any) -> dict[str, str]:
@@ -52,3 +53,20 @@ def test_a_token_that_left_is_not_sacrificed_again() -> None:
     for a in (cast("bolt", token), RESOLVE, {"advance": {"to": "end"}}, RESOLVE):
         e.act(a)
     assert not [ev for ev in e.observe().events if ev["type"] == "sacrificed"]
+
+
+def test_rite_of_harmony_draws_for_each_creature_or_enchantment_entering_this_turn() -> None:
+    """"Whenever a creature or enchantment enters the battlefield under your control this
+    turn, draw a card." (a turn trigger of chapter_rules, 603.7b): Grizzly Bears entering draws
+    a card, an Island does not."""
+    library = [obj(f"lib{i}", "Island") for i in (1, 2, 3)]
+    e = engine({"mana": "{G}{W}{G}{C}", "library": library,
+                "hand": [obj("rite", "Rite of Harmony"), obj("bears", "Grizzly Bears"),
+                         obj("isl", "Island")]})
+    for a in (cast("rite"), RESOLVE, cast("bears"), RESOLVE,
+              {"play_land": {"player": "p1", "object": "isl"}}, RESOLVE):
+        e.act(a)
+    hand = [k for k, v in e.observe().state["objects"].items() if v["zone"] == "hand"]
+    assert hand == ["lib1"]
+    triggered = [ev for ev in e.observe().events if ev["type"] == "triggered"]
+    assert [(ev["source"], ev["ability"]) for ev in triggered] == [("rite", "delayed")]

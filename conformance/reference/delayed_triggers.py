@@ -1,4 +1,4 @@
-"""The rules of :mod:`conformance.reference.oracle_end_step`: tokens sacrificed or exiled at the
+"""The rules of :mod:`conformance.reference.oracle_delayed`: tokens sacrificed or exiled at the
 beginning of the next end step (603.7: a delayed triggered ability; its controller is the
 controller of the spell or ability that created it, 603.7d); a part of
 :class:`~conformance.reference.rules.Rules`."""
@@ -11,7 +11,7 @@ from conformance.reference.casting import Casting
 from conformance.reference.effect_blocks import CreateToken, Effect
 from conformance.reference.effects import EFFECTS, EffectContext, Effects, effect
 from conformance.reference.objects import PendingTrigger, Ref
-from conformance.reference.oracle_end_step import TokensUntilEndStep
+from conformance.reference.oracle_delayed import TokensUntilEndStep
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,7 +37,7 @@ class EndStepAction:
     in_end_step: bool
 
 
-class EndStepTokens(Casting):
+class DelayedTriggers(Casting):
     """Delayed "at the beginning of the next end step" triggers of tokens."""
 
     def _reset(self) -> None:
@@ -61,7 +61,7 @@ def _tokens_until_end_step(r: Effects, eff: TokensUntilEndStep, ctx: EffectConte
     before = set(r.battlefield)
     EFFECTS[CreateToken](r, eff.create, ctx)
     made = tuple(r.objects[oid].ref for oid in r.battlefield if oid not in before)
-    assert isinstance(r, EndStepTokens)
+    assert isinstance(r, DelayedTriggers)
     src = r.objects.get(ctx.source)
     r.end_step_actions.append(EndStepAction(
         ctx.controller, ctx.source, src.card_name if src is not None else ctx.source, made,
@@ -80,3 +80,4 @@ def _at_end_step(r: Effects, eff: AtEndStep, ctx: EffectContext) -> None:
             r._move(ob, "graveyard")
         else:
             r._move(ob, "exile")
+

@@ -1,8 +1,8 @@
-"""Templates of tokens that last until the next end step: "Create a 3/1 black and red Vampire
-creature token with trample, lifelink, and haste. Sacrifice it at the beginning of the next end
-step." (Hungry for More), "... Exile them at the beginning of the next end step." (603.7: a
-delayed triggered ability created as the spell or ability resolves). Registered in
-:mod:`conformance.reference.effect_text`; the rules: :mod:`conformance.reference.end_step`."""
+"""Templates of tokens that last until the next end step (603.7: a delayed triggered ability a
+resolving spell or ability creates): "Create a 3/1 black and red Vampire creature token with
+trample, lifelink, and haste. Sacrifice it at the beginning of the next end step." (Hungry for
+More), "... Exile them at the beginning of the next end step.". Registered in
+:mod:`conformance.reference.effect_text`; the rules: :mod:`conformance.reference.delayed_triggers`."""
 
 from __future__ import annotations
 
