@@ -65,6 +65,9 @@ CAST_NONCREATURE = "cast_noncreature"
 :meth:`~conformance.reference.triggers.TriggeredAbilities.noncreature_spell`)."""
 CAST_ANY = "cast_any_spell"
 """``Triggered.event`` of "Whenever you cast a spell, ..."."""
+CAST_FIRST_INSTANT_SORCERY = "cast_first_instant_or_sorcery"
+"""``Triggered.event`` of "Whenever you cast your first instant or sorcery spell each turn, ..."
+(the first one cast since the setup, when the setup's turn is the case's)."""
 CAST_KICKED = "cast_kicked"
 """``Triggered.event`` of "Whenever you cast a kicked spell, ..." (702.33d)."""
 ENTERS_KICKED = "enters_kicked"
@@ -89,6 +92,8 @@ _FORMS = (
     (re.compile(r"Whenever you cast a noncreature spell, (.*)"), CAST_NONCREATURE,
      "cast_trigger", False),
     (re.compile(r"Whenever you cast a spell, (.*)"), CAST_ANY, "cast_trigger", False),
+    (re.compile(r"Whenever you cast your first instant or sorcery spell each turn, (.*)"),
+     CAST_FIRST_INSTANT_SORCERY, "cast_trigger", False),
     (re.compile(rf"Whenever {SELF} enters the battlefield or attacks, (.*)"), ENTERS_OR_ATTACKS,
      "enters_or_attacks", True),
     (re.compile(rf"Whenever (?:a creature|{SELF} or another creature) enters the battlefield "

@@ -39,9 +39,10 @@ turn (Bonus Round: the caster copies it)."""
 _FLASH_LORD = re.compile(r"^(?:Flash|Other [A-Z][a-z]+s you control get \+\d+/\+\d+\.)$")
 """The other lines a creature copier may have: flash (it is cast while the spell to copy is on
 the stack) and a lord ability that changes nothing in the scenarios."""
-_CAST_TRIGGER = re.compile(rf"^Whenever you cast an instant or sorcery spell, (you may )?copy "
-                           rf"that spell\. {_NEW_TARGETS}$")
-"""A permanent's one ability: a cast trigger (may) copying the spell (Swarm Intelligence)."""
+_CAST_TRIGGER = re.compile(r"^Whenever you cast (?:an|your first) instant or sorcery spell"
+                           rf"(?: each turn)?, (you may )?copy that spell\. {_NEW_TARGETS}$")
+"""A permanent's one ability: a cast trigger (may) copying the spell (Swarm Intelligence), or
+the first such spell each turn (Double Vision: the scenarios cast one)."""
 _RETARGET = re.compile(rf"^You may choose new targets for target instant or sorcery spell"
                        rf"( you control)?\. Then copy that spell\. {_NEW_TARGETS}$")
 """New targets for the spell (kept in the scenarios), then a copy of it (Wild Ricochet)."""

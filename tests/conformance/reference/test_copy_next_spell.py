@@ -96,3 +96,15 @@ def test_bonus_round_makes_each_caster_copy_their_spells_that_turn() -> None:
     assert [ev["controller"] for ev in events if ev["type"] == "triggered"] == ["p1", "p1"]
     players = e.observe().state["players"]
     assert (players["p1"]["life"], players["p2"]["life"]) == (14, 14)
+
+
+def test_double_vision_copies_only_the_first_instant_or_sorcery_each_turn() -> None:
+    e = engine({"mana": "{R}{R}", "hand": [obj("b1", "Lightning Bolt"),
+                                           obj("b2", "Lightning Bolt")],
+                "battlefield": [obj("dv", "Double Vision")]})
+    for a in (cast("b1", "p2"), {"resolve_top": {}},
+              {"choose": {"choice": "new_targets", "targets": None}}, RESOLVE,
+              cast("b2", "p2"), RESOLVE):
+        e.act(a)
+    assert [ev["of"] for ev in e.observe().events if ev["type"] == "copy_created"] == ["b1"]
+    assert _life(e) == 11
