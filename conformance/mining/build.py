@@ -68,7 +68,7 @@ def scripted_targets(text: str) -> list[tuple[str, str | None]] | None:
     """The targets to script for a spell text, as (id, card of that id or None for a player):
     [] without the word "target", one target for exactly one known "target ..." phrase,
     None (not scriptable) otherwise."""
-    low = text.lower()
+    low = re.sub(r"you may choose new targets for the cop(?:y|ies)\.?", "", text.lower())
     if re.search(r"additional cost|choose one|choose two|\bx\b|divided|kicker|entwine|"
                  r"\bstrive\b|any number of target|up to|another target|each of|"
                  r"two target|three target|target spell|target card|target land|"

@@ -179,6 +179,8 @@ class FaceText:
     aftermath: bool = False
     flashback: str | None = None
     """The mana cost of "Flashback {cost}" (rule 702.34), or None."""
+    flashback_costs: tuple[CostPart, ...] = ()
+    """The other costs of "Flashback—[{cost}, ]<costs>." (sacrifice, tap: 702.34a, 118.8)."""
     cycling: str | None = None
     """The mana cost of "Cycling {cost}" (rule 702.29), or None."""
     typecycling: tuple[tuple[str, SpellText], ...] = ()

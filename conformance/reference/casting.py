@@ -206,6 +206,7 @@ class Casting(FusedSpells, Costs):
         sacrificed = [self.chars(ob).power for kind, ob in total.objects
                       if kind == "sacrifice" and "Creature" in self.chars(ob).types]
         self._pay_planned(player, rest, total.objects)
+        self.pay_life(player, total.life)
         obj.spell = SpellState(face=face, targets=targets, x=x, modes=modes, division=division,
                                cast_from=frm, flashback=total.flashback, kicked=total.kicked,
                                alternative=total.alternative,

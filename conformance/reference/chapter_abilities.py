@@ -169,8 +169,9 @@ class GainLifeAndScryByCount(Effect):
 class CreateTurnTrigger(Effect):
     """"Whenever a[n] <Subtype> [you control] attacks this turn, <effects>" (``event``
     ``attacks``) / "Whenever you cast a spell [with mana value N or greater] this turn,
-    <effects>" (``cast``) / "Whenever a creature enters the battlefield this turn, <effects>"
-    (``enters``): a delayed triggered ability created as the effect resolves (603.7a)
+    <effects>" (``cast``) / "Whenever a <type> [or <type>] enters the battlefield under your
+    control this turn, <effects>" (``enters``, ``types``): a delayed triggered ability created
+    as the effect resolves (603.7a)
     that triggers each time its event occurs until the turn ends (603.7b); the targets of
     ``effects`` are chosen as each trigger is put on the stack."""
 
@@ -179,6 +180,7 @@ class CreateTurnTrigger(Effect):
     subtype: str = ""
     yours: bool = False
     min_mana_value: int | None = None
+    types: tuple[str, ...] = ()
 
 
 @dataclass

@@ -283,15 +283,22 @@ class ChapterRules(ControlRules):
         yield from super()._put_triggers()
 
     def detect_enters_triggers(self, obj: Obj) -> None:
-        """With "Whenever a creature enters the battlefield this turn" (603.7b)."""
+        """With "Whenever a creature enters the battlefield this turn" (603.7b; one naming types
+        and "under your control" fires in :meth:`_entered_this_turn`)."""
         super().detect_enters_triggers(obj)
         if self.turn_triggers and "Creature" in self.chars(obj).types:
             for t in self._live_turn_triggers("enters"):
-                self._fire(t)
+                if not t.effect.types:
+                    self._fire(t)
 
     def _after_event(self, event: dict[str, Any]) -> None:
         super()._after_event(event)
-        if event["type"] != "cast" or not self.turn_triggers:
+        if not self.turn_triggers:
+            return
+        if event["type"] == "token_created" or (event["type"] == "zone_change"
+                                                and event["to"] == "battlefield"):
+            self._entered_this_turn(self.objects[event["object"]])
+        if event["type"] != "cast":
             return
         spell = self.objects.get(event["object"])
         if spell is None:
@@ -300,6 +307,13 @@ class ChapterRules(ControlRules):
             least = t.effect.min_mana_value
             if (event["player"] == t.controller
                     and (least is None or self.chars(spell).mana_value >= least)):
+                self._fire(t)
+
+    def _entered_this_turn(self, obj: Obj) -> None:
+        """"Whenever a <type> enters the battlefield under your control this turn" (603.6a)."""
+        for t in self._live_turn_triggers("enters"):
+            if obj.controller == t.controller and set(t.effect.types) & set(
+                    self.chars(obj).types):
                 self._fire(t)
 
     def _move(self, obj: Obj, to: str, *, controller: str | None = None, top: bool = True,

@@ -1,8 +1,8 @@
 """Effects that set a target's colors (layer 5, rule 613.1e; 105.3): "Target creature becomes red
 and gains haste until end of turn.", "Target permanent becomes white until end of turn.",
-"Target creature becomes black and gets +1/-1 until end of turn." — the sentence templates for
-the template interpreter (:mod:`conformance.reference.effect_text`); the handler is in
-:mod:`conformance.reference.color_effects`.
+"Target creature gets +1/+0, becomes black, and gains shadow until end of turn." — the
+sentence templates for the template interpreter (:mod:`conformance.reference.effect_text`); the
+handler is in :mod:`conformance.reference.color_effects`.
 
 The new colors replace the old ones (105.3: "becomes <color>" without "in addition"); devoid,
 a characteristic-defining ability, applies before them in layer 5 (613.3), so a devoid creature
@@ -57,7 +57,20 @@ def _becomes(m: re.Match[str]) -> TargetBecomesColor:
                               power, toughness)
 
 
+def _pumped(m: re.Match[str]) -> TargetBecomesColor:
+    """"Target creature gets +N/+M, becomes <color>, and gains <keyword> until end of turn."
+    (Traitor's Clutch)."""
+    keyword = m["kw"].strip()
+    if keyword not in KEYWORDS:
+        raise OracleTemplateError(f"keyword not implemented: {keyword!r}")
+    return TargetBecomesColor("perm:Creature", (COLOR_WORDS[m["color"]],), True, (keyword,),
+                              int(m["p"]), int(m["t"]))
+
+
 EFFECT_TEMPLATES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], Effect]]] = [
+    (re.compile(r"Target creature gets (?P<p>[+-]\d+)/(?P<t>[+-]\d+), becomes "
+                r"(?P<color>white|blue|black|red|green), and gains (?P<kw>[a-z ]+) until end of "
+                r"turn\. ?"), _pumped),
     (re.compile(r"Target (?P<kind>creature|permanent|artifact|land|enchantment) becomes "
                 r"(?P<color>white|blue|black|red|green)"
                 r"(?: and gains (?P<kw>[a-z ,]+?)| and gets (?P<p>[+-]\d+)/(?P<t>[+-]\d+))?"

@@ -82,6 +82,9 @@ CYCLED = "cycled"
 is cycled: :meth:`conformance.reference.casting.Casting._cycle`)."""
 CYCLED_OR_DIES = "cycled_or_dies"
 """``Triggered.event`` of "When you cycle CARDNAME or it dies, ..." (702.29c, 700.4)."""
+CAST_FIRST_INSTANT_SORCERY = "cast_first_instant_or_sorcery"
+"""``Triggered.event`` of "Whenever you cast your first instant or sorcery spell each turn, ..."
+(the first one cast since the setup, when the setup's turn is the case's)."""
 CAST_KICKED = "cast_kicked"
 """``Triggered.event`` of "Whenever you cast a kicked spell, ..." (702.33d)."""
 ENTERS_KICKED = "enters_kicked"
@@ -119,6 +122,8 @@ _FORMS = (
     (re.compile(r"Whenever you cast a spell, (.*)"), CAST_ANY, "cast_trigger", False),
     (re.compile(r"(?:Magecraft — )?Whenever you cast or copy an instant or sorcery spell, (.*)"),
      MAGECRAFT, "magecraft", False),
+    (re.compile(r"Whenever you cast your first instant or sorcery spell each turn, (.*)"),
+     CAST_FIRST_INSTANT_SORCERY, "cast_trigger", False),
     (re.compile(rf"Whenever {SELF} enters the battlefield or attacks, (.*)"), ENTERS_OR_ATTACKS,
      "enters_or_attacks", True),
     (re.compile(rf"Whenever (?:a creature|{SELF} or another creature) enters the battlefield "

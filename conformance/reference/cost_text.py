@@ -16,24 +16,42 @@ _COUNTS = {"a": 1, "an": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6
 _MANA = r"((?:\{[0-9WUBRGC]\})+)"
 
 _COST_PART = re.compile(r"(sacrifice|discard|exile|tap) (a|an|two|three) (untapped )?"
-                        r"(creature|artifact|land|card|artifact, creature, or land)s?"
+                        r"(?:(white|blue|black|red|green) )?"
+                        r"(creature|artifact|land|card|artifact, creature, or land|"
+                        r"(?:nonland )?permanent|Plains|Island|Swamp|Mountain|Forest)s?"
                         r"( you control| from your graveyard)?", re.I)
 
 
 def cost_part(phrase: str) -> CostPart | None:
     """An additional cost other than mana (rule 118.8), or None: "sacrifice a creature",
     "discard a card", "exile two cards from your graveyard", "tap an untapped creature you
-    control"."""
+    control", "sacrifice a Mountain" (a basic land type), "tap three untapped white creatures
+    you control" (a color: ``what`` is then "white creature")."""
     m = _COST_PART.fullmatch(phrase)
     if not m:
         return None
-    kind, what, where = m[1].lower(), m[4], m[5]
+    kind, color, what, where = m[1].lower(), m[4], m[5], m[6]
+    if what[0].isupper() and (kind != "sacrifice" or color):  # a land type, sacrificed only
+        return None
+    if "permanent" in what and (kind != "sacrifice" or color):  # "sacrifice a nonland ..."
+        return None
     ok = {"sacrifice": what != "card" and not m[3] and not where,
-          "discard": what == "card" and not m[3] and not where,
-          "exile": what == "card" and not m[3] and where == " from your graveyard",
+          "discard": what == "card" and not m[3] and not where and not color,
+          "exile": what == "card" and not m[3] and where == " from your graveyard"
+          and not color,
           "tap": what in ("creature", "artifact") and bool(m[3]) and where == " you control"}
-    what = "/".join(re.findall(r"creature|artifact|land|card", what))  # one of several types
-    return CostPart(kind, _COUNTS[m[2].lower()], what) if ok[kind] else None
+    if not ok[kind]:
+        return None
+    if "," in what:  # "an artifact, creature, or land": one of several types
+        what = "/".join(re.findall(r"creature|artifact|land", what))
+    return CostPart(kind, _COUNTS[m[2].lower()], f"{color.lower()} {what}" if color else what)
+
+
+def _flashback_part(phrase: str) -> CostPart | None:
+    """A part of a flashback cost other than mana: :func:`cost_part`, or "Pay N life"
+    (119.4: ``CostPart("life", N, "life")``)."""
+    m = re.fullmatch(r"Pay (\d+) life", phrase)
+    return CostPart("life", int(m[1]), "life") if m else cost_part(phrase)
 
 
 def extra_cost_line(line: str, other_part: str) -> bool:
@@ -75,6 +93,9 @@ class CastCostText:
     suspend: tuple[int, str] | None = None
     strive: str | None = None
     additional: list[CostPart] = field(default_factory=list)
+    flashback: str | None = None
+    """The mana of "Flashback—[{cost}, ]<other costs>." (``{0}`` without mana: 702.34a)."""
+    flashback_costs: list[CostPart] = field(default_factory=list)
 
     def read(self, line: str) -> bool:
         """Take ``line`` if it is one of these (True), else leave it (False)."""
@@ -97,6 +118,10 @@ class CastCostText:
         elif (m := re.fullmatch(rf"As an additional cost to cast {SELF}, (.*)\.", line)) and (
                 part := cost_part(m[1])) is not None:
             self.additional.append(part)
+        elif (m := re.fullmatch(rf"Flashback—(?:{_MANA}, )?([^.{{]+)\.", line)) and all(
+                _flashback_part(p) for p in m[2].split(", ")):  # "Flashback—Sacrifice a ..."
+            self.flashback = m[1] or "{0}"
+            self.flashback_costs = [p for p in map(_flashback_part, m[2].split(", ")) if p]
         else:
             return False
         return True
@@ -107,4 +132,5 @@ class CastCostText:
                 "additional_costs": tuple(self.additional), "payers": frozenset(self.payers),
                 "escape": self.escape, "overload": self.overload,
                 "alternatives": tuple(sorted(self.alternatives.items())),
-                "suspend": self.suspend, "strive": self.strive}
+                "suspend": self.suspend, "strive": self.strive,
+                "flashback_costs": tuple(self.flashback_costs)}

@@ -27,6 +27,8 @@ from conformance.reference.mana import COLORS, KINDS, ManaSymbolError, Symbol, c
 from conformance.reference.objects import Obj, Ref, refuse
 from conformance.reference.stack import PriorityAndStack
 
+COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
 SPELL_COST_KEYS = frozenset({"kicker", "alternative", "sacrifice", "discard", "exile", "tap",
                              "convoke", "delve", "improvise"})
 """The keys of a ``cast``'s ``costs`` (``case.schema.json``)."""
@@ -59,6 +61,8 @@ class SpellCost:
     alternative: str | None
     objects: list[tuple[str, Obj]]
     """(kind, object) for every object the cost uses, in :data:`OBJECT_KINDS` order."""
+    life: int = 0
+    """Life to pay ("Flashback—{1}{G}, Pay 3 life.", 119.4)."""
 
 
 class Costs(PriorityAndStack):
@@ -168,6 +172,8 @@ class Costs(PriorityAndStack):
             self._alternative_allowed(obj, alternative)
             if alternative == "escape" and text.escape:  # "Exile N other cards ..."
                 required = (*required, CostPart("exile", text.escape[1], "card"))
+            if alternative == "flashback":  # "Flashback—Sacrifice three creatures."
+                required = (*required, *text.flashback_costs)
         kicked = costs.get("kicker", 0)
         if not isinstance(kicked, int) or kicked < 0:
             raise refuse("illegal_action", "costs.kicker is a whole number")
@@ -186,7 +192,16 @@ class Costs(PriorityAndStack):
             if costs.get(kind) and kind not in text.payers:
                 raise refuse("illegal_action", f"{face.name} has no {kind}")
         objects = self._cost_objects(player, costs, required, obj)
-        return SpellCost(symbols, alternative == "flashback", kicked, alternative, objects)
+        life = sum(p.n for p in required if p.kind == "life")
+        if life > self.players[player].life:  # 119.4: only with a life total that high
+            raise refuse("illegal_action", f"{player} cannot pay {life} life")
+        return SpellCost(symbols, alternative == "flashback", kicked, alternative, objects, life)
+
+    def pay_life(self, player: str, life: int) -> None:
+        """Pay ``life`` as a cost (119.4: the life total goes down)."""
+        if life:
+            self.players[player].life -= life
+            self._emit("life_change", player=player, amount=-life)
 
     def striven(self, total: SpellCost, face: Face, targets: list[list[Ref]]) -> SpellCost:
         """Strive: the total cost increased by the strive cost for each target beyond the first
@@ -242,8 +257,14 @@ class Costs(PriorityAndStack):
             return ob.zone == "graveyard" and ob.owner == player
         if ob.zone != "battlefield" or ob.controller != player:
             return False
-        wanted = {"convoke": "Creature", "improvise": "Artifact"}.get(kind) or (what or "").title()
-        if wanted and not set(wanted.split("/")) & set(c.types):  # "an artifact, creature, or land"
+        if what in ("permanent", "nonland permanent"):  # "sacrifice a nonland permanent"
+            return kind == "sacrifice" and (what == "permanent" or "Land" not in c.types)
+        *color, wanted = (what or "").split() or [""]
+        wanted = {"convoke": "Creature", "improvise": "Artifact"}.get(kind) or wanted.title()
+        if wanted and not set(wanted.split("/")) & (set(c.types) | set(c.subtypes)):
+            return False  # a type, one of several ("an artifact, creature, or land"), or a land
+            # type ("sacrifice a Mountain")
+        if color and COLOR_WORDS[color[0]] not in c.colors:  # "three untapped white creatures"
             return False
         return kind == "sacrifice" or self.may_tap_to_pay(player, kind, ob)
 

@@ -116,6 +116,8 @@ class CopyTriggeringSpell(Effect):
 
     times: int
     may_choose_new_targets: bool = True
+    by_caster: bool = False
+    """"that player copies it": the spell's caster copies it (and controls the copy)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -331,6 +333,10 @@ class CreateDelayedCopyTrigger(Effect):
     times: int
     may_choose_new_targets: bool = True
     whole_turn: bool = False
+    max_mana_value: int | None = None
+    """"your next instant or sorcery spell with mana value N or less": only such a spell."""
+    any_player: bool = False
+    """"whenever a player casts ..., that player copies it": any caster, who copies it."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -56,6 +56,7 @@ from conformance.reference.effect_blocks import (
 from conformance.reference.errors import OracleTemplateError
 from conformance.reference.exile_until_text import FIRST as _EXILE_UNTIL_FIRST
 from conformance.reference.oracle_copies import FIRST as _COPY_FIRST
+from conformance.reference.oracle_delayed import FIRST as _DELAYED_FIRST
 from conformance.reference.oracle_eldrazi import EFFECT_TEMPLATES as _ELDRAZI_TEMPLATES
 from conformance.reference.oracle_exile_instead import FIRST as _EXILE_INSTEAD_FIRST
 from conformance.reference.oracle_fights import FIRST as _FIGHT_FIRST
@@ -68,6 +69,7 @@ from conformance.reference.oracle_more import TEMPLATES as _MORE_TEMPLATES
 from conformance.reference.oracle_sacrificed import TEMPLATES as _SACRIFICED_TEMPLATES
 from conformance.reference.oracle_sagas import EFFECT_TEMPLATES as _SAGA_TEMPLATES
 from conformance.reference.oracle_sagas import FIRST_TEMPLATES as _SAGA_FIRST
+from conformance.reference.oracle_same_name import FIRST as _SAME_NAME_FIRST
 from conformance.reference.oracle_spells import EFFECT_TEMPLATES as _SPELL_TEMPLATES
 from conformance.reference.oracle_spells import FIRST_TEMPLATES as _SPELL_FIRST
 from conformance.reference.oracle_split import FIRST as _SPLIT_FIRST
@@ -239,6 +241,8 @@ _EFFECTS[:0] = _COMMON_TEMPLATES  # flicker, "loses <keyword>", "cast from a gra
 _EFFECTS.extend(_LIBRARY_TEMPLATES)
 _EFFECTS.extend(_SAGA_TEMPLATES + _SPELL_TEMPLATES)  # scry, discard, groups, mass effects
 _EFFECTS[:0] = _SPLIT_FIRST + _COPY_FIRST  # split and aftermath halves, copy variants
+_EFFECTS[:0] = _DELAYED_FIRST  # "Create ... tokens. Exile them at the beginning of the next ..."
+_EFFECTS[:0] = _SAME_NAME_FIRST  # "<verb> target X and all other Xs with the same name"
 _EFFECTS += _SUSPEND_TEMPLATES  # "Exile CARDNAME with three time counters on it."
 _EFFECTS[:0] = _ANIMATE_TEMPLATES  # "CARDNAME becomes a 2/2 ... creature until end of turn."
 _EFFECTS.extend(_SPLIT_TEMPLATES)

@@ -278,9 +278,11 @@ def _copy_target_spell(r: Effects, eff: o.CopyTargetSpell, ctx: EffectContext) -
 @effect(o.CopyTriggeringSpell)
 def _copy_triggering_spell(r: Effects, eff: o.CopyTriggeringSpell, ctx: EffectContext) -> Flow:
     ability = ctx.ability
-    assert ability is not None and ability.spell is not None
+    if ability is None or ability.spell is None:
+        raise refuse("unsupported", "'copy that spell' outside a spell's cast trigger")
+    copier = ability.spell.controller if eff.by_caster else ctx.controller
     for _ in range(eff.times):
-        yield from r._copy_spell(ability.spell, ctx.controller, ability.id,
+        yield from r._copy_spell(ability.spell, copier, ability.id,
                                  eff.may_choose_new_targets)
 
 
@@ -493,6 +495,7 @@ from conformance.reference import (  # noqa: E402  (they register their handlers
     effects_halves,  # noqa: F401  (split/aftermath halves and chapters: oracle_halves)
     effects_library,  # noqa: F401  (scry, search, discard, look at the top cards)
     effects_more,  # noqa: F401
+    effects_same_name,  # noqa: F401  (a target and all others with its name)
     effects_split,  # noqa: F401  (fights, counted amounts: split and aftermath halves)
     effects_strive,  # noqa: F401  (each of any number of targets: oracle_strive)
     effects_wheels,  # noqa: F401  (wheels, life per creature, tap all creatures)

@@ -7,8 +7,8 @@ from dataclasses import replace
 
 from conformance.reference.cards import Face
 from conformance.reference.effects import EffectContext, Effects, effect
-from conformance.reference.objects import Flow, snapshot_spell
-from conformance.reference.oracle_copies import CopySpellVariant
+from conformance.reference.objects import Choice, Flow, Obj, refuse, snapshot_spell
+from conformance.reference.oracle_copies import ChooseNewTargets, CopySpellVariant
 
 _RECOLORED: dict[tuple[int, str], tuple[Face, Face]] = {}
 """Recolored faces by (face identity, color), kept alive: characteristics are cached by face
@@ -54,3 +54,42 @@ def _copy_variant(r: Effects, eff: CopySpellVariant, ctx: EffectContext) -> Flow
             yield from r._copy_spell(info, ctx.controller, ctx.source, True)
 
     return flow()
+
+
+@effect(ChooseNewTargets)
+def _choose_new_targets(r: Effects, eff: ChooseNewTargets, ctx: EffectContext) -> Flow | None:
+    ref = ctx.first()
+    spell = r.objects[ref.id] if ref is not None else None
+    if spell is None or spell.spell is None or not any(spell.spell.targets):
+        return None  # a spell without targets: nothing to choose
+    return _new_targets(r, spell)
+
+
+def _new_targets(r: Effects, spell: Obj) -> Flow:
+    """A ``new_targets`` choice (``source``: the spell) for ``spell``'s targets: ``null`` keeps
+    them; changed ones must be legal for the spell's controller, unchanged ones may stay even
+    illegal, their number does not change (115.7d)."""
+    state = spell.spell
+    assert state is not None
+    targets = state.targets
+    flat = [t for refs in targets for t in refs]
+    answer = yield Choice("new_targets", {"spell": spell.id, "of": spell.id,
+                                          "targets": [t.id for t in flat]})
+    if "source" in answer and answer["source"] != spell.id:
+        raise refuse("unused_answer", f"new_targets: the engine waits for new targets of "
+                                      f"{spell.id}, not of {answer['source']}")
+    new = answer.get("targets")
+    if new is None:
+        return
+    if not isinstance(new, list) or len(new) != len(flat):
+        raise refuse("illegal_action", f"new targets: give {len(flat)} targets (the number "
+                                       "can't change)")
+    refs = [t if t.id == tid else r._ref_of(tid) for t, tid in zip(flat, new, strict=True)]
+    grouped, pos = [], 0
+    for group in targets:
+        grouped.append(refs[pos:pos + len(group)])
+        pos += len(group)
+    slots = tuple(s for e in r._spell_text(state.face, state.modes, state.alternative)
+                  for s in e.slots)
+    r._check_targets(slots, grouped, spell.controller, spell.id, targets)
+    state.targets = grouped

@@ -320,7 +320,8 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
     if "Equipped" in attached_lines and not equip:
         raise OracleTemplateError("'Equipped creature' without 'Equip'")
     return check_sacrificed_power(text, FaceText(
-                    keywords=frozenset(keywords), aftermath=aftermath, flashback=flashback,
+                    keywords=frozenset(keywords), aftermath=aftermath,
+                    flashback=flashback if flashback is not None else cast_costs.flashback,
                     cycling=cycling, typecycling=tuple(typecycling), **cast_costs.fields(),
                     enchant=enchant, enters_tapped=enters_tapped,
                     enters_with=tuple(enters_with), kicked_counters=tuple(kicked_counters),

@@ -177,6 +177,11 @@ def _turn_trigger(event: str, rest: str, **kw: object) -> Effect:
 TEMPLATES += [
     (re.compile(r"Whenever an? ([A-Z][a-z]+)( you control)? attacks this turn, ([a-z].*)$"),
      lambda g: _turn_trigger("attacks", g[3], subtype=g[1], yours=bool(g[2]))),
+    (re.compile(r"Whenever an? ((?:creature|enchantment|artifact|land)(?: or (?:creature|"
+                r"enchantment|artifact|land))?) enters the battlefield under your control this "
+                r"turn, ((?![^.]*\b(?:it|that creature|that permanent)\b)[a-z].*)$"),
+     lambda g: _turn_trigger("enters", g[2], types=tuple(t.title() for t in g[1].split(" or ")),
+                             yours=True)),
     (re.compile(r"Whenever you cast a spell(?: with mana value (\d+) or greater)? this turn, "
                 r"([a-z].*)$"),
      lambda g: _turn_trigger("cast", g[2], min_mana_value=int(g[1]) if g[1] else None)),

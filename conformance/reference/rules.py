@@ -60,6 +60,7 @@ from conformance.reference.cascade import Cascade
 from conformance.reference.cast_quality_rules import CastQuality
 from conformance.reference.chapter_rules import CHAPTER_HOOKS, ChapterRules
 from conformance.reference.cycle_triggers import CycleTriggers
+from conformance.reference.delayed_triggers import DelayedTriggers
 from conformance.reference.effects_copies import CopyVariantRules
 from conformance.reference.exile_until import ExileUntil
 from conformance.reference.kicked import KickedPermanents
@@ -253,5 +254,5 @@ HOOKS.update(RAID_HOOKS)  # "if you attacked this turn": raid
 
 class Rules(ChapterRules, Cascade, Morph, Bestow, RaidTriggers, CastOrCopyTriggers,
             CycleTriggers, CastQuality, BlockRestrictions, KickedPermanents, CopyVariantRules,
-            ExileUntil):
+            ExileUntil, DelayedTriggers):
     """All the rules the reference engine models (the public surface: :data:`HOOKS`)."""

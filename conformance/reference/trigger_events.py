@@ -18,6 +18,7 @@ from conformance.reference.common_triggers import (
     BLOCKS,
     BLOCKS_OR_BLOCKED,
     CAST_ANY,
+    CAST_FIRST_INSTANT_SORCERY,
     CREATURE_ENTERS,
     EACH_END_STEP,
     EACH_UPKEEP,
@@ -30,7 +31,7 @@ from conformance.reference.common_triggers import (
     YOUR_UPKEEP,
 )
 from conformance.reference.flanking import FLANKING, FlankingShrink
-from conformance.reference.objects import Obj, PendingTrigger, other
+from conformance.reference.objects import Obj, PendingTrigger, other, snapshot_spell
 
 
 class TriggerEvents(Casting):
@@ -92,14 +93,28 @@ class TriggerEvents(Casting):
 
     def _detect_cast_triggers(self, event: dict[str, Any]) -> None:
         """With the base cast triggers: "Whenever you cast a spell" of the caster's permanents
-        (601.2i, 603.2), once per spell."""
+        (601.2i, 603.2), once per spell, and "Whenever you cast your first instant or sorcery
+        spell each turn" for the first one the player casts this turn."""
         super()._detect_cast_triggers(event)
-        if self.objects.get(event["object"]) is None:
+        spell = self.objects.get(event["object"])
+        if spell is None:
             return
-        for src, t in self._triggered_abilities(event["player"]):
-            if t.event == CAST_ANY:
-                self._trigger(PendingTrigger(event["player"], src.id, src.card_name, t.name,
-                                             t.effects))
+        player = event["player"]
+        first = False
+        if {"Instant", "Sorcery"} & set(self.chars(spell).types):
+            turn, n = self.instant_sorcery_casts.get(player, (self.turn, 0))
+            n = n + 1 if turn == self.turn else 1
+            self.instant_sorcery_casts[player] = (self.turn, n)
+            first = n == 1
+        for src, t in self._triggered_abilities(player):
+            if t.event == CAST_ANY or (t.event == CAST_FIRST_INSTANT_SORCERY and first):
+                self._trigger(PendingTrigger(player, src.id, src.card_name, t.name, t.effects,
+                                             spell=snapshot_spell(spell)))
+
+    def _reset(self) -> None:
+        super()._reset()
+        self.instant_sorcery_casts: dict[str, tuple[int, int]] = {}
+        """(turn, instant and sorcery spells cast that turn since the setup) by player."""
 
     def becomes_blocked_triggers(self, blockers: int) -> int:
         """Hook: how many times "Whenever CARDNAME becomes blocked" triggers for an attacker

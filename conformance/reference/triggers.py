@@ -104,16 +104,21 @@ class TriggeredAbilities(StateBasedActions):
                 ) or (t.event == "cast_colorless" and not self.chars(spell).colors) or (
                     t.event == "cast_kicked" and spell.spell is not None
                     and spell.spell.kicked > 0))
-            for _ in range(times):
-                self._trigger(PendingTrigger(player, src.id, src.card_name, t.name, t.effects))
+            for _ in range(times):  # the spell: "copy that spell" (CopyTriggeringSpell)
+                self._trigger(PendingTrigger(player, src.id, src.card_name, t.name, t.effects,
+                                             spell=snapshot_spell(spell)))
         for d in self.delayed:
-            if (d.controller == player and d.turn == self.turn and not d.used
-                    and is_instant_sorcery):
+            if ((d.controller == player or d.effect.any_player) and d.turn == self.turn
+                    and not d.used
+                    and is_instant_sorcery and (d.effect.max_mana_value is None or
+                                                self.chars(spell).mana_value
+                                                <= d.effect.max_mana_value)):
                 if not d.effect.whole_turn:  # "until end of turn, whenever" stays
                     self.consume_delayed(d)
-                self._trigger(PendingTrigger(
-                    player, d.source, d.source_name, "delayed_copy",
-                    (fx.CopyTriggeringSpell(d.effect.times, d.effect.may_choose_new_targets),),
+                self._trigger(PendingTrigger(  # 603.7d: controlled by who created it
+                    d.controller, d.source, d.source_name, "delayed_copy",
+                    (fx.CopyTriggeringSpell(d.effect.times, d.effect.may_choose_new_targets,
+                                            by_caster=d.effect.any_player),),
                     spell=snapshot_spell(spell)))
 
     def heroic_triggers(self, src: Obj, targeted: list[Ref]) -> int:

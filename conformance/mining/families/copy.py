@@ -2,134 +2,11 @@
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass, field
 from typing import Any
 
 from conformance.mining import build as b
-from conformance.mining.corpus import CardInfo
+from conformance.mining.families.copy_copiers import Copier, copier_of
 from conformance.mining.model import Context, Draft, Family, NotExecutable, phrases
-
-_COPY = re.compile(r"^Copy target instant or sorcery spell( you control)?"
-                   r"(, except that the copy is (white|blue|black|red|green)"
-                   r"|(, then return it to its owner's hand))?\. "
-                   r"(?:If (?:this spell|CARDNAME) was cast from a graveyard, copy that spell "
-                   r"twice instead\. You may choose new targets for the copies\.|"
-                   r"You may choose new targets for the copy\.)$")
-"""The copy effects the generators script: a copy (of any spell, or of one you control), with
-a colour change, or returning the original to its owner's hand afterwards (Narset's Reversal:
-the original then never resolves, :attr:`Copier.returns_original`), or copying twice only when
-cast from a graveyard (Increasing Vengeance: cast from a hand, it copies once)."""
-
-
-@dataclass
-class Copier:
-    """How a card copies a spell in a scripted game."""
-
-    card: str
-    obj: dict[str, Any]
-    zone: str
-    mana: str
-    delayed: bool
-    half: str | None = None
-    instant: bool = True
-    opponents: bool = True
-    features: list[str] = field(default_factory=list)
-    color: str | None = None
-    """The copy's color word when the copy is made "except that the copy is <color>"."""
-    returns_original: bool = False
-    """The copied spell is returned to its owner's hand as the copy is made: only the copy
-    resolves."""
-
-    @property
-    def resolutions(self) -> int:
-        """How many times the copied spell's effect happens: the copy's and the original's,
-        or the copy's alone when the original goes back to a hand."""
-        return 1 if self.returns_original else 2
-
-    def original_zone(self, zone: str) -> str:
-        """Where the copied spell (a card) ends: ``zone`` once resolved, a hand if returned."""
-        return "hand" if self.returns_original else zone
-
-    def zone_of(self, obj: str) -> dict[str, Any]:
-        """A ``state`` entry expecting the copied spell ``obj`` back in its owner's hand, for a
-        copier that returns it (nothing otherwise)."""
-        return {"zones": {obj: "hand"}} if self.returns_original else {}
-
-    @property
-    def id(self) -> str:
-        """The copier's object id."""
-        return str(self.obj["id"])
-
-    @property
-    def casts(self) -> int:
-        """Cast events the copier itself adds."""
-        return 0 if self.delayed else 1
-
-    def prime(self) -> list[dict[str, Any]]:
-        """Actions before the spell to copy is cast (a saga's chapter sets up the copy)."""
-        if not self.delayed:
-            return []
-        return [{"add_counters": {"object": self.id, "counter": "lore", "n": 1}},
-                b.RESOLVE_STACK]
-
-    def copy(self, spell: str, player: str = "p1", *, extra_trigger: str | None = None,
-             ) -> list[dict[str, Any]]:
-        """Actions that copy ``spell`` once it is cast, up to the copy's new-targets choice
-        (``extra_trigger``: another source of p1 that triggered on the same cast)."""
-        if self.delayed:
-            out: list[dict[str, Any]] = []
-            if extra_trigger:
-                out.append({"choose": {"choice": "trigger_order",
-                                       "order": [extra_trigger, self.id]}})
-            return out + [b.RESOLVE_TOP]
-        out = [b.cast(self.id, player, targets=[spell], half=self.half)]
-        if extra_trigger:
-            out.append(b.RESOLVE_TOP)
-        return out + [b.RESOLVE_TOP]
-
-    def place(self, p1: dict[str, Any]) -> None:
-        """Put the copier's object into p1's setup."""
-        p1.setdefault(self.zone, []).append(self.obj)
-
-
-def copier_of(card: CardInfo) -> Copier | NotExecutable:
-    """How ``card`` copies spells, or why the generators cannot script it."""
-    if card.main.subtypes and "Saga" in card.main.subtypes:
-        chapters = b.strip_reminders(card.main.text)
-        if re.search(r"II — (?:[A-Za-z]+ — )?When you next cast an instant or sorcery spell this "
-                     r"turn, copy it\.", chapters):
-            return Copier(card.name, {"id": "cer", "card": card.name, "counters": {"lore": 1}},
-                          "battlefield", "", delayed=True,
-                          features=["saga", "saga.chapter_trigger", "trigger.delayed",
-                                    "counters"])
-        return NotExecutable("the Saga copies spells through a chapter the generator does not "
-                             "script")
-    for face in card.faces:
-        text = b.spell_lines(face, drop=("Aftermath", "Flashback"))
-        m = _COPY.match(text)
-        if not m:
-            if re.match(r"^Copy target instant or sorcery spell[^.]*, then ", text):
-                return NotExecutable("the card also does something to the original spell "
-                                     f"(\"{text.split('. ')[0]}\") the copy scenarios do not "
-                                     "script")
-            continue
-        if not {"Instant", "Sorcery"} & set(face.types):
-            continue
-        mana = b.mana_pool(face.mana_cost)
-        if mana is None:
-            return NotExecutable(f"mana cost {face.mana_cost} cannot be scripted")
-        aftermath = "Aftermath" in face.text
-        zone = "graveyard" if aftermath else "hand"
-        return Copier(card.name, {"id": "copier", "card": card.name}, zone, mana, delayed=False,
-                      half=face.name if card.is_split else None,
-                      instant="Instant" in face.types, opponents=m[1] is None,
-                      returns_original=bool(m[4]), color=m[3],
-                      features=["split_card", "aftermath"] if aftermath else
-                      (["split_card"] if card.is_split else []))
-    return NotExecutable("the card does not say \"Copy target instant or sorcery spell. You may "
-                         "choose new targets for the copy.\" (its copy effect is not scripted)")
-
 
 BASE = ["priority", "stack", "mana_cost", "target", "copy_spell"]
 
@@ -143,10 +20,14 @@ def _draft(fam: str, title: str, cp: Copier, extra_cards: list[str], features: l
 
 
 def _copier(ctx: Context, *, instant: bool = False, opponents: bool = False,
-            ) -> Copier | NotExecutable:
+            mana_value: int = 1) -> Copier | NotExecutable:
+    """The card's copier, or why it cannot copy the scenario's spell (of ``mana_value``)."""
     cp = copier_of(ctx.card)
     if isinstance(cp, NotExecutable):
         return cp
+    if not cp.fits(mana_value):
+        return NotExecutable(f"the card copies only spells with mana value "
+                             f"{cp.max_mana_value} or less: the scenario's spell has {mana_value}")
     if instant and not cp.instant:
         return NotExecutable("the copy effect is a sorcery: it cannot copy a spell on the stack "
                              "in a two-player game")
@@ -170,7 +51,8 @@ def _copy_actions(cp: Copier, cast: dict[str, Any], *after: dict[str, Any],
     """Prime the copier, ``cast`` the spell, copy it (up to the new-targets choice), then
     ``after``."""
     spell = cast["cast"]["object"]
-    return cp.prime() + [cast] + cp.copy(spell, extra_trigger=extra_trigger) + list(after)
+    return cp.prime() + [cast] + cp.copy(spell, extra_trigger=extra_trigger,
+                                         targeted=bool(cast["cast"].get("targets"))) + list(after)
 
 
 def gen_not_cast(ctx: Context) -> list[Draft] | NotExecutable:
@@ -179,15 +61,15 @@ def gen_not_cast(ctx: Context) -> list[Draft] | NotExecutable:
         return cp
     p1 = _p1(cp, "{R}", "bolt", b.BOLT,
              battlefield=[{"id": "gsnipe", "card": b.GUTTERSNIPE}])
-    casts = 1 + cp.casts
+    casts, spells = 1 + cp.casts, 1 + cp.spell_casts  # Guttersnipe: instants and sorceries
     actions = _copy_actions(cp, b.cast("bolt", targets=["p2"]), b.keep_targets(),
                             b.RESOLVE_STACK, extra_trigger="gsnipe")
     expect = {
         "event_counts": [{"match": {"type": "cast"}, "count": casts},
-                         {"match": {"type": "triggered", "source": "gsnipe"}, "count": casts}],
+                         {"match": {"type": "triggered", "source": "gsnipe"}, "count": spells}],
         "events": [{"type": "copy_created", "of": "bolt"}],
         "events_absent": [{"type": "cast", "copy": True}],
-        "state": {"life": {"p2": 20 - 3 * cp.resolutions - 2 * casts}, **cp.zone_of("bolt")},
+        "state": {"life": {"p2": 20 - 3 * cp.resolutions - 2 * spells}, **cp.zone_of("bolt")},
     }
     return [_draft("copy-not-cast", f"A copy made by {ctx.card.name} is not cast: cast triggers "
                    "see only the cast spells", cp, [b.BOLT, b.GUTTERSNIPE], ["trigger.cast"],
@@ -249,7 +131,7 @@ def gen_controller(ctx: Context) -> list[Draft] | NotExecutable:
 
 
 def gen_x(ctx: Context) -> list[Draft] | NotExecutable:
-    cp = _copier(ctx, instant=True)
+    cp = _copier(ctx, instant=True, mana_value=3)
     if isinstance(cp, NotExecutable):
         return cp
     p1 = _p1(cp, "{X}{R}", "blaze", b.BLAZE, x=2)
@@ -264,7 +146,7 @@ def gen_x(ctx: Context) -> list[Draft] | NotExecutable:
 
 
 def gen_x_mana_value(ctx: Context) -> list[Draft] | NotExecutable:
-    cp = _copier(ctx, instant=True)
+    cp = _copier(ctx, instant=True, mana_value=4)
     if isinstance(cp, NotExecutable):
         return cp
     p1 = _p1(cp, "{X}{R}", "blaze", b.BLAZE, x=3)
@@ -294,7 +176,7 @@ def gen_x_mana_value(ctx: Context) -> list[Draft] | NotExecutable:
 
 
 def gen_modal(ctx: Context) -> list[Draft] | NotExecutable:
-    cp = _copier(ctx, instant=True)
+    cp = _copier(ctx, instant=True, mana_value=3)
     if isinstance(cp, NotExecutable):
         return cp
     p1 = _p1(cp, "{1}{R}{R}", "storm", b.SLAGSTORM)
@@ -311,7 +193,7 @@ def gen_modal(ctx: Context) -> list[Draft] | NotExecutable:
 
 
 def gen_division(ctx: Context) -> list[Draft] | NotExecutable:
-    cp = _copier(ctx, instant=True)
+    cp = _copier(ctx, instant=True, mana_value=3)
     if isinstance(cp, NotExecutable):
         return cp
     p1 = _p1(cp, "{2}{R}", "arc", b.ARC_LIGHTNING)
@@ -332,7 +214,7 @@ def gen_division(ctx: Context) -> list[Draft] | NotExecutable:
 
 
 def gen_any_spell(ctx: Context) -> list[Draft] | NotExecutable:
-    cp = _copier(ctx, instant=True)
+    cp = _copier(ctx, instant=True, mana_value=3)
     if isinstance(cp, NotExecutable):
         return cp
     p1 = _p1(cp, "{1}{R}{R}", "storm", b.SLAGSTORM)
@@ -342,7 +224,7 @@ def gen_any_spell(ctx: Context) -> list[Draft] | NotExecutable:
                         **cp.zone_of("storm")}}
     out = [_draft("copy-any-spell", f"{ctx.card.name} copies a spell without targets", cp,
                   [b.SLAGSTORM], ["modal", "life"], b.game(p1, b.player()), actions, expect)]
-    if cp.delayed:  # "the next instant or sorcery spell you cast that turn"
+    if cp.delayed and not cp.whole_turn:  # "the next instant or sorcery spell you cast ..."
         p1 = b.player(mana=b.mana_pool("{1}{R}{R}", "{R}"),
                       hand=[{"id": "storm", "card": b.SLAGSTORM},
                             {"id": "bolt", "card": b.BOLT}])

@@ -10,6 +10,15 @@ from typing import Any
 from conformance.mining import build as b
 from conformance.mining.corpus import CardInfo
 from conformance.mining.families.cycling_variants import gen_variant
+from conformance.mining.families.flashback_targets import (
+    FlashbackCosts,
+    Placed,
+    additional_cost,
+    engine_target,
+    flashback_costs,
+    place,
+    second_payers,
+)
 from conformance.mining.model import Context, Draft, Family, NotExecutable, phrases
 
 _FLASHBACK = re.compile(r"^Flashback ((?:\{[0-9WUBRGC]\})+)$", re.M)
@@ -30,11 +39,17 @@ class FlashbackSpell:
     """A decision resolving the spell needs that a case cannot script (None: none)."""
     draws: dict[str, int] | None = None
     """Cards each player draws as the spell resolves."""
+    placed: Placed | None = None
+    """The one target read from the engine's target slot (instead of ``targets``)."""
+    other_costs: FlashbackCosts | None = None
+    """The flashback cost's sacrifice or tap part, if any."""
+    additional: FlashbackCosts | None = None
+    """The spell's additional sacrifice or tap cost (every cast pays it), if any."""
 
     @property
     def target_ids(self) -> list[str]:
         """The ids to target."""
-        return [t for t, _ in self.targets]
+        return [t for t, _ in self.targets] + ([self.placed.id] if self.placed else [])
 
     @property
     def sorcery(self) -> bool:
@@ -48,16 +63,24 @@ def flashback_spell(card: CardInfo) -> FlashbackSpell | NotExecutable:
         return NotExecutable("only one-face instant and sorcery cards are scripted")
     text = b.strip_reminders(card.main.text)
     m = _FLASHBACK.search(text)
-    if not m:
+    other = flashback_costs(text) if not m else None
+    if not m and other is None:
         return NotExecutable("the flashback cost is not a mana cost")
-    if b.mana_pool(m[1]) is None or b.mana_pool(card.main.mana_cost) is None:
+    flashback = m[1] if m else other.mana if other else ""
+    if b.mana_pool(flashback) is None or b.mana_pool(card.main.mana_cost) is None:
         return NotExecutable("a cost has hybrid, Phyrexian or snow mana")
-    spell = b.spell_lines(card.main, drop=("Flashback",))
+    additional, spell = additional_cost(b.spell_lines(card.main, drop=("Flashback",)))
+    if additional and other and additional.kind == other.kind:
+        return NotExecutable("the additional cost and the flashback cost pay with objects of "
+                             "one kind")
     targets = b.scripted_targets(spell)
-    if targets is None:
+    placed = engine_target(card.name, spell) if targets is None else None
+    if isinstance(placed, str):  # a player, or no target
+        targets, placed = [(placed, None)] if placed else [], None
+    if targets is None and placed is None:
         return NotExecutable("the spell's targets, choices or costs are not scripted")
-    return FlashbackSpell(card.main.types, card.main.mana_cost, m[1], targets,
-                          b.decision_needed(spell), b.draws(spell))
+    return FlashbackSpell(card.main.types, card.main.mana_cost, flashback, targets or [],
+                          b.decision_needed(spell), b.draws(spell), placed, other, additional)
 
 
 def _resolvable(fb: FlashbackSpell) -> NotExecutable | None:
@@ -69,25 +92,58 @@ def _resolvable(fb: FlashbackSpell) -> NotExecutable | None:
 
 
 def _setup(fb: FlashbackSpell, card: str, zone: str, mana: str | None, *, active: str = "p1",
-           step: str = "precombat_main", p2: dict[str, Any] | None = None) -> dict[str, Any]:
+           step: str = "precombat_main", p2: dict[str, Any] | None = None,
+           second: bool = False) -> dict[str, Any]:
     p1, theirs = b.caster(card, "fb", zone, mana, fb.targets)
     p2 = p2 or b.player()
     if theirs:
         p2.setdefault("battlefield", []).extend(theirs)
     setup = b.game(p1, p2, active=active, step=step)
+    if fb.placed is not None:
+        place(setup, fb.placed, second=second)
+    mine = setup["players"]["p1"].setdefault("battlefield", [])
+    if fb.other_costs is not None:
+        mine.extend(fb.other_costs.payers)
+    if fb.additional is not None:  # each cast pays it: a second set for a second cast
+        mine.extend(fb.additional.payers + (second_payers(fb.additional) if second else ()))
+    if not mine:
+        del setup["players"]["p1"]["battlefield"]
     b.stock_libraries(setup["players"], fb.draws or {}, 2 if zone == "hand" else 1)
     return setup
 
 
+def _fb_cast(fb: FlashbackSpell, targets: list[str] | None = None, *,
+             second: bool = False) -> dict[str, Any]:
+    """The cast of ``fb`` from the graveyard with flashback (at ``targets``, by default the
+    scripted ones), paying its costs other than mana (``second``: with the second set of
+    payers of its additional cost)."""
+    extra: dict[str, Any] = {"from": "graveyard"}
+    costs = fb.other_costs.costs() if fb.other_costs else {}
+    if fb.additional:
+        payers = second_payers(fb.additional) if second else fb.additional.payers
+        costs[fb.additional.kind] = [p["id"] for p in payers]
+    if costs:
+        extra["costs"] = costs
+    return b.cast("fb", targets=targets or fb.target_ids or None, **extra)
+
+
 def _cards(card: str, fb: FlashbackSpell, *extra: str) -> list[str]:
-    return list(dict.fromkeys([card, *(c for _, c in fb.targets if c), b.ISLAND, *extra]))
+    placed = [fb.placed.card] if fb.placed else []
+    placed += [p["card"] for p in fb.other_costs.payers] if fb.other_costs else []
+    placed += [p["card"] for p in fb.additional.payers] if fb.additional else []
+    return list(dict.fromkeys([card, *(c for _, c in fb.targets if c), *placed, b.ISLAND,
+                               *extra]))
 
 
 FEATS = ["priority", "stack", "mana_cost", "flashback"]
 
 
 def _feats(fb: FlashbackSpell, *extra: str) -> list[str]:
-    return FEATS + (["target"] if fb.targets else []) + list(extra)
+    placed = fb.placed
+    return FEATS + (["target"] if fb.targets or placed else []) + (
+        (["additional_cost"] if fb.other_costs.payers else ["life"]) if fb.other_costs else
+        []) + (["additional_cost"] if fb.additional else []) + (
+        ["graveyard_target"] if placed and placed.zone == "graveyard" else []) + list(extra)
 
 
 def _fb(ctx: Context) -> FlashbackSpell | NotExecutable:
@@ -101,12 +157,15 @@ def gen_meaning(ctx: Context) -> list[Draft] | NotExecutable:
     if (why := _resolvable(fb)) is not None:
         return why
     setup = _setup(fb, ctx.card.name, "graveyard", b.mana_pool(fb.flashback))
-    actions = [b.cast("fb", targets=fb.target_ids or None, **{"from": "graveyard"}),
+    actions = [_fb_cast(fb),
                b.RESOLVE_STACK]
+    state: dict[str, Any] = {"zones": {"fb": "exile"}}
+    if fb.other_costs and fb.other_costs.life:  # "Flashback—{1}{G}, Pay 3 life."
+        state["life"] = {"p1": 20 - fb.other_costs.life}
     expect = {"events": [{"type": "cast", "object": "fb", "copy": False},
                          {"type": "resolved", "object": "fb"},
                          {"type": "zone_change", "object": "fb", "from": "stack", "to": "exile"}],
-              "state": {"zones": {"fb": "exile"}}}
+              "state": state}
     return [Draft("flashback-meaning", f"{ctx.card.name} is cast from a graveyard for its "
                   "flashback cost and exiled as it resolves", _feats(fb),
                   _cards(ctx.card.name, fb), setup, actions, expect, ["702.34a"])]
@@ -118,7 +177,7 @@ def gen_exiled(ctx: Context) -> list[Draft] | NotExecutable:
         return fb
     p2 = b.player(mana="{U}{U}{C}", hand=[{"id": "cancel", "card": b.CANCEL}])
     setup = _setup(fb, ctx.card.name, "graveyard", b.mana_pool(fb.flashback), p2=p2)
-    actions = [b.cast("fb", targets=fb.target_ids or None, **{"from": "graveyard"}),
+    actions = [_fb_cast(fb),
                {"pass_priority": {"player": "p1"}},
                b.cast("cancel", "p2", targets=["fb"]), b.RESOLVE_STACK]
     expect = {"events": [{"type": "countered", "object": "fb"}],
@@ -145,7 +204,7 @@ def gen_timing(ctx: Context) -> list[Draft] | NotExecutable:
         setup = _setup(fb, ctx.card.name, "graveyard", b.mana_pool(fb.flashback), active="p2",
                        step="upkeep")
         setup["priority"] = "p1"
-        actions = [b.cast("fb", targets=fb.target_ids or None, **{"from": "graveyard"})]
+        actions = [_fb_cast(fb)]
         expect = {"error": {"kind": "illegal_action", "action": 0},
                   "state": {"zones": {"fb": "graveyard"}}}
         title = f"{ctx.card.name} (a sorcery) can't be cast with flashback on an opponent's turn"
@@ -155,7 +214,7 @@ def gen_timing(ctx: Context) -> list[Draft] | NotExecutable:
         setup = _setup(fb, ctx.card.name, "graveyard", b.mana_pool(fb.flashback), active="p2",
                        step="upkeep")
         setup["priority"] = "p1"
-        actions = [b.cast("fb", targets=fb.target_ids or None, **{"from": "graveyard"}),
+        actions = [_fb_cast(fb),
                    b.RESOLVE_STACK]
         expect = {"events": [{"type": "cast", "object": "fb"}],
                   "state": {"zones": {"fb": "exile"}}}
@@ -170,11 +229,14 @@ def gen_priority(ctx: Context) -> list[Draft] | NotExecutable:
         return fb
     if (why := _resolvable(fb)) is not None:
         return why
-    setup = _setup(fb, ctx.card.name, "hand", b.mana_pool(fb.mana_cost, fb.flashback))
+    setup = _setup(fb, ctx.card.name, "hand", b.mana_pool(fb.mana_cost, fb.flashback),
+                   second=True)
     tg = fb.target_ids or None
     extra: tuple[str, ...] = ()
     second: list[str] | None
-    if fb.targets and fb.targets[0][1] == b.BEARS:
+    if fb.placed is not None:  # the first cast may remove its target: another one like it
+        second = [fb.placed.id + "b"]
+    elif fb.targets and fb.targets[0][1] == b.BEARS:
         # the first cast may remove the target, and with it every creature of the same name
         # (Sever the Bloodline): the second target is another creature with another name
         tid = fb.targets[0][0]
@@ -185,8 +247,10 @@ def gen_priority(ctx: Context) -> list[Draft] | NotExecutable:
         extra = (b.GIANT,)
     else:
         second = tg
-    actions = [b.cast("fb", targets=tg), b.RESOLVE_TOP,
-               b.cast("fb", targets=second, **{"from": "graveyard"}), b.RESOLVE_STACK]
+    first = b.cast("fb", targets=tg)
+    if fb.additional:
+        first["cast"]["costs"] = fb.additional.costs()
+    actions = [first, b.RESOLVE_TOP, _fb_cast(fb, second, second=True), b.RESOLVE_STACK]
     expect = {"event_counts": [{"match": {"type": "cast", "object": "fb"}, "count": 2}],
               "state": {"zones": {"fb": "exile"}}}
     return [Draft("flashback-priority", f"{ctx.card.name} can be cast with flashback at once "
@@ -204,7 +268,7 @@ def gen_mana_value(ctx: Context) -> list[Draft] | NotExecutable:
         return NotExecutable(f"its mana cost and flashback cost have the same mana value ({mv}): "
                              "an engine taking the mana value from the cost paid would pass")
     setup = _setup(fb, ctx.card.name, "graveyard", b.mana_pool(fb.flashback))
-    actions = [b.cast("fb", targets=fb.target_ids or None, **{"from": "graveyard"})]
+    actions = [_fb_cast(fb)]
     expect = {"state": {"objects": {"fb": {"zone": "stack", "mana_value": mv}}}}
     return [Draft("flashback-mana-value", f"{ctx.card.name} cast with flashback has the mana "
                   f"value of its mana cost ({mv})", _feats(fb), _cards(ctx.card.name, fb),
