@@ -202,12 +202,15 @@ class Casting(FusedSpells, Costs):
         self._move(obj, "stack", controller=player)  # 601.2a, then the costs are paid (601.2h)
         sacrificed = [self.chars(ob).power for kind, ob in total.objects
                       if kind == "sacrifice" and "Creature" in self.chars(ob).types]
+        stats = [(c.power or 0, c.toughness or 0, c.mana_value) for kind, ob in total.objects
+                 if kind == "sacrifice" and "Creature" in (c := self.chars(ob)).types]
         self._pay_planned(player, rest, total.objects)
         obj.spell = SpellState(face=face, targets=targets, x=x, modes=modes, division=division,
                                cast_from=frm, flashback=total.flashback, kicked=total.kicked,
                                alternative=total.alternative,
                                paid_with=tuple(kind for kind, _ in total.objects), free=free,
-                               sacrificed_power=sacrificed[0] or 0 if sacrificed else None)
+                               sacrificed_power=sacrificed[0] or 0 if sacrificed else None,
+                               sacrificed_stats=stats[0] if stats else None)
         self._emit("cast", player=player, object=obj.id, card=card.name,
                    copy=False, **half_fields(card, face))
         if self.crime_timing == "cast":

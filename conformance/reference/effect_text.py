@@ -60,6 +60,8 @@ from conformance.reference.oracle_library import TEMPLATES as _LIBRARY_TEMPLATES
 from conformance.reference.oracle_more import FIRST as _FIRST_TEMPLATES
 from conformance.reference.oracle_more import TEMPLATES as _MORE_TEMPLATES
 from conformance.reference.oracle_sacrificed import TEMPLATES as _SACRIFICED_TEMPLATES
+from conformance.reference.oracle_sacrificed_amounts import FIRST as _SACRIFICED_FIRST
+from conformance.reference.oracle_sacrificed_amounts import TEMPLATES as _SACRIFICED_AMOUNTS
 from conformance.reference.oracle_sagas import EFFECT_TEMPLATES as _SAGA_TEMPLATES
 from conformance.reference.oracle_sagas import FIRST_TEMPLATES as _SAGA_FIRST
 from conformance.reference.oracle_spells import EFFECT_TEMPLATES as _SPELL_TEMPLATES
@@ -242,6 +244,8 @@ _EFFECTS[:0] = _EXILE_INSTEAD_FIRST  # "... If a creature dealt damage this way 
 _EFFECTS[_EFFECTS.index(_THREATEN_FIRST[-1]) + 1:_EFFECTS.index(_THREATEN_FIRST[-1]) + 1] = \
     _SAME_TARGET_FIRST  # "... target creature. That creature / It <effect>."
 _EFFECTS.extend(_SACRIFICED_TEMPLATES)  # "damage equal to the sacrificed creature's power"
+_EFFECTS[:0] = _SACRIFICED_FIRST  # "... You gain life equal to the damage dealt this way."
+_EFFECTS.extend(_SACRIFICED_AMOUNTS)  # "discards a number of cards equal to ..." and others
 _EFFECTS.extend(_STRIVE_TEMPLATES)  # "any number of target creatures each get ..."
 _EFFECTS[:0] = _PREVENT_FIRST  # "... dealt to and dealt by that creature this turn."
 
@@ -292,7 +296,7 @@ def _activated(text: str) -> Activated:
     """``[{cost}][, ]{T}: effect`` or ``{cost}: effect``, then "Activate only as a sorcery." or
     "Activate only once each turn."; "Add {C}." is a mana ability (rule 605.1a)."""
     text = text.strip()
-    if "the sacrificed creature's power" in text:  # a spell's (SpellState.sacrificed_power) only
+    if "the sacrificed creature's" in text:  # a spell's (SpellState.sacrificed_stats) only
         raise OracleTemplateError(f"an ability counting what its cost sacrificed: {text!r}")
     energy = re.match(r"(.*?)(?:, )?Pay ((?:\{E\})+): (.*)", text)
     if energy and re.fullmatch(rf"(?:{_COST}(?:, )?)?(?:\{{T\}})?", energy[1]):
