@@ -23,6 +23,7 @@ from conformance.reference.abilities import (
     Static,
     Triggered,
 )
+from conformance.reference.cast_filters import cast_filter_line
 from conformance.reference.common_triggers import CAST_KICKED, ENTERS_KICKED, trigger_line
 from conformance.reference.cost_text import CastCostText, extra_cost_line, overloaded
 from conformance.reference.designation_effects import DAY_AS_ENTERS, DAY_NIGHT_CHANGES
@@ -111,6 +112,9 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
             continue
         if (common := trigger_line(line, parse_effects)) is not None:  # attacks, upkeep, end
             triggered.append(common)
+            continue
+        if (cast := cast_filter_line(line, parse_effects)) is not None:  # "a creature spell"
+            triggered.append(cast)
             continue
         if line == "Aftermath":
             aftermath = True

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from conformance.reference.cast_filters import spell_trigger_matches
 from conformance.reference.casting import Casting
 from conformance.reference.common_abilities import ReturnSelfToHand
 from conformance.reference.common_triggers import (
@@ -90,6 +91,12 @@ class TriggerEvents(Casting):
             if t.event == CAST_ANY:
                 self._trigger(PendingTrigger(event["player"], src.id, src.card_name, t.name,
                                              t.effects))
+        chars = self.chars(self.objects[event["object"]])  # cast_filters: "a creature spell"
+        for player in (event["player"], other(event["player"])):
+            for src, t in self._triggered_abilities(player):
+                if spell_trigger_matches(t.event, player == event["player"], chars):
+                    self._trigger(PendingTrigger(player, src.id, src.card_name, t.name,
+                                                 t.effects))
 
     def becomes_blocked_triggers(self, blockers: int) -> int:
         """Hook: how many times "Whenever CARDNAME becomes blocked" triggers for an attacker
