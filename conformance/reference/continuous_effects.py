@@ -173,9 +173,13 @@ class ContinuousEffects(Zones):
         lords = [(src, st) for src, st in statics if isinstance(st, o.SubtypeLord)
                  and self.lord_affects(src, obj, self._lord_matches(src, st, obj, c.types,
                                                                    subtypes))]
+        granted: list[o.FaceText] = []  # quoted abilities lords grant (layer 6)
         for src, lord in self.applied_lords(lords):
             if lord.keywords:
                 layer6.append((src.timestamp, "add", lord.keywords))
+            if lord.granted is not None:
+                layer6.append((src.timestamp, "grant", (str(len(granted)),)))
+                granted.append(lord.granted)
             aura_power += lord.power
             aura_toughness += lord.toughness
         for src, st in statics:
@@ -216,6 +220,10 @@ class ContinuousEffects(Zones):
                 text = None
             elif op == "add":
                 keywords.update(kws)
+            elif op == "grant":  # after the printed abilities, in timestamp order
+                g, base = granted[int(kws[0])], text if text is not None else o.FaceText()
+                text = replace(base, activated=base.activated + g.activated,
+                               triggered=base.triggered + g.triggered)
             else:
                 keywords.difference_update(kws)
         power, toughness = c.power, c.toughness
