@@ -150,6 +150,9 @@ class SubtypeLord:
     with_counter: str = ""
     """"... with a +1/+1 counter on it": only the permanents with such a counter (the group
     changes as counters are put and removed, 611.3a); "" for no such condition."""
+    colorless: bool = False
+    """Only colorless permanents ("Other colorless creatures you control get +1/+0"; devoid
+    ones included, 702.114a)."""
     granted: FaceText | None = None
     """The quoted abilities it grants (layer 6): "All Slivers have \"{2}: Regenerate this
     permanent.\"" (``this permanent``, ``CARDNAME``: the permanent that has the ability)."""

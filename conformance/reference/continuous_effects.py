@@ -172,7 +172,9 @@ class ContinuousEffects(Zones):
         subtypes = self._subtypes(obj, c.subtypes)
         lords = [(src, st) for src, st in statics if isinstance(st, o.SubtypeLord)
                  and self.lord_affects(src, obj, self._lord_matches(src, st, obj, c.types,
-                                                                   subtypes))]
+                                                                   subtypes)
+                                       and (not st.colorless or not c.colors
+                                            or self.colorless_by_devoid(obj, c)))]
         granted: list[o.FaceText] = []  # quoted abilities lords grant (layer 6)
         for src, lord in self.applied_lords(lords):
             if lord.keywords:

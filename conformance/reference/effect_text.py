@@ -52,6 +52,7 @@ from conformance.reference.effect_blocks import (
 from conformance.reference.errors import OracleTemplateError
 from conformance.reference.oracle_copies import FIRST as _COPY_FIRST
 from conformance.reference.oracle_eldrazi import EFFECT_TEMPLATES as _ELDRAZI_TEMPLATES
+from conformance.reference.oracle_eldrazi_more import TEMPLATES as _ELDRAZI_MORE
 from conformance.reference.oracle_exile_instead import FIRST as _EXILE_INSTEAD_FIRST
 from conformance.reference.oracle_fights import FIRST as _FIGHT_FIRST
 from conformance.reference.oracle_foretold import FIRST as _FORETOLD_FIRST
@@ -246,6 +247,7 @@ _EFFECTS[_EFFECTS.index(_THREATEN_FIRST[-1]) + 1:_EFFECTS.index(_THREATEN_FIRST[
 _EFFECTS.extend(_SACRIFICED_TEMPLATES)  # "damage equal to the sacrificed creature's power"
 _EFFECTS[:0] = _SACRIFICED_FIRST  # "... You gain life equal to the damage dealt this way."
 _EFFECTS.extend(_SACRIFICED_AMOUNTS)  # "discards a number of cards equal to ..." and others
+_EFFECTS.extend(_ELDRAZI_MORE)  # "Exile target creature and target land.", defending player
 _EFFECTS.extend(_STRIVE_TEMPLATES)  # "any number of target creatures each get ..."
 _EFFECTS[:0] = _PREVENT_FIRST  # "... dealt to and dealt by that creature this turn."
 

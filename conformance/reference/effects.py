@@ -483,6 +483,7 @@ from conformance.reference import (  # noqa: E402  (they register their handlers
     effects_split,  # noqa: F401  (fights, counted amounts: split and aftermath halves)
     effects_strive,  # noqa: F401  (each of any number of targets: oracle_strive)
     effects_wheels,  # noqa: F401  (wheels, life per creature, tap all creatures)
+    eldrazi_more_effects,  # noqa: F401  (defending player, opponents exile, colorless gain)
     flanking_effects,  # noqa: F401  (flanking's -1/-1 on the blocker)
     kicked_effects,  # noqa: F401  (kicked effects "instead")
     prevent_effects,  # noqa: F401  ("dealt to and dealt by that creature": prevent_to_and_by)

@@ -11,6 +11,7 @@ import re
 from conformance.reference.abilities import SELF, FaceText, SubtypeLord
 from conformance.reference.effect_text import _keywords
 from conformance.reference.errors import OracleTemplateError
+from conformance.reference.oracle_eldrazi_more import colorless_lord_line
 
 _NOT_SUBTYPES = frozenset({"Creature", "Artifact", "Enchantment", "Land", "Planeswalker",
                            "Permanent", "Token", "Nontoken", "Legendary", "Snow", "Attacking",
@@ -63,6 +64,8 @@ def lord_line(line: str) -> SubtypeLord | None:
     know (or a quoted ability) raises :class:`~conformance.reference.errors.OracleTemplateError`."""
     if line.startswith(("Each ", "Creatures you control with", "Other creatures you control with")):
         return counter_lord_line(line)
+    if (colorless := colorless_lord_line(line)) is not None:
+        return colorless
     m = _LINE.fullmatch(line)
     if m is None or bool(m["all"]) == bool(m["yours"]) or (m["other"] and m["all"]):
         return None
