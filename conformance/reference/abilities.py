@@ -158,7 +158,17 @@ class SubtypeLord:
     permanent.\"" (``this permanent``, ``CARDNAME``: the permanent that has the ability)."""
 
 
-Static = OutlawsHaveKeyword | CreaturesLoseAllAbilities | EnchantedCreatureGets | SubtypeLord
+@dataclass(frozen=True, slots=True)
+class NotCreatureBelowDevotion:
+    """"As long as your devotion to <colors> is less than N, CARDNAME isn't a creature" (the
+    Theros gods; 700.5, layer 4: :mod:`conformance.reference.devotion_gods`)."""
+
+    colors: tuple[str, ...]
+    n: int
+
+
+Static = (OutlawsHaveKeyword | CreaturesLoseAllAbilities | EnchantedCreatureGets | SubtypeLord
+          | NotCreatureBelowDevotion)
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from conformance.reference import abilities as o
 from conformance.reference import effect_blocks as fx
 from conformance.reference.cards import CardDef, Face, colors_of, mana_value_of
 from conformance.reference.cost_text import overloaded
+from conformance.reference.devotion_gods import below_devotion
 from conformance.reference.objects import (
     Chars,
     Obj,
@@ -163,6 +164,8 @@ class ContinuousEffects(Zones):
     def chars(self, obj: Obj) -> Chars:
         """``obj``'s characteristics with continuous effects applied (layers 6, 7b, 7c)."""
         c = self._base(obj)
+        if "Creature" in c.types and below_devotion(self, obj, c.text):  # layer 4: the gods
+            c = replace(c, types=tuple(t for t in c.types if t != "Creature"))
         statics = self._statics() if obj.zone in ("battlefield", "stack") else []
         layer6: list[tuple[int, str, tuple[str, ...]]] = []
         base_pt: tuple[int, int] | None = None

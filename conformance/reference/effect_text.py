@@ -100,7 +100,9 @@ def _keywords(text: str | None) -> tuple[str, ...]:
 
 
 def _token(count: str, p: str, t: str, colors: str, subtypes: str, rest: str | None,
-           artifact: bool = False) -> CreateToken:
+           artifact: bool | str = False) -> CreateToken:
+    """"Create N P/T <colors> <subtypes> [artifact|enchantment] creature token(s) [with ...]"
+    (``artifact``: True or "artifact", or "enchantment": the token's other card type)."""
     keywords: frozenset[str] = frozenset()
     activated: tuple[Activated, ...] = ()
     if rest:
@@ -115,7 +117,8 @@ def _token(count: str, p: str, t: str, colors: str, subtypes: str, rest: str | N
     subs = tuple(subtypes.split())
     tok = TokenDef(name=" ".join(subs) + " Token", power=int(p), toughness=int(t), colors=cols,
                    subtypes=subs, keywords=keywords, activated=activated,
-                   types=("Artifact", "Creature") if artifact else ("Creature",))
+                   types=("Enchantment", "Creature") if artifact == "enchantment" else
+                   ("Artifact", "Creature") if artifact else ("Creature",))
     return CreateToken(_NUMBERS[count.lower()], tok)
 
 
@@ -198,8 +201,9 @@ _EFFECTS: list[tuple[re.Pattern[str], object]] = [
      lambda m: MustBeBlockedByAll()),
     (re.compile(r"[Cc]reate (a|an|two|three|four) (\d+)/(\d+) (colorless|(?:white|blue|black|"
                 r"red|green)(?: and (?:white|blue|black|red|green))?) ((?:[A-Z][a-z]+ )+)"
-                r"(artifact )?creature tokens?(?: with (\"[^\"]*\")|(?: with ([a-z ,]+))?\.) ?"),
-     lambda m: _token(m[1], m[2], m[3], m[4], m[5].strip(), m[7] or m[8], bool(m[6]))),
+                r"(artifact |enchantment )?creature tokens?(?: with (\"[^\"]*\")|(?: with "
+                r"([a-z ,]+))?\.) ?"),
+     lambda m: _token(m[1], m[2], m[3], m[4], m[5].strip(), m[7] or m[8], (m[6] or "").strip())),
     (re.compile(r"Surveil (\d+)\. ?"), lambda m: Surveil(int(m[1]))),
     (re.compile(rf"If {SELF} was kicked, ([^.]*\.) ?"), lambda m: _if_kicked(m[1])),
     (re.compile(r"You may (draw a card|gain \d+ life)\. ?"),  # "you may gain": "You gain"

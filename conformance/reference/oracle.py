@@ -27,6 +27,7 @@ from conformance.reference.cast_filters import cast_filter_line
 from conformance.reference.common_triggers import CAST_KICKED, ENTERS_KICKED, trigger_line
 from conformance.reference.cost_text import CastCostText, extra_cost_line, overloaded
 from conformance.reference.designation_effects import DAY_AS_ENTERS, DAY_NIGHT_CHANGES
+from conformance.reference.devotion_gods import devotion_static_line
 from conformance.reference.effect_blocks import AttachSelf, Effect, Modal, PumpSelf, SpellText
 from conformance.reference.effect_text import (
     _COST,
@@ -258,6 +259,9 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
         lord = lord_line(line)
         if lord is not None:  # "Sliver creatures you control get +1/+1", anthems
             statics.append(lord)
+            continue
+        if (god := devotion_static_line(line)) is not None:  # "... isn't a creature"
+            statics.append(god)
             continue
         m = re.fullmatch(r"All creatures lose all abilities and have base power and toughness "
                          r"(\d+)/(\d+)\.", line)
