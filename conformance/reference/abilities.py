@@ -167,8 +167,22 @@ class NotCreatureBelowDevotion:
     n: int
 
 
+@dataclass(frozen=True, slots=True)
+class LandsAreCreatures:
+    """"All Forests are 1/1 creatures that are still lands", "Forests you control are 1/1 green
+    Elf creatures that are still lands" (:mod:`conformance.reference.lands_animated`):
+    ``subtype`` "" for every land; ``colors`` None: their own."""
+
+    subtype: str
+    yours: bool
+    power: int
+    toughness: int
+    colors: tuple[str, ...] | None
+    subtypes: tuple[str, ...]
+
+
 Static = (OutlawsHaveKeyword | CreaturesLoseAllAbilities | EnchantedCreatureGets | SubtypeLord
-          | NotCreatureBelowDevotion)
+          | NotCreatureBelowDevotion | LandsAreCreatures)
 
 
 @dataclass(frozen=True)

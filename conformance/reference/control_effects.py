@@ -10,6 +10,7 @@ from conformance.reference import control_abilities as ca
 from conformance.reference.animation_text import AnimateSelf, AnimateTarget
 from conformance.reference.chapter_effects import may_choice
 from conformance.reference.effects import EffectContext, Effects, effect
+from conformance.reference.lands_animated import AnimateLands
 from conformance.reference.objects import Flow
 
 if TYPE_CHECKING:
@@ -137,3 +138,16 @@ def _animate_target(r: Effects, eff: AnimateTarget, ctx: EffectContext) -> None:
     _rules(r).animations.append(ca.Animation(
         next(r._clock), frozenset({ref}), a.types, (a.power, a.toughness), a.until_end_of_turn,
         a.subtypes, a.colors, a.keywords))
+
+
+@effect(AnimateLands)
+def _animate_lands(r: Effects, eff: AnimateLands, ctx: EffectContext) -> None:
+    """The lands of the group now (611.2c) become creatures until end of turn."""
+    g = eff.group
+    lands = frozenset(
+        ob.ref for ob in (r.objects[oid] for oid in r.battlefield)
+        if "Land" in (c := r.chars(ob)).types and (not g.subtype or g.subtype in c.subtypes)
+        and (not g.yours or ob.controller == ctx.controller))
+    _rules(r).animations.append(ca.Animation(next(r._clock), lands, ("Creature",),
+                                             (g.power, g.toughness), True, g.subtypes,
+                                             g.colors))

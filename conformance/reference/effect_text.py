@@ -50,6 +50,7 @@ from conformance.reference.effect_blocks import (
     TokenDef,
 )
 from conformance.reference.errors import OracleTemplateError
+from conformance.reference.lands_animated import TEMPLATES as _LANDS_BECOME
 from conformance.reference.oracle_copies import FIRST as _COPY_FIRST
 from conformance.reference.oracle_eldrazi import EFFECT_TEMPLATES as _ELDRAZI_TEMPLATES
 from conformance.reference.oracle_eldrazi_more import TEMPLATES as _ELDRAZI_MORE
@@ -252,6 +253,7 @@ _EFFECTS.extend(_SACRIFICED_TEMPLATES)  # "damage equal to the sacrificed creatu
 _EFFECTS[:0] = _SACRIFICED_FIRST  # "... You gain life equal to the damage dealt this way."
 _EFFECTS.extend(_SACRIFICED_AMOUNTS)  # "discards a number of cards equal to ..." and others
 _EFFECTS.extend(_ELDRAZI_MORE)  # "Exile target creature and target land.", defending player
+_EFFECTS.extend(_LANDS_BECOME)  # "All lands become 2/2 creatures until end of turn. ..."
 _EFFECTS.extend(_STRIVE_TEMPLATES)  # "any number of target creatures each get ..."
 _EFFECTS[:0] = _PREVENT_FIRST  # "... dealt to and dealt by that creature this turn."
 

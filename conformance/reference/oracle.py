@@ -38,6 +38,7 @@ from conformance.reference.effect_text import (
     parse_effects,
 )
 from conformance.reference.errors import OracleTemplateError
+from conformance.reference.lands_animated import lands_static_line
 from conformance.reference.oracle_eldrazi import ability_line as _eldrazi_line
 from conformance.reference.oracle_lords import lord_line
 from conformance.reference.oracle_sacrificed import check_sacrificed_power
@@ -262,6 +263,9 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
             continue
         if (god := devotion_static_line(line)) is not None:  # "... isn't a creature"
             statics.append(god)
+            continue
+        if (lands := lands_static_line(line)) is not None:  # "All Forests are 1/1 creatures"
+            statics.append(lands)
             continue
         m = re.fullmatch(r"All creatures lose all abilities and have base power and toughness "
                          r"(\d+)/(\d+)\.", line)

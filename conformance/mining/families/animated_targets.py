@@ -3,7 +3,9 @@
 :class:`~conformance.reference.animation_text.AnimateTarget`): an instant or sorcery, or a
 permanent's one activated ability whose costs are mana, {T} and sacrificing it. p1's land (a
 basic Forest, a Snow-Covered Forest for "target snow land", the basic of a "target Forest") is
-animated, then:
+animated (or is a creature by a static ability of the card: "All Forests are 1/1 creatures that
+are still lands.", or by its spell: "All lands become 2/2 creatures until end of turn. They're
+still lands.", :mod:`conformance.reference.lands_animated`), then:
 
 * it came under p1's control this turn (``summoning_sick: true``): it can't attack, and its {T}
   mana ability can't be activated (two cases);
@@ -25,10 +27,25 @@ _LANDS = {"land": "Forest", "perm:Land:snow": "Snow-Covered Forest",
 def _animator(face: Any) -> tuple[Any, list[dict[str, Any]], dict[str, Any]] | NotExecutable:
     """(the animation, p1's source objects and hand, the action animating the land ``perm``
     with the pool), or why the card is not scripted."""
+    from conformance.reference.abilities import LandsAreCreatures
     from conformance.reference.animation_text import AnimateTarget
+    from conformance.reference.lands_animated import AnimateLands
 
     t = face.text
     spell = t.spell if isinstance(t.spell, tuple) else ()
+    groups = [s for s in t.statics if isinstance(s, LandsAreCreatures)]
+    if groups and not spell and not t.activated and not t.triggered:
+        if len(groups) != 1:
+            return NotExecutable("the card makes more than one group of lands creatures")
+        return groups[0], [{"id": "src", "card": face.name}], {"hand": [], "mana": "",
+                                                              "action": None}
+    one_shot = [e for e in spell if isinstance(e, AnimateLands)]
+    if one_shot and len(spell) == 1 and not (t.additional_costs or t.kicker or face.has_x):
+        pool = b.mana_pool(face.mana_cost)
+        if pool is None:
+            return NotExecutable("its mana cost is not one a pool is written for")
+        return one_shot[0].group, [], {"hand": [{"id": "anim", "card": face.name}], "mana": pool,
+                                       "action": b.cast("anim")}
     if spell:
         anims = [e for e in spell if isinstance(e, AnimateTarget)]
         if len(anims) != 1 or any(e.slots for e in spell if e is not anims[0]) \
@@ -64,14 +81,18 @@ def target_cases(face: Any, features: list[str], rules: list[str],
     if isinstance(got, NotExecutable):
         return got
     anim, sources, how = got
-    land = _LANDS.get(anim.kind)
-    if land is None:
-        return NotExecutable(f"no land the generator sets up fits its target ({anim.kind})")
-    a = anim.animation
-    if {"haste", "defender"} & set(a.keywords):
-        return NotExecutable("as a creature it has haste or defender: summoning sickness does "
-                             "not decide whether it attacks")
-    types = ["Land"] + [t for t in a.types if t != "Land"]
+    if hasattr(anim, "kind"):  # a target land
+        land = _LANDS.get(anim.kind)
+        if land is None:
+            return NotExecutable(f"no land the generator sets up fits its target ({anim.kind})")
+        a = anim.animation
+        if {"haste", "defender"} & set(a.keywords):
+            return NotExecutable("as a creature it has haste or defender: summoning sickness "
+                                 "does not decide whether it attacks")
+        types = ["Land"] + [t for t in a.types if t != "Land"]
+        vigilance = "vigilance" in a.keywords
+    else:  # a group of lands: one of the group
+        land, types, vigilance = anim.subtype or "Forest", ["Land", "Creature"], False
     name = face.name
 
     def setup(sick: bool) -> dict[str, Any]:
@@ -81,21 +102,21 @@ def target_cases(face: Any, features: list[str], rules: list[str],
         return b.game(b.player(mana=how["mana"], battlefield=[lnd, *sources],
                                hand=how["hand"], library=b.islands(2)), b.player())
 
-    animate = [how["action"], b.RESOLVE_TOP]
+    animate = [how["action"], b.RESOLVE_TOP] if how["action"] else []
+    n = len(animate)
     cards = sorted({name, land, b.ISLAND})
-    feats = features + ["target"]
-    vigilance = "vigilance" in a.keywords
+    feats = features + (["target"] if hasattr(anim, "kind") else [])
     return [
         Draft("animated-summoning-sick", f"{name} turns p1's {land}, which came under p1's "
               "control this turn, into a creature: it can't attack", feats, cards, setup(True),
-              animate + attack, {"error": {"kind": "illegal_action", "action": 3},
+              animate + attack, {"error": {"kind": "illegal_action", "action": n + 1},
                                  "state": {"objects": {"perm": {"types": types,
                                                                 "attacking": None}}}}, rules),
         Draft("animated-summoning-sick-tap", f"{name} turns p1's {land}, which came under "
               "p1's control this turn, into a creature: its {T} mana ability can't be "
               "activated", feats + ["mana_ability"], cards, setup(True),
               animate + [{"activate": {"player": "p1", "object": "perm", "ability": 0}}],
-              {"error": {"kind": "illegal_action", "action": 2},
+              {"error": {"kind": "illegal_action", "action": n},
                "state": {"objects": {"perm": {"types": types, "tapped": False}}}}, ["302.6"]),
         Draft("animated-summoning-sick-controlled", f"{name} turns p1's {land}, controlled "
               "since the turn began, into a creature: it can attack", feats, cards,

@@ -42,3 +42,30 @@ def test_for_good_with_color_subtypes_and_a_fitting_target() -> None:
     f = _obj(e, "f")
     assert (f["types"], f["subtypes"], f["colors"], f["power"]) == (
         ["Land", "Creature"], ["Forest", "Elemental", "Horror"], ["B", "G"], 4)
+
+
+def test_a_static_makes_every_land_of_the_group_a_creature() -> None:
+    """Kormus Bell: "All Swamps are 1/1 black creatures that are still lands" — p2's Swamp too,
+    a Swamp played later too (611.3a), not a Forest."""
+    e = engine({"battlefield": [obj("bell", "Kormus Bell"), obj("s1", "Swamp"),
+                                obj("f", "Forest")], "hand": [obj("s2", "Swamp")]},
+               {"battlefield": [obj("s3", "Swamp")]})
+    e.act({"play_land": {"player": "p1", "object": "s2"}})
+    for oid in ("s1", "s2", "s3"):
+        s = _obj(e, oid)
+        assert (s["types"], s["colors"], s["power"]) == (["Land", "Creature"], ["B"], 1)
+    assert _obj(e, "f")["types"] == ["Land"]
+
+
+def test_lands_become_creatures_locked_in_until_end_of_turn() -> None:
+    """Natural Affinity: the lands on the battlefield as it resolves (611.2c), not one played
+    afterwards; until end of turn."""
+    e = engine({"mana": "{2}{G}", "hand": [obj("na", "Natural Affinity"), obj("f2", "Forest")],
+                "battlefield": [obj("f1", "Forest")]}, {"battlefield": [obj("i", "Island")]})
+    e.act(cast("na"))
+    e.act(RESOLVE)
+    e.act({"play_land": {"player": "p1", "object": "f2"}})
+    assert [_obj(e, x)["types"] for x in ("f1", "i", "f2")] == [
+        ["Land", "Creature"], ["Land", "Creature"], ["Land"]]
+    e.act({"advance": {"to": "cleanup"}})
+    assert _obj(e, "f1")["types"] == ["Land"]
