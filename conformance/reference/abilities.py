@@ -102,6 +102,8 @@ class Activated:
     """Other costs than mana, {T} and "Sacrifice CARDNAME" (rule 602.2b)."""
     energy: int = 0
     """"Pay {E}{E}" is part of the cost: that many energy counters (rule 107.14)."""
+    remove_counters: tuple[str, int] | None = None
+    """"Remove N <kind> counters from CARDNAME" is part of the cost: (kind, N)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -275,6 +275,10 @@ class Casting(FusedSpells, Costs):
                 raise refuse("illegal_action", f"{obj.id} has summoning sickness (rule 302.6)")
         if ab.energy and not self.can_pay_energy(player, self.energy_counters(ab.energy)):
             self._pay_energy(player, ab.energy)  # refused: too few energy counters (107.14)
+        if ab.remove_counters and obj.counters.get(ab.remove_counters[0], 0) \
+                < ab.remove_counters[1]:
+            raise refuse("illegal_action", f"{obj.id} has fewer than {ab.remove_counters[1]} "
+                         f"{ab.remove_counters[0]} counters to remove")
         if ab.produces is not None:  # a mana ability: no stack, no priority change (605.3)
             if a.get("costs"):
                 raise refuse("illegal_action", "this mana ability has no other costs")
@@ -315,6 +319,10 @@ class Casting(FusedSpells, Costs):
             obj.once_turns[once] = self.turn
         if ab.tap:
             obj.tapped = True
+        if ab.remove_counters:  # a cost (602.2b), paid before the sacrifice
+            kind, n = ab.remove_counters
+            obj.counters[kind] -= n
+            self._emit("counter_removed", object=obj.id, counter=kind, n=n)
         if ab.sacrifice_self:
             self._sacrifice(obj)
         item = StackAbility(self._new_id("act"), obj.id, obj.card_name, player,

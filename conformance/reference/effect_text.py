@@ -16,6 +16,7 @@ from conformance.reference.abilities import KEYWORDS, SELF, Activated
 from conformance.reference.animation_text import EFFECT_TEMPLATES as _ANIMATE_TEMPLATES
 from conformance.reference.common_abilities import EFFECT_TEMPLATES as _COMMON_TEMPLATES
 from conformance.reference.cost_text import cost_part
+from conformance.reference.counter_costs import TEMPLATES as _NAMED_COUNTERS
 from conformance.reference.designation_effects import BecomeMonarch, GetEnergy
 from conformance.reference.effect_blocks import (
     CopyTargetSpell,
@@ -254,6 +255,7 @@ _EFFECTS[:0] = _SACRIFICED_FIRST  # "... You gain life equal to the damage dealt
 _EFFECTS.extend(_SACRIFICED_AMOUNTS)  # "discards a number of cards equal to ..." and others
 _EFFECTS.extend(_ELDRAZI_MORE)  # "Exile target creature and target land.", defending player
 _EFFECTS.extend(_LANDS_BECOME)  # "All lands become 2/2 creatures until end of turn. ..."
+_EFFECTS.extend(_NAMED_COUNTERS)  # "You may put a quest counter on CARDNAME."
 _EFFECTS.extend(_STRIVE_TEMPLATES)  # "any number of target creatures each get ..."
 _EFFECTS[:0] = _PREVENT_FIRST  # "... dealt to and dealt by that creature this turn."
 

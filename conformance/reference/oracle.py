@@ -26,6 +26,7 @@ from conformance.reference.abilities import (
 from conformance.reference.cast_filters import cast_filter_line
 from conformance.reference.common_triggers import CAST_KICKED, ENTERS_KICKED, trigger_line
 from conformance.reference.cost_text import CastCostText, extra_cost_line, overloaded
+from conformance.reference.counter_costs import counter_cost_line
 from conformance.reference.designation_effects import DAY_AS_ENTERS, DAY_NIGHT_CHANGES
 from conformance.reference.devotion_gods import devotion_static_line
 from conformance.reference.effect_blocks import AttachSelf, Effect, Modal, PumpSelf, SpellText
@@ -117,6 +118,9 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
             continue
         if (cast := cast_filter_line(line, parse_effects)) is not None:  # "a creature spell"
             triggered.append(cast)
+            continue
+        if (removing := counter_cost_line(line, parse_effects)) is not None:  # quest counters
+            activated.append(removing)
             continue
         if line == "Aftermath":
             aftermath = True
