@@ -48,7 +48,8 @@ def _trigger(name: str) -> tuple[Any, Any, dict[str, Any]] | NotExecutable:
     if not {"Creature", "Artifact", "Enchantment"} & set(face.types) or t.spell:
         return NotExecutable("the card is not a permanent a case puts onto the battlefield")
     if t.activated or t.statics or t.restrictions or len(t.triggered) != 1 \
-            or not (t.triggered[0].event in EVENTS or _spell_for(t.triggered[0].event))\
+            or not (t.triggered[0].event in EVENTS or _spell_for(t.triggered[0].event)
+                    or _spell_for(t.triggered[0].event, by_opponent=True))\
             or len(t.triggered[0].effects) != 1:
         return NotExecutable("the card has other abilities than one \"whenever you cast a "
                              "... spell\" ability with one effect (its filter one a case's "
@@ -63,9 +64,10 @@ def _trigger(name: str) -> tuple[Any, Any, dict[str, Any]] | NotExecutable:
     return face, t.triggered[0], shows
 
 
-def _spell_for(event: str) -> tuple[str, str, list[str] | None] | None:
-    """The first of :data:`SPELLS` a filtered cast trigger of p1's triggers for when p1 casts
-    it (:mod:`conformance.reference.cast_filters`), or None."""
+def _spell_for(event: str, *, by_opponent: bool = False
+               ) -> tuple[str, str, list[str] | None] | None:
+    """The first of :data:`SPELLS` a filtered cast trigger of p1's triggers for when p1 (p2
+    with ``by_opponent``) casts it (:mod:`conformance.reference.cast_filters`), or None."""
     from conformance.reference.cards import load_cards
     from conformance.reference.cast_filters import PREFIX, spell_trigger_matches
     from conformance.reference.objects import Chars
@@ -79,7 +81,7 @@ def _spell_for(event: str) -> tuple[str, str, list[str] | None] | None:
         f = card.faces[0]
         chars = Chars(f.name, f.mana_value, f.colors, f.types, f.subtypes, f.supertypes,
                       f.power, f.toughness, f.text.keywords, f.text)
-        if spell_trigger_matches(event, True, chars):
+        if spell_trigger_matches(event, not by_opponent, chars):
             return name, pool, targets
     return None
 
@@ -90,6 +92,8 @@ def gen_first(ctx: Context) -> list[Draft] | NotExecutable:
     if isinstance(got, NotExecutable):
         return got
     face, trig, shows = got
+    if trig.event not in EVENTS and not _spell_for(trig.event):
+        return _by_opponent(face, trig, shows)
     spell, pool, targets = _spell_for(trig.event) or (b.BOLT, "{R}", ["p2"])
     features = FEATURES if targets else [f for f in FEATURES if f != "target"]
     life = shows.get("life", {}).get("p2", 20)
@@ -116,6 +120,45 @@ def gen_first(ctx: Context) -> list[Draft] | NotExecutable:
                        "events_absent": [{"type": "resolved", "object": "bolt"}],
                        "state": {**shows, "zones": {"bolt": "graveyard"},
                                  "life": {"p2": life}}},
+                      ["601.2i", "603.2", "701.5a"])
+    return [on_top, countered]
+
+
+def _by_opponent(face: Any, trig: Any, shows: dict[str, Any]) -> list[Draft] | NotExecutable:
+    """The two cases of "Whenever an opponent casts ...": p2 casts the spell (at p1 when it
+    targets), p1's ability triggers; in the second, p1 counters the spell above its ability."""
+    got = _spell_for(trig.event, by_opponent=True)
+    if got is None:
+        return NotExecutable("no spell of the generator's triggers it")
+    spell, pool, targets = got
+    at = ["p1" if t == "p2" else t for t in targets] if targets else None
+    features = FEATURES if targets else [f for f in FEATURES if f != "target"]
+    life = shows.get("life", {}).get("p1", 20)
+    cards = sorted({face.name, spell, b.ISLAND})
+    p1 = b.player(battlefield=[{"id": "ct", "card": face.name}], library=b.islands(2))
+    p2 = b.player(mana=pool, hand=[{"id": "bolt", "card": spell}])
+    cast = [{"pass_priority": {"player": "p1"}}, b.cast("bolt", "p2", targets=at)]
+    on_top = Draft("cast-trigger-first", f"{face.name}'s ability triggered by p2 casting "
+                   f"{spell} resolves while {spell} still waits on the stack", features,
+                   cards, b.game(p1, p2), cast + [b.RESOLVE_TOP],
+                   {"events": [{"type": "cast", "object": "bolt"},
+                               {"type": "triggered", "source": "ct", "ability": trig.name}],
+                    "events_absent": [{"type": "resolved", "object": "bolt"}],
+                    "state": {**shows, "stack": [spell], "life": {"p1": life}}},
+                   ["601.2i", "603.3"])
+    p1c = b.player(mana="{U}{U}{C}", battlefield=[{"id": "ct", "card": face.name}],
+                   hand=[{"id": "cancel", "card": b.CANCEL}], library=b.islands(2))
+    countered = Draft("cast-trigger-first-countered", f"{face.name}'s ability triggered by p2 "
+                      f"casting {spell} resolves although {spell} is countered",
+                      features + ["counterspell"], sorted({*cards, b.CANCEL}),
+                      b.game(p1c, p2),
+                      cast + [{"pass_priority": {"player": "p2"}},
+                              b.cast("cancel", targets=["bolt"]), b.RESOLVE_STACK],
+                      {"events": [{"type": "triggered", "source": "ct", "ability": trig.name},
+                                  {"type": "countered", "object": "bolt"}],
+                       "events_absent": [{"type": "resolved", "object": "bolt"}],
+                       "state": {**shows, "zones": {"bolt": "graveyard"},
+                                 "life": {"p1": life}}},
                       ["601.2i", "603.2", "701.5a"])
     return [on_top, countered]
 

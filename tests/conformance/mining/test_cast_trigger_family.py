@@ -21,7 +21,9 @@ FIRST = "Guttersnipe's triggered ability resolves before the spell that caused i
 @pytest.mark.parametrize("card", ["Guttersnipe", "Aven Wind Mage",  # damage, a pump
                                   # filtered cast triggers: p1 casts Grizzly Bears,
                                   # Bonesplitter, Glorious Anthem
-                                  "Beast Whisperer", "Sram, Senior Edificer", "Satyr Enchanter"])
+                                  "Beast Whisperer", "Sram, Senior Edificer", "Satyr Enchanter",
+                                  # "whenever an opponent casts": p2 casts the Bolt
+                                  "Arasta of the Endless Web"])
 def test_each_case_fails_its_mutant(card: str) -> None:
     text = FIRST.replace("Guttersnipe", card)
     r = mine([RulingGroup("g", card, "2012-10-01", {"en": text})])
