@@ -72,3 +72,18 @@ def test_filters_it_does_not_read() -> None:
         card_filter("Island or nonbasic")
     with pytest.raises(OracleTemplateError):
         card_filter("creature", " with toughness 2 or less")
+
+
+@pytest.mark.parametrize(("kicked", "n"), [(False, 1), (True, 2)])
+def test_a_kicked_search_finds_two_cards_instead_of_one(kicked: bool, n: int) -> None:
+    """Reclaim the Wastes: "If this spell was kicked, search your library for two basic land
+    cards instead of one"."""
+    mana = "{3}{G}" if kicked else "{G}"
+    kw = {"costs": {"kicker": 1}} if kicked else {}
+    e = engine({"mana": mana, "hand": [obj("rw", "Reclaim the Wastes")], "library": LIBRARY})
+    e.act(cast("rw", **kw))
+    e.act(RESOLVE)
+    assert e._pending[1].detail["n"] == n
+    e.act({"choose": {"choice": "cards", "cards": ["island", "swamp"][:n]}})
+    assert [e.observe().state["objects"][c]["zone"] for c in ("island", "swamp")] == \
+        ["hand", "hand" if kicked else "library"]
