@@ -54,14 +54,27 @@ def _trigger(name: str) -> tuple[Any, Any, dict[str, Any]] | NotExecutable:
         return NotExecutable("the card has other abilities than one \"whenever you cast a "
                              "... spell\" ability with one effect (its filter one a case's "
                              "spell meets)")
-    if (face.toughness is not None and face.toughness <= 0) or t.enters_with:
-        return NotExecutable("it enters with counters: a case's setup puts it onto the "
-                             "battlefield without them")
+    if t.enters_with and (len(t.enters_with) != 1 or t.enters_with[0][0] != "+1/+1"
+                          or not isinstance(t.enters_with[0][1], int)):
+        return NotExecutable("it enters with counters the generator does not set up")
     shows = observe(face, t.triggered[0].effects[0], "ct")
+    if shows is not None and t.enters_with:  # set up with the counters it enters with
+        n = int(t.enters_with[0][1] or 0)
+        ct = shows.get("objects", {}).get("ct", {})
+        shows = {**shows, "objects": {**shows.get("objects", {}), "ct": {
+            **ct, **{k: ct[k] + n for k in ("power", "toughness") if k in ct}}}}
     if shows is None:
         return NotExecutable("its triggered effect is not one the generator observes (targets, "
                              "choices or an effect it does not script)")
     return face, t.triggered[0], shows
+
+
+def _permanent(face: Any) -> dict[str, Any]:
+    """The card on p1's battlefield (``ct``), with the +1/+1 counters it enters with."""
+    out: dict[str, Any] = {"id": "ct", "card": face.name}
+    if face.text.enters_with:
+        out["counters"] = {"+1/+1": int(face.text.enters_with[0][1] or 0)}
+    return out
 
 
 def _spell_for(event: str, *, by_opponent: bool = False
@@ -98,7 +111,7 @@ def gen_first(ctx: Context) -> list[Draft] | NotExecutable:
     features = FEATURES if targets else [f for f in FEATURES if f != "target"]
     life = shows.get("life", {}).get("p2", 20)
     cards = sorted({face.name, spell, b.ISLAND})
-    p1 = b.player(mana=pool, battlefield=[{"id": "ct", "card": face.name}],
+    p1 = b.player(mana=pool, battlefield=[_permanent(face)],
                   hand=[{"id": "bolt", "card": spell}], library=b.islands(2))
     on_top = Draft("cast-trigger-first", f"{face.name}'s ability triggered by casting "
                    f"{spell} resolves while {spell} still waits on the stack", features,
@@ -135,7 +148,7 @@ def _by_opponent(face: Any, trig: Any, shows: dict[str, Any]) -> list[Draft] | N
     features = FEATURES if targets else [f for f in FEATURES if f != "target"]
     life = shows.get("life", {}).get("p1", 20)
     cards = sorted({face.name, spell, b.ISLAND})
-    p1 = b.player(battlefield=[{"id": "ct", "card": face.name}], library=b.islands(2))
+    p1 = b.player(battlefield=[_permanent(face)], library=b.islands(2))
     p2 = b.player(mana=pool, hand=[{"id": "bolt", "card": spell}])
     cast = [{"pass_priority": {"player": "p1"}}, b.cast("bolt", "p2", targets=at)]
     on_top = Draft("cast-trigger-first", f"{face.name}'s ability triggered by p2 casting "
@@ -146,7 +159,7 @@ def _by_opponent(face: Any, trig: Any, shows: dict[str, Any]) -> list[Draft] | N
                     "events_absent": [{"type": "resolved", "object": "bolt"}],
                     "state": {**shows, "stack": [spell], "life": {"p1": life}}},
                    ["601.2i", "603.3"])
-    p1c = b.player(mana="{U}{U}{C}", battlefield=[{"id": "ct", "card": face.name}],
+    p1c = b.player(mana="{U}{U}{C}", battlefield=[_permanent(face)],
                    hand=[{"id": "cancel", "card": b.CANCEL}], library=b.islands(2))
     countered = Draft("cast-trigger-first-countered", f"{face.name}'s ability triggered by p2 "
                       f"casting {spell} resolves although {spell} is countered",

@@ -23,7 +23,9 @@ FIRST = "Guttersnipe's triggered ability resolves before the spell that caused i
                                   # Bonesplitter, Glorious Anthem
                                   "Beast Whisperer", "Sram, Senior Edificer", "Satyr Enchanter",
                                   # "whenever an opponent casts": p2 casts the Bolt
-                                  "Arasta of the Endless Web"])
+                                  "Arasta of the Endless Web",
+                                  # set up with the three +1/+1 counters it enters with
+                                  "Rampaging Monument"])
 def test_each_case_fails_its_mutant(card: str) -> None:
     text = FIRST.replace("Guttersnipe", card)
     r = mine([RulingGroup("g", card, "2012-10-01", {"en": text})])
