@@ -73,6 +73,11 @@ def observe(face: Any, eff: Any, oid: str) -> dict[str, Any] | None:
     if isinstance(eff, o.PutCounters) and not eff.target and eff.counter == "+1/+1":
         return {"objects": {oid: {"power": face.power + eff.n,
                                   "toughness": face.toughness + eff.n}}}
+    from conformance.reference.common_abilities import LoseKeywordsSelf
+
+    if isinstance(eff, LoseKeywordsSelf) and set(eff.keywords) & set(face.text.keywords):
+        return {"objects": {oid: {"keywords": sorted(set(face.text.keywords)
+                                                     - set(eff.keywords))}}}
     if isinstance(eff, o.PutCounters) and not eff.target:  # "put a quest counter on CARDNAME"
         return {"objects": {oid: {"counters": {eff.counter: eff.n}}}}
     if isinstance(eff, o.GainLife):

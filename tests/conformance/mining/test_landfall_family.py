@@ -68,7 +68,8 @@ ORDER = "When a land enters the battlefield under your control, each landfall ab
     "last ability you put on the stack will be the first one to resolve."
 
 
-@pytest.mark.parametrize("card", ["Steppe Lynx", "Kazandu Nectarpot", "Sunspring Expedition"])
+@pytest.mark.parametrize("card", ["Steppe Lynx", "Kazandu Nectarpot", "Sunspring Expedition",
+                                  "Shoal Serpent"])
 def test_the_order_case_scripts_the_non_default_order(card: str) -> None:
     """The card's ability triggered first (battlefield order) and is put on top: an engine
     ignoring the chosen order fails."""

@@ -37,3 +37,4 @@ def test_you_may_put_a_quest_counter(accept: bool) -> None:
     e.act({"resolve_top": {}})
     e.act({"choose": {"choice": "may", "accept": accept}})
     assert _state(e)["objects"]["exp"]["counters"] == ({"quest": 1} if accept else {})
+
