@@ -183,7 +183,7 @@ class ContinuousEffects(Zones):
             if lord.keywords:
                 layer6.append((src.timestamp, "add", lord.keywords))
             if lord.granted is not None:
-                layer6.append((src.timestamp, "grant", (str(len(granted)),)))
+                layer6.append((src.timestamp, "grant_lord", (str(len(granted)),)))
                 granted.append(lord.granted)
             aura_power += lord.power
             aura_toughness += lord.toughness
@@ -225,7 +225,7 @@ class ContinuousEffects(Zones):
                 text = None
             elif op == "add":
                 keywords.update(kws)
-            elif op == "grant":  # after the printed abilities, in timestamp order
+            elif op == "grant_lord":  # after the printed abilities, in timestamp order
                 g, base = granted[int(kws[0])], text if text is not None else o.FaceText()
                 text = replace(base, activated=base.activated + g.activated,
                                triggered=base.triggered + g.triggered)
