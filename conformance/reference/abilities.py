@@ -102,6 +102,9 @@ class Activated:
     """Other costs than mana, {T} and "Sacrifice CARDNAME" (rule 602.2b)."""
     energy: int = 0
     """"Pay {E}{E}" is part of the cost: that many energy counters (rule 107.14)."""
+    while_suspended: bool = False
+    """"Activate only if CARDNAME is suspended": activated from exile, its card suspended
+    (702.62b; :mod:`conformance.reference.suspend_triggers`)."""
     remove_counters: tuple[str, int] | None = None
     """"Remove N <kind> counters from CARDNAME" is part of the cost: (kind, N)."""
 
@@ -161,6 +164,18 @@ class SubtypeLord:
 
 
 @dataclass(frozen=True, slots=True)
+class SelfWhile:
+    """"CARDNAME [gets +N/+M and] has <keywords> as long as <condition>" (611.3a):
+    ``condition`` as :func:`conformance.reference.self_while.condition` reads it (kind,
+    arguments...)."""
+
+    power: int
+    toughness: int
+    keywords: tuple[str, ...]
+    condition: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class NotCreatureBelowDevotion:
     """"As long as your devotion to <colors> is less than N, CARDNAME isn't a creature" (the
     Theros gods; 700.5, layer 4: :mod:`conformance.reference.devotion_gods`)."""
@@ -184,7 +199,7 @@ class LandsAreCreatures:
 
 
 Static = (OutlawsHaveKeyword | CreaturesLoseAllAbilities | EnchantedCreatureGets | SubtypeLord
-          | NotCreatureBelowDevotion | LandsAreCreatures)
+          | SelfWhile | NotCreatureBelowDevotion | LandsAreCreatures)
 
 
 @dataclass(frozen=True)
@@ -197,6 +212,9 @@ class FaceText:
     """The mana cost of "Flashback {cost}" (rule 702.34), or None."""
     cycling: str | None = None
     """The mana cost of "Cycling {cost}" (rule 702.29), or None."""
+    typecycling: tuple[tuple[str, SpellText], ...] = ()
+    """Typecycling abilities (702.29e: "Plainscycling {2}"), each (cost, effects): in a hand,
+    activated as ability 1, 2, ... after a plain cycling ability (0), else from 0."""
     kicker: str | None = None
     """The cost of "Kicker {cost}" or "Multikicker {cost}" (rule 702.33), or None."""
     multikicker: bool = False

@@ -7,25 +7,8 @@ from conformance.reference.effects import EffectContext, Effects, effect
 from conformance.reference.objects import ContinuousEffect, other
 from conformance.reference.oracle_eldrazi_more import (
     ColorlessGain,
-    DefendingPlayerLosesLife,
     OpponentsExileTop,
 )
-
-
-@effect(DefendingPlayerLosesLife)
-def _defending_loses(r: Effects, eff: DefendingPlayerLosesLife, ctx: EffectContext) -> None:
-    """The player the source attacks, or the controller of the planeswalker it attacks; a
-    source not attacking: its controller's opponent (506.2, two players)."""
-    src = r.objects.get(ctx.source)
-    attacked = src.attacking if src is not None else None
-    if attacked in r.players:
-        player = attacked
-    elif attacked in r.objects:
-        player = r.objects[attacked].controller
-    else:
-        player = other(ctx.controller)
-    r.players[player].life -= eff.n
-    r._emit("life_change", player=player, amount=-eff.n)
 
 
 @effect(OpponentsExileTop)

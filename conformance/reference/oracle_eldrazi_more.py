@@ -3,8 +3,6 @@ interpreter (:mod:`conformance.reference.effect_text`):
 
 * "Exile target creature and target land." — one exile per target (each exiled if still legal
   as the spell resolves, 608.2b);
-* "Defending player loses N life." — in an attack trigger, the player the source attacks (the
-  controller of the planeswalker it attacks), else the source's controller's opponent (506.2);
 * "Each opponent exiles the top card of their library." / "... the top N cards ...";
 * "CARDNAME deals 2 damage to target creature, 3 damage to another target creature, and 4
   damage to a third target creature." — three different creatures (115.3);
@@ -26,13 +24,6 @@ from conformance.reference.effect_blocks import DamageTargets, Effect, ExileTarg
 
 _COUNT = {"the top card": 1, "the top two cards": 2, "the top three cards": 3}
 _KINDS = r"(creature|artifact|enchantment|land|nonland permanent)"
-
-
-@dataclass(frozen=True, slots=True)
-class DefendingPlayerLosesLife(Effect):
-    """"Defending player loses N life" (506.2)."""
-
-    n: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,8 +52,6 @@ Builder = Callable[[re.Match[str]], "Effect | tuple[Effect, ...]"]
 TEMPLATES: list[tuple[re.Pattern[str], Builder]] = [
     (re.compile(rf"Exile target {_KINDS} and target {_KINDS}\. ?"),
      lambda g: (ExileTarget(g[1].replace(" ", "_")), ExileTarget(g[2].replace(" ", "_")))),
-    (re.compile(r"Defending player loses (\d+) life\. ?"),
-     lambda g: DefendingPlayerLosesLife(int(g[1]))),
     (re.compile(r"Each opponent exiles (the top card|the top two cards|the top three cards) of "
                 r"their library\. ?"),
      lambda g: OpponentsExileTop(_COUNT[g[1]])),

@@ -85,6 +85,9 @@ def _spell_for(event: str, *, by_opponent: bool = False
     from conformance.reference.cast_filters import PREFIX, spell_trigger_matches
     from conformance.reference.objects import Chars
 
+    if event.startswith("cast_quality:"):  # cast_quality: "you" or "any" caster, one word
+        _, who, quality = event.split(":", 2)
+        event = f"{PREFIX}{'you' if who == 'you' else 'player'}:{quality}"
     if not event.startswith(PREFIX):
         return None
     for name, pool, targets in SPELLS:
