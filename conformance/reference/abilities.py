@@ -105,6 +105,8 @@ class Activated:
     while_suspended: bool = False
     """"Activate only if CARDNAME is suspended": activated from exile, its card suspended
     (702.62b; :mod:`conformance.reference.suspend_triggers`)."""
+    remove_counters: tuple[str, int] | None = None
+    """"Remove N <kind> counters from CARDNAME" is part of the cost: (kind, N)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,6 +155,12 @@ class SubtypeLord:
     with_counter: str = ""
     """"... with a +1/+1 counter on it": only the permanents with such a counter (the group
     changes as counters are put and removed, 611.3a); "" for no such condition."""
+    colorless: bool = False
+    """Only colorless permanents ("Other colorless creatures you control get +1/+0"; devoid
+    ones included, 702.114a)."""
+    granted: FaceText | None = None
+    """The quoted abilities it grants (layer 6): "All Slivers have \"{2}: Regenerate this
+    permanent.\"" (``this permanent``, ``CARDNAME``: the permanent that has the ability)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,8 +175,31 @@ class SelfWhile:
     condition: tuple[str, ...]
 
 
-Static = OutlawsHaveKeyword | CreaturesLoseAllAbilities | EnchantedCreatureGets | SubtypeLord \
-    | SelfWhile
+@dataclass(frozen=True, slots=True)
+class NotCreatureBelowDevotion:
+    """"As long as your devotion to <colors> is less than N, CARDNAME isn't a creature" (the
+    Theros gods; 700.5, layer 4: :mod:`conformance.reference.devotion_gods`)."""
+
+    colors: tuple[str, ...]
+    n: int
+
+
+@dataclass(frozen=True, slots=True)
+class LandsAreCreatures:
+    """"All Forests are 1/1 creatures that are still lands", "Forests you control are 1/1 green
+    Elf creatures that are still lands" (:mod:`conformance.reference.lands_animated`):
+    ``subtype`` "" for every land; ``colors`` None: their own."""
+
+    subtype: str
+    yours: bool
+    power: int
+    toughness: int
+    colors: tuple[str, ...] | None
+    subtypes: tuple[str, ...]
+
+
+Static = (OutlawsHaveKeyword | CreaturesLoseAllAbilities | EnchantedCreatureGets | SubtypeLord
+          | SelfWhile | NotCreatureBelowDevotion | LandsAreCreatures)
 
 
 @dataclass(frozen=True)

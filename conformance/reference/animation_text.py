@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from conformance.reference.abilities import KEYWORDS, SELF
-from conformance.reference.effect_blocks import Effect
+from conformance.reference.effect_blocks import Effect, TargetSlot
 from conformance.reference.errors import OracleTemplateError
 
 _COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
@@ -71,7 +71,37 @@ def _animate(m: re.Match[str]) -> AnimateSelf:
                        unblockable=bool(m["unblockable"]))
 
 
+@dataclass(frozen=True, slots=True)
+class AnimateTarget(Effect):
+    """"Target land becomes a 3/3 creature until end of turn. It's still a land." (and "Until
+    end of turn, target Forest becomes ...", "... that's still a land"): the target land is
+    also a creature as :class:`AnimateSelf` says (205.1b: it keeps its types); ``kind`` is the
+    target's kind (a land, a snow land, a land of a basic land type)."""
+
+    kind: str
+    animation: AnimateSelf
+
+    @property
+    def slots(self) -> tuple[TargetSlot, ...]:
+        return (TargetSlot(self.kind),)
+
+
+_LAND_KINDS = {"land": "land", "snow land": "perm:Land:snow",
+               **{t: f"perm:Land:sub={t}" for t in ("Plains", "Island", "Swamp", "Mountain",
+                                                   "Forest")}}
+_ANIMATE_TARGET = re.compile(
+    r"(?P<pre>Until end of turn, )?(?:T|t)arget (?P<kind>land|snow land|Plains|Island|Swamp|"
+    r"Mountain|Forest) becomes an? " + _ANIMATE.pattern.split(" becomes an? ", 1)[1])
+
+
+def _animate_target(m: re.Match[str]) -> AnimateTarget:
+    if not (m["still1"] or m["still2"]):
+        raise OracleTemplateError("a land animation that does not say it is still a land")
+    return AnimateTarget(_LAND_KINDS[m["kind"]], _animate(m))
+
+
 EFFECT_TEMPLATES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], Effect]]] = [
     (_ANIMATE, _animate),
+    (_ANIMATE_TARGET, _animate_target),
 ]
 """(sentence, builder) pairs."""

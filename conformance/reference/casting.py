@@ -205,13 +205,16 @@ class Casting(FusedSpells, Costs):
         self._move(obj, "stack", controller=player)  # 601.2a, then the costs are paid (601.2h)
         sacrificed = [self.chars(ob).power for kind, ob in total.objects
                       if kind == "sacrifice" and "Creature" in self.chars(ob).types]
+        stats = [(c.power or 0, c.toughness or 0, c.mana_value) for kind, ob in total.objects
+                 if kind == "sacrifice" and "Creature" in (c := self.chars(ob)).types]
         self._pay_planned(player, rest, total.objects)
         self.pay_life(player, total.life)
         obj.spell = SpellState(face=face, targets=targets, x=x, modes=modes, division=division,
                                cast_from=frm, flashback=total.flashback, kicked=total.kicked,
                                alternative=total.alternative,
                                paid_with=tuple(kind for kind, _ in total.objects), free=free,
-                               sacrificed_power=sacrificed[0] or 0 if sacrificed else None)
+                               sacrificed_power=sacrificed[0] or 0 if sacrificed else None,
+                               sacrificed_stats=stats[0] if stats else None)
         self._emit("cast", player=player, object=obj.id, card=card.name,
                    copy=False, **half_fields(card, face))
         if self.crime_timing == "cast":
@@ -276,6 +279,10 @@ class Casting(FusedSpells, Costs):
                 raise refuse("illegal_action", f"{obj.id} has summoning sickness (rule 302.6)")
         if ab.energy and not self.can_pay_energy(player, self.energy_counters(ab.energy)):
             self._pay_energy(player, ab.energy)  # refused: too few energy counters (107.14)
+        if ab.remove_counters and obj.counters.get(ab.remove_counters[0], 0) \
+                < ab.remove_counters[1]:
+            raise refuse("illegal_action", f"{obj.id} has fewer than {ab.remove_counters[1]} "
+                         f"{ab.remove_counters[0]} counters to remove")
         if ab.produces is not None:  # a mana ability: no stack, no priority change (605.3)
             if a.get("costs"):
                 raise refuse("illegal_action", "this mana ability has no other costs")
@@ -316,6 +323,10 @@ class Casting(FusedSpells, Costs):
             obj.once_turns[once] = self.turn
         if ab.tap:
             obj.tapped = True
+        if ab.remove_counters:  # a cost (602.2b), paid before the sacrifice
+            kind, n = ab.remove_counters
+            obj.counters[kind] -= n
+            self._emit("counter_removed", object=obj.id, counter=kind, n=n)
         if ab.sacrifice_self:
             self._sacrifice(obj)
         item = StackAbility(self._new_id("act"), obj.id, obj.card_name, player,

@@ -42,6 +42,13 @@ class LoseKeywordsTarget(Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class LoseKeywordsSelf(Effect):
+    """"CARDNAME loses <keywords> until end of turn" (613.1f, 514.2): the source itself."""
+
+    keywords: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Flicker(Effect):
     """"Exile target creature you control, then return it / that card to the battlefield under
     its owner's / your control" (``under_owner``: its owner's)."""
@@ -106,6 +113,8 @@ EFFECT_TEMPLATES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], object]]
     (re.compile(rf"Target creature loses ((?:{_KW})(?:(?:,| and|, and) (?:{_KW}))*) until end "
                 r"of turn\. ?"),
      lambda g: LoseKeywordsTarget(tuple(w for w in re.split(r",? and |, ", g[1]) if w))),
+    (re.compile(rf"{SELF} loses ((?:{_KW})(?:(?:,| and|, and) (?:{_KW}))*) until end of turn\. ?"),
+     lambda g: LoseKeywordsSelf(tuple(w for w in re.split(r",? and |, ", g[1]) if w))),
     (re.compile(r"Exile target creature you control, then return (?:it|that card) to the "
                 r"battlefield under (its owner's|your) control\. ?"),
      lambda g: Flicker(g[1] == "its owner's")),

@@ -13,6 +13,7 @@ from conformance.reference.common_abilities import (
     DamageTargetAndController,
     Flicker,
     FlickerSelf,
+    LoseKeywordsSelf,
     LoseKeywordsTarget,
     MayPayEnergy,
     MayTargeted,
@@ -35,6 +36,15 @@ def _lose_keywords(r: Effects, eff: LoseKeywordsTarget, ctx: EffectContext) -> N
     ref = ctx.first()
     if ref is not None:
         r.effects.append(ContinuousEffect(next(r._clock), frozenset({ref}),
+                                          remove=eff.keywords))
+
+
+@effect(LoseKeywordsSelf)
+def _lose_keywords_self(r: Effects, eff: LoseKeywordsSelf, ctx: EffectContext) -> None:
+    """The source loses the keywords until end of turn, if it is still on the battlefield."""
+    src = r.objects.get(ctx.source)
+    if src is not None and src.zone == "battlefield":
+        r.effects.append(ContinuousEffect(next(r._clock), frozenset({src.ref}),
                                           remove=eff.keywords))
 
 

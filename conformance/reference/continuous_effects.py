@@ -13,6 +13,7 @@ from conformance.reference.abilities_halves import KEYWORD_COUNTERS
 from conformance.reference.cards import CardDef, Face, colors_of, mana_value_of
 from conformance.reference.changeling import with_changeling
 from conformance.reference.cost_text import overloaded
+from conformance.reference.devotion_gods import below_devotion
 from conformance.reference.objects import (
     Chars,
     Obj,
@@ -178,6 +179,8 @@ class ContinuousEffects(Zones):
     def chars(self, obj: Obj) -> Chars:
         """``obj``'s characteristics with continuous effects applied (layers 6, 7b, 7c)."""
         c = self._base(obj)
+        if "Creature" in c.types and below_devotion(self, obj, c.text):  # layer 4: the gods
+            c = replace(c, types=tuple(t for t in c.types if t != "Creature"))
         statics = self._statics() if obj.zone in ("battlefield", "stack") else []
         layer6: list[tuple[int, str, tuple[str, ...]]] = []
         base_pt: tuple[int, int] | None = None
@@ -187,10 +190,16 @@ class ContinuousEffects(Zones):
         subtypes = self._subtypes(obj, with_changeling(c))  # changeling: 702.73a
         lords = [(src, st) for src, st in statics if isinstance(st, o.SubtypeLord)
                  and self.lord_affects(src, obj, self._lord_matches(src, st, obj, c.types,
-                                                                   subtypes))]
+                                                                   subtypes)
+                                       and (not st.colorless or not c.colors
+                                            or self.colorless_by_devoid(obj, c)))]
+        granted: list[o.FaceText] = []  # quoted abilities lords grant (layer 6)
         for src, lord in self.applied_lords(lords):
             if lord.keywords:
                 layer6.append((src.timestamp, "add", lord.keywords))
+            if lord.granted is not None:
+                layer6.append((src.timestamp, "grant_lord", (str(len(granted)),)))
+                granted.append(lord.granted)
             aura_power += lord.power
             aura_toughness += lord.toughness
         for src, st in statics:
@@ -239,6 +248,10 @@ class ContinuousEffects(Zones):
                 text = None
             elif op == "add":
                 keywords.update(kws)
+            elif op == "grant_lord":  # after the printed abilities, in timestamp order
+                g, base = granted[int(kws[0])], text if text is not None else o.FaceText()
+                text = replace(base, activated=base.activated + g.activated,
+                               triggered=base.triggered + g.triggered)
             elif op == "grant":
                 grant, had = self.effects[int(kws[0])], text or o.FaceText()
                 text = replace(had, triggered=(*had.triggered, *grant.triggered),

@@ -7,9 +7,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from conformance.reference import control_abilities as ca
-from conformance.reference.animation_text import AnimateSelf
+from conformance.reference.animation_text import AnimateSelf, AnimateTarget
 from conformance.reference.chapter_effects import may_choice
 from conformance.reference.effects import EffectContext, Effects, effect
+from conformance.reference.lands_animated import AnimateLands
 from conformance.reference.objects import Flow
 
 if TYPE_CHECKING:
@@ -125,3 +126,28 @@ def _animate_self(r: Effects, eff: AnimateSelf, ctx: EffectContext) -> None:
 
         assert isinstance(r, BlockRestrictions)
         r.cant_be_blocked.add(src.ref)
+
+
+@effect(AnimateTarget)
+def _animate_target(r: Effects, eff: AnimateTarget, ctx: EffectContext) -> None:
+    """The target land becomes a creature (as :func:`_animate_self`), if still legal."""
+    ref = ctx.first()
+    if ref is None:
+        return
+    a = eff.animation
+    _rules(r).animations.append(ca.Animation(
+        next(r._clock), frozenset({ref}), a.types, (a.power, a.toughness), a.until_end_of_turn,
+        a.subtypes, a.colors, a.keywords))
+
+
+@effect(AnimateLands)
+def _animate_lands(r: Effects, eff: AnimateLands, ctx: EffectContext) -> None:
+    """The lands of the group now (611.2c) become creatures until end of turn."""
+    g = eff.group
+    lands = frozenset(
+        ob.ref for ob in (r.objects[oid] for oid in r.battlefield)
+        if "Land" in (c := r.chars(ob)).types and (not g.subtype or g.subtype in c.subtypes)
+        and (not g.yours or ob.controller == ctx.controller))
+    _rules(r).animations.append(ca.Animation(next(r._clock), lands, ("Creature",),
+                                             (g.power, g.toughness), True, g.subtypes,
+                                             g.colors))

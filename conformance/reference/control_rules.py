@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from conformance.reference import abilities as o
 from conformance.reference.casting import Casting
 from conformance.reference.control_abilities import Animation, ControlEffect, NoUntap, TypeEffect
 from conformance.reference.objects import Chars, Obj, Ref
@@ -168,7 +169,7 @@ class ControlRules(Casting):
     def chars(self, obj: Obj) -> Chars:
         """Characteristics with the card types added by effects (layer 4)."""
         c = super().chars(obj)
-        if self.animations:
+        if self.animations or (obj.zone == "battlefield" and "Land" in c.types):
             c = self._animated(obj, c)
         if not self.type_effects:
             return c
@@ -180,6 +181,11 @@ class ControlRules(Casting):
         """``c`` with the latest animation of ``obj`` applied: its types (layer 4), its base
         power and toughness (7b), then counters and other modifications (7c-d) as before."""
         mine = [a for a in self.animations if obj.ref in a.targets]
+        mine += [Animation(src.timestamp, frozenset({obj.ref}), ("Creature",),
+                           (st.power, st.toughness), False, st.subtypes, st.colors)
+                 for src, st in self._statics() if isinstance(st, o.LandsAreCreatures)
+                 and "Land" in c.types and (not st.subtype or st.subtype in c.subtypes)
+                 and (not st.yours or obj.controller == src.controller)]  # lands_animated
         if not mine:
             return c
         last = max(mine, key=lambda a: a.timestamp)

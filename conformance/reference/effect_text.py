@@ -18,6 +18,7 @@ from conformance.reference.color_text import EFFECT_TEMPLATES as _COLOR_TEMPLATE
 from conformance.reference.combat_keywords import EFFECT_TEMPLATES as _COMBAT_TEMPLATES
 from conformance.reference.common_abilities import EFFECT_TEMPLATES as _COMMON_TEMPLATES
 from conformance.reference.cost_text import cost_part
+from conformance.reference.counter_costs import TEMPLATES as _NAMED_COUNTERS
 from conformance.reference.cycling_text import EFFECT_TEMPLATES as _MAY_HAVE_TEMPLATES
 from conformance.reference.defending_player import TEMPLATES as _DEFENDING_TEMPLATES
 from conformance.reference.designation_effects import BecomeMonarch, GetEnergy
@@ -55,9 +56,11 @@ from conformance.reference.effect_blocks import (
 )
 from conformance.reference.errors import OracleTemplateError
 from conformance.reference.exile_until_text import FIRST as _EXILE_UNTIL_FIRST
+from conformance.reference.lands_animated import TEMPLATES as _LANDS_BECOME
 from conformance.reference.oracle_copies import FIRST as _COPY_FIRST
 from conformance.reference.oracle_delayed import FIRST as _DELAYED_FIRST
 from conformance.reference.oracle_eldrazi import EFFECT_TEMPLATES as _ELDRAZI_TEMPLATES
+from conformance.reference.oracle_eldrazi_more import TEMPLATES as _ELDRAZI_MORE
 from conformance.reference.oracle_exile_instead import FIRST as _EXILE_INSTEAD_FIRST
 from conformance.reference.oracle_fights import FIRST as _FIGHT_FIRST
 from conformance.reference.oracle_foretold import FIRST as _FORETOLD_FIRST
@@ -67,6 +70,8 @@ from conformance.reference.oracle_library import TEMPLATES as _LIBRARY_TEMPLATES
 from conformance.reference.oracle_more import FIRST as _FIRST_TEMPLATES
 from conformance.reference.oracle_more import TEMPLATES as _MORE_TEMPLATES
 from conformance.reference.oracle_sacrificed import TEMPLATES as _SACRIFICED_TEMPLATES
+from conformance.reference.oracle_sacrificed_amounts import FIRST as _SACRIFICED_FIRST
+from conformance.reference.oracle_sacrificed_amounts import TEMPLATES as _SACRIFICED_AMOUNTS
 from conformance.reference.oracle_sagas import EFFECT_TEMPLATES as _SAGA_TEMPLATES
 from conformance.reference.oracle_sagas import FIRST_TEMPLATES as _SAGA_FIRST
 from conformance.reference.oracle_same_name import FIRST as _SAME_NAME_FIRST
@@ -107,7 +112,9 @@ def _keywords(text: str | None) -> tuple[str, ...]:
 
 
 def _token(count: str, p: str, t: str, colors: str, subtypes: str, rest: str | None,
-           artifact: bool = False) -> CreateToken:
+           artifact: bool | str = False) -> CreateToken:
+    """"Create N P/T <colors> <subtypes> [artifact|enchantment] creature token(s) [with ...]"
+    (``artifact``: True or "artifact", or "enchantment": the token's other card type)."""
     keywords: frozenset[str] = frozenset()
     activated: tuple[Activated, ...] = ()
     if rest:
@@ -122,7 +129,8 @@ def _token(count: str, p: str, t: str, colors: str, subtypes: str, rest: str | N
     subs = tuple(subtypes.split())
     tok = TokenDef(name=" ".join(subs) + " Token", power=int(p), toughness=int(t), colors=cols,
                    subtypes=subs, keywords=keywords, activated=activated,
-                   types=("Artifact", "Creature") if artifact else ("Creature",))
+                   types=("Enchantment", "Creature") if artifact == "enchantment" else
+                   ("Artifact", "Creature") if artifact else ("Creature",))
     return CreateToken(_NUMBERS[count.lower()], tok)
 
 
@@ -205,8 +213,9 @@ _EFFECTS: list[tuple[re.Pattern[str], object]] = [
      lambda m: MustBeBlockedByAll()),
     (re.compile(r"[Cc]reate (a|an|two|three|four) (\d+)/(\d+) (colorless|(?:white|blue|black|"
                 r"red|green)(?: and (?:white|blue|black|red|green))?) ((?:[A-Z][a-z]+ )+)"
-                r"(artifact )?creature tokens?(?: with (\"[^\"]*\")|(?: with ([a-z ,]+))?\.) ?"),
-     lambda m: _token(m[1], m[2], m[3], m[4], m[5].strip(), m[7] or m[8], bool(m[6]))),
+                r"(artifact |enchantment )?creature tokens?(?: with (\"[^\"]*\")|(?: with "
+                r"([a-z ,]+))?\.) ?"),
+     lambda m: _token(m[1], m[2], m[3], m[4], m[5].strip(), m[7] or m[8], (m[6] or "").strip())),
     (re.compile(r"Surveil (\d+)\. ?"), lambda m: Surveil(int(m[1]))),
     (re.compile(rf"If {SELF} was kicked, ([^.]*\.) ?"), lambda m: _if_kicked(m[1])),
     (re.compile(r"You may (draw a card|gain \d+ life)\. ?"),  # "you may gain": "You gain"
@@ -254,6 +263,11 @@ _EFFECTS[:0] = _EXILE_INSTEAD_FIRST  # "... If a creature dealt damage this way 
 _EFFECTS[_EFFECTS.index(_THREATEN_FIRST[-1]) + 1:_EFFECTS.index(_THREATEN_FIRST[-1]) + 1] = \
     _SAME_TARGET_FIRST  # "... target creature. That creature / It <effect>."
 _EFFECTS.extend(_SACRIFICED_TEMPLATES)  # "damage equal to the sacrificed creature's power"
+_EFFECTS[:0] = _SACRIFICED_FIRST  # "... You gain life equal to the damage dealt this way."
+_EFFECTS.extend(_SACRIFICED_AMOUNTS)  # "discards a number of cards equal to ..." and others
+_EFFECTS.extend(_ELDRAZI_MORE)  # "Exile target creature and target land.", colorless gain
+_EFFECTS.extend(_LANDS_BECOME)  # "All lands become 2/2 creatures until end of turn. ..."
+_EFFECTS.extend(_NAMED_COUNTERS)  # "You may put a quest counter on CARDNAME."
 _EFFECTS.extend(_STRIVE_TEMPLATES)  # "any number of target creatures each get ..."
 _EFFECTS[:0] = _DEFENDING_TEMPLATES  # "Defending player gets a poison counter."
 _EFFECTS[:0] = _EXILE_UNTIL_FIRST  # "Exile target ... until CARDNAME leaves the battlefield."
@@ -312,7 +326,7 @@ def _activated(text: str) -> Activated:
     """``[{cost}][, ]{T}: effect`` or ``{cost}: effect``, then "Activate only as a sorcery." or
     "Activate only once each turn."; "Add {C}." is a mana ability (rule 605.1a)."""
     text = text.strip()
-    if "the sacrificed creature's power" in text:  # a spell's (SpellState.sacrificed_power) only
+    if "the sacrificed creature's" in text:  # a spell's (SpellState.sacrificed_stats) only
         raise OracleTemplateError(f"an ability counting what its cost sacrificed: {text!r}")
     energy = re.match(r"(.*?)(?:, )?Pay ((?:\{E\})+): (.*)", text)
     if energy and re.fullmatch(rf"(?:{_COST}(?:, )?)?(?:\{{T\}})?", energy[1]):

@@ -60,9 +60,7 @@ def _scry(r: Effects, eff: lib_fx.Scry, ctx: EffectContext) -> Flow:
 
 
 def _matches(r: Effects, ob: Obj, f: lib_fx.CardFilter) -> bool:
-    c = r.chars(ob)
-    return (set(f.types) <= set(c.types) and set(f.subtypes) <= set(c.subtypes)
-            and (not f.basic or "Basic" in c.supertypes))
+    return f.matches(r.chars(ob))
 
 
 @effect(lib_fx.SearchLibrary)
@@ -90,6 +88,9 @@ def _search(r: Effects, eff: lib_fx.SearchLibrary, ctx: EffectContext) -> Flow:
         ob = r.objects[cid]
         if eff.to == "hand":
             r._move(ob, "hand")
+        elif eff.to == "top":  # shuffled, then put on top (the shuffle is not observable)
+            lib.remove(cid)
+            lib.insert(0, cid)
         else:
             r._move(ob, "battlefield", controller=player)
             if eff.tapped:

@@ -86,6 +86,9 @@ class SpellState:
     sacrificed_power: int | None = None
     """The power of the creature sacrificed to pay its cost, as it last existed on the
     battlefield (608.2h: "the sacrificed creature's power"); None when none was."""
+    sacrificed_stats: tuple[int, int, int] | None = None
+    """That creature's power, toughness and mana value as it last existed on the battlefield
+    (:mod:`conformance.reference.oracle_sacrificed_amounts`); None when none was sacrificed."""
 
 
 @dataclass(frozen=True)

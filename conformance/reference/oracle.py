@@ -23,12 +23,15 @@ from conformance.reference.abilities import (
     Static,
     Triggered,
 )
+from conformance.reference.cast_filters import cast_filter_line
 from conformance.reference.cast_quality import cast_quality_line
 from conformance.reference.combat_keywords import keyword_trigger_line, not_other_of_a_spell
 from conformance.reference.common_triggers import CAST_KICKED, ENTERS_KICKED, trigger_line
 from conformance.reference.cost_text import CastCostText, extra_cost_line, overloaded
+from conformance.reference.counter_costs import counter_cost_line
 from conformance.reference.cycling_text import cycle_trigger_line, typecycling_line
 from conformance.reference.designation_effects import DAY_AS_ENTERS, DAY_NIGHT_CHANGES
+from conformance.reference.devotion_gods import devotion_static_line
 from conformance.reference.effect_blocks import AttachSelf, Effect, Modal, PumpSelf, SpellText
 from conformance.reference.effect_text import (
     _COST,
@@ -39,6 +42,7 @@ from conformance.reference.effect_text import (
     parse_effects,
 )
 from conformance.reference.errors import OracleTemplateError
+from conformance.reference.lands_animated import lands_static_line
 from conformance.reference.oracle_eldrazi import ability_line as _eldrazi_line
 from conformance.reference.oracle_lords import lord_line
 from conformance.reference.oracle_sacrificed import check_sacrificed_power
@@ -131,6 +135,12 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
             continue
         if (cast_q := cast_quality_line(line, parse_effects)) is not None:  # "a red spell"
             triggered.append(cast_q)
+            continue
+        if (cast := cast_filter_line(line, parse_effects)) is not None:  # "a historic spell"
+            triggered.append(cast)
+            continue
+        if (removing := counter_cost_line(line, parse_effects)) is not None:  # quest counters
+            activated.append(removing)
             continue
         if line == "Changeling":  # 702.73a: every creature type (changeling.py)
             keywords.add(line.lower())
@@ -289,6 +299,12 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
         lord = lord_line(line)
         if lord is not None:  # "Sliver creatures you control get +1/+1", anthems
             statics.append(lord)
+            continue
+        if (god := devotion_static_line(line)) is not None:  # "... isn't a creature"
+            statics.append(god)
+            continue
+        if (lands := lands_static_line(line)) is not None:  # "All Forests are 1/1 creatures"
+            statics.append(lands)
             continue
         m = re.fullmatch(r"All creatures lose all abilities and have base power and toughness "
                          r"(\d+)/(\d+)\.", line)

@@ -89,7 +89,25 @@ def _kicked_instead(g: re.Match[str]) -> KickedInstead:
     return KickedInstead(normal, kicked)
 
 
+def _kicked_search(g: re.Match[str]) -> KickedInstead:
+    """"<search for a ... card ...>. If CARDNAME was kicked, search your library for two ...
+    cards instead of one." (the same search, for that many cards)."""
+    from dataclasses import replace
+
+    from conformance.reference.effect_text import parse_effects  # the whole grammar (no cycle)
+    from conformance.reference.oracle_library import SearchLibrary, card_filter
+
+    normal = parse_effects(g[1])
+    if len(normal) != 1 or not isinstance(normal[0], SearchLibrary) or normal[0].n != 1 \
+            or card_filter(g[3]) != normal[0].filter:
+        raise OracleTemplateError(f"kicked search not understood: {g[0]!r}")
+    return KickedInstead(normal, (replace(normal[0], n={"two": 2, "three": 3}[g[2]]),))
+
+
 FIRST: list[tuple[re.Pattern[str], Callable[[re.Match[str]], object]]] = [
+    (re.compile(rf"(Search your library for [^.]+\.) If {SELF} was kicked, search your library "
+                r"for (two|three) ([a-z ]+?) cards instead of one\. ?"),
+     _kicked_search),
     (re.compile(rf"([^.]+\.) If (?:{SELF}|it) was kicked, instead ([^.]+\.) ?"),
      _kicked_instead_first),
     (re.compile(rf"([^.]+\.) If (?:{SELF}|it) was kicked, ([^.]+?) instead\. ?"),

@@ -12,30 +12,59 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from conformance.reference.effect_blocks import Draw, Effect, May, TargetSlot
 from conformance.reference.errors import OracleTemplateError
+
+if TYPE_CHECKING:
+    from conformance.reference.objects import Chars
 
 _COUNT = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
           "seven": 7}
 _COUNT_RX = "(a|an|one|two|three|four|five|six|seven)"
 _CARD_TYPES = ("Artifact", "Creature", "Enchantment", "Instant", "Land", "Planeswalker",
                "Sorcery")
+_PERMANENT_TYPES = frozenset({"Artifact", "Creature", "Enchantment", "Land", "Planeswalker",
+                              "Battle"})
+_COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 
 @dataclass(frozen=True, slots=True)
 class CardFilter:
-    """What a searched card must be: all of ``types`` and ``subtypes``, ``basic`` when set.
+    """What a searched card must be: all of ``types`` and ``subtypes``, ``basic`` when set, one
+    of ``any_of`` (types or subtypes: "an Island or Swamp card"), a permanent card, legendary,
+    of each of ``colors``, with mana value / power at most ``max_mana_value`` / ``max_power``.
     An empty filter ("search your library for a card") states no quality (rule 701.19b)."""
 
     types: tuple[str, ...] = ()
     subtypes: tuple[str, ...] = ()
     basic: bool = False
+    any_of: tuple[str, ...] = ()
+    permanent: bool = False
+    legendary: bool = False
+    colors: tuple[str, ...] = ()
+    max_mana_value: int | None = None
+    max_power: int | None = None
 
     @property
     def has_quality(self) -> bool:
         """Whether the search is for cards with a stated quality (rule 701.19b)."""
-        return bool(self.types or self.subtypes or self.basic)
+        return bool(self.types or self.subtypes or self.basic or self.any_of or self.permanent
+                    or self.legendary or self.colors or self.max_mana_value is not None
+                    or self.max_power is not None)
+
+    def matches(self, c: Chars) -> bool:
+        """Whether a card with the characteristics ``c`` is one the search may find."""
+        return (set(self.types) <= set(c.types) and set(self.subtypes) <= set(c.subtypes)
+                and (not self.basic or "Basic" in c.supertypes)
+                and (not self.any_of or bool(set(self.any_of) & {*c.types, *c.subtypes}))
+                and (not self.permanent or bool(_PERMANENT_TYPES & set(c.types)))
+                and (not self.legendary or "Legendary" in c.supertypes)
+                and set(self.colors) <= set(c.colors)
+                and (self.max_mana_value is None or c.mana_value <= self.max_mana_value)
+                and (self.max_power is None or (c.power is not None
+                                                and c.power <= self.max_power)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,9 +77,10 @@ class Scry(Effect):
 @dataclass(frozen=True, slots=True)
 class SearchLibrary(Effect):
     """"Search your library for <count> <filter> card(s), put it/them <destination>, then
-    shuffle" (rule 701.19); ``up_to``: "up to N"; ``to``: hand | battlefield; ``whose``: you |
-    target_opponent ("Search target opponent's library for a creature card and put that card
-    onto the battlefield under your control. Then that player shuffles.")."""
+    shuffle" (rule 701.19); ``up_to``: "up to N"; ``to``: hand | battlefield | top ("then
+    shuffle and put that card on top": the top of the library, after the shuffle); ``whose``:
+    you | target_opponent ("Search target opponent's library for a creature card and put that
+    card onto the battlefield under your control. Then that player shuffles.")."""
 
     n: int
     filter: CardFilter
@@ -91,24 +121,53 @@ class LookPutOneInHand(Effect):
     rest: str
 
 
-def card_filter(words: str | None) -> CardFilter:
-    """The filter of "a <words> card" ("basic land", "creature", "Forest", "Aura"); an error
-    for words it does not read."""
+def card_filter(words: str | None, limit: str | None = None) -> CardFilter:
+    """The filter of "a <words> card [with mana value / power N or less]" ("basic land",
+    "creature", "Forest", "Aura", "Mercenary permanent", "legendary", "blue instant", "Island or
+    Swamp"); an error for words it does not read."""
     if not words:
-        return CardFilter()
+        return CardFilter(max_mana_value=_limit(limit, "mana value"),
+                          max_power=_limit(limit, "power"))
+    if re.search(r",? or |, ", words):  # "Plains, Island, Swamp, Mountain, or Forest"
+        alternatives = tuple(a for a in re.split(r",? or |, ", words) if a)
+        if not all(re.fullmatch(r"[A-Z][a-z]+", a) or a in {t.lower() for t in _CARD_TYPES}
+                   for a in alternatives):
+            raise OracleTemplateError(f"search filter not understood: {words!r}")
+        return CardFilter(any_of=tuple(a.capitalize() for a in alternatives),
+                          max_mana_value=_limit(limit, "mana value"),
+                          max_power=_limit(limit, "power"))
     types: list[str] = []
     subtypes: list[str] = []
-    basic = False
+    colors: list[str] = []
+    basic = permanent = legendary = False
     for w in words.split():
         if w == "basic":
             basic = True
+        elif w == "permanent":
+            permanent = True
+        elif w == "legendary":
+            legendary = True
+        elif w in _COLOR_WORDS:
+            colors.append(_COLOR_WORDS[w])
         elif w.capitalize() in _CARD_TYPES and w.islower():
             types.append(w.capitalize())
         elif re.fullmatch(r"[A-Z][a-z]+", w) and w not in ("Legendary", "Snow"):
             subtypes.append(w)
         else:
             raise OracleTemplateError(f"search filter not understood: {words!r}")
-    return CardFilter(tuple(types), tuple(subtypes), basic)
+    return CardFilter(tuple(types), tuple(subtypes), basic, permanent=permanent,
+                      legendary=legendary, colors=tuple(colors),
+                      max_mana_value=_limit(limit, "mana value"), max_power=_limit(limit, "power"))
+
+
+def _limit(limit: str | None, what: str) -> int | None:
+    """N of "with <what> N or less" in ``limit`` (mana value or power), or None."""
+    if not limit:
+        return None
+    m = re.fullmatch(r" with (mana value|power) (\d+) or less", limit)
+    if m is None:
+        raise OracleTemplateError(f"search filter not understood: {limit!r}")
+    return int(m[2]) if m[1] == what else None
 
 
 def _n(word: str) -> int:
@@ -122,9 +181,10 @@ def _search(g: re.Match[str]) -> Effect:
     plural = bool(g[4])
     if plural != (n > 1):
         raise OracleTemplateError(f"search count not understood: {g[0]!r}")
-    to = "hand" if g[5] == "into your hand" else "battlefield"
-    search = SearchLibrary(n, card_filter(g[3]), to, tapped=g[5].endswith("tapped"),
-                           up_to=up_to)
+    where = g[6] or g[7] or g[8]
+    to = {"into your hand": "hand", "on top": "top"}.get(where, "battlefield")
+    search = SearchLibrary(n, card_filter(g[3], g["limit"]), to,
+                           tapped=where.endswith("tapped"), up_to=up_to)
     return May((search,)) if g[1] == "You may s" else search
 
 
@@ -140,8 +200,11 @@ TEMPLATES: list[tuple[re.Pattern[str], Builder]] = [
     (re.compile(rf"Scry (\d+), then draw {_COUNT_RX} cards?\. ?"),
      lambda g: (Scry(int(g[1])), Draw(_n(g[2])))),
     (re.compile(r"(You may s|S)earch your library for (a|an|up to (?:one|two|three)) "
-                rf"(?:([a-zA-Z ]+?) )?card(s?), (?:reveal {_THEM}, )?put {_THEM} "
-                r"(into your hand|onto the battlefield(?: tapped)?), then shuffle\. ?"),
+                r"(?:([a-zA-Z ,]+?) )?card(s?)(?P<limit> with (?:mana value|power) \d+ or less)?"
+                rf"(?:, (?:reveal {_THEM}, )?put {_THEM} (into your hand|onto the battlefield"
+                rf"(?: tapped)?), then shuffle| and put {_THEM} (onto the battlefield)\. Then "
+                rf"shuffle|, reveal {_THEM}, then shuffle and put (?:{_THEM}|the card) (on top))"
+                r"\. ?"),
      _search),
     (re.compile(r"Search target opponent's library for (a|an) ([a-zA-Z ]+?) card and put that "
                 r"card onto the battlefield under your control\. Then that player shuffles\. ?"),

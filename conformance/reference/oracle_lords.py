@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import re
 
-from conformance.reference.abilities import SubtypeLord
+from conformance.reference.abilities import SELF, FaceText, SubtypeLord
 from conformance.reference.effect_text import _keywords
+from conformance.reference.errors import OracleTemplateError
+from conformance.reference.oracle_eldrazi_more import colorless_lord_line
 
 _NOT_SUBTYPES = frozenset({"Creature", "Artifact", "Enchantment", "Land", "Planeswalker",
                            "Permanent", "Token", "Nontoken", "Legendary", "Snow", "Attacking",
@@ -23,10 +25,10 @@ _IRREGULAR = {"Elves": "Elf", "Dwarves": "Dwarf", "Wolves": "Wolf", "Werewolves"
 """Creature types whose plural is not the type with an "s"."""
 
 _BOOST = r"get (?P<p>[+-]\d+)/(?P<t>[+-]\d+)(?: and have (?P<also>[a-z ,]+))?"
-_HAVE = r"have (?P<kw>[a-z ,]+)"
+_HAVE = r"have (?:(?P<kw>[a-z ,]+)\.|\"(?P<quoted>[^\"]+)\"\.?)"
 _LINE = re.compile(
     r"(?P<all>All )?(?P<other>Other )?(?:(?P<type>[A-Z][a-z]+) creatures|(?P<any>[Cc]reatures)"
-    rf"|(?P<plural>[A-Z][a-z]+))(?P<yours> you control)? (?:{_BOOST}|{_HAVE})\.")
+    rf"|(?P<plural>[A-Z][a-z]+))(?P<yours> you control)? (?:{_BOOST}\.|{_HAVE})")
 
 
 def _subtype(plural: str) -> str | None:
@@ -62,6 +64,8 @@ def lord_line(line: str) -> SubtypeLord | None:
     know (or a quoted ability) raises :class:`~conformance.reference.errors.OracleTemplateError`."""
     if line.startswith(("Each ", "Creatures you control with", "Other creatures you control with")):
         return counter_lord_line(line)
+    if (colorless := colorless_lord_line(line)) is not None:
+        return colorless
     m = _LINE.fullmatch(line)
     if m is None or bool(m["all"]) == bool(m["yours"]) or (m["other"] and m["all"]):
         return None
@@ -78,7 +82,26 @@ def lord_line(line: str) -> SubtypeLord | None:
         subtype, creatures = "", True
     if m["p"] is not None:  # get +N/+M [and have K]
         power, toughness, keywords = int(m["p"]), int(m["t"]), _keywords(m["also"])
+    elif m["quoted"] is not None:
+        return SubtypeLord(subtype, 0, 0, (), yours=bool(m["yours"]), creatures_only=creatures,
+                           other=bool(m["other"]), granted=granted_abilities(m["quoted"]))
     else:
         power, toughness, keywords = 0, 0, _keywords(m["kw"])
     return SubtypeLord(subtype, power, toughness, keywords, yours=bool(m["yours"]),
                        creatures_only=creatures, other=bool(m["other"]))
+
+
+def granted_abilities(quoted: str) -> FaceText:
+    """The abilities of a lord's quoted text ("{2}: Regenerate this permanent.", "When this
+    permanent enters the battlefield, draw a card."): activated and triggered abilities only,
+    "this permanent" and CARDNAME meaning the permanent that has them; anything else raises
+    :class:`~conformance.reference.errors.OracleTemplateError`."""
+    from conformance.reference.oracle import parse_face
+
+    text = re.sub(r"\b[Tt]his permanent\b", SELF, quoted)
+    face = parse_face(text, ())
+    if face.statics or face.spell or face.keywords or face.restrictions \
+            or not (face.activated or face.triggered) or face != FaceText(
+                activated=face.activated, triggered=face.triggered):
+        raise OracleTemplateError(f"granted ability not implemented: {quoted!r}")
+    return face

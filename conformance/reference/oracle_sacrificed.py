@@ -46,15 +46,15 @@ TEMPLATES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], object]]] = [
 
 
 def check_sacrificed_power(text: str, face: FaceText) -> FaceText:
-    """``face``, or :class:`OracleTemplateError` when "the sacrificed creature's power" is said
+    """``face``, or :class:`OracleTemplateError` when "the sacrificed creature's" power, toughness or mana value is said
     by other than a spell whose additional cost sacrifices one creature (a triggered ability or
     a spell sacrificing as it resolves is not implemented: its effect would count nothing)."""
-    lines = [ln for ln in text.split("\n") if "the sacrificed creature's power" in ln]
+    lines = [ln for ln in text.split("\n") if "the sacrificed creature's" in ln]
     if not lines:
         return face
     sacrifices = [c for c in face.additional_costs if c.kind == "sacrifice"]
     if (len(sacrifices) != 1 or sacrifices[0].n != 1 or sacrifices[0].what != "creature"
             or any(ln.startswith(("When", "At ")) for ln in lines)):
-        raise OracleTemplateError("'the sacrificed creature's power' without a spell's cost "
+        raise OracleTemplateError("'the sacrificed creature's' number without a spell's cost "
                                   "sacrificing one creature")
     return face

@@ -75,6 +75,8 @@ def quality_ok(q: str, obj: Obj, chars: Chars) -> bool | None:
         return q[6:] in chars.colors
     if q == "colorless":
         return not chars.colors
+    if q.startswith("sub="):  # "target Forest" (animation_text)
+        return q[4:] in chars.subtypes
     if q == "nonartifact":
         return "Artifact" not in chars.types
     if q == "defender":

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from conformance.reference.cast_filters import spell_trigger_matches
 from conformance.reference.casting import Casting
 from conformance.reference.common_abilities import ReturnSelfToHand
 from conformance.reference.common_triggers import (
@@ -110,6 +111,12 @@ class TriggerEvents(Casting):
             if t.event == CAST_ANY or (t.event == CAST_FIRST_INSTANT_SORCERY and first):
                 self._trigger(PendingTrigger(player, src.id, src.card_name, t.name, t.effects,
                                              spell=snapshot_spell(spell)))
+        chars = self.chars(spell)  # cast_filters: "a creature spell", "an opponent casts"
+        for who in (player, other(player)):
+            for src, t in self._triggered_abilities(who):
+                if spell_trigger_matches(t.event, who == player, chars):
+                    self._trigger(PendingTrigger(who, src.id, src.card_name, t.name,
+                                                 t.effects, spell=snapshot_spell(spell)))
 
     def _reset(self) -> None:
         super()._reset()

@@ -89,12 +89,33 @@ def _types(face: Any, anim: Any) -> list[str]:
     return list(face.types) + [t for t in anim.types if t not in face.types]
 
 
+def _target_cases(name: str) -> list[Draft] | NotExecutable | None:
+    """The cases of a card animating a target land (:mod:`.animated_targets`), or None when
+    the card animates none."""
+    from conformance.mining.families.animated_targets import target_cases
+    from conformance.reference.abilities import LandsAreCreatures
+    from conformance.reference.animation_text import AnimateTarget
+    from conformance.reference.cards import load_cards
+    from conformance.reference.lands_animated import AnimateLands
+
+    card = load_cards().get(name)
+    if card is None or len(card.faces) != 1:
+        return None
+    t = card.faces[0].text
+    effects = [*(t.spell if isinstance(t.spell, tuple) else ()),
+               *(e for ab in t.activated for e in ab.effects)]
+    if not any(isinstance(e, (AnimateTarget, AnimateLands)) for e in effects) and not any(
+            isinstance(s, LandsAreCreatures) for s in t.statics):
+        return None
+    return target_cases(card.faces[0], FEATURES, RULES, _ATTACK)
+
+
 def gen_animated(ctx: Context) -> list[Draft] | NotExecutable:
     """Animated the turn it came under p1's control: it can't attack, nor {T}; animated a turn
     later, it can attack."""
     found = _animator(ctx.card.name)
     if isinstance(found, NotExecutable):
-        return found
+        return _target_cases(ctx.card.name) or found
     face, idx, anim, pool = found
     name = face.name
     types = _types(face, anim)

@@ -28,6 +28,7 @@ import re
 from typing import Any
 
 from conformance.mining import build as b
+from conformance.mining.families.devotion_gods import god_draft
 from conformance.mining.model import Context, Draft, Family, NotExecutable, phrases
 
 FEATURES = ["devotion", "priority", "stack", "mana_cost"]
@@ -49,6 +50,7 @@ TEXT_BOX = {"W": "Akroan Mastiff", "U": "Azimaet Drake", "B": "Breathstealer",
 GENERIC = {"W": "Glory Seeker", "U": "Coral Eel", "B": "Dakmor Scorpion", "R": "Goblin Piker",
            "G": b.BEARS}
 """A vanilla creature costing {1} and one symbol of the color."""
+_HELPERS = {"hybrid": HYBRID, "phyrexian": PHYREXIAN, "text_box": TEXT_BOX, "generic": GENERIC}
 BIG = "Enormous Baloth"
 """p2's 7/7 creature a -X/-X effect shrinks (and does not kill)."""
 
@@ -167,6 +169,8 @@ def _draft(ctx: Context, slug: str, helpers: list[str], extra: int, why: str
 
 def gen_hybrid(ctx: Context) -> list[Draft] | NotExecutable:
     """A hybrid and a Phyrexian creature count toward devotion to their color."""
+    if (god := god_draft(ctx, "devotion-hybrid", _HELPERS)) is not None:  # a Theros god
+        return god
     got = _devotion_effect(ctx.card.name)
     if isinstance(got, NotExecutable):
         return got
@@ -178,6 +182,8 @@ def gen_hybrid(ctx: Context) -> list[Draft] | NotExecutable:
 
 def gen_text_box(ctx: Context) -> list[Draft] | NotExecutable:
     """A mana symbol in a permanent's text box does not count toward devotion."""
+    if (god := god_draft(ctx, "devotion-text-box", _HELPERS)) is not None:  # a Theros god
+        return god
     got = _devotion_effect(ctx.card.name)
     if isinstance(got, NotExecutable):
         return got
@@ -188,6 +194,8 @@ def gen_text_box(ctx: Context) -> list[Draft] | NotExecutable:
 
 def gen_generic(ctx: Context) -> list[Draft] | NotExecutable:
     """The generic mana in a permanent's mana cost does not count toward devotion."""
+    if (god := god_draft(ctx, "devotion-generic", _HELPERS)) is not None:  # a Theros god
+        return god
     got = _devotion_effect(ctx.card.name)
     if isinstance(got, NotExecutable):
         return got

@@ -46,9 +46,10 @@ def _landfall(name: str) -> tuple[Any, Any] | NotExecutable:
     t = face.text
     if "Creature" not in face.types and not {"Artifact", "Enchantment"} & set(face.types):
         return NotExecutable("the card is not a permanent a case can put onto the battlefield")
-    if t.activated or t.statics or t.restrictions or t.spell or len(t.triggered) != 1 \
-            or t.triggered[0].event != "landfall":
-        return NotExecutable("the card has other abilities than one landfall ability")
+    if t.statics or t.restrictions or t.spell or len(t.triggered) != 1 \
+            or t.triggered[0].event != "landfall":  # activated abilities: never activated here
+        return NotExecutable("the card has other abilities than one landfall ability (and "
+                             "activated abilities)")
     if len(t.triggered[0].effects) != 1:
         return NotExecutable("its landfall ability has more than one effect")
     return face, t.triggered[0].effects[0]
@@ -72,6 +73,13 @@ def observe(face: Any, eff: Any, oid: str) -> dict[str, Any] | None:
     if isinstance(eff, o.PutCounters) and not eff.target and eff.counter == "+1/+1":
         return {"objects": {oid: {"power": face.power + eff.n,
                                   "toughness": face.toughness + eff.n}}}
+    from conformance.reference.common_abilities import LoseKeywordsSelf
+
+    if isinstance(eff, LoseKeywordsSelf) and set(eff.keywords) & set(face.text.keywords):
+        return {"objects": {oid: {"keywords": sorted(set(face.text.keywords)
+                                                     - set(eff.keywords))}}}
+    if isinstance(eff, o.PutCounters) and not eff.target:  # "put a quest counter on CARDNAME"
+        return {"objects": {oid: {"counters": {eff.counter: eff.n}}}}
     if isinstance(eff, o.GainLife):
         return {"life": {"p1": 20 + eff.n}}
     if isinstance(eff, o.DamageEach) and eff.group == "opponent":
@@ -91,7 +99,10 @@ def gen_any_reason(ctx: Context) -> list[Draft] | NotExecutable:
     if isinstance(got, NotExecutable):
         return got
     face, eff = got
-    state = observe(face, eff, "lf")
+    from conformance.reference.effect_blocks import May
+
+    may = isinstance(eff, May) and len(eff.effects) == 1  # "you may ...": accepted
+    state = observe(face, eff.effects[0] if may else eff, "lf")
     if state is None:
         return NotExecutable("its landfall effect is not one the generator observes (targets, "
                              "choices or an effect it does not script)")
@@ -100,10 +111,13 @@ def gen_any_reason(ctx: Context) -> list[Draft] | NotExecutable:
                   graveyard=[{"id": "land", "card": LAND}],
                   hand=[{"id": "put", "card": PUTTER}], library=b.islands(2))
     actions = [b.cast("put", targets=["land"]), b.RESOLVE_TOP, b.RESOLVE_TOP]
+    if may:
+        actions.append({"choose": {"choice": "may", "accept": True}})
     events = [{"type": "zone_change", "object": "land", "to": "battlefield"},
               {"type": "triggered", "source": "lf"}]
     return [Draft("landfall-any-reason", f"{face.name}'s landfall triggers when {PUTTER} puts a "
-                  f"{LAND} onto the battlefield (no land played)", list(FEATURES),
+                  f"{LAND} onto the battlefield (no land played)",
+                  list(FEATURES) + (["optional_effect"] if may else []),
                   sorted({face.name, PUTTER, LAND, b.ISLAND}), b.game(p1, b.player()), actions,
                   {"events": events, "state": state}, list(RULES))]
 

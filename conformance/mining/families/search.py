@@ -3,9 +3,10 @@ with a stated quality, such as a card with a certain card type or color, that pl
 required to find some or all of those cards even if they're present in that zone"), for every
 card the reference engine builds whose one search, for cards with a stated quality and not "up
 to" N, the generator reaches without another decision: an instant or sorcery (its additional
-cost of sacrificing a creature or an artifact paid, its targets scripted) or a creature whose
+cost of sacrificing a creature or an artifact paid, its targets scripted), a creature whose
 only ability is an enters search, or "you may search" (cast, then its trigger resolves; the
-``may`` choice accepted).
+``may`` choice accepted), or a permanent's one activated ability whose effect is the search
+and whose costs are mana, {T} and sacrificing the permanent itself (activated, then resolved).
 
 * ``search-may-fail`` — "Because the "search" requires you to find a card with certain
   characteristics, you don't have to find the card if you don't want to": p1's library holds one
@@ -26,6 +27,10 @@ _BY_TYPE = {("Creature",): b.BEARS, ("Artifact",): "Ornithopter", ("Land",): "Fo
 """A library card a search for a card of these types finds."""
 _BY_SUBTYPE = {"Goblin": "Goblin Piker"}
 """A library card a search for a card of this (non-land) subtype finds."""
+_CANDIDATES = (*BASICS, b.BEARS, "Ornithopter", "Goblin Piker", "Sell-Sword Brute",
+               "Fresh Volunteers", "Merfolk of the Pearl Trident", "Isamaru, Hound of Konda",
+               "Cancel", "Lava Axe", "Glorious Anthem")
+"""The cards a search of another filter may find: the first the search's filter takes."""
 _SACRIFICE = {"creature": b.BEARS, "artifact": "Ornithopter"}
 _TARGETS: dict[str, tuple[str, str | None]] = {
     "any": ("p2", None), "player": ("p2", None), "opponent": ("p2", None),
@@ -37,12 +42,52 @@ RULES = ["701.19b"]
 
 def _findable(flt: Any) -> str | None:
     """A card the search ``flt`` finds (a basic land for land types), or None."""
+    if flt.any_of or flt.permanent or flt.legendary or flt.colors or flt.max_mana_value \
+            is not None or flt.max_power is not None:
+        return _candidate(flt)
     if flt.subtypes:
         if len(flt.subtypes) == 1 and flt.subtypes[0] in BASICS and set(flt.types) <= {"Land"}:
             return str(flt.subtypes[0])
         return _BY_SUBTYPE.get(flt.subtypes[0]) if len(flt.subtypes) == 1 and not flt.types \
             else None
     return _BY_TYPE.get(tuple(flt.types))
+
+
+def _candidate(flt: Any) -> str | None:
+    """The first of :data:`_CANDIDATES` the filter ``flt`` takes (by the reference's rule)."""
+    from conformance.reference.cards import load_cards
+    from conformance.reference.objects import Chars
+
+    for name in _CANDIDATES:
+        card = load_cards().get(name)
+        if card is None:
+            continue
+        f = card.faces[0]
+        if flt.matches(Chars(f.name, f.mana_value, f.colors, f.types, f.subtypes,
+                             f.supertypes, f.power, f.toughness, f.text.keywords, f.text)):
+            return name
+    return None
+
+
+def _activated_search(face: Any) -> tuple[int, Any] | NotExecutable:
+    """The index of ``face``'s one activated ability whose one effect is a search, and that
+    ability, when its costs are mana, {T} and sacrificing the permanent itself."""
+    from conformance.reference import oracle_library as lib
+
+    t = face.text
+    found = [(i, ab) for i, ab in enumerate(t.activated)
+             if any(isinstance(e, lib.SearchLibrary) for e in ab.effects)]
+    if len(found) != 1 or t.triggered or not {"Artifact", "Creature", "Enchantment",
+                                               "Land"} & set(face.types):
+        return NotExecutable("its search is not one the generator reaches (a spell's, a "
+                             "creature's lone enters ability, or a permanent's one activated "
+                             "ability)")
+    idx, ab = found[0]
+    if len(ab.effects) != 1 or ab.extra_costs or ab.energy or ab.produces is not None \
+            or b.mana_pool(ab.cost) is None:
+        return NotExecutable("its searching ability has other effects, or costs other than "
+                             "mana, {T} and sacrificing the permanent itself")
+    return idx, ab
 
 
 def _scene(name: str) -> tuple[Any, dict[str, Any], dict[str, Any], list[dict[str, Any]],
@@ -64,18 +109,25 @@ def _scene(name: str) -> tuple[Any, dict[str, Any], dict[str, Any], list[dict[st
     if t.spell is not None and not spell:
         return NotExecutable("it is a modal spell: the generator does not choose modes")
     pool = b.mana_pool(face.mana_cost)
-    if not pool or face.has_x:
-        return NotExecutable(f"its mana cost {face.mana_cost} is not one a pool is written for")
+    activated: tuple[int, Any] | None = None
     if spell:
         effects = list(spell)
         if t.triggered or t.activated or t.statics:
             return NotExecutable("the card has abilities besides its spell")
+    elif t.activated and not t.triggered:
+        got = _activated_search(face)
+        if isinstance(got, NotExecutable):
+            return got
+        activated = got
+        effects = list(got[1].effects)
     else:
         if "Creature" not in face.types or t.activated or t.statics or len(t.triggered) != 1 \
                 or t.triggered[0].event != "enters":
             return NotExecutable("its search is not one the generator reaches (a spell's, or a "
                                  "creature's lone enters ability)")
         effects = list(t.triggered[0].effects)
+    if activated is None and (not pool or face.has_x):
+        return NotExecutable(f"its mana cost {face.mana_cost} is not one a pool is written for")
     may = len(effects) == 1 and isinstance(effects[0], o.May)
     if may and isinstance(effects[0], o.May):  # "you may search ...": accepted, nothing found
         effects = list(effects[0].effects)
@@ -106,9 +158,18 @@ def _scene(name: str) -> tuple[Any, dict[str, Any], dict[str, Any], list[dict[st
         sacrificed.append({"id": "sac1", "card": _SACRIFICE[part.what]})
         costs["sacrifice"] = ["sac1"]
     mine, theirs = b.objects_for(targets)
+    tids = [tid for tid, _ in targets]
+    if activated is not None:  # the permanent on p1's battlefield since the turn began
+        idx, ab = activated
+        p1 = {"mana": b.mana_pool(ab.cost), "battlefield": [{"id": "card", "card": face.name},
+                                                            *mine]}
+        act = {"activate": {"player": "p1", "object": "card", "ability": idx,
+                            **({"targets": tids} if tids else {})}}
+        features = [f for f in FEATURES if f != "mana_cost"] + ["activated_ability"] + \
+            (["target"] if targets else [])
+        return search, p1, {"battlefield": theirs}, [act, b.RESOLVE_TOP], features, found
     p1 = {"mana": pool, "hand": [{"id": "card", "card": face.name}],
           "battlefield": sacrificed + mine}
-    tids = [tid for tid, _ in targets]
     cast = b.cast("card", targets=tids or None)
     if costs:
         cast["cast"]["costs"] = costs

@@ -15,6 +15,14 @@ SubtypeLord`). Another Sliver in the cases is Metallic Sliver (a vanilla 1/1 Sli
   it has its printed power, toughness and keywords, while Metallic Sliver still gets the bonus
   (611.3a: the ability affects whatever has the type at each moment). Mutant:
   ``sliver_affects_itself_always`` (a lord always affects itself).
+
+A Sliver granting a quoted activated ability ("All Sliver creatures have \"{2}: CARDNAME gets
++1/+1 until end of turn.\"", :attr:`~conformance.reference.abilities.SubtypeLord.granted`) has
+cases of its own when the ability's costs are mana, {T} or sacrificing the permanent and its
+targets are scripted: with two copies of the card, Metallic Sliver has two instances of the
+ability and activates the second (113.2c: each lord grants one); and once the card is no longer
+a Sliver, Metallic Sliver still activates the ability while the card, which no longer has it,
+cannot (``illegal_action``).
 """
 
 from __future__ import annotations
@@ -63,12 +71,107 @@ def _boosted(power: int, toughness: int, lord: Any, times: int) -> dict[str, int
     return {"power": power + times * lord.power, "toughness": toughness + times * lord.toughness}
 
 
+_TARGETS: dict[str, tuple[str, str | None]] = {
+    "any": ("p2", None), "player": ("p2", None), "opponent": ("p2", None),
+    "creature": ("bears2", b.BEARS), "permanent": ("bears2", b.BEARS),
+    "perm:any": ("bears2", b.BEARS),
+}
+
+
+def _granted(lord: Any) -> tuple[Any, list[tuple[str, str | None]]] | NotExecutable:
+    """The one activated ability a lord grants and its scripted targets, or why not."""
+    g = lord.granted
+    if g.triggered or len(g.activated) != 1:
+        return NotExecutable("it grants other than one activated ability")
+    ab = g.activated[0]
+    if ab.produces is not None or ab.extra_costs or ab.energy or ab.once_each_turn \
+            or b.mana_pool(ab.cost) is None:
+        return NotExecutable("the ability it grants is a mana ability or costs other than "
+                             "mana, {T} and sacrificing the permanent")
+    targets = b.one_target_each(ab.effects, _TARGETS)
+    if isinstance(targets, NotExecutable):
+        return targets
+    return ab, targets
+
+
+def _activate(oid: str, idx: int, targets: list[tuple[str, str | None]]) -> dict[str, Any]:
+    body: dict[str, Any] = {"player": "p1", "object": oid, "ability": idx}
+    if targets:
+        body["targets"] = [tid for tid, _ in targets]
+    return {"activate": body}
+
+
+def _granted_state(ab: Any, oid: str) -> dict[str, Any]:
+    """What resolving the granted ability ``ab`` of Metallic Sliver (``oid``) shows."""
+    from conformance.mining.families.landfall import observe
+    from conformance.reference.cards import load_cards
+
+    if ab.sacrifice_self:
+        return {"zones": {oid: "graveyard"}}
+    shows = observe(load_cards()[OTHER].faces[0], ab.effects[0], oid) \
+        if len(ab.effects) == 1 and not ab.effects[0].slots else None
+    return shows or {"objects": {oid: {"zone": "battlefield"}}}
+
+
+def _granted_cumulative(face: Any, lord: Any) -> list[Draft] | NotExecutable:
+    got = _granted(lord)
+    if isinstance(got, NotExecutable):
+        return got
+    ab, targets = got
+    mine, theirs = b.objects_for(targets)
+    p1 = b.player(mana=b.mana_pool(ab.cost), battlefield=[
+        {"id": "sliver1", "card": face.name}, {"id": "sliver2", "card": face.name},
+        {"id": "metallic", "card": OTHER}, *mine], library=b.islands(2))
+    features = FEATURES + ["activated_ability"] + (["target"] if targets else [])
+    return [Draft("sliver-cumulative", f"Two {face.name}s: {OTHER} has two instances of the "
+                  "ability they grant and activates the second", features,
+                  sorted({face.name, OTHER, b.ISLAND} | {c for _, c in targets if c}),
+                  b.game(p1, b.player(battlefield=theirs)),
+                  [_activate("metallic", 1, targets), b.RESOLVE_TOP],
+                  {"events": [{"type": "put_on_stack", "source": "metallic",
+                               "ability": "activated_1"}],
+                   "state": {**_granted_state(ab, "metallic"), "stack": []}},
+                  ["113.2c", "611.3a"])]
+
+
+def _granted_own_type(face: Any, lord: Any) -> list[Draft] | NotExecutable:
+    got = _granted(lord)
+    if isinstance(got, NotExecutable):
+        return got
+    ab, targets = got
+    if face.text.activated:
+        return NotExecutable("the card has activated abilities of its own")
+    # the card's own attempt names other objects: Metallic Sliver's may have removed its own
+    again: list[tuple[str, str | None]] = [(tid[:-1] + "3", card) if card else (tid, card)
+                                           for tid, card in targets]
+    mine, theirs = b.objects_for(targets + again)
+    p1 = b.player(mana=b.mana_pool(ab.cost, ab.cost), battlefield=[
+        {"id": "sliver", "card": face.name}, {"id": "metallic", "card": OTHER}, *mine],
+        library=b.islands(2))
+    state = _granted_state(ab, "metallic")
+    state["objects"] = {**state.get("objects", {}),
+                        "sliver": {"subtypes": [s for s in face.subtypes if s != lord.subtype],
+                                   "zone": "battlefield"}}
+    features = FEATURES + ["type_change", "activated_ability"] + (["target"] if targets else [])
+    return [Draft("sliver-own-type", f"{face.name} is no longer a {lord.subtype}: {OTHER} still "
+                  "has the ability it grants, the card no longer does", features,
+                  sorted({face.name, OTHER, b.ISLAND} | {c for _, c in targets if c}),
+                  b.game(p1, b.player(battlefield=theirs)),
+                  [{"set_subtypes": {"object": "sliver", "remove": [lord.subtype]}},
+                   _activate("metallic", 0, targets), b.RESOLVE_TOP,
+                   _activate("sliver", 0, again)],
+                  {"error": {"kind": "illegal_action", "action": 3}, "state": state},
+                  ["611.3a", "613.1d"])]
+
+
 def gen_cumulative(ctx: Context) -> list[Draft] | NotExecutable:
     """Two copies of the card: each Sliver gets both bonuses."""
     found = _lord(ctx.card.name)
     if isinstance(found, NotExecutable):
         return found
     face, lord = found
+    if lord.granted is not None:
+        return _granted_cumulative(face, lord)
     if not (lord.power or lord.toughness):
         return NotExecutable("the card grants keywords only: a second instance of a keyword "
                              "adds nothing a case can observe (the ruling's own exception)")
@@ -91,6 +194,8 @@ def gen_own_type(ctx: Context) -> list[Draft] | NotExecutable:
     if isinstance(found, NotExecutable):
         return found
     face, lord = found
+    if lord.granted is not None:
+        return _granted_own_type(face, lord)
     printed = sorted(face.text.keywords)
     if not (lord.power or lord.toughness) and set(lord.keywords) <= set(printed):
         return NotExecutable("the card has printed every keyword it grants and grants no "

@@ -36,7 +36,11 @@ def _status(mutant: str | None, data: dict) -> str:
     return execute_case(engine, case_from_mapping(data), timeout=10.0).status
 
 
-@pytest.mark.parametrize("card", ["Faerie Conclave", "Treetop Village"])
+@pytest.mark.parametrize("card", ["Faerie Conclave", "Treetop Village",
+                                  # a target land: a spell, a snow land, a creature's ability
+                                  "Vivify", "Balduvian Conjurer", "Woodwraith Corrupter",
+                                  # a group of lands: a static, a spell
+                                  "Kormus Bell", "Natural Affinity"])
 def test_three_cases_each_killing_a_mutant(card: str) -> None:
     r = mine([RulingGroup("g", card, "2004-10-04", {"en": RULING})])
     assert [o.status for o in r.outcomes] == [MINED], r.outcomes[0].reason

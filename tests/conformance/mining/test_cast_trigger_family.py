@@ -18,7 +18,14 @@ FIRST = "Guttersnipe's triggered ability resolves before the spell that caused i
     "It resolves even if that spell is countered."
 
 
-@pytest.mark.parametrize("card", ["Guttersnipe", "Aven Wind Mage"])  # damage, a pump
+@pytest.mark.parametrize("card", ["Guttersnipe", "Aven Wind Mage",  # damage, a pump
+                                  # filtered cast triggers: p1 casts Grizzly Bears,
+                                  # Bonesplitter, Glorious Anthem
+                                  "Beast Whisperer", "Sram, Senior Edificer", "Satyr Enchanter",
+                                  # "whenever an opponent casts": p2 casts the Bolt
+                                  "Arasta of the Endless Web",
+                                  # set up with the three +1/+1 counters it enters with
+                                  "Rampaging Monument"])
 def test_each_case_fails_its_mutant(card: str) -> None:
     text = FIRST.replace("Guttersnipe", card)
     r = mine([RulingGroup("g", card, "2012-10-01", {"en": text})])

@@ -73,3 +73,23 @@ def test_the_generic_case_fails_the_devotion_counts_generic_mutant() -> None:
     case = case_from_mapping(data)
     assert execute_case(ReferenceEngine(), case, timeout=10.0).status == "pass"
     assert execute_case(MUTANTS["devotion_counts_generic"](), case, timeout=10.0).status != "pass"
+
+
+@pytest.mark.parametrize(("text", "mutant", "creature"), [
+    (HYBRID, "devotion_ignores_hybrid", True),
+    (TEXT_BOX, "devotion_counts_text_symbols", False),
+    (GENERIC, "devotion_counts_generic", False),
+])
+def test_a_god_is_a_creature_exactly_at_its_devotion(text: str, mutant: str,
+                                                     creature: bool) -> None:
+    """Nylea, God of the Hunt ({3}{G}, "devotion to green is less than five"): no action, the
+    god and helpers on the battlefield; its types show the devotion counted."""
+    r = mine([RulingGroup("g", "Nylea, God of the Hunt", "2013-09-15", {"en": text})])
+    assert [o.status for o in r.outcomes] == [MINED], r.outcomes[0].reason
+    (data,) = r.cases.values()
+    assert data["actions"] == []
+    types = data["expect"]["state"]["objects"]["god"]["types"]
+    assert ("Creature" in types) is creature
+    case = case_from_mapping(data)
+    assert execute_case(ReferenceEngine(), case, timeout=10.0).status == "pass"
+    assert execute_case(MUTANTS[mutant](), case, timeout=10.0).status != "pass"

@@ -20,7 +20,8 @@ TEXT = "A landfall ability triggers whenever a land enters the battlefield under
     "ability puts a land onto the battlefield under your control."
 
 
-@pytest.mark.parametrize("card", ["Steppe Lynx", "Kazandu Nectarpot", "Canyon Jerboa"])
+@pytest.mark.parametrize("card", ["Steppe Lynx", "Kazandu Nectarpot", "Canyon Jerboa",
+                                  "Ior Ruin Expedition"])  # "you may": accepted
 def test_the_mutant_fails_the_case_the_reference_passes(card: str) -> None:
     r = mine([RulingGroup("g", card, "2009-10-01", {"en": TEXT})])
     assert [o.status for o in r.outcomes] == [MINED], r.outcomes[0].reason
@@ -67,7 +68,8 @@ ORDER = "When a land enters the battlefield under your control, each landfall ab
     "last ability you put on the stack will be the first one to resolve."
 
 
-@pytest.mark.parametrize("card", ["Steppe Lynx", "Kazandu Nectarpot"])
+@pytest.mark.parametrize("card", ["Steppe Lynx", "Kazandu Nectarpot", "Sunspring Expedition",
+                                  "Shoal Serpent"])
 def test_the_order_case_scripts_the_non_default_order(card: str) -> None:
     """The card's ability triggered first (battlefield order) and is put on top: an engine
     ignoring the chosen order fails."""

@@ -23,6 +23,10 @@ FAIL = "Because the \"search\" requires you to find a card with certain characte
     "Frenzied Tilling",  # a target land, then the search
     "Wood Elves",  # an enters trigger
     "Goblin Matron",  # "you may search": the may choice accepted
+    "Cateran Brute",  # an activated ability: a Mercenary permanent with mana value 2 or less
+    "Bad River",  # {T}, sacrifice it: "an Island or Swamp card"
+    "Merchant Scroll",  # "a blue instant card"
+    "Worldly Tutor",  # "then shuffle and put that card on top"
 ])
 def test_the_mutant_fails_the_case_the_reference_passes(card: str) -> None:
     r = mine([RulingGroup("g", card, "2004-10-04", {"en": FAIL})])

@@ -16,6 +16,7 @@ from conformance.mining.corpus import RulingGroup
 from conformance.mining.miner import MINED, NOT_EXECUTABLE, mine
 from conformance.reference import ReferenceEngine
 from conformance.reference.abilities import SubtypeLord
+from conformance.reference.errors import OracleTemplateError
 from conformance.reference.mutants import MUTANTS
 from conformance.reference.oracle_lords import lord_line
 from conformance.runner import execute_case
@@ -42,8 +43,13 @@ def test_lord_lines() -> None:
         "Elf", 1, 1, (), yours=True, creatures_only=True, other=True)
     assert lord_line("Creatures you control get +1/+1.") == SubtypeLord(
         "", 1, 1, (), yours=True, creatures_only=True)
-    for line in ('All Sliver creatures have "{2}: Regenerate this permanent."',
-                 "Attacking creatures you control get +1/+0.",
+    granted = lord_line('All Slivers have "{2}: Regenerate this permanent."')
+    assert granted is not None and granted.granted is not None
+    assert (granted.subtype, granted.creatures_only, len(granted.granted.activated)) == \
+        ("Sliver", False, 1)
+    with pytest.raises(OracleTemplateError):  # a quoted static ability is not granted
+        lord_line('All Slivers have "CARDNAME can\'t be blocked."')
+    for line in ("Attacking creatures you control get +1/+0.",
                  "Commander creatures you control get +2/+2.",
                  "All Sliver creatures get +1/+1 for each other Sliver on the battlefield."):
         assert lord_line(line) is None, line
@@ -116,6 +122,37 @@ def test_own_type_cases_kill_their_mutant(card: str, text: str) -> None:
                         timeout=10.0).status == "pass"
 
 
+def test_granted_abilities_are_had_by_the_group_and_add_up() -> None:
+    """Spectral Sliver grants "{2}: CARDNAME gets +1/+1 until end of turn" to every Sliver:
+    with two of them, Metallic Sliver has two instances (the second activates and pumps it);
+    a Spectral Sliver that is no longer a Sliver has none."""
+    e = _engine([{"id": "s1", "card": "Spectral Sliver"}, {"id": "s2", "card": "Spectral Sliver"},
+                 {"id": "m", "card": "Metallic Sliver"}])
+    e.act({"set_subtypes": {"object": "s1", "remove": ["Sliver"]}})
+    e.players["p1"].pool.add("C")
+    e.players["p1"].pool.add("C")
+    e.act({"activate": {"player": "p1", "object": "m", "ability": 1}})
+    e.act({"resolve_top": {}})
+    assert _pt(e, "m")[:2] == (2, 2)
+    with pytest.raises(EngineReportedError):
+        e.act({"activate": {"player": "p1", "object": "s1", "ability": 0}})
+
+
+@pytest.mark.parametrize(("card", "text", "mutant"), [
+    ("Spectral Sliver", CUMULATIVE, "sliver_boosts_not_cumulative"),
+    ("Darkheart Sliver", CUMULATIVE, "sliver_boosts_not_cumulative"),  # sacrificed: life
+    ("Spectral Sliver", OWN_TYPE, "sliver_affects_itself_always"),
+    ("Acidic Sliver", OWN_TYPE, "sliver_affects_itself_always"),  # a target
+])
+def test_granted_ability_cases_kill_their_mutant(card: str, text: str, mutant: str) -> None:
+    r = mine([RulingGroup("g", card, "2004-10-04", {"en": text})])
+    assert [o.status for o in r.outcomes] == [MINED], r.outcomes[0].reason
+    (data,) = r.cases.values()
+    case = case_from_mapping(data)
+    assert execute_case(ReferenceEngine(), case, timeout=10.0).status == "pass"
+    assert execute_case(MUTANTS[mutant](), case, timeout=10.0).status != "pass"
+
+
 def test_unbuilt_sliver_is_not_executable() -> None:
-    r = mine([RulingGroup("g", "Armor Sliver", "2004-10-04", {"en": OWN_TYPE})])
+    r = mine([RulingGroup("g", "Sliver Legion", "2004-10-04", {"en": OWN_TYPE})])
     assert not r.cases and r.outcomes[0].status == NOT_EXECUTABLE

@@ -13,16 +13,16 @@ DEVOID = "A card with devoid is just colorless. It's not colorless and the color
 
 
 def test_no_case_for_a_card_the_reference_engine_does_not_build() -> None:
-    """Ruination Guide (devoid, ingest) was mined into two devoid cases kept without the
-    per-card mutant check; Blinding Drone, which the engine builds, keeps its case."""
-    assert "Ruination Guide" in refused_cards()  # "Other colorless creatures you control ..."
+    """Barrage Tyrant (devoid) would be mined into devoid cases kept without the per-card
+    mutant check; Blinding Drone, which the engine builds, keeps its case."""
+    assert "Barrage Tyrant" in refused_cards()  # "{2}{R}, Sacrifice another colorless ..."
     assert "Blinding Drone" in card_names()
-    r = mine([RulingGroup("g", "Ruination Guide", "2015-08-25", {"en": DEVOID}),
+    r = mine([RulingGroup("g", "Barrage Tyrant", "2015-08-25", {"en": DEVOID}),
               RulingGroup("d", "Blinding Drone", "2015-08-25", {"en": DEVOID})])
     assert list(r.cases) == ["blinding-drone/mined-devoid-colorless"]
-    guide = next(o for o in r.outcomes if o.card == "Ruination Guide")
-    assert guide.status == NOT_EXECUTABLE
-    assert "the reference engine does not build the card" in guide.reason
+    tyrant = next(o for o in r.outcomes if o.card == "Barrage Tyrant")
+    assert tyrant.status == NOT_EXECUTABLE
+    assert "the reference engine does not build the card" in tyrant.reason
     drone = next(o for o in r.outcomes if o.card == "Blinding Drone")
     assert drone.status == MINED
 
@@ -30,5 +30,5 @@ def test_no_case_for_a_card_the_reference_engine_does_not_build() -> None:
 def test_without_verification_the_case_is_still_drafted() -> None:
     """``verify=False`` (drafting only) keeps the old behaviour: nothing is run, so nothing is
     dropped for lack of a run."""
-    r = mine([RulingGroup("g", "Ruination Guide", "2015-08-25", {"en": DEVOID})], verify=False)
-    assert list(r.cases) == ["ruination-guide/mined-devoid-colorless"]
+    r = mine([RulingGroup("g", "Barrage Tyrant", "2015-08-25", {"en": DEVOID})], verify=False)
+    assert list(r.cases) == ["barrage-tyrant/mined-devoid-colorless"]
