@@ -486,6 +486,7 @@ from conformance.reference import (  # noqa: E402  (they register their handlers
     flanking_effects,  # noqa: F401  (flanking's -1/-1 on the blocker)
     kicked_effects,  # noqa: F401  (kicked effects "instead")
     prevent_effects,  # noqa: F401  ("dealt to and dealt by that creature": prevent_to_and_by)
+    targeted_effects,  # noqa: F401  (fights of the source, same-name groups: oracle_targeted)
     template_effects,  # noqa: F401  (scry, ingest, processors)
     threaten_effects,  # noqa: F401  (control until end of turn, tap up to N)
 )

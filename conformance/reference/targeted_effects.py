@@ -1,0 +1,98 @@
+"""The rules of the effects of :mod:`conformance.reference.oracle_targeted` (registered in
+:data:`conformance.reference.effects.EFFECTS` when this module is imported)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+from conformance.reference.effects import EffectContext, Effects, effect
+from conformance.reference.objects import ContinuousEffect, Flow, Obj
+from conformance.reference.oracle_targeted import (
+    CantBeBlockedTarget,
+    FightSelf,
+    IfYourTurn,
+    SameNameGroup,
+)
+
+if TYPE_CHECKING:
+    from conformance.reference.block_restrictions import BlockRestrictions
+    from conformance.reference.chapter_rules import ChapterRules
+
+
+def _rules(r: Effects) -> ChapterRules:
+    return cast("ChapterRules", r)
+
+
+def _creature_here(r: Effects, ob: Obj | None) -> bool:
+    return ob is not None and ob.zone == "battlefield" and "Creature" in r.chars(ob).types
+
+
+@effect(FightSelf)
+def _fight_self(r: Effects, eff: FightSelf, ctx: EffectContext) -> None:
+    """The source and the target fight (701.12a) only if the target is still legal and both
+    are creatures on the battlefield (701.12b, 608.2b); the powers are read before either deals
+    damage (the damage is dealt at once)."""
+    if not ctx.targets[0] or not _rules(r).fight_target_legal(ctx.legal[0][0]):
+        return
+    source, target = r.objects.get(ctx.source), r.objects[ctx.targets[0][0].id]
+    if source is None or not (_creature_here(r, source) and _creature_here(r, target)):
+        return
+    pairs = _rules(r).fight_pairs(source, target)
+    dealt = [(src, dst, r.chars(src).power or 0) for src, dst in pairs]
+    for src, dst, amount in dealt:
+        r._damage(src.id, dst.ref, amount)
+
+
+def _same_name(r: Effects, target: Obj, eff: SameNameGroup) -> list[Obj]:
+    """The target, then every other permanent of the group with its name now (608.2h; a
+    face-down permanent has no name, 708.2, and shares none)."""
+    name = r.chars(target).name
+    out = [target]
+    for oid in list(r.battlefield):
+        ob = r.objects[oid]
+        c = r.chars(ob)
+        if ob is target or not name or c.name != name:
+            continue
+        if eff.group != "any" and eff.group not in c.types:
+            continue
+        if eff.same_controller and ob.controller != target.controller:
+            continue
+        out.append(ob)
+    return out
+
+
+@effect(SameNameGroup)
+def _same_name_group(r: Effects, eff: SameNameGroup, ctx: EffectContext) -> None:
+    """Nothing without a legal target (608.2b); otherwise the target and the others of its name
+    are exiled, destroyed or pumped at once (the pump locked in on those objects, 611.2c)."""
+    ref = ctx.first()
+    if ref is None:
+        return
+    group = _same_name(r, r.objects[ref.id], eff)
+    if eff.action == "pump":
+        r.effects.append(ContinuousEffect(next(r._clock), frozenset(ob.ref for ob in group),
+                                          eff.power, eff.toughness))
+        return
+    for ob in group:
+        if ob.zone == "battlefield":
+            if eff.action == "exile":
+                r._move(ob, "exile")
+            else:
+                r._destroy(ob)
+
+
+@effect(IfYourTurn)
+def _if_your_turn(r: Effects, eff: IfYourTurn, ctx: EffectContext) -> Flow:
+    """The effects happen only if the controller is the active player as this resolves
+    (608.2c)."""
+    if _rules(r).resolution_condition_met(r.active == ctx.controller):
+        yield from r._run_effects(eff.effects, ctx.targets, ctx.controller, ctx.source,
+                                  ctx.spell, ctx.ability)
+
+
+@effect(CantBeBlockedTarget)
+def _cant_be_blocked(r: Effects, eff: CantBeBlockedTarget, ctx: EffectContext) -> None:
+    """The target can't be blocked until the cleanup step (509.1b)."""
+    ref = ctx.first()
+    if ref is not None:
+        cast("BlockRestrictions", r).cant_be_blocked.add(ref)
