@@ -67,6 +67,8 @@ def parse_filter(words: str) -> str | None:
 
 _PAIR = r"(white|blue|black|red|green) or (white|blue|black|red|green)"
 _NON = re.compile(r"non(artifact|enchantment|planeswalker) permanent")
+_SUBTYPE = re.compile(r"([A-Z][a-z]+)(?: (you control|an opponent controls|you don't control))?")
+_WHOSE = {"you control": ["you"], "an opponent controls": ["opp"], "you don't control": ["opp"]}
 
 
 def _described(words: str) -> str | None:
@@ -77,6 +79,8 @@ def _described(words: str) -> str | None:
 
     if m := _NON.fullmatch(words):
         return f"perm:any:non={TYPE_WORDS[m[1]]}"
+    if m := _SUBTYPE.fullmatch(words):  # "target Mountain", "target Elf you control"
+        return ":".join(["perm:any", f"sub={m[1]}", *_WHOSE.get(m[2] or "", [])])
     quals: list[str] = []
     rest = words
     if rest.endswith(" that's attacking or blocking"):
@@ -100,6 +104,8 @@ def quality_ok(q: str, obj: Obj, chars: Chars) -> bool | None:
     """Whether ``obj`` has the quality ``q`` of this module (None: not one of its qualities)."""
     if q.startswith("colors="):  # "that's black or red": one of the colors at least
         return bool(set(q[7:]) & set(chars.colors))
+    if q.startswith("sub="):  # "target Mountain": a permanent with that subtype
+        return q[4:] in chars.subtypes
     if q.startswith("non="):  # "nonenchantment permanent"
         return q[4:] not in chars.types
     if q == "other":  # "another target": not the source (checked by Targets._slot_legal)

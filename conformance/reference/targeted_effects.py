@@ -1,18 +1,23 @@
-"""The rules of the effects of :mod:`conformance.reference.oracle_targeted` (registered in
+"""The rules of the effects of :mod:`conformance.reference.oracle_targeted` and
+:mod:`conformance.reference.oracle_targeted_more` (registered in
 :data:`conformance.reference.effects.EFFECTS` when this module is imported)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, cast
 
-from conformance.reference.effects import EffectContext, Effects, effect
+from conformance.reference.common_effects import ask_may
+from conformance.reference.effects import EFFECTS, EffectContext, Effects, effect
 from conformance.reference.objects import ContinuousEffect, Flow, Obj
+from conformance.reference.oracle_library import CardFilter, SearchLibrary
 from conformance.reference.oracle_targeted import (
     CantBeBlockedTarget,
     FightSelf,
     IfYourTurn,
     SameNameGroup,
 )
+from conformance.reference.oracle_targeted_more import ThenFollowUp, ThenUntapTargets, UpToEach
 
 if TYPE_CHECKING:
     from conformance.reference.block_restrictions import BlockRestrictions
@@ -96,3 +101,62 @@ def _cant_be_blocked(r: Effects, eff: CantBeBlockedTarget, ctx: EffectContext) -
     ref = ctx.first()
     if ref is not None:
         cast("BlockRestrictions", r).cant_be_blocked.add(ref)
+
+
+@effect(UpToEach)
+def _up_to_each(r: Effects, eff: UpToEach, ctx: EffectContext) -> None:
+    """Each target still legal (608.2b) returns to its owner's hand or gets a +1/+1 counter."""
+    for ref, ok in zip(ctx.targets[0], ctx.legal[0], strict=True):
+        if ok:
+            if eff.what == "bounce":
+                r._move(r.objects[ref.id], "hand")
+            else:
+                r._add_counters(r.objects[ref.id], "+1/+1", 1)
+
+
+def _run_first(r: Effects, first: object, ctx: EffectContext) -> Flow:
+    flow = EFFECTS[type(first)](r, first, ctx)  # type: ignore[index]
+    if flow is not None:
+        yield from flow
+
+
+@effect(ThenUntapTargets)
+def _then_untap(r: Effects, eff: ThenUntapTargets, ctx: EffectContext) -> Flow:
+    """The first effect, then each target still legal untaps (608.2b)."""
+    yield from _run_first(r, eff.first, ctx)
+    for ref, ok in zip(ctx.targets[0], ctx.legal[0], strict=True):
+        ob = r.objects[ref.id]
+        if ok and ob.zone == "battlefield" and ob.zcc == ref.zcc:
+            ob.tapped = False
+
+
+_STATS = {"toughness": "toughness", "power": "power", "mana value": "mana_value"}
+
+
+@effect(ThenFollowUp)
+def _then_follow_up(r: Effects, eff: ThenFollowUp, ctx: EffectContext) -> Flow:
+    """The first effect, then its follow-up about the same target; none when the target is
+    illegal (608.2b). The target's controller and characteristics are read before the first
+    effect: as the target last existed on the battlefield (608.2h)."""
+    ref = ctx.first()
+    target = r.objects[ref.id] if ref is not None else None
+    controller = target.controller if target is not None else None
+    value = 0
+    if target is not None and eff.stat:
+        value = max(0, getattr(r.chars(target), _STATS[eff.stat]) or 0)  # 107.1b
+    yield from _run_first(r, eff.first, ctx)
+    if target is None or controller is None:
+        return
+    if eff.follow == "lose_life":
+        r.players[ctx.controller].life -= value
+        if value:
+            r._emit("life_change", player=ctx.controller, amount=-value)
+    elif eff.follow == "destroy_equipment":
+        for oid in list(r.battlefield):
+            ob = r.objects[oid]
+            if ob.attached_to == target.ref and "Equipment" in r.chars(ob).subtypes:
+                r._destroy(ob)
+    elif (yield from ask_may(r, ctx, controller)):  # search_basic: the target's controller
+        search = SearchLibrary(1, CardFilter(types=("Land",), basic=True), "battlefield",
+                               tapped=eff.tapped)
+        yield from _run_first(r, search, replace(ctx, controller=controller))
