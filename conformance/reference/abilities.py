@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from conformance.reference.devotion_gods import NotCreatureBelowDevotion
 from conformance.reference.effect_blocks import Modal, SpellText, TokenDef
 
 SELF = "CARDNAME"
@@ -152,7 +153,8 @@ class SubtypeLord:
     changes as counters are put and removed, 611.3a); "" for no such condition."""
 
 
-Static = OutlawsHaveKeyword | CreaturesLoseAllAbilities | EnchantedCreatureGets | SubtypeLord
+Static = (OutlawsHaveKeyword | CreaturesLoseAllAbilities | EnchantedCreatureGets | SubtypeLord
+          | NotCreatureBelowDevotion)  # the last: conformance.reference.devotion_gods
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from conformance.reference import abilities as o
 from conformance.reference import effect_blocks as fx
 from conformance.reference.cards import CardDef, Face, colors_of, mana_value_of
 from conformance.reference.cost_text import overloaded
+from conformance.reference.devotion_gods import apply_devotion_statics
 from conformance.reference.objects import (
     Chars,
     Obj,
@@ -161,8 +162,8 @@ class ContinuousEffects(Zones):
         return False
 
     def chars(self, obj: Obj) -> Chars:
-        """``obj``'s characteristics with continuous effects applied (layers 6, 7b, 7c)."""
-        c = self._base(obj)
+        """``obj``'s characteristics with continuous effects applied (layers 4, 6, 7b, 7c)."""
+        c = apply_devotion_statics(self, obj, self._base(obj))  # a god that isn't a creature
         statics = self._statics() if obj.zone in ("battlefield", "stack") else []
         layer6: list[tuple[int, str, tuple[str, ...]]] = []
         base_pt: tuple[int, int] | None = None

@@ -68,6 +68,7 @@ from conformance.reference.oracle_split import FIRST as _SPLIT_FIRST
 from conformance.reference.oracle_split import TEMPLATES as _SPLIT_TEMPLATES
 from conformance.reference.oracle_strive import TEMPLATES as _STRIVE_TEMPLATES
 from conformance.reference.oracle_targeted import FIRST as _TARGETED_FIRST
+from conformance.reference.oracle_mass_more import FIRST as _MASS_MORE
 from conformance.reference.oracle_targeted_more import FIRST as _TARGETED_MORE
 from conformance.reference.oracle_wheels import TEMPLATES as _WHEEL_TEMPLATES
 from conformance.reference.prevent_to_and_by import FIRST as _PREVENT_FIRST
@@ -246,7 +247,7 @@ _EFFECTS[_EFFECTS.index(_THREATEN_FIRST[-1]) + 1:_EFFECTS.index(_THREATEN_FIRST[
 _EFFECTS.extend(_SACRIFICED_TEMPLATES)  # "damage equal to the sacrificed creature's power"
 _EFFECTS.extend(_STRIVE_TEMPLATES)  # "any number of target creatures each get ..."
 _EFFECTS[:0] = _PREVENT_FIRST  # "... dealt to and dealt by that creature this turn."
-_EFFECTS[:0] = _TARGETED_FIRST + _TARGETED_MORE  # CARDNAME fights, same names, "up to N"
+_EFFECTS[:0] = _TARGETED_FIRST + _TARGETED_MORE + _MASS_MORE  # CARDNAME fights, same names, ...
 
 
 def _then(*effects: Effect) -> tuple[Effect, ...]:

@@ -26,6 +26,7 @@ from conformance.reference.abilities import (
 from conformance.reference.common_triggers import CAST_KICKED, ENTERS_KICKED, trigger_line
 from conformance.reference.cost_text import CastCostText, extra_cost_line, overloaded
 from conformance.reference.designation_effects import DAY_AS_ENTERS, DAY_NIGHT_CHANGES
+from conformance.reference.devotion_gods import god_line
 from conformance.reference.effect_blocks import AttachSelf, Effect, Modal, PumpSelf, SpellText
 from conformance.reference.effect_text import (
     _COST,
@@ -251,6 +252,9 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
         m = re.fullmatch(r"During your turn, outlaws you control have ([a-z ]+)\.", line)
         if m and m[1] in KEYWORDS:
             statics.append(OutlawsHaveKeyword(m[1]))
+            continue
+        if (god := god_line(line)) is not None:  # "... CARDNAME isn't a creature" (devotion)
+            statics.append(god)
             continue
         lord = lord_line(line)
         if lord is not None:  # "Sliver creatures you control get +1/+1", anthems

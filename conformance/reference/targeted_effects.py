@@ -1,5 +1,6 @@
-"""The rules of the effects of :mod:`conformance.reference.oracle_targeted` and
-:mod:`conformance.reference.oracle_targeted_more` (registered in
+"""The rules of the effects of :mod:`conformance.reference.oracle_targeted`,
+:mod:`conformance.reference.oracle_targeted_more` and :mod:`conformance.reference.oracle_mass_more`
+(registered in
 :data:`conformance.reference.effects.EFFECTS` when this module is imported)."""
 
 from __future__ import annotations
@@ -16,6 +17,11 @@ from conformance.reference.oracle_targeted import (
     FightSelf,
     IfYourTurn,
     SameNameGroup,
+)
+from conformance.reference.oracle_mass_more import (
+    DamageOpponentsCreatures,
+    PumpByGraveyardCreatures,
+    TapSelf,
 )
 from conformance.reference.oracle_targeted_more import ThenFollowUp, ThenUntapTargets, UpToEach
 
@@ -160,3 +166,32 @@ def _then_follow_up(r: Effects, eff: ThenFollowUp, ctx: EffectContext) -> Flow:
         search = SearchLibrary(1, CardFilter(types=("Land",), basic=True), "battlefield",
                                tapped=eff.tapped)
         yield from _run_first(r, search, replace(ctx, controller=controller))
+
+
+@effect(DamageOpponentsCreatures)
+def _damage_opponents_creatures(r: Effects, eff: DamageOpponentsCreatures,
+                                ctx: EffectContext) -> None:
+    """The source deals the damage to each creature an opponent controls as it resolves."""
+    for oid in list(r.battlefield):
+        ob = r.objects[oid]
+        if ob.controller != ctx.controller and "Creature" in r.chars(ob).types:
+            r._damage(ctx.source, ob.ref, eff.amount)
+
+
+@effect(TapSelf)
+def _tap_self(r: Effects, eff: TapSelf, ctx: EffectContext) -> None:
+    src = r.objects.get(ctx.source)
+    if src is not None and src.zone == "battlefield":
+        src.tapped = True
+
+
+@effect(PumpByGraveyardCreatures)
+def _pump_by_graveyard(r: Effects, eff: PumpByGraveyardCreatures, ctx: EffectContext) -> None:
+    """X is counted once, as the effect resolves (608.2h): the bonus doesn't change later."""
+    ref = ctx.first()
+    if ref is None:
+        return
+    x = sum("Creature" in r.chars(r.objects[cid]).types
+            for cid in r.zones[(ctx.controller, "graveyard")])
+    r.effects.append(ContinuousEffect(next(r._clock), frozenset({ref}), eff.power * x,
+                                      eff.toughness * x))
