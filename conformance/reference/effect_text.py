@@ -57,6 +57,7 @@ from conformance.reference.oracle_fights import FIRST as _FIGHT_FIRST
 from conformance.reference.oracle_foretold import FIRST as _FORETOLD_FIRST
 from conformance.reference.oracle_kicked import FIRST as _KICKED_FIRST
 from conformance.reference.oracle_library import TEMPLATES as _LIBRARY_TEMPLATES
+from conformance.reference.oracle_mass_more import FIRST as _MASS_MORE
 from conformance.reference.oracle_more import FIRST as _FIRST_TEMPLATES
 from conformance.reference.oracle_more import TEMPLATES as _MORE_TEMPLATES
 from conformance.reference.oracle_sacrificed import TEMPLATES as _SACRIFICED_TEMPLATES
@@ -68,7 +69,6 @@ from conformance.reference.oracle_split import FIRST as _SPLIT_FIRST
 from conformance.reference.oracle_split import TEMPLATES as _SPLIT_TEMPLATES
 from conformance.reference.oracle_strive import TEMPLATES as _STRIVE_TEMPLATES
 from conformance.reference.oracle_targeted import FIRST as _TARGETED_FIRST
-from conformance.reference.oracle_mass_more import FIRST as _MASS_MORE
 from conformance.reference.oracle_targeted_more import FIRST as _TARGETED_MORE
 from conformance.reference.oracle_wheels import TEMPLATES as _WHEEL_TEMPLATES
 from conformance.reference.prevent_to_and_by import FIRST as _PREVENT_FIRST

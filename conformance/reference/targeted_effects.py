@@ -12,16 +12,16 @@ from conformance.reference.common_effects import ask_may
 from conformance.reference.effects import EFFECTS, EffectContext, Effects, effect
 from conformance.reference.objects import ContinuousEffect, Flow, Obj
 from conformance.reference.oracle_library import CardFilter, SearchLibrary
+from conformance.reference.oracle_mass_more import (
+    DamageOpponentsCreatures,
+    PumpByGraveyardCreatures,
+    TapSelf,
+)
 from conformance.reference.oracle_targeted import (
     CantBeBlockedTarget,
     FightSelf,
     IfYourTurn,
     SameNameGroup,
-)
-from conformance.reference.oracle_mass_more import (
-    DamageOpponentsCreatures,
-    PumpByGraveyardCreatures,
-    TapSelf,
 )
 from conformance.reference.oracle_targeted_more import ThenFollowUp, ThenUntapTargets, UpToEach
 
