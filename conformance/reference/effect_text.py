@@ -69,6 +69,7 @@ from conformance.reference.oracle_split import FIRST as _SPLIT_FIRST
 from conformance.reference.oracle_split import TEMPLATES as _SPLIT_TEMPLATES
 from conformance.reference.oracle_strive import TEMPLATES as _STRIVE_TEMPLATES
 from conformance.reference.oracle_targeted import FIRST as _TARGETED_FIRST
+from conformance.reference.oracle_targeted import mark_another as _mark_another
 from conformance.reference.oracle_targeted_more import FIRST as _TARGETED_MORE
 from conformance.reference.oracle_wheels import TEMPLATES as _WHEEL_TEMPLATES
 from conformance.reference.prevent_to_and_by import FIRST as _PREVENT_FIRST
@@ -279,7 +280,7 @@ def parse_effects(text: str) -> SpellText:
             break
         else:
             raise refused or OracleTemplateError(f"no template for {rest!r}")
-    return tuple(out)
+    return _mark_another(tuple(out))  # "another target" after a target: other than it
 
 
 _COST = r"((?:\{(?:\d+|[WUBRGCS]|[WUBRG]/[WUBRGP]|2/[WUBRG])\})+)"

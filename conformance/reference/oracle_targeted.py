@@ -11,7 +11,13 @@ do not read (the rules are in :mod:`conformance.reference.targeted_effects`):
   as the spell resolves, from the target, 608.2b-h);
 * "If it's your turn, <effects>." (a condition checked as the effect resolves, 608.2c);
 * "Put a +1/+1 counter on CARDNAME, then <effect>." / "... and <effect>.";
-* "[Another] target <kind> can't be blocked this turn." ("another": not the ability's source).
+* "Target <kind> can't be blocked this turn." (for kinds beyond "creature");
+* "<sentence with one 'another target <kind>'>" (Return another target creature to its owner's
+  hand, Another target creature you control gets +3/+0 until end of turn, ...): the sentence
+  read with "target <kind>", the target neither the source (an ability's permanent or card) nor
+  a target chosen for an earlier slot (:class:`AnotherTarget`); after an effect with targets of
+  the same text, only other than those targets (:func:`mark_another`). The sentence must have no
+  other "target".
 
 :data:`FIRST` goes before the base templates (which would read a shorter sentence alone).
 """
@@ -20,7 +26,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from conformance.reference.abilities import SELF
 from conformance.reference.effect_blocks import Effect, PutCounters, SpellText, TargetSlot
@@ -78,14 +84,70 @@ class IfYourTurn(Effect):
 
 @dataclass(frozen=True, slots=True)
 class CantBeBlockedTarget(Effect):
-    """"[Another] target <kind> can't be blocked this turn" (509.1b), for a kind the base
-    template ("Target creature ...") does not name."""
+    """"Target <kind> can't be blocked this turn" (509.1b), for a kind the base template
+    ("Target creature ...") does not name."""
 
     kind: str
 
     @property
     def slots(self) -> tuple[TargetSlot, ...]:
         return (TargetSlot(self.kind),)
+
+
+_SIMPLE_PERM = {"creature": "perm:Creature", "creature_you_control": "perm:Creature:you",
+                "artifact": "perm:Artifact", "enchantment": "perm:Enchantment",
+                "land": "perm:Land", "permanent": "perm:any", "nonland_permanent": "perm:nonland",
+                "artifact_or_enchantment": "perm:Artifact|Enchantment",
+                "creature_or_planeswalker": "perm:Creature|Planeswalker"}
+"""The simple target kinds of the base templates as ``perm:`` filters (which take qualities)."""
+
+
+def other_kind(k: str) -> str:
+    """The kind ``k`` with the quality "not the source" (:data:`OTHER`)."""
+    k = _SIMPLE_PERM.get(k, k)
+    if not k.startswith(("perm:", "gy:")):
+        raise OracleTemplateError(f"'another target' of kind {k!r} not understood")
+    return f"{k}:{OTHER}"
+
+
+@dataclass(frozen=True, slots=True)
+class AnotherTarget(Effect):
+    """``effects`` (one target slot in all) read with "target" for "another target": the slot
+    takes the quality "not the source" and differs from earlier slots' targets."""
+
+    effects: SpellText
+    after_targets: bool = False
+    """Read after an effect with targets of the same spell or ability (:func:`mark_another`):
+    "another" means a target other than those only, the source may be chosen."""
+
+    @property
+    def slots(self) -> tuple[TargetSlot, ...]:
+        (slot,) = (s for e in self.effects for s in e.slots)
+        if self.after_targets:
+            return (replace(slot, another=True),)
+        return (replace(slot, kind=other_kind(slot.kind), another=True),)
+
+
+def mark_another(effects: SpellText) -> SpellText:
+    """``effects`` (one spell's or ability's text) with each :class:`AnotherTarget` that follows
+    an effect with targets marked ``after_targets``: "Target creature gets +2/+2 ... Another
+    target creature gets -2/-2 ..." means a creature other than the first target."""
+    out: list[Effect] = []
+    for e in effects:
+        if isinstance(e, AnotherTarget) and any(x.slots for x in out):
+            e = replace(e, after_targets=True)
+        out.append(e)
+    return tuple(out)
+
+
+def _another(g: re.Match[str]) -> AnotherTarget:
+    sentence = f"{g[1]}{'target' if g[1] else 'Target'} {g[2]}"
+    effects = _parse(sentence)
+    if sum(len(e.slots) for e in effects) != 1:
+        raise OracleTemplateError(f"'another target' in a sentence not understood: {g[0]!r}")
+    made = AnotherTarget(effects)
+    made.slots  # noqa: B018  (refuses a kind "another" can't qualify)
+    return made
 
 
 def _parse(text: str) -> SpellText:
@@ -135,16 +197,9 @@ def _counters_then(g: re.Match[str]) -> tuple[Effect, ...]:
 
 
 def _cant_be_blocked(g: re.Match[str]) -> CantBeBlockedTarget:
-    if not g[1] and g[2] == "creature":
+    if g[1] == "creature":
         raise OracleTemplateError("the base template reads 'Target creature can't be blocked'")
-    k = kind(g[2])
-    if g[1]:  # "another target <kind>": the ability's source is not a legal target
-        if not k.startswith("perm:"):
-            k = {"creature": "perm:Creature"}.get(k, "")
-            if not k:
-                raise OracleTemplateError(f"'another target' not understood: {g[2]!r}")
-        k += f":{OTHER}"
-    return CantBeBlockedTarget(k)
+    return CantBeBlockedTarget(kind(g[1]))
 
 
 FIRST: list[tuple[re.Pattern[str], Callable[[re.Match[str]], object]]] = [
@@ -164,7 +219,13 @@ FIRST: list[tuple[re.Pattern[str], Callable[[re.Match[str]], object]]] = [
     (re.compile(rf"Put (a|an|two|three) ([+-]1/[+-]1) counters? on {SELF}(?:, then| and) "
                 r"([a-z][^.]*\.) ?"),
      _counters_then),
-    (re.compile(r"(Another )?[Tt]arget ([^.]+?) can't be blocked this turn\. ?"),
-     _cant_be_blocked),
+    (re.compile(r"Target ([^.]+?) can't be blocked this turn\. ?"), _cant_be_blocked),
+    (re.compile(r"((?:[A-Z](?:(?!\btarget\b)[^.])*? )?)[Aa]nother target ((?:(?!\btarget\b)"
+                r"[^.])+\.(?: (?:It|That creature|Untap (?:it|that creature))\b(?:(?!\btarget\b)"
+                r"[^.])*\.)+) ?"),
+     _another),  # with the sentences about "it" / "that creature" that follow (threaten)
+    (re.compile(r"((?:[A-Z](?:(?!\btarget\b)[^.])*? )?)[Aa]nother target ((?:(?!\btarget\b)"
+                r"[^.])+\.) ?"),
+     _another),
 ]
 """(pattern, builder) pairs, tried before the base templates."""

@@ -18,6 +18,7 @@ from conformance.reference.oracle_mass_more import (
     TapSelf,
 )
 from conformance.reference.oracle_targeted import (
+    AnotherTarget,
     CantBeBlockedTarget,
     FightSelf,
     IfYourTurn,
@@ -195,3 +196,10 @@ def _pump_by_graveyard(r: Effects, eff: PumpByGraveyardCreatures, ctx: EffectCon
             for cid in r.zones[(ctx.controller, "graveyard")])
     r.effects.append(ContinuousEffect(next(r._clock), frozenset({ref}), eff.power * x,
                                       eff.toughness * x))
+
+
+@effect(AnotherTarget)
+def _another_target(r: Effects, eff: AnotherTarget, ctx: EffectContext) -> Flow:
+    """The effects as their sentence says, on the target (checked against this slot, 608.2b)."""
+    for sub in eff.effects:
+        yield from _run_first(r, sub, ctx if sub.slots else replace(ctx, targets=[], legal=[]))

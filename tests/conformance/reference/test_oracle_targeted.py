@@ -267,3 +267,51 @@ def test_a_nonenchantment_permanent_filter_refuses_an_enchantment_creature() -> 
     e = engine({}, {"battlefield": [obj("fang", "Fang of Shigeki"), obj("b2", "Grizzly Bears")]})
     assert e.legal_target("fang", "perm:any:non=Enchantment", "p1") is False
     assert e.legal_target("b2", "perm:any:non=Enchantment", "p1") is True
+
+
+# --- "another target <kind>": not the source, and not an earlier target -------------------------
+
+
+def test_another_target_of_an_activated_ability_is_not_its_source() -> None:
+    """Torch Courier: "Sacrifice CARDNAME: Another target creature gains haste ..."."""
+    e = engine({"battlefield": [obj("tc", "Torch Courier"), obj("b1", "Grizzly Bears")]})
+    with pytest.raises(EngineReportedError, match="illegal_action"):
+        e.act({"activate": {"player": "p1", "object": "tc", "ability": 0, "targets": ["tc"]}})
+    e.act({"activate": {"player": "p1", "object": "tc", "ability": 0, "targets": ["b1"]}})
+    e.act(RESOLVE)
+    assert "haste" in _objects(e)["b1"]["keywords"]
+
+
+@pytest.mark.parametrize(("target", "legal"), [("ew", False), ("b2", False), ("b1", True)])
+def test_another_target_of_an_enters_ability_is_another_creature_you_control(
+        target: str, legal: bool) -> None:
+    """Efreet Weaponmaster: "another target creature you control gets +3/+0"."""
+    e = engine({"mana": "{3}{U}{R}{W}", "hand": [obj("ew", "Efreet Weaponmaster")],
+                "battlefield": [obj("b1", "Grizzly Bears")]},
+               {"battlefield": [obj("b2", "Grizzly Bears")]})
+    e.act(cast("ew"))
+    e.act({"resolve_top": {}})
+    choose = {"choose": {"choice": "targets", "targets": [target]}}
+    if not legal:
+        with pytest.raises(EngineReportedError, match="illegal_action"):
+            e.act(choose)
+        return
+    e.act(choose)
+    e.act(RESOLVE)
+    assert _objects(e)["b1"]["power"] == 5 and _objects(e)["ew"]["power"] == 4
+
+
+def test_another_target_after_a_target_is_another_than_that_one() -> None:
+    """Steal Strength: +1/+1 to one creature, -1/-1 to another; Drooling Groodion's second
+    target may be the Groodion itself (only the first target is excluded)."""
+    e = engine({"mana": "{1}{B}", "hand": [obj("sp", "Steal Strength")]},
+               {"battlefield": [obj("b2", "Grizzly Bears"), obj("g2", "Hill Giant")]})
+    with pytest.raises(EngineReportedError, match="illegal_action"):
+        e.act(cast("sp", "b2", "b2"))
+    e.act(cast("sp", "g2", "b2"))
+    e.act(RESOLVE)
+    objects = _objects(e)
+    assert objects["g2"]["power"] == 4 and objects["b2"]["power"] == 1
+    (ability,) = load_cards()["Drooling Groodion"].faces[0].text.activated
+    second = [s for eff in ability.effects for s in eff.slots][1]
+    assert second.another and not second.kind.endswith(":other")
