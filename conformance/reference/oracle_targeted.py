@@ -11,7 +11,7 @@ do not read (the rules are in :mod:`conformance.reference.targeted_effects`):
   as the spell resolves, from the target, 608.2b-h);
 * "If it's your turn, <effects>." (a condition checked as the effect resolves, 608.2c);
 * "Put a +1/+1 counter on CARDNAME, then <effect>." / "... and <effect>.";
-* "Target <kind> can't be blocked this turn." (for kinds beyond "creature");
+* "Target <kind> can't be blocked / can't block this turn." (for kinds beyond "creature");
 * "<sentence with one 'another target <kind>'>" (Return another target creature to its owner's
   hand, Another target creature you control gets +3/+0 until end of turn, ...): the sentence
   read with "target <kind>", the target neither the source (an ability's permanent or card) nor
@@ -84,10 +84,11 @@ class IfYourTurn(Effect):
 
 @dataclass(frozen=True, slots=True)
 class CantBeBlockedTarget(Effect):
-    """"Target <kind> can't be blocked this turn" (509.1b), for a kind the base template
-    ("Target creature ...") does not name."""
+    """"Target <kind> can't be blocked this turn" (509.1b; ``block``: "can't block this turn",
+    509.1a), for a kind the base template ("Target creature ...") does not name."""
 
     kind: str
+    block: bool = False
 
     @property
     def slots(self) -> tuple[TargetSlot, ...]:
@@ -198,8 +199,8 @@ def _counters_then(g: re.Match[str]) -> tuple[Effect, ...]:
 
 def _cant_be_blocked(g: re.Match[str]) -> CantBeBlockedTarget:
     if g[1] == "creature":
-        raise OracleTemplateError("the base template reads 'Target creature can't be blocked'")
-    return CantBeBlockedTarget(kind(g[1]))
+        raise OracleTemplateError("the base template reads 'Target creature can't ...'")
+    return CantBeBlockedTarget(kind(g[1]), block=g[2] == "block")
 
 
 FIRST: list[tuple[re.Pattern[str], Callable[[re.Match[str]], object]]] = [
@@ -219,7 +220,7 @@ FIRST: list[tuple[re.Pattern[str], Callable[[re.Match[str]], object]]] = [
     (re.compile(rf"Put (a|an|two|three) ([+-]1/[+-]1) counters? on {SELF}(?:, then| and) "
                 r"([a-z][^.]*\.) ?"),
      _counters_then),
-    (re.compile(r"Target ([^.]+?) can't be blocked this turn\. ?"), _cant_be_blocked),
+    (re.compile(r"Target ([^.]+?) can't (be blocked|block) this turn\. ?"), _cant_be_blocked),
     (re.compile(r"((?:[A-Z](?:(?!\btarget\b)[^.])*? )?)[Aa]nother target ((?:(?!\btarget\b)"
                 r"[^.])+\.(?: (?:It|That creature|Untap (?:it|that creature))\b(?:(?!\btarget\b)"
                 r"[^.])*\.)+) ?"),

@@ -4,6 +4,8 @@
 * "Return up to N target <kind>s to their owners' hands." and "Put a +1/+1 counter on each of up
   to N target <kind>s." (one slot of up to N targets, each acted on if still legal, 608.2b);
 * "Any number of target creatures each <effect>. Untap those creatures." (strive);
+* "Up to N target creatures can't block this turn." and "<Creatures of a group> can't block
+  this turn." (509.1a; the group as the effect resolves, 611.2c);
 * "<destroy / exile target X>. Its controller may search their library for a basic land card,
   put it onto the battlefield [tapped], then shuffle." (the target's controller as it last was;
   a ``may`` choice of theirs, then the search, 701.19);
@@ -32,8 +34,8 @@ _PLURAL = {"creatures": "creature", "artifacts": "artifact", "enchantments": "en
 
 @dataclass(frozen=True, slots=True)
 class UpToEach(Effect):
-    """One effect on each of up to ``n`` targets of ``kind``: ``bounce`` (to its owner's hand)
-    or ``counter`` (a +1/+1 counter)."""
+    """One effect on each of up to ``n`` targets of ``kind``: ``bounce`` (to its owner's hand),
+    ``counter`` (a +1/+1 counter) or ``cant_block`` (this turn)."""
 
     what: str
     kind: str
@@ -42,6 +44,14 @@ class UpToEach(Effect):
     @property
     def slots(self) -> tuple[TargetSlot, ...]:
         return (TargetSlot(self.kind, 0, self.n),)
+
+
+@dataclass(frozen=True, slots=True)
+class CantBlockGroup(Effect):
+    """"<Creatures of a group> can't block this turn" (509.1a): ``kind`` a ``perm:`` filter of
+    :mod:`conformance.reference.target_kinds`, read as the effect resolves."""
+
+    kind: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +91,20 @@ def _singular(words: str) -> str:
     raise OracleTemplateError(f"targets not understood: {words!r}")
 
 
+def _group(words: str) -> str:
+    """The ``perm:`` kind of a group of creatures: "Creatures without flying", "Nonartifact
+    creatures", "Creatures with power 3 or less", "Creatures your opponents control"."""
+    one = words[:1].lower() + words[1:]
+    one = re.sub(r"\bcreatures\b", "creature", one, count=1)
+    one = one.replace(" your opponents control", " an opponent controls")
+    k = kind(one)
+    if k == "creature":
+        k = "perm:Creature"
+    if not k.startswith("perm:") or "Creature" not in k.split(":")[1]:
+        raise OracleTemplateError(f"a group of creatures not understood: {words!r}")
+    return k
+
+
 def _one_target(text: str) -> Effect:
     from conformance.reference.effect_text import parse_effects  # the whole grammar (no cycle)
 
@@ -108,6 +132,10 @@ FIRST: list[tuple[re.Pattern[str], Callable[[re.Match[str]], object]]] = [
     (re.compile(r"Put a \+1/\+1 counter on each of up to (two|three|four|five) target "
                 r"([^.]+?)\. ?"),
      lambda g: UpToEach("counter", _singular(g[2]), _COUNT[g[1]])),
+    (re.compile(r"Up to (two|three|four|five) target ([^.]+?) can't block this turn\. ?"),
+     lambda g: UpToEach("cant_block", _singular(g[2]), _COUNT[g[1]])),
+    (re.compile(r"((?:[A-Z][a-z]+ )?[Cc]reatures(?: [^.]*?)?) can't block this turn\. ?"),
+     lambda g: CantBlockGroup(_group(g[1]))),
     (re.compile(r"(Any number of target creatures each [^.]+\.) Untap those creatures\. ?"),
      lambda g: _untap_those(g[1])),
     (re.compile(rf"{_TARGETED} Its controller may search their library for a basic land card, "

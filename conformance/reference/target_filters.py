@@ -73,8 +73,8 @@ _WHOSE = {"you control": ["you"], "an opponent controls": ["opp"], "you don't co
 
 def _described(words: str) -> str | None:
     """"<kind> that's <color> or <color>", "<color> or <color> <kind>", "<kind> that's
-    attacking or blocking" (the qualities added to the ``perm:`` kind of the rest) and
-    "non<type> permanent"."""
+    attacking or blocking", "<kind> without flying" (the qualities added to the ``perm:`` kind
+    of the rest), "non<type> permanent" and "<Subtype> [you control]"."""
     from conformance.reference.target_kinds import TYPE_WORDS, parse_kind  # (no cycle)
 
     if m := _NON.fullmatch(words):
@@ -83,6 +83,9 @@ def _described(words: str) -> str | None:
         return ":".join(["perm:any", f"sub={m[1]}", *_WHOSE.get(m[2] or "", [])])
     quals: list[str] = []
     rest = words
+    if rest.endswith(" without flying"):  # "creature without flying"
+        rest = rest[:-len(" without flying")]
+        quals.append("nonflying")
     if rest.endswith(" that's attacking or blocking"):
         rest = rest[:-len(" that's attacking or blocking")]
         quals.append("attacking_or_blocking")
@@ -104,6 +107,8 @@ def quality_ok(q: str, obj: Obj, chars: Chars) -> bool | None:
     """Whether ``obj`` has the quality ``q`` of this module (None: not one of its qualities)."""
     if q.startswith("colors="):  # "that's black or red": one of the colors at least
         return bool(set(q[7:]) & set(chars.colors))
+    if q == "nonflying":
+        return "flying" not in chars.keywords
     if q.startswith("sub="):  # "target Mountain": a permanent with that subtype
         return q[4:] in chars.subtypes
     if q.startswith("non="):  # "nonenchantment permanent"

@@ -24,7 +24,13 @@ from conformance.reference.oracle_targeted import (
     IfYourTurn,
     SameNameGroup,
 )
-from conformance.reference.oracle_targeted_more import ThenFollowUp, ThenUntapTargets, UpToEach
+from conformance.reference.oracle_targeted_more import (
+    CantBlockGroup,
+    ThenFollowUp,
+    ThenUntapTargets,
+    UpToEach,
+)
+from conformance.reference.target_kinds import kind_legal
 
 if TYPE_CHECKING:
     from conformance.reference.block_restrictions import BlockRestrictions
@@ -104,21 +110,36 @@ def _if_your_turn(r: Effects, eff: IfYourTurn, ctx: EffectContext) -> Flow:
 
 @effect(CantBeBlockedTarget)
 def _cant_be_blocked(r: Effects, eff: CantBeBlockedTarget, ctx: EffectContext) -> None:
-    """The target can't be blocked until the cleanup step (509.1b)."""
+    """The target can't be blocked (can't block) until the cleanup step (509.1a-b)."""
     ref = ctx.first()
     if ref is not None:
-        cast("BlockRestrictions", r).cant_be_blocked.add(ref)
+        rules = cast("BlockRestrictions", r)
+        (rules.cant_block if eff.block else rules.cant_be_blocked).add(ref)
 
 
 @effect(UpToEach)
 def _up_to_each(r: Effects, eff: UpToEach, ctx: EffectContext) -> None:
-    """Each target still legal (608.2b) returns to its owner's hand or gets a +1/+1 counter."""
+    """Each target still legal (608.2b) returns to its owner's hand, gets a +1/+1 counter or
+    can't block this turn (509.1a)."""
     for ref, ok in zip(ctx.targets[0], ctx.legal[0], strict=True):
         if ok:
             if eff.what == "bounce":
                 r._move(r.objects[ref.id], "hand")
+            elif eff.what == "cant_block":
+                cast("BlockRestrictions", r).cant_block.add(ref)
             else:
                 r._add_counters(r.objects[ref.id], "+1/+1", 1)
+
+
+@effect(CantBlockGroup)
+def _cant_block_group(r: Effects, eff: CantBlockGroup, ctx: EffectContext) -> None:
+    """The creatures of the group as the effect resolves can't block this turn (the set is
+    locked in then, 611.2c: a creature entering later can block)."""
+    rules = cast("BlockRestrictions", r)
+    for oid in list(r.battlefield):
+        ob = r.objects[oid]
+        if kind_legal(r, eff.kind, ob, r.chars(ob), ctx.controller):
+            rules.cant_block.add(ob.ref)
 
 
 def _run_first(r: Effects, first: object, ctx: EffectContext) -> Flow:

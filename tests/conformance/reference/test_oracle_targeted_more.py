@@ -147,3 +147,46 @@ def test_hunt_the_hunter_pumps_then_fights_a_green_creature_only() -> None:
     objects = _objects(e)
     assert objects["b2"]["zone"] == "graveyard"
     assert (objects["b1"]["power"], objects["b1"]["damage"]) == (4, 2)
+
+
+# --- "can't block this turn": a target of any kind, up to N targets, a group -------------------
+
+
+def _blocks(e: Any, blocks: dict[str, str]) -> None:
+    e.act({"advance": {"to": "declare_attackers"}})
+    e.act({"declare_attackers": {"player": "p1", "attackers": {"a1": "p2"}}})
+    e.act({"advance": {"to": "declare_blockers"}})
+    e.act({"declare_blockers": {"player": "p2", "blocks": blocks}})
+
+
+def _cant_block_game(card: str, mana: str) -> Any:
+    return engine({"mana": mana, "hand": [obj("sp", card)],
+                   "battlefield": [obj("a1", "Hill Giant")]},
+                  {"battlefield": [obj("b2", "Grizzly Bears"), obj("d2", "Wind Drake"),
+                                   obj("g2", "Craw Wurm")]})
+
+
+@pytest.mark.parametrize(("blocker", "legal"), [("b2", False), ("g2", False), ("d2", True)])
+def test_creatures_without_flying_cannot_block(blocker: str, legal: bool) -> None:
+    """Falter: "Creatures without flying can't block this turn." (a group, at resolution)."""
+    e = _cant_block_game("Falter", "{1}{R}")
+    e.act(cast("sp"))
+    e.act(RESOLVE)
+    if legal:
+        _blocks(e, {blocker: "a1"})
+        return
+    with pytest.raises(EngineReportedError, match="illegal_action"):
+        _blocks(e, {blocker: "a1"})
+
+
+@pytest.mark.parametrize(("blocker", "legal"), [("b2", False), ("g2", False), ("d2", True)])
+def test_up_to_three_target_creatures_cannot_block(blocker: str, legal: bool) -> None:
+    """Panic Attack at p2's Bears and Craw Wurm: those two can't block, the Drake can."""
+    e = _cant_block_game("Panic Attack", "{2}{R}")
+    e.act(cast("sp", "b2", "g2"))
+    e.act(RESOLVE)
+    if legal:
+        _blocks(e, {blocker: "a1"})
+        return
+    with pytest.raises(EngineReportedError, match="illegal_action"):
+        _blocks(e, {blocker: "a1"})
