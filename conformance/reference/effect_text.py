@@ -51,6 +51,7 @@ from conformance.reference.effect_blocks import (
 )
 from conformance.reference.errors import OracleTemplateError
 from conformance.reference.oracle_copies import FIRST as _COPY_FIRST
+from conformance.reference.oracle_counted import FIRST as _COUNTED_FIRST
 from conformance.reference.oracle_eldrazi import EFFECT_TEMPLATES as _ELDRAZI_TEMPLATES
 from conformance.reference.oracle_exile_instead import FIRST as _EXILE_INSTEAD_FIRST
 from conformance.reference.oracle_fights import FIRST as _FIGHT_FIRST
@@ -248,7 +249,7 @@ _EFFECTS[_EFFECTS.index(_THREATEN_FIRST[-1]) + 1:_EFFECTS.index(_THREATEN_FIRST[
 _EFFECTS.extend(_SACRIFICED_TEMPLATES)  # "damage equal to the sacrificed creature's power"
 _EFFECTS.extend(_STRIVE_TEMPLATES)  # "any number of target creatures each get ..."
 _EFFECTS[:0] = _PREVENT_FIRST  # "... dealt to and dealt by that creature this turn."
-_EFFECTS[:0] = _TARGETED_FIRST + _TARGETED_MORE + _MASS_MORE  # CARDNAME fights, same names, ...
+_EFFECTS[:0] = _TARGETED_FIRST + _TARGETED_MORE + _MASS_MORE + _COUNTED_FIRST  # oracle_targeted
 
 
 def _then(*effects: Effect) -> tuple[Effect, ...]:

@@ -235,7 +235,7 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
             continue
         m = re.fullmatch(rf"When {SELF} enters(?: the battlefield)?, (.*)", line)
         if m:  # "it deals", "it fights", "you may have it fight": the source (oracle_targeted)
-            body = re.sub(r"^(it deals|it fights|you may have it fight) ",
+            body = re.sub(r"^(it deals|it fights|you may have it fight|you may have it deal) ",
                           lambda g: g[1].replace("it ", f"{SELF} ") + " ", m[1])
             triggered.append(Triggered("enters", parse_effects(_capital(body)), "enters"))
             continue

@@ -1,6 +1,6 @@
 """The rules of the effects of :mod:`conformance.reference.oracle_targeted`,
-:mod:`conformance.reference.oracle_targeted_more` and :mod:`conformance.reference.oracle_mass_more`
-(registered in
+:mod:`conformance.reference.oracle_targeted_more`, :mod:`conformance.reference.oracle_mass_more`
+and :mod:`conformance.reference.oracle_counted` (registered in
 :data:`conformance.reference.effects.EFFECTS` when this module is imported)."""
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, cast
 from conformance.reference.common_effects import ask_may
 from conformance.reference.effects import EFFECTS, EffectContext, Effects, effect
 from conformance.reference.objects import ContinuousEffect, Flow, Obj
+from conformance.reference.oracle_counted import Count, CountedDamage
 from conformance.reference.oracle_library import CardFilter, SearchLibrary
 from conformance.reference.oracle_mass_more import (
     DamageOpponentsCreatures,
@@ -224,3 +225,34 @@ def _another_target(r: Effects, eff: AnotherTarget, ctx: EffectContext) -> Flow:
     """The effects as their sentence says, on the target (checked against this slot, 608.2b)."""
     for sub in eff.effects:
         yield from _run_first(r, sub, ctx if sub.slots else replace(ctx, targets=[], legal=[]))
+
+
+def count_now(r: Effects, count: Count, controller: str) -> int:
+    """The number ``count`` names, as the effect resolves (608.2h)."""
+    if count.where == "hand":
+        return len(r.zones[(controller, "hand")])
+    if count.where == "graveyard":
+        wanted = set(count.kind.split("|")) if count.kind else set()
+        return sum(not wanted or bool(wanted & (set(c.types) | set(c.subtypes)))
+                   for c in (r.chars(r.objects[cid])
+                             for cid in r.zones[(controller, "graveyard")]))
+    return sum(kind_legal(r, count.kind, r.objects[oid], r.chars(r.objects[oid]), controller)
+               for oid in r.battlefield)
+
+
+@effect(CountedDamage)
+def _counted_damage(r: Effects, eff: CountedDamage, ctx: EffectContext) -> None:
+    """The source deals damage equal to the count now to the target still legal (608.2b); with
+    ``gain``, its controller gains X life, or life equal to the damage dealt (none if it was
+    prevented)."""
+    ref = ctx.first()
+    if ref is None:
+        return
+    n = count_now(r, eff.count, ctx.controller)
+    before = len(r.events)
+    r._damage(ctx.source, ref, n)
+    dealt = sum(e.get("amount", 0) for e in r.events[before:] if e["type"] == "damage")
+    gained = n if eff.gain == "x" else dealt if eff.gain == "dealt" else 0
+    if gained > 0:
+        r.players[ctx.controller].life += gained
+        r._emit("life_change", player=ctx.controller, amount=gained)
