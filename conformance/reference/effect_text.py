@@ -73,6 +73,7 @@ from conformance.reference.oracle_targeted import FIRST as _TARGETED_FIRST
 from conformance.reference.oracle_targeted import mark_another as _mark_another
 from conformance.reference.oracle_targeted_more import FIRST as _TARGETED_MORE
 from conformance.reference.oracle_wheels import TEMPLATES as _WHEEL_TEMPLATES
+from conformance.reference.prevent_shields import FIRST as _SHIELD_FIRST
 from conformance.reference.prevent_to_and_by import FIRST as _PREVENT_FIRST
 from conformance.reference.same_target import FIRST as _SAME_TARGET_FIRST
 from conformance.reference.suspend_text import EFFECT_TEMPLATES as _SUSPEND_TEMPLATES
@@ -250,6 +251,7 @@ _EFFECTS.extend(_SACRIFICED_TEMPLATES)  # "damage equal to the sacrificed creatu
 _EFFECTS.extend(_STRIVE_TEMPLATES)  # "any number of target creatures each get ..."
 _EFFECTS[:0] = _PREVENT_FIRST  # "... dealt to and dealt by that creature this turn."
 _EFFECTS[:0] = _TARGETED_FIRST + _TARGETED_MORE + _MASS_MORE + _COUNTED_FIRST  # oracle_targeted
+_EFFECTS.extend(_SHIELD_FIRST)  # "Prevent the next N / all damage that would be dealt to ..."
 
 
 def _then(*effects: Effect) -> tuple[Effect, ...]:

@@ -28,6 +28,7 @@ from conformance.reference.objects import (
     refuse,
     snapshot_spell,
 )
+from conformance.reference.prevent_shields import prevent_damage
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,6 +112,9 @@ class Effects(LibraryChoices):
             return  # 615: "dealt to and dealt by that creature"
         keywords = self.chars(src).keywords if src is not None else frozenset()
         if target.zcc is not None and self.damage_prevented_by_protection(target, source):
+            return
+        amount = prevent_damage(self, target, amount)  # shields (615: prevent_shields)
+        if amount <= 0:
             return
         self._emit("damage", source=source, target=target.id, amount=amount, step=self.step,
                    combat=combat)

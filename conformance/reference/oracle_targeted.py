@@ -191,7 +191,7 @@ def _same_name(g: re.Match[str]) -> SameNameGroup:
 
 
 def _counters_then(g: re.Match[str]) -> tuple[Effect, ...]:
-    rest = _parse(g[3])
+    rest = _parse(re.sub(r"\bto it this turn\b", f"to {SELF} this turn", g[3]))  # it: CARDNAME
     if any(e.slots for e in rest):
         raise OracleTemplateError(f"a counter on CARDNAME then a targeted effect: {g[0]!r}")
     return (PutCounters(_NUMBER[g[1]], g[2], False), *rest)

@@ -31,6 +31,7 @@ from conformance.reference.oracle_targeted_more import (
     ThenUntapTargets,
     UpToEach,
 )
+from conformance.reference.prevent_shields import PreventDamageShield, add_shield
 from conformance.reference.target_kinds import kind_legal
 
 if TYPE_CHECKING:
@@ -256,3 +257,20 @@ def _counted_damage(r: Effects, eff: CountedDamage, ctx: EffectContext) -> None:
     if gained > 0:
         r.players[ctx.controller].life += gained
         r._emit("life_change", player=ctx.controller, amount=gained)
+
+
+@effect(PreventDamageShield)
+def _prevent_shield(r: Effects, eff: PreventDamageShield, ctx: EffectContext) -> None:
+    """A shield on the target still legal (608.2b), the source on the battlefield, or the
+    controller, for the rest of the turn (615)."""
+    if eff.kind == "you":
+        add_shield(r, ctx.controller, eff.n)
+        return
+    if eff.kind == "self":
+        src = r.objects.get(ctx.source)
+        if src is not None and src.zone == "battlefield":
+            add_shield(r, src.ref, eff.n)
+        return
+    ref = ctx.first()
+    if ref is not None:
+        add_shield(r, ref if ref.zcc is not None else ref.id, eff.n)

@@ -53,6 +53,9 @@ class Zones:
         self.combat_damage_prevented: int | None = None
         """The turn in which all combat damage is prevented (615), if any."""
         self.combat_damage_shielded: set[tuple[int, str, int]] = set()
+        self.damage_shields: list[list[Any]] = []
+        """[turn, protected object Ref or player id, damage left to prevent (None: all)]
+        (615: :mod:`conformance.reference.prevent_shields`)."""
         """(turn, object id, zone-change count) of each creature all combat damage dealt to and
         dealt by is prevented that turn (615: :mod:`conformance.reference.prevent_to_and_by`)."""
 
