@@ -11,7 +11,11 @@
   a ``may`` choice of theirs, then the search, 701.19);
 * "<destroy / exile target X>. You lose life equal to that creature's toughness / that
   permanent's mana value." (the value as the target last existed, 608.2h);
-* "<damage to / destroy target creature>. Destroy all Equipment attached to that creature."
+* "<damage to / destroy target creature>. Destroy all Equipment attached to that creature.";
+* "... Its controller gets a poison counter." / "... mills cards equal to that creature's
+  power." / "If that land was nonbasic / that creature has infect / you control an artifact,
+  CARDNAME deals N damage to that creature's controller." / "Tap target permanent. If it's an
+  artifact, destroy it." / "Exile two target <kind>s." (exactly two).
 
 :data:`FIRST` goes before the base templates (which would read the first sentence alone).
 """
@@ -28,22 +32,23 @@ from conformance.reference.errors import OracleTemplateError
 from conformance.reference.oracle_more import kind
 
 _COUNT = {"two": 2, "three": 3, "four": 4, "five": 5}
-_PLURAL = {"creatures": "creature", "artifacts": "artifact", "enchantments": "enchantment",
-           "lands": "land", "permanents": "permanent", "nonland permanents": "nonland permanent"}
+_N = {"a": 1, "two": 2, "three": 3}
 
 
 @dataclass(frozen=True, slots=True)
 class UpToEach(Effect):
     """One effect on each of up to ``n`` targets of ``kind``: ``bounce`` (to its owner's hand),
-    ``counter`` (a +1/+1 counter) or ``cant_block`` (this turn)."""
+    ``counter`` (a +1/+1 counter), ``cant_block`` (this turn), ``exile`` or ``destroy``."""
 
     what: str
     kind: str
     n: int
+    exactly: bool = False
+    """"Exile two target ...": exactly ``n`` targets."""
 
     @property
     def slots(self) -> tuple[TargetSlot, ...]:
-        return (TargetSlot(self.kind, 0, self.n),)
+        return (TargetSlot(self.kind, self.n if self.exactly else 0, self.n),)
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,12 +75,20 @@ class ThenFollowUp(Effect):
     """``first`` (one effect on one target), then what follows about that target:
     ``search_basic`` (its controller may search for a basic land card, onto the battlefield,
     ``tapped`` or not), ``lose_life`` (you lose life equal to its ``stat``: toughness | power |
-    mana value, as it last existed) or ``destroy_equipment`` (the Equipment attached to it)."""
+    mana value, as it last existed), ``destroy_equipment`` (the Equipment attached to it), or
+    the ones :attr:`n` names."""
 
     first: Effect
     follow: str
     stat: str = ""
     tapped: bool = False
+    n: int = 0
+    """``poison`` (its controller gets N poison counters), ``mill`` (its controller mills N
+    cards, or cards equal to its ``stat``), ``damage_controller`` (the source deals N damage to
+    its controller if ``condition``: nonbasic | infect (the target was so as it last existed)
+    or a ``perm:`` kind you control as the follow-up happens), ``destroy_if`` (it is
+    destroyed if it has the card type ``condition``)."""
+    condition: str = ""
 
     @property
     def slots(self) -> tuple[TargetSlot, ...]:
@@ -83,12 +96,13 @@ class ThenFollowUp(Effect):
 
 
 def _singular(words: str) -> str:
-    """"creatures your opponents control" -> "creature an opponent controls"."""
-    for plural, one in sorted(_PLURAL.items(), key=lambda p: -len(p[0])):
-        if words.startswith(plural):
-            rest = words[len(plural):].replace(" your opponents control", " an opponent controls")
-            return kind(one + rest)
-    raise OracleTemplateError(f"targets not understood: {words!r}")
+    """"creatures your opponents control" -> the kind of "creature an opponent controls";
+    "nonartifact creatures" -> "nonartifact creature"."""
+    one, n = re.subn(r"\b(creature|artifact|enchantment|land|permanent)s\b", r"\1", words,
+                     count=1)
+    if not n:
+        raise OracleTemplateError(f"targets not understood: {words!r}")
+    return kind(one.replace(" your opponents control", " an opponent controls"))
 
 
 def _group(words: str) -> str:
@@ -146,5 +160,30 @@ FIRST: list[tuple[re.Pattern[str], Callable[[re.Match[str]], object]]] = [
      lambda g: ThenFollowUp(_one_target(g[1]), "lose_life", stat=g[2])),
     (re.compile(rf"{_TARGETED} Destroy all Equipment attached to that creature\. ?"),
      lambda g: ThenFollowUp(_one_target(g[1]), "destroy_equipment")),
+    (re.compile(rf"{_TARGETED} Its controller gets (a|two|three) poison counters?\. ?"),
+     lambda g: ThenFollowUp(_one_target(g[1]), "poison", n=_N[g[2]])),
+    (re.compile(rf"{_TARGETED} Its controller mills cards equal to that creature's "
+                r"(power|toughness)\. ?"),
+     lambda g: ThenFollowUp(_one_target(g[1]), "mill", stat=g[2])),
+    (re.compile(rf"{_TARGETED} If (that land was nonbasic|that creature has infect|you control an? "
+                rf"[a-z]+), {SELF} deals (\d+) damage to (?:that land's|the land's|that "
+                r"creature's) controller\. ?"),
+     lambda g: ThenFollowUp(_one_target(g[1]), "damage_controller", n=int(g[3]),
+                            condition=_condition(g[2]))),
+    (re.compile(r"(Tap target [^.]+\.) If it's an? (artifact|creature|land|enchantment), "
+                r"destroy it\. ?"),
+     lambda g: ThenFollowUp(_one_target(g[1]), "destroy_if", condition=g[2].capitalize())),
+    (re.compile(r"(Exile|Destroy) (two|three) target ([^.]+?)\. ?"),
+     lambda g: UpToEach(g[1].lower(), _singular(g[3]), _COUNT[g[2]], exactly=True)),
 ]
+
+
+def _condition(words: str) -> str:
+    if words == "that land was nonbasic":
+        return "nonbasic"
+    if words == "that creature has infect":
+        return "infect"
+    return kind(words[len("you control "):].removeprefix("a ").removeprefix("an ")
+                + " you control")
+
 """(pattern, builder) pairs, tried before the base templates."""

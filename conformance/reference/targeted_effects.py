@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, cast
 
 from conformance.reference.common_effects import ask_may
 from conformance.reference.effects import EFFECTS, EffectContext, Effects, effect
-from conformance.reference.objects import ContinuousEffect, Flow, Obj
+from conformance.reference.objects import Chars, ContinuousEffect, Flow, Obj, Ref
 from conformance.reference.oracle_counted import Count, CountedDamage
 from conformance.reference.oracle_library import CardFilter, SearchLibrary
 from conformance.reference.oracle_mass_more import (
@@ -129,6 +129,10 @@ def _up_to_each(r: Effects, eff: UpToEach, ctx: EffectContext) -> None:
                 r._move(r.objects[ref.id], "hand")
             elif eff.what == "cant_block":
                 cast("BlockRestrictions", r).cant_block.add(ref)
+            elif eff.what == "exile":
+                r._move(r.objects[ref.id], "exile")
+            elif eff.what == "destroy":
+                r._destroy(r.objects[ref.id])
             else:
                 r._add_counters(r.objects[ref.id], "+1/+1", 1)
 
@@ -174,10 +178,13 @@ def _then_follow_up(r: Effects, eff: ThenFollowUp, ctx: EffectContext) -> Flow:
     value = 0
     if target is not None and eff.stat:
         value = max(0, getattr(r.chars(target), _STATS[eff.stat]) or 0)  # 107.1b
+    was = r.chars(target) if target is not None else None
     yield from _run_first(r, eff.first, ctx)
-    if target is None or controller is None:
+    if target is None or controller is None or was is None:
         return
-    if eff.follow == "lose_life":
+    if eff.follow in ("poison", "mill", "damage_controller", "destroy_if"):
+        _follow_more(r, eff, ctx, target, controller, value, was)
+    elif eff.follow == "lose_life":
         r.players[ctx.controller].life -= value
         if value:
             r._emit("life_change", player=ctx.controller, amount=-value)
@@ -274,3 +281,23 @@ def _prevent_shield(r: Effects, eff: PreventDamageShield, ctx: EffectContext) ->
     ref = ctx.first()
     if ref is not None:
         add_shield(r, ref if ref.zcc is not None else ref.id, eff.n)
+
+
+def _follow_more(r: Effects, eff: ThenFollowUp, ctx: EffectContext, target: Obj,
+                 controller: str, value: int, was: Chars) -> None:
+    """The follow-ups about the target's controller (as the target last was, 608.2h)."""
+    if eff.follow == "poison":  # 122.1f: poison counters on the player
+        r.players[controller].poison += eff.n
+    elif eff.follow == "mill":  # 701.13a: the top cards into the graveyard
+        library = r.zones[(controller, "library")]
+        for cid in list(library[:value]):
+            r._move(r.objects[cid], "graveyard")
+    elif eff.follow == "destroy_if":
+        if target.zone == "battlefield" and eff.condition in r.chars(target).types:
+            r._destroy(target)
+    else:  # damage_controller
+        met = ("Basic" not in was.supertypes if eff.condition == "nonbasic"
+               else "infect" in was.keywords if eff.condition == "infect"
+               else _rules(r).controls_kind(ctx.controller, eff.condition))
+        if _rules(r).resolution_condition_met(met):
+            r._damage(ctx.source, Ref(controller), eff.n)

@@ -190,3 +190,68 @@ def test_up_to_three_target_creatures_cannot_block(blocker: str, legal: bool) ->
         return
     with pytest.raises(EngineReportedError, match="illegal_action"):
         _blocks(e, {blocker: "a1"})
+
+
+# --- what follows about the target's controller; "exile two target ..." -------------------------
+
+
+def test_pistus_strike_gives_the_controller_a_poison_counter() -> None:
+    e = engine({"mana": "{2}{G}", "hand": [obj("sp", "Pistus Strike")]},
+               {"battlefield": [obj("d2", "Wind Drake")]})
+    e.act(cast("sp", "d2"))
+    e.act(RESOLVE)
+    assert e.observe().state["players"]["p2"]["poison"] == 1
+
+
+def test_grisly_spectacle_mills_the_destroyed_creatures_power() -> None:
+    e = engine({"mana": "{2}{B}{B}", "hand": [obj("sp", "Grisly Spectacle")]},
+               {"battlefield": [obj("g2", "Hill Giant")],
+                "library": [obj(f"l{i}", "Island") for i in range(5)]})
+    e.act(cast("sp", "g2"))
+    e.act(RESOLVE)
+    assert sum(o["zone"] == "graveyard" for k, o in _objects(e).items()
+               if k.startswith("l")) == 3
+
+
+@pytest.mark.parametrize(("land", "life"), [("Island", 20), ("Dryad Arbor", 18)])
+def test_molten_rain_damages_the_controller_of_a_nonbasic_land_only(land: str,
+                                                                     life: int) -> None:
+    e = engine({"mana": "{1}{R}{R}", "hand": [obj("sp", "Molten Rain")]},
+               {"battlefield": [obj("l2", land)]})
+    e.act(cast("sp", "l2"))
+    e.act(RESOLVE)
+    assert _objects(e)["l2"]["zone"] == "graveyard"
+    assert e.observe().state["players"]["p2"]["life"] == life
+
+
+@pytest.mark.parametrize(("mine", "life"), [([], 20), ([obj("ms", "Millstone")], 17)])
+def test_unlicensed_disintegration_checks_your_artifact_as_it_resolves(
+        mine: list[dict[str, Any]], life: int) -> None:
+    e = engine({"mana": "{1}{B}{R}", "hand": [obj("sp", "Unlicensed Disintegration")],
+                "battlefield": mine}, {"battlefield": [obj("b2", "Grizzly Bears")]})
+    e.act(cast("sp", "b2"))
+    e.act(RESOLVE)
+    assert e.observe().state["players"]["p2"]["life"] == life
+
+
+@pytest.mark.parametrize(("card", "zone"), [("Millstone", "graveyard"),
+                                            ("Grizzly Bears", "battlefield")])
+def test_topple_the_statue_destroys_an_artifact_only(card: str, zone: str) -> None:
+    e = engine({"mana": "{2}{W}", "hand": [obj("sp", "Topple the Statue")],
+                "library": [obj("l1", "Island")]},
+               {"battlefield": [obj("t2", card)]})
+    e.act(cast("sp", "t2"))
+    e.act(RESOLVE)
+    assert _objects(e)["t2"]["zone"] == zone and _objects(e)["t2"]["tapped"] is (zone != "graveyard")
+
+
+def test_ashes_to_ashes_needs_exactly_two_targets_and_exiles_both() -> None:
+    e = engine({"mana": "{1}{B}{B}", "hand": [obj("sp", "Ashes to Ashes")]},
+               {"battlefield": [obj("b2", "Grizzly Bears"), obj("g2", "Hill Giant")]})
+    with pytest.raises(EngineReportedError, match="illegal_action"):
+        e.act(cast("sp", "b2"))
+    e.act(cast("sp", "b2", "g2"))
+    e.act(RESOLVE)
+    objects = _objects(e)
+    assert objects["b2"]["zone"] == objects["g2"]["zone"] == "exile"
+    assert e.observe().state["players"]["p1"]["life"] == 15
