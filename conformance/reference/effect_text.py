@@ -59,6 +59,7 @@ from conformance.reference.oracle_foretold import FIRST as _FORETOLD_FIRST
 from conformance.reference.oracle_kicked import FIRST as _KICKED_FIRST
 from conformance.reference.oracle_library import TEMPLATES as _LIBRARY_TEMPLATES
 from conformance.reference.oracle_mass_more import FIRST as _MASS_MORE
+from conformance.reference.oracle_mass_more import LATE as _MASS_LATE
 from conformance.reference.oracle_more import FIRST as _FIRST_TEMPLATES
 from conformance.reference.oracle_more import TEMPLATES as _MORE_TEMPLATES
 from conformance.reference.oracle_sacrificed import TEMPLATES as _SACRIFICED_TEMPLATES
@@ -251,7 +252,7 @@ _EFFECTS.extend(_SACRIFICED_TEMPLATES)  # "damage equal to the sacrificed creatu
 _EFFECTS.extend(_STRIVE_TEMPLATES)  # "any number of target creatures each get ..."
 _EFFECTS[:0] = _PREVENT_FIRST  # "... dealt to and dealt by that creature this turn."
 _EFFECTS[:0] = _TARGETED_FIRST + _TARGETED_MORE + _MASS_MORE + _COUNTED_FIRST  # oracle_targeted
-_EFFECTS.extend(_SHIELD_FIRST)  # "Prevent the next N / all damage that would be dealt to ..."
+_EFFECTS.extend(_SHIELD_FIRST + _MASS_LATE)  # prevention shields, "gain N life for each ..."
 
 
 def _then(*effects: Effect) -> tuple[Effect, ...]:

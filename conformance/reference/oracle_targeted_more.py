@@ -162,6 +162,9 @@ FIRST: list[tuple[re.Pattern[str], Callable[[re.Match[str]], object]]] = [
      lambda g: ThenFollowUp(_one_target(g[1]), "destroy_equipment")),
     (re.compile(rf"{_TARGETED} Its controller gets (a|two|three) poison counters?\. ?"),
      lambda g: ThenFollowUp(_one_target(g[1]), "poison", n=_N[g[2]])),
+    (re.compile(r"((?:Up to one t|T)arget [^.]+? gets [^.]+\.) Its controller mills (a|two|three) "
+                r"cards?\. ?"),
+     lambda g: ThenFollowUp(_one_target(g[1]), "mill", n=_N[g[2]])),
     (re.compile(rf"{_TARGETED} Its controller mills cards equal to that creature's "
                 r"(power|toughness)\. ?"),
      lambda g: ThenFollowUp(_one_target(g[1]), "mill", stat=g[2])),

@@ -15,6 +15,9 @@ from conformance.reference.oracle_counted import Count, CountedDamage
 from conformance.reference.oracle_library import CardFilter, SearchLibrary
 from conformance.reference.oracle_mass_more import (
     DamageOpponentsCreatures,
+    DestroyPowerGreater,
+    ExileSelf,
+    GainLifePerCount,
     PumpByGraveyardCreatures,
     TapSelf,
 )
@@ -205,8 +208,37 @@ def _damage_opponents_creatures(r: Effects, eff: DamageOpponentsCreatures,
     """The source deals the damage to each creature an opponent controls as it resolves."""
     for oid in list(r.battlefield):
         ob = r.objects[oid]
-        if ob.controller != ctx.controller and "Creature" in r.chars(ob).types:
+        if kind_legal(r, eff.kind, ob, r.chars(ob), ctx.controller):
             r._damage(ctx.source, ob.ref, eff.amount)
+
+
+@effect(ExileSelf)
+def _exile_self(r: Effects, eff: ExileSelf, ctx: EffectContext) -> None:
+    src = r.objects.get(ctx.source)
+    if src is not None and src.zone == "battlefield":
+        r._move(src, "exile")
+
+
+@effect(DestroyPowerGreater)
+def _destroy_power_greater(r: Effects, eff: DestroyPowerGreater, ctx: EffectContext) -> None:
+    ref = ctx.first()
+    if ref is None:
+        return
+    power = r.chars(r.objects[ref.id]).power or 0
+    doomed = [r.objects[oid] for oid in r.battlefield
+              if "Creature" in (c := r.chars(r.objects[oid])).types and (c.power or 0) > power]
+    for ob in doomed:  # all at once (701.7)
+        if ob.zone == "battlefield":
+            r._destroy(ob)
+
+
+@effect(GainLifePerCount)
+def _gain_per_count(r: Effects, eff: GainLifePerCount, ctx: EffectContext) -> None:
+    n = eff.n * sum(kind_legal(r, eff.kind, r.objects[oid], r.chars(r.objects[oid]),
+                               ctx.controller) for oid in r.battlefield)
+    if n:
+        r.players[ctx.controller].life += n
+        r._emit("life_change", player=ctx.controller, amount=n)
 
 
 @effect(TapSelf)
@@ -290,7 +322,7 @@ def _follow_more(r: Effects, eff: ThenFollowUp, ctx: EffectContext, target: Obj,
         r.players[controller].poison += eff.n
     elif eff.follow == "mill":  # 701.13a: the top cards into the graveyard
         library = r.zones[(controller, "library")]
-        for cid in list(library[:value]):
+        for cid in list(library[:value if eff.stat else eff.n]):
             r._move(r.objects[cid], "graveyard")
     elif eff.follow == "destroy_if":
         if target.zone == "battlefield" and eff.condition in r.chars(target).types:

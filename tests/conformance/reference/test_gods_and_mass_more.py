@@ -11,6 +11,7 @@ import pytest
 from engine_play import RESOLVE, cast, engine, obj
 
 from conformance.errors import EngineReportedError
+from conformance.reference.cards import load_cards
 
 
 def _objects(e: Any) -> dict[str, Any]:
@@ -100,3 +101,73 @@ def test_strength_from_the_fallen_counts_creature_cards_in_your_graveyard() -> N
     e.act(RESOLVE)
     bears = _objects(e)["b1"]
     assert (bears["power"], bears["toughness"]) == (4, 4)
+
+
+def test_sagittars_volley_damages_only_the_opponents_flyers() -> None:
+    e = engine({"mana": "{2}{G}", "hand": [obj("sp", "Sagittars' Volley")],
+                "battlefield": [obj("d1", "Wind Drake")]},
+               {"battlefield": [obj("d2", "Wind Drake"), obj("a2", "Serra Angel"),
+                                obj("b2", "Grizzly Bears")]})
+    e.act(cast("sp", "d2"))
+    e.act(RESOLVE)
+    objects = _objects(e)
+    assert objects["d2"]["zone"] == "graveyard" and objects["a2"]["damage"] == 1
+    assert objects["d1"]["damage"] == 0 and objects["b2"]["damage"] == 0
+
+
+def test_orcish_cannonade_damages_the_target_and_you() -> None:
+    e = engine({"mana": "{1}{R}{R}", "hand": [obj("sp", "Orcish Cannonade")],
+                "library": [obj("l1", "Island")]})
+    e.act(cast("sp", "p2"))
+    e.act(RESOLVE)
+    players = e.observe().state["players"]
+    assert (players["p1"]["life"], players["p2"]["life"]) == (17, 18)
+
+
+def test_rookie_mistake_needs_another_target_for_its_second_pump() -> None:
+    p2 = {"battlefield": [obj("b2", "Grizzly Bears"), obj("g2", "Hill Giant")]}
+    e = engine({"mana": "{U}", "hand": [obj("sp", "Rookie Mistake")]}, p2)
+    with pytest.raises(EngineReportedError, match="illegal_action"):
+        e.act(cast("sp", "b2", "b2"))
+    e.act(cast("sp", "b2", "g2"))
+    e.act(RESOLVE)
+    objects = _objects(e)
+    assert objects["b2"]["toughness"] == 4 and objects["g2"]["power"] == 1
+
+
+def test_mangara_exiles_itself_and_its_target_or_nothing() -> None:
+    for shroud, zones in ((False, ("exile", "exile")), (True, ("battlefield", "battlefield"))):
+        e = engine({"battlefield": [obj("mg", "Mangara of Corondor")]},
+                   {"battlefield": [obj("b2", "Grizzly Bears")]})
+        e.act({"activate": {"player": "p1", "object": "mg", "ability": 0, "targets": ["b2"]}})
+        if shroud:
+            e.act({"set_keywords": {"object": "b2", "add": ["shroud"]}})
+        e.act(RESOLVE)
+        assert (_objects(e)["mg"]["zone"], _objects(e)["b2"]["zone"]) == zones
+
+
+def test_fell_the_mighty_destroys_the_creatures_more_powerful_than_its_target() -> None:
+    e = engine({"mana": "{4}{W}", "hand": [obj("sp", "Fell the Mighty")],
+                "battlefield": [obj("b1", "Grizzly Bears")]},
+               {"battlefield": [obj("b2", "Grizzly Bears"), obj("g2", "Hill Giant"),
+                                obj("o2", "Ornithopter")]})
+    e.act(cast("sp", "b1"))
+    e.act(RESOLVE)
+    objects = _objects(e)
+    assert objects["g2"]["zone"] == "graveyard"
+    assert all(objects[i]["zone"] == "battlefield" for i in ("b1", "b2", "o2"))
+
+
+def test_you_gain_life_for_each_creature_you_control_with_flying() -> None:
+    e = engine({"mana": "{2}{W}", "hand": [obj("sp", "Aerial Assault")],
+                "battlefield": [obj("d1", "Wind Drake"), obj("d3", "Wind Drake"),
+                                obj("b1", "Grizzly Bears")]},
+               {"battlefield": [obj("d2", "Wind Drake", tapped=True)]})
+    e.act(cast("sp", "d2"))
+    e.act(RESOLVE)
+    assert e.observe().state["players"]["p1"]["life"] == 22
+
+
+def test_any_number_of_target_creatures_cant_block() -> None:
+    (eff,) = load_cards()["Blinding Flare"].faces[0].text.spell
+    assert (eff.slots[0].min, eff.slots[0].max) == (0, 99) and eff.what == "cant_block"
