@@ -6,7 +6,10 @@
 * "CARDNAME deals X damage to <any target | target X> [and you gain X life], where X is the
   number of <count>."
 * "You may have CARDNAME deal damage to target X equal to the number of <count>." (an enters
-  trigger's "you may have it deal ..." is the source, :mod:`conformance.reference.oracle`).
+  trigger's "you may have it deal ..." is the source, :mod:`conformance.reference.oracle`);
+* "Target X / CARDNAME gets +X/+X until end of turn, where X is the number of <count>.";
+* "If you control a <Subtype>, <effects>." (checked as it resolves, 608.2c: the
+  :class:`~conformance.reference.chapter_abilities.IfYouControl` of "if you control a creature").
 
 A count (:class:`Count`) is of permanents ("Mountains you control", "creatures you control",
 "attacking creatures", "Clerics on the battlefield", "artifacts you control"), of cards in your
@@ -20,6 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 
 from conformance.reference.abilities import SELF
 from conformance.reference.effect_blocks import Effect, TargetSlot
@@ -58,12 +62,52 @@ class CountedDamage(Effect):
         return (TargetSlot(self.kind),)
 
 
+@dataclass(frozen=True, slots=True)
+class CountedPump(Effect):
+    """"Target <kind> / CARDNAME gets +X/+X until end of turn, where X is the number of
+    <count>" (``kind`` empty: the source); ``power``/``toughness`` are the signs of X; X is
+    counted once, as the effect resolves (608.2h)."""
+
+    kind: str
+    count: Count
+    power: int = 1
+    toughness: int = 1
+
+    @property
+    def slots(self) -> tuple[TargetSlot, ...]:
+        return (TargetSlot(self.kind),) if self.kind else ()
+
+
+_SIGN = {"+X": 1, "-X": -1, "+0": 0, "-0": 0}
+
+
+def _if_you_control(g: re.Match[str]) -> Effect:
+    from conformance.reference.chapter_abilities import IfYouControl
+    from conformance.reference.effect_text import parse_effects
+
+    return IfYouControl(kind(g[1]), parse_effects(g[2][:1].upper() + g[2][1:]))
+
+
 def _singular(word: str) -> str:
+    """The singular of a plural type word: the candidate ("Zombies" -> Zombie or Zomby,
+    "Allies" -> Ally or Allie, "Merfolk" -> Merfolk) that is a subtype of the card data, or the
+    card type word."""
     if word in _IRREGULAR:
         return _IRREGULAR[word]
-    if word.endswith("ies"):
-        return word[:-3] + "y"
-    return word[:-1] if word.endswith("s") else word
+    candidates = [word[:-1], word[:-3] + "y", word] if word.endswith("ies") else \
+        [word[:-1], word] if word.endswith("s") else [word]
+    known = _subtypes()
+    return next((c for c in candidates if c in known or c.lower() in _CARD_TYPES),
+                candidates[0])
+
+
+@cache
+def _subtypes() -> frozenset[str]:
+    """Every subtype of the card data (the type lines of ``cards.jsonl.gz``)."""
+    from conformance.reference.cards import _mtgjson_rows
+
+    return frozenset(sub for row in _mtgjson_rows() for face in row["faces"]
+                     for sub in face["type"].partition("—")[2].split())
 
 
 def count_of(words: str) -> Count:
@@ -114,5 +158,10 @@ FIRST: list[tuple[re.Pattern[str], Callable[[re.Match[str]], object]]] = [
     (re.compile(rf"{SELF} deals X damage to {_TARGET}( and you gain X life)?, where X is the "
                 r"number of ([^.]+?)\. ?"),
      lambda g: CountedDamage(_target(g[1]), count_of(g[3]), "x" if g[2] else "")),
+    (re.compile(rf"(Target [^.]+?|{SELF}) gets ([+-]X)/([+-][0X]) until end of turn, where X is "
+                r"the number of ([^.]+?)\. ?"),
+     lambda g: CountedPump("" if g[1] == SELF else kind(g[1][len("Target "):]),
+                           count_of(g[4]), _SIGN[g[2]], _SIGN[g[3]])),
+    (re.compile(r"If you control an? ([A-Z][a-z]+), ([a-z][^.]*\.) ?"), _if_you_control),
 ]
 """(pattern, builder) pairs, tried before the base templates."""

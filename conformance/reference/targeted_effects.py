@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, cast
 from conformance.reference.common_effects import ask_may
 from conformance.reference.effects import EFFECTS, EffectContext, Effects, effect
 from conformance.reference.objects import Chars, ContinuousEffect, Flow, Obj, Ref
-from conformance.reference.oracle_counted import Count, CountedDamage
+from conformance.reference.oracle_counted import Count, CountedDamage, CountedPump
 from conformance.reference.oracle_library import CardFilter, SearchLibrary
 from conformance.reference.oracle_mass_more import (
     DamageOpponentsCreatures,
@@ -333,3 +333,19 @@ def _follow_more(r: Effects, eff: ThenFollowUp, ctx: EffectContext, target: Obj,
                else _rules(r).controls_kind(ctx.controller, eff.condition))
         if _rules(r).resolution_condition_met(met):
             r._damage(ctx.source, Ref(controller), eff.n)
+
+
+@effect(CountedPump)
+def _counted_pump(r: Effects, eff: CountedPump, ctx: EffectContext) -> None:
+    """The target still legal (or the source on the battlefield) gets ±X/±X until end of turn,
+    X counted now (608.2h: it doesn't change later)."""
+    if eff.kind:
+        ref = ctx.first()
+    else:
+        src = r.objects.get(ctx.source)
+        ref = src.ref if src is not None and src.zone == "battlefield" else None
+    if ref is None:
+        return
+    x = count_now(r, eff.count, ctx.controller)
+    r.effects.append(ContinuousEffect(next(r._clock), frozenset({ref}), eff.power * x,
+                                      eff.toughness * x))

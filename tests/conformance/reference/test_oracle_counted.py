@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from engine_play import RESOLVE, cast, engine, obj
 
 
@@ -62,3 +63,36 @@ def test_ire_of_kaminari_counts_arcane_cards_in_your_graveyard_only() -> None:
     e.act(cast("sp", "p2"))
     e.act(RESOLVE)
     assert _life(e, "p2") == 19
+
+
+def test_feeding_frenzy_counts_the_zombies_on_the_battlefield() -> None:
+    """Three Zombies, two of them p1's: the 6/4 Craw Wurm gets -3/-3."""
+    e = engine({"mana": "{2}{B}", "hand": [obj("sp", "Feeding Frenzy")],
+                "battlefield": [obj("z1", "Scathe Zombies"), obj("z3", "Scathe Zombies")]},
+               {"battlefield": [obj("w2", "Craw Wurm"), obj("z2", "Scathe Zombies")]})
+    e.act(cast("sp", "w2"))
+    e.act(RESOLVE)
+    wurm = _objects(e)["w2"]
+    assert (wurm["power"], wurm["toughness"]) == (3, 1)
+
+
+def test_a_self_pump_counted_as_it_resolves() -> None:
+    """Hellkite Igniter ({1}{R}: +X/+0, X = artifacts you control): two Ornithopters."""
+    e = engine({"mana": "{1}{R}", "battlefield": [obj("hk", "Hellkite Igniter"),
+                                                  obj("o1", "Ornithopter"),
+                                                  obj("o3", "Ornithopter")]})
+    e.act({"activate": {"player": "p1", "object": "hk", "ability": 0}})
+    e.act(RESOLVE)
+    assert _objects(e)["hk"]["power"] == 7
+
+
+@pytest.mark.parametrize(("wizard", "hand"), [(True, 1), (False, 0)])
+def test_if_you_control_a_wizard_draw_a_card(wizard: bool, hand: int) -> None:
+    mine = [obj("wz", "Prodigal Sorcerer")] if wizard else []
+    e = engine({"mana": "{U}", "hand": [obj("sp", "Stream of Unconsciousness")],
+                "battlefield": mine, "library": [obj("l1", "Island")]},
+               {"battlefield": [obj("g2", "Hill Giant")]})
+    e.act(cast("sp", "g2"))
+    e.act(RESOLVE)
+    assert len(e.zones[("p1", "hand")]) == hand
+    assert _objects(e)["g2"]["power"] == -1
