@@ -15,7 +15,10 @@
 * "... Its controller gets a poison counter." / "... mills cards equal to that creature's
   power." / "If that land was nonbasic / that creature has infect / you control an artifact,
   CARDNAME deals N damage to that creature's controller." / "Tap target permanent. If it's an
-  artifact, destroy it." / "Exile two target <kind>s." (exactly two).
+  artifact, destroy it." / "Exile two target <kind>s." (exactly two);
+* "CARDNAME deals N damage to each of up to N target creatures. [Those creatures can't block
+  this turn.]" and "<effect on target creature>. Each other creature you control / that player
+  controls gets +N/+N until end of turn." (:class:`ThenOthers`).
 
 :data:`FIRST` goes before the base templates (which would read the first sentence alone).
 """
@@ -45,6 +48,8 @@ class UpToEach(Effect):
     n: int
     exactly: bool = False
     """"Exile two target ...": exactly ``n`` targets."""
+    amount: int = 0
+    """``damage`` (and ``damage_cant_block``): the damage the source deals to each."""
 
     @property
     def slots(self) -> tuple[TargetSlot, ...]:
@@ -89,6 +94,22 @@ class ThenFollowUp(Effect):
     or a ``perm:`` kind you control as the follow-up happens), ``destroy_if`` (it is
     destroyed if it has the card type ``condition``)."""
     condition: str = ""
+
+    @property
+    def slots(self) -> tuple[TargetSlot, ...]:
+        return self.first.slots
+
+
+@dataclass(frozen=True, slots=True)
+class ThenOthers(Effect):
+    """``first`` (one effect on one target creature), then "each other creature you control /
+    that player controls gets +N/+N until end of turn": the creatures of that player (you, or
+    the target's controller as it last was) other than the target, locked in (611.2c)."""
+
+    first: Effect
+    yours: bool
+    power: int
+    toughness: int
 
     @property
     def slots(self) -> tuple[TargetSlot, ...]:
@@ -176,6 +197,14 @@ FIRST: list[tuple[re.Pattern[str], Callable[[re.Match[str]], object]]] = [
     (re.compile(r"(Tap target [^.]+\.) If it's an? (artifact|creature|land|enchantment), "
                 r"destroy it\. ?"),
      lambda g: ThenFollowUp(_one_target(g[1]), "destroy_if", condition=g[2].capitalize())),
+    (re.compile(rf"{SELF} deals (\d+) damage to each of up to (two|three|four|five) target "
+                r"([^.]+?)\.( Those creatures can't block this turn\.)? ?"),
+     lambda g: UpToEach("damage_cant_block" if g[4] else "damage", _singular(g[3]),
+                        _COUNT[g[2]], amount=int(g[1]))),
+    (re.compile(r"((?:Target creature you control gets|Destroy target creature an opponent "
+                r"controls)[^.]*\.) Each other creature (you|that player) controls? gets "
+                r"([+-]\d+)/([+-]\d+) until end of turn\. ?"),
+     lambda g: ThenOthers(_one_target(g[1]), g[2] == "you", int(g[3]), int(g[4]))),
     (re.compile(r"(Exile|Destroy) (two|three) target ([^.]+?)\. ?"),
      lambda g: UpToEach(g[1].lower(), _singular(g[3]), _COUNT[g[2]], exactly=True)),
 ]

@@ -31,6 +31,7 @@ from conformance.reference.oracle_targeted import (
 from conformance.reference.oracle_targeted_more import (
     CantBlockGroup,
     ThenFollowUp,
+    ThenOthers,
     ThenUntapTargets,
     UpToEach,
 )
@@ -132,6 +133,10 @@ def _up_to_each(r: Effects, eff: UpToEach, ctx: EffectContext) -> None:
                 r._move(r.objects[ref.id], "hand")
             elif eff.what == "cant_block":
                 cast("BlockRestrictions", r).cant_block.add(ref)
+            elif eff.what in ("damage", "damage_cant_block"):
+                r._damage(ctx.source, ref, eff.amount)
+                if eff.what == "damage_cant_block":
+                    cast("BlockRestrictions", r).cant_block.add(ref)
             elif eff.what == "exile":
                 r._move(r.objects[ref.id], "exile")
             elif eff.what == "destroy":
@@ -349,3 +354,19 @@ def _counted_pump(r: Effects, eff: CountedPump, ctx: EffectContext) -> None:
     x = count_now(r, eff.count, ctx.controller)
     r.effects.append(ContinuousEffect(next(r._clock), frozenset({ref}), eff.power * x,
                                       eff.toughness * x))
+
+
+@effect(ThenOthers)
+def _then_others(r: Effects, eff: ThenOthers, ctx: EffectContext) -> Flow:
+    """The first effect, then the other creatures of that player get the bonus (nothing when
+    the target is illegal, 608.2b: the spell has no other target)."""
+    ref = ctx.first()
+    target = r.objects[ref.id] if ref is not None else None
+    if target is None:
+        return
+    player = ctx.controller if eff.yours else target.controller
+    yield from _run_first(r, eff.first, ctx)
+    others = frozenset(r.objects[oid].ref for oid in r.battlefield
+                       if r.objects[oid].controller == player and oid != target.id
+                       and "Creature" in r.chars(r.objects[oid]).types)
+    r.effects.append(ContinuousEffect(next(r._clock), others, eff.power, eff.toughness))

@@ -255,3 +255,33 @@ def test_ashes_to_ashes_needs_exactly_two_targets_and_exiles_both() -> None:
     objects = _objects(e)
     assert objects["b2"]["zone"] == objects["g2"]["zone"] == "exile"
     assert e.observe().state["players"]["p1"]["life"] == 15
+
+
+def test_wrap_in_flames_damages_each_target_and_they_cannot_block() -> None:
+    e = engine({"mana": "{3}{R}", "hand": [obj("sp", "Wrap in Flames")],
+                "battlefield": [obj("a1", "Hill Giant")]},
+               {"battlefield": [obj("b2", "Grizzly Bears"), obj("d2", "Wind Drake"),
+                                obj("g2", "Craw Wurm")]})
+    e.act(cast("sp", "b2", "g2"))
+    e.act(RESOLVE)
+    objects = _objects(e)
+    assert (objects["b2"]["damage"], objects["g2"]["damage"], objects["d2"]["damage"]) == \
+        (1, 1, 0)
+    with pytest.raises(EngineReportedError, match="illegal_action"):
+        _blocks(e, {"g2": "a1"})
+
+
+@pytest.mark.parametrize(("card", "mana", "target", "expect"), [
+    ("Phalanx Tactics", "{1}{W}", "b1", {"b1": (4, 3), "g1": (4, 4), "b2": (2, 2)}),
+    ("Public Execution", "{5}{B}", "b2", {"g2": (1, 3), "b1": (2, 2)}),
+])
+def test_each_other_creature_of_that_player_gets_the_bonus(
+        card: str, mana: str, target: str, expect: dict[str, tuple[int, int]]) -> None:
+    e = engine({"mana": mana, "hand": [obj("sp", card)],
+                "battlefield": [obj("b1", "Grizzly Bears"), obj("g1", "Hill Giant")]},
+               {"battlefield": [obj("b2", "Grizzly Bears"), obj("g2", "Hill Giant")]})
+    e.act(cast("sp", target))
+    e.act(RESOLVE)
+    objects = _objects(e)
+    for oid, pt in expect.items():
+        assert (objects[oid]["power"], objects[oid]["toughness"]) == pt, oid
