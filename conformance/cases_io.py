@@ -19,6 +19,7 @@ from typing import Any, NamedTuple
 
 from conformance import schemas
 from conformance.case_costs import cost_needs
+from conformance.case_parse_cache import ParseCache
 from conformance.case_yaml import MAX_YAML_BYTES, load_yaml_file, parse_yaml, read_text
 from conformance.errors import CaseFormatError, SuiteError
 
@@ -156,15 +157,18 @@ def stale_hash_message(case: Case) -> str | None:
 
 
 def load_case(path: str | Path, *, check_hash: bool = True,
-              max_bytes: int = MAX_YAML_BYTES) -> Case:
+              max_bytes: int = MAX_YAML_BYTES, parsed: ParseCache | None = None) -> Case:
     """Read and validate one case file (read by :mod:`conformance.case_yaml`).
 
     With ``check_hash`` (the default) a case whose ``hash`` does not match its content is refused,
     as ``rulings cases lint`` reports it: a run must not judge an edited case under its old hash.
     Raises :class:`CaseFormatError` (:class:`YamlFileError` with a line for reading problems).
+    ``parsed``: the per-user cache of parsed files (:class:`ParseCache`) to read through.
     """
     path = Path(path)
-    case = case_from_mapping(load_yaml_file(path, max_bytes), path)
+    data = (load_yaml_file(path, max_bytes) if parsed is None
+            else parsed.parse(read_text(path, max_bytes), str(path)))
+    case = case_from_mapping(data, path)
     if check_hash and (why := stale_hash_message(case)) is not None:
         raise CaseFormatError(str(path), [why])
     return case
@@ -229,7 +233,9 @@ def load_cases(paths: Iterable[str | Path], *, max_bytes: int = MAX_YAML_BYTES) 
     Raises :class:`CaseFormatError` on the first bad file, :class:`SuiteError` when two files
     share an id (see :func:`check_suite`).
     """
-    cases = [load_case(f, max_bytes=max_bytes) for f in find_case_files(paths)]
+    parsed = ParseCache()
+    cases = [load_case(f, max_bytes=max_bytes, parsed=parsed) for f in find_case_files(paths)]
+    parsed.save()
     check_suite(cases)
     return cases
 

@@ -25,6 +25,7 @@ The run's options and record are :mod:`conformance.runs`'s, running one case on 
 from __future__ import annotations
 
 import concurrent.futures as cf
+import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -149,6 +150,7 @@ def _run(cases: Sequence[Case], selected: list[Case], espec: EngineSpec, options
             on_result(r)
 
     jobs = max(1, min(options.jobs, len(selected) or 1))
+    closer: threading.Thread | None = None
     try:
         if jobs == 1:
             for case in selected:
@@ -163,12 +165,19 @@ def _run(cases: Sequence[Case], selected: list[Case], espec: EngineSpec, options
                                       features=list(case.features), message=why))
                 else:
                     runnable.append(case)
-            _close_quietly(executor)
+            # the first engine stops while the workers start theirs (an engine slow to exit
+            # costs its close grace once, not before every worker; workers are spawned, so
+            # the thread is safe)
+            closer = threading.Thread(target=_close_quietly, args=(executor,),
+                                      name="close-first-engine", daemon=True)
+            closer.start()
             from conformance.workers import run_in_workers
 
             run.restarts += run_in_workers(runnable, espec.text, options, jobs, pools, record,
                                            executor.cards)
     finally:
+        if closer is not None:
+            closer.join()
         _close_quietly(executor)
     run.restarts += executor.restarts
     run.results = [by_id[c.id] for c in selected if c.id in by_id]

@@ -103,6 +103,9 @@ class Activated:
     """Other costs than mana, {T} and "Sacrifice CARDNAME" (rule 602.2b)."""
     energy: int = 0
     """"Pay {E}{E}" is part of the cost: that many energy counters (rule 107.14)."""
+    while_suspended: bool = False
+    """"Activate only if CARDNAME is suspended": activated from exile, its card suspended
+    (702.62b; :mod:`conformance.reference.suspend_triggers`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,8 +156,20 @@ class SubtypeLord:
     changes as counters are put and removed, 611.3a); "" for no such condition."""
 
 
-Static = (OutlawsHaveKeyword | CreaturesLoseAllAbilities | EnchantedCreatureGets | SubtypeLord
-          | NotCreatureBelowDevotion)  # the last: conformance.reference.devotion_gods
+@dataclass(frozen=True, slots=True)
+class SelfWhile:
+    """"CARDNAME [gets +N/+M and] has <keywords> as long as <condition>" (611.3a):
+    ``condition`` as :func:`conformance.reference.self_while.condition` reads it (kind,
+    arguments...)."""
+
+    power: int
+    toughness: int
+    keywords: tuple[str, ...]
+    condition: tuple[str, ...]
+
+
+Static = OutlawsHaveKeyword | CreaturesLoseAllAbilities | EnchantedCreatureGets | SubtypeLord \
+    | SelfWhile | NotCreatureBelowDevotion  # the last: conformance.reference.devotion_gods
 
 
 @dataclass(frozen=True)
@@ -167,6 +182,9 @@ class FaceText:
     """The mana cost of "Flashback {cost}" (rule 702.34), or None."""
     cycling: str | None = None
     """The mana cost of "Cycling {cost}" (rule 702.29), or None."""
+    typecycling: tuple[tuple[str, SpellText], ...] = ()
+    """Typecycling abilities (702.29e: "Plainscycling {2}"), each (cost, effects): in a hand,
+    activated as ability 1, 2, ... after a plain cycling ability (0), else from 0."""
     kicker: str | None = None
     """The cost of "Kicker {cost}" or "Multikicker {cost}" (rule 702.33), or None."""
     multikicker: bool = False

@@ -52,6 +52,18 @@ class Bestow(AlternativeCosts):
         cast is an enchantment creature, never an Aura (the bestow rulings)."""
         return True
 
+    def bestow_illegal_target_resolves(self, obj: Obj) -> bool:
+        """Hook: a bestowed Aura spell whose target is illegal as it begins to resolve is not
+        countered: it ceases to be bestowed and resolves as an enchantment creature spell
+        (702.103e)."""
+        return True
+
+    def bestowed_aura_stays_unattached(self, aura: Obj) -> bool:
+        """Hook: a bestowed Aura attached to an illegal object becomes unattached and stays on
+        the battlefield as an enchantment creature instead of going to its owner's graveyard
+        (702.103f, an exception to 704.5m)."""
+        return True
+
     def bestow_unattached(self, aura: Obj, host: Obj | None) -> None:
         """Hook: what a bestowed Aura becoming unattached keeps (702.103f): its own tapped
         status; an Aura isn't tapped when the creature it enchants becomes tapped (the bestow
@@ -85,8 +97,9 @@ class Bestow(AlternativeCosts):
             target = spell.targets[0][0] if spell.targets and spell.targets[0] else None
             if target is None or not self._slot_legal(target, fx.TargetSlot("creature"),
                                                       obj.controller, obj.id):
-                spell.alternative = None  # 702.103e: it resolves as a creature spell
-                spell.targets = []
+                if self.bestow_illegal_target_resolves(obj):
+                    spell.alternative = None  # 702.103e: it resolves as a creature spell
+                    spell.targets = []
             else:
                 host = target
         yield from super()._resolve_spell(obj)
@@ -111,7 +124,8 @@ class Bestow(AlternativeCosts):
         illegal object becomes unattached and ceases to be bestowed (an enchantment creature
         again), so it stays on the battlefield."""
         legal = super().aura_attachment_legal(aura, chars)
-        if not legal and aura.ref in self.bestowed:  # 702.103f, not 704.5m
+        if not legal and aura.ref in self.bestowed and self.bestowed_aura_stays_unattached(aura):
+            # 702.103f, not 704.5m
             ref = aura.attached_to
             host = self.objects.get(ref.id) if ref is not None else None
             self.bestowed.discard(aura.ref)

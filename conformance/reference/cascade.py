@@ -38,8 +38,8 @@ from conformance.reference.effect_blocks import Effect
 from conformance.reference.effects import EffectContext, Effects, effect
 from conformance.reference.mana import ManaSymbolError, cost_symbols
 from conformance.reference.objects import Choice, Flow, Obj, PendingTrigger, Ref, refuse
-from conformance.reference.suspend import Suspend
 from conformance.reference.suspend_text import CastFromHandFree
+from conformance.reference.suspend_triggers import SuspendTriggers
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +50,7 @@ class CascadeExile(Effect):
     mana_value: int
 
 
-class Cascade(Suspend):
+class Cascade(SuspendTriggers):
     """Cascade: the trigger, and the spell it casts without paying its mana cost; and "you may
     cast a spell ... from your hand without paying its mana cost" (:class:`CastFromHandFree`)."""
 

@@ -10,6 +10,7 @@ from typing import Any
 from conformance.reference import effect_blocks as o
 from conformance.reference.cards import CardDef, Face
 from conformance.reference.costs import ABILITY_COST_KEYS, Costs
+from conformance.reference.cycling_text import CYCLED
 from conformance.reference.fuse import FusedSpells, half_fields
 from conformance.reference.mana import ManaSymbolError, cost_symbols
 from conformance.reference.objects import (
@@ -17,6 +18,7 @@ from conformance.reference.objects import (
     Choice,
     Flow,
     Obj,
+    PendingTrigger,
     Ref,
     SpellState,
     StackAbility,
@@ -198,7 +200,8 @@ class Casting(FusedSpells, Costs):
         total = self.striven(total, face, targets)
         frm = obj.zone
         rest = self._plan_total(player, total.mana, total.objects,
-                                f"the cost of {face.name} (X={x})")
+                                f"the cost of {face.name} (X={x})",
+                                self.payers_pay_from(face, total.mana, x or 0))
         self._move(obj, "stack", controller=player)  # 601.2a, then the costs are paid (601.2h)
         sacrificed = [self.chars(ob).power for kind, ob in total.objects
                       if kind == "sacrifice" and "Creature" in self.chars(ob).types]
@@ -333,24 +336,36 @@ class Casting(FusedSpells, Costs):
         cycling mana cost and discarding the card; it draws a card as it resolves."""
         player = obj.owner
         self._require_priority(player)
-        cost = obj.card.faces[0].text.cycling if obj.card and len(obj.card.faces) == 1 else None
-        if cost is None or a.get("ability", 0) != 0:
-            raise refuse("illegal_action", f"{obj.id} has no activated ability in a hand")
+        text = obj.card.faces[0].text if obj.card and len(obj.card.faces) == 1 else None
+        hand = ([(text.cycling, (o.Draw(1),))] if text.cycling else []) + list(
+            text.typecycling) if text is not None else []  # typecycling: 702.29e
+        idx = a.get("ability", 0)
+        if not isinstance(idx, int) or not 0 <= idx < len(hand):
+            raise refuse("illegal_action", f"{obj.id} has no activated ability {idx} in a hand")
         if a.get("targets") or a.get("costs"):
             raise refuse("illegal_action", "cycling has no targets and no other costs")
+        cost, effects = hand[idx]
         if not self._pay(player, cost, 0):
             raise refuse("illegal_action", f"cannot pay {cost}")
         self._discard(obj)  # discarding it is part of the cost (rule 702.29a)
         item = StackAbility(self._new_id("act"), obj.id, obj.card_name, player, "cycling",
-                            (o.Draw(1),), [])
+                            effects, [])
         self.stack.append(item)
         self._emit("put_on_stack", object=item.id, source=obj.id, ability=item.name)
+        for t in text.triggered if text is not None else ():
+            if t.event == CYCLED and self.cycle_triggers():  # 702.29c: discarded to cycle
+                self._trigger(PendingTrigger(player, obj.id, obj.card_name, t.name, t.effects))
         if self.cycling_is_cast():
             self._emit("cast", player=player, object=obj.id, card=obj.card_name, half=None,
                        copy=False)
         self.priority = player
         self.passes = 0
         yield from self._put_triggers()
+
+    def cycle_triggers(self) -> bool:
+        """Hook: "When you cycle CARDNAME" triggers as the card is discarded to pay its cycling
+        cost (702.29c); it goes on the stack above the cycling ability."""
+        return True
 
     def cycling_is_cast(self) -> bool:
         """Hook: cycling is activating an ability, not casting the card (702.29a)."""

@@ -50,10 +50,12 @@ class GainLifeGreatestPower(Effect):
 class IfYouControl(Effect):
     """"If you control a <kind>, <effects>": the condition is checked as the effect resolves
     (608.2c; not an intervening "if", which follows a trigger condition, 603.4). ``kind`` is a
-    ``perm:`` filter of :mod:`conformance.reference.target_kinds`."""
+    ``perm:`` filter of :mod:`conformance.reference.target_kinds`; ``none``: "If you control no
+    <kind>s, ..." (the condition holds when the player controls none)."""
 
     kind: str
     effects: SpellText
+    none: bool = False
 
     @property
     def slots(self) -> tuple[TargetSlot, ...]:
@@ -170,7 +172,8 @@ class GainLifeAndScryByCount(Effect):
 class CreateTurnTrigger(Effect):
     """"Whenever a[n] <Subtype> [you control] attacks this turn, <effects>" (``event``
     ``attacks``) / "Whenever you cast a spell [with mana value N or greater] this turn,
-    <effects>" (``cast``): a delayed triggered ability created as the effect resolves (603.7a)
+    <effects>" (``cast``) / "Whenever a creature enters the battlefield this turn, <effects>"
+    (``enters``): a delayed triggered ability created as the effect resolves (603.7a)
     that triggers each time its event occurs until the turn ends (603.7b); the targets of
     ``effects`` are chosen as each trigger is put on the stack."""
 

@@ -81,7 +81,7 @@ def _gain_greatest_power(r: Effects, eff: ch.GainLifeGreatestPower, ctx: EffectC
 
 @effect(ch.IfYouControl)
 def _if_you_control(r: Effects, eff: ch.IfYouControl, ctx: EffectContext) -> Flow:
-    met = _rules(r).controls_kind(ctx.controller, eff.kind)
+    met = _rules(r).controls_kind(ctx.controller, eff.kind) != eff.none  # "if you control no"
     if _rules(r).resolution_condition_met(met):
         yield from r._run_effects(eff.effects, ctx.targets, ctx.controller, ctx.source,
                                   ctx.spell, ctx.ability)

@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from conformance.reference.abilities import FaceText
+from conformance.reference.abilities_halves_more import ReturnExiledCard
 from conformance.reference.cards import Face
 from conformance.reference.chapter_abilities import (
     DamageBonusThisTurn,
@@ -79,13 +80,64 @@ class ChapterRules(ControlRules):
     def _damage(self, source: str, target: Ref, amount: int, combat: bool = False) -> None:
         """Damage, increased first by the replacement effects of :attr:`damage_bonuses` that
         apply to its source this turn (614.1a)."""
+        if self.redirects and target.zcc is not None:
+            target = self._redirected(target)
         src = self.objects.get(source)
+        bonus = doubled = 0
         if amount > 0 and src is not None and self.damage_bonuses:
             colors = self.chars(src).colors
             for controller, turn, eff in self.damage_bonuses:
                 if turn == self.turn and src.controller == controller and eff.color in colors:
-                    amount += eff.bonus
+                    bonus += eff.bonus
+        if amount > 0 and src is not None and self.damage_doubled:
+            doubled = sum(1 for controller, turn in self.damage_doubled
+                          if turn == self.turn and src.controller == controller)
+        if bonus and doubled:  # the affected player or controller orders them (616.1)
+            raise refuse("unsupported", "damage both increased and doubled: their order is a "
+                                        "choice (616.1) not modelled")
+        amount = (amount + bonus) * 2 ** doubled
+        if amount > 0 and self.damage_shields and self.damage_unpreventable != self.turn:
+            amount = self._shield(source, target, amount, combat, bool(bonus or doubled))
         super()._damage(source, target, amount, combat)
+
+    def _redirected(self, target: Ref) -> Ref:
+        """Damage to a creature its controller controls is dealt to the creature chosen for a
+        redirection of theirs instead, while that one is on the battlefield (614.1a); two
+        redirections or a prevention shield with it: their order is a choice (616.1),
+        refused."""
+        self.redirects = [r for r in self.redirects
+                          if not self.until_your_next_turn_ends(r[0], r[1])]
+        hit = self.objects.get(target.id)
+        if hit is None or hit.zone != "battlefield" or "Creature" not in self.chars(hit).types:
+            return target
+        to = [r[2] for r in self.redirects if r[0] == hit.controller and r[2] != target
+              and (ob := self.objects.get(r[2].id)) is not None and ob.zcc == r[2].zcc
+              and ob.zone == "battlefield"]
+        if not to:
+            return target
+        if len(to) > 1 or any(s[1] == target and s[0] == self.turn for s in self.damage_shields):
+            raise refuse("unsupported", "a redirection with another replacement effect: their "
+                                        "order is a choice (616.1)")
+        return to[0]
+
+    def _shield(self, source: str, target: Ref, amount: int, combat: bool, replaced: bool
+                ) -> int:
+        """The damage left once the prevention shields of ``target`` this turn are used up
+        (615.7); when another replacement or prevention effect applies too, their order is the
+        affected player's choice (616.1), not modelled: refused."""
+        self.damage_shields = [s for s in self.damage_shields if s[0] == self.turn and s[2]]
+        mine = [s for s in self.damage_shields if s[1] == target]
+        if not mine:
+            return amount
+        if replaced or (combat and self.combat_damage_prevented == self.turn) or (
+                target.zcc is not None and self.damage_prevented_by_protection(target, source)):
+            raise refuse("unsupported", "a prevention shield with another replacement or "
+                                        "prevention effect: their order is a choice (616.1)")
+        for shield in mine:
+            cut = min(shield[2], amount)
+            shield[2] -= cut
+            amount -= cut
+        return amount
 
     def _spell_cost(self, player: str, obj: Obj, face: Face, costs: Any, x: int) -> SpellCost:
         """The total cost with the cost increases of :attr:`cost_increases` added (601.2f)."""
@@ -162,6 +214,12 @@ class ChapterRules(ControlRules):
 
     def _enter_step(self, name: str, new_turn: bool) -> None:
         super()._enter_step(name, new_turn)
+        if name == "end" and self.end_step_returns:  # "at the beginning of the next end step"
+            due = [e for e in self.end_step_returns if e[3] != -self.turn]
+            self.end_step_returns = [e for e in self.end_step_returns if e not in due]
+            for controller, source, source_name, _turn, card, zcc in due:
+                self._trigger(PendingTrigger(controller, source, source_name, "delayed_return",
+                                             (ReturnExiledCard(card, zcc),)))
         if name == "untap" and self.next_turn_effects:  # a turn begins
             ended = [e for c, t, e in self.next_turn_effects
                      if self.until_your_next_turn_ends(c, t)]
@@ -224,6 +282,13 @@ class ChapterRules(ControlRules):
                         self._fire(t)
         yield from super()._put_triggers()
 
+    def detect_enters_triggers(self, obj: Obj) -> None:
+        """With "Whenever a creature enters the battlefield this turn" (603.7b)."""
+        super().detect_enters_triggers(obj)
+        if self.turn_triggers and "Creature" in self.chars(obj).types:
+            for t in self._live_turn_triggers("enters"):
+                self._fire(t)
+
     def _after_event(self, event: dict[str, Any]) -> None:
         super()._after_event(event)
         if event["type"] != "cast" or not self.turn_triggers:
@@ -265,7 +330,7 @@ class ChapterRules(ControlRules):
         only if the condition holds as the event occurs (and is checked again on resolution)."""
         first = t.effects[0] if t.effects else None
         if (not t.chapter and isinstance(first, IfYouControl) and self.intervening_if_on_trigger()
-                and not self.controls_kind(t.controller, first.kind)):
+                and self.controls_kind(t.controller, first.kind) == first.none):
             return
         super()._trigger(t)
 

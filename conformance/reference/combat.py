@@ -38,6 +38,8 @@ class Combat(Designations):
         """``(turn, "attackers" | "blockers")`` once declared in that turn's combat."""
         self.damage_orders: dict[str, list[str]] = {}
         """Attacker id -> its damage assignment order (blocker ids, 509.2), once announced."""
+        self.no_combat_damage: set[tuple[Ref, int]] = set()
+        """(creature, turn): "CARDNAME assigns no combat damage this turn" (510.1a)."""
 
     def may_attack(self, obj: Obj) -> bool:
         """Hook: an untapped creature its controller has controlled continuously since their
@@ -268,7 +270,7 @@ class Combat(Designations):
         hits: list[Hit] = []
         for ob in dealers:
             power = self.chars(ob).power or 0
-            if power <= 0:
+            if power <= 0 or (ob.ref, self.turn) in self.no_combat_damage:
                 continue
             if ob.attacking is not None:
                 blockers = self.blockers_in_order(ob)

@@ -48,7 +48,7 @@ def _flicker(r: Effects, eff: Flicker, ctx: EffectContext) -> None:
         return
     obj = r.objects[ref.id]
     r._move(obj, "exile")
-    if obj.token is None and obj.zone == "exile":
+    if r.left_token_may_return(obj) and obj.zone == "exile":
         r._move(obj, "battlefield", controller=obj.owner if eff.under_owner else ctx.controller)
 
 
@@ -60,7 +60,7 @@ def _flicker_self(r: Effects, eff: FlickerSelf, ctx: EffectContext) -> None:
     if obj is None or obj.zone != "battlefield":
         return
     r._move(obj, "exile")
-    if obj.token is None and obj.zone == "exile":
+    if r.left_token_may_return(obj) and obj.zone == "exile":
         r._move(obj, "battlefield", controller=obj.owner)
 
 

@@ -9,6 +9,11 @@ oracle templates and their rules:
 * "Whenever CARDNAME blocks / becomes blocked / attacks or blocks / blocks or becomes blocked,
   <effects>" — trigger as blockers are declared (509.1i, 509.3a; "becomes blocked" once a
   combat however many creatures block it, 509.3c);
+* "Afflict N" — "Whenever this creature becomes blocked, defending player loses N life"
+  (702.130a);
+* "Whenever CARDNAME attacks and isn't blocked, <effects>" — triggers as blockers are declared,
+  for an attacking creature no creature is declared to block (509.1i), declared as an attacker
+  or put onto the battlefield attacking;
 * "Whenever CARDNAME enters the battlefield or attacks", "Whenever a creature / CARDNAME or
   another creature / another creature enters the battlefield under your control, <effects>" —
   enters-the-battlefield abilities (603.6a), of the entering permanent too when it qualifies
@@ -65,6 +70,18 @@ CAST_NONCREATURE = "cast_noncreature"
 :meth:`~conformance.reference.triggers.TriggeredAbilities.noncreature_spell`)."""
 CAST_ANY = "cast_any_spell"
 """``Triggered.event`` of "Whenever you cast a spell, ..."."""
+MAGECRAFT = "cast_or_copy_instant_or_sorcery"
+"""``Triggered.event`` of "Magecraft — Whenever you cast or copy an instant or sorcery spell, ..."
+(:mod:`conformance.reference.magecraft`)."""
+RAID_ENTERS = "raid_enters"
+"""``Triggered.event`` of "Raid — When CARDNAME enters the battlefield, if you attacked this turn,
+..." (:mod:`conformance.reference.raid`)."""
+CYCLED = "cycled"
+"""``Triggered.event`` of "When you cycle CARDNAME, ..." (702.29c; the same value as
+:data:`conformance.reference.cycling_text.CYCLED`, which reads the line; it triggers as the card
+is cycled: :meth:`conformance.reference.casting.Casting._cycle`)."""
+CYCLED_OR_DIES = "cycled_or_dies"
+"""``Triggered.event`` of "When you cycle CARDNAME or it dies, ..." (702.29c, 700.4)."""
 CAST_KICKED = "cast_kicked"
 """``Triggered.event`` of "Whenever you cast a kicked spell, ..." (702.33d)."""
 ENTERS_KICKED = "enters_kicked"
@@ -83,12 +100,25 @@ SELF_OR_ENCHANTED_ATTACKS = "self_or_enchanted_attacks"
 creature's: it triggers for the permanent itself attacking, or, as an Aura, for the creature it
 enchants attacking)."""
 
+ATTACKS_UNBLOCKED = "attacks_unblocked"
+"""``Triggered.event`` of "Whenever CARDNAME attacks and isn't blocked, ..." (509.1i: as
+blockers are declared, if no creature blocks it)."""
+
 _FORMS = (
+    (re.compile(rf"Whenever {SELF} attacks and isn't blocked, (.*)"), ATTACKS_UNBLOCKED,
+     "attacks_unblocked", True),
+    # "When you cycle CARDNAME, ..." alone: cycling_text.cycle_trigger_line (oracle.py)
+    (re.compile(rf"When you cycle {SELF} or it dies, (.*)"), CYCLED_OR_DIES, "cycle_trigger",
+     True),
+    (re.compile(rf"(?:Raid — )?When {SELF} enters(?: the battlefield)?, if you attacked this "
+                r"turn, (.*)"), RAID_ENTERS, "raid", True),
     (re.compile(rf"Whenever {SELF} attacks, (.*)"), ATTACKS, "attacks", True),
     (re.compile(rf"Whenever {SELF} blocks, (.*)"), BLOCKS, "blocks", True),
     (re.compile(r"Whenever you cast a noncreature spell, (.*)"), CAST_NONCREATURE,
      "cast_trigger", False),
     (re.compile(r"Whenever you cast a spell, (.*)"), CAST_ANY, "cast_trigger", False),
+    (re.compile(r"(?:Magecraft — )?Whenever you cast or copy an instant or sorcery spell, (.*)"),
+     MAGECRAFT, "magecraft", False),
     (re.compile(rf"Whenever {SELF} enters the battlefield or attacks, (.*)"), ENTERS_OR_ATTACKS,
      "enters_or_attacks", True),
     (re.compile(rf"Whenever (?:a creature|{SELF} or another creature) enters the battlefield "
@@ -132,6 +162,9 @@ def trigger_line(line: str, parse_effects: Callable[[str], SpellText]) -> Trigge
     understood)."""
     if line == f"Whenever you cast a noncreature spell, {SELF} gets +1/+1 until end of turn.":
         return None  # prowess (702.108a), read as such by the base interpreter
+    if m := re.fullmatch(r"Afflict (\d+)", line):  # 702.130a: a "becomes blocked" trigger
+        return Triggered(BECOMES_BLOCKED, parse_effects(f"Defending player loses {m[1]} life."),
+                         "afflict")
     for rx, event, name, self_ref in _FORMS:
         m = rx.fullmatch(line)
         if m:

@@ -9,7 +9,9 @@ from dataclasses import replace
 
 from conformance.reference import abilities as o
 from conformance.reference import effect_blocks as fx
+from conformance.reference.abilities_halves import KEYWORD_COUNTERS
 from conformance.reference.cards import CardDef, Face, colors_of, mana_value_of
+from conformance.reference.changeling import with_changeling
 from conformance.reference.cost_text import overloaded
 from conformance.reference.devotion_gods import apply_devotion_statics
 from conformance.reference.objects import (
@@ -18,6 +20,7 @@ from conformance.reference.objects import (
     SpellState,
     spell_effects,
 )
+from conformance.reference.self_while import SelfWhile, holds
 from conformance.reference.zones import Zones
 
 _FACE_CHARS: dict[int, Chars] = {}
@@ -40,7 +43,8 @@ class ContinuousEffects(Zones):
             t = obj.token
             return Chars(t.name, 0, t.colors, t.types, t.subtypes, (), t.power,
                          t.toughness, t.keywords, o.FaceText(keywords=t.keywords,
-                                                             activated=t.activated))
+                                                             activated=t.activated,
+                                                             triggered=t.triggered))
         card = obj.card
         assert card is not None
         if obj.zone == "stack" and obj.spell is not None:
@@ -126,6 +130,17 @@ class ContinuousEffects(Zones):
         kinds of the objects that paid are ``spell.paid_with``)."""
         return mana_value
 
+    def layer5_colors(self, printed: tuple[str, ...], devoid: bool,
+                      set_by: list[tuple[str, ...]]) -> tuple[str, ...]:
+        """Hook: an object's colors in layer 5 (613.1e): devoid, a characteristic-defining
+        ability, applies first (613.3: colorless), then the effects that set its colors
+        (``set_by``, in timestamp order), the last one winning: a devoid creature that becomes
+        red is red, not red and colorless (the devoid rulings)."""
+        colors = () if devoid else printed
+        for new in set_by:
+            colors = new
+        return colors
+
     def color_layer_keywords(self, base: frozenset[str], now: frozenset[str]) -> frozenset[str]:
         """Hook: the keywords that decide an object's color (613.1e before 613.1f: devoid sets
         the color in layer 5, before layer 6 adds or removes abilities, so an object that lost
@@ -170,7 +185,7 @@ class ContinuousEffects(Zones):
         aura_power = aura_toughness = 0
         pt_stamp = -1
         is_creature = "Creature" in c.types
-        subtypes = self._subtypes(obj, c.subtypes)
+        subtypes = self._subtypes(obj, with_changeling(c))  # changeling: 702.73a
         lords = [(src, st) for src, st in statics if isinstance(st, o.SubtypeLord)
                  and self.lord_affects(src, obj, self._lord_matches(src, st, obj, c.types,
                                                                    subtypes))]
@@ -195,6 +210,11 @@ class ContinuousEffects(Zones):
                     layer6.append((src.timestamp, "add", st.keywords))
                 aura_power += st.power
                 aura_toughness += st.toughness
+            elif isinstance(st, SelfWhile) and src is obj and self.self_while_applies(src, st):
+                if st.keywords:  # 611.3a: while its condition holds (self_while)
+                    layer6.append((src.timestamp, "add", st.keywords))
+                aura_power += st.power
+                aura_toughness += st.toughness
         if obj.setup_keywords:
             layer6.append((obj.timestamp, "add", obj.setup_keywords))
         power_mod = toughness_mod = 0
@@ -207,9 +227,12 @@ class ContinuousEffects(Zones):
                 layer6.append((eff.timestamp, "add", eff.add))
             if eff.remove:
                 layer6.append((eff.timestamp, "remove", eff.remove))
+            if eff.triggered or eff.activated:  # quoted abilities (113.1a), by the effect's index
+                layer6.append((eff.timestamp, "grant", (str(self.effects.index(eff)),)))
             power_mod += eff.power
             toughness_mod += eff.toughness
-        keywords = set(c.keywords)
+        keywords = set(c.keywords) | {k for k, n in obj.counters.items()  # 122.1b
+                                      if n > 0 and k in KEYWORD_COUNTERS}
         text = c.text
         for _, op, kws in self.layer6_order(layer6):
             if op == "lose_all":
@@ -217,6 +240,10 @@ class ContinuousEffects(Zones):
                 text = None
             elif op == "add":
                 keywords.update(kws)
+            elif op == "grant":
+                grant, had = self.effects[int(kws[0])], text or o.FaceText()
+                text = replace(had, triggered=(*had.triggered, *grant.triggered),
+                               activated=(*had.activated, *grant.activated))
             else:
                 keywords.difference_update(kws)
         power, toughness = c.power, c.toughness
@@ -226,10 +253,15 @@ class ContinuousEffects(Zones):
             plus = obj.counters.get("+1/+1", 0) - obj.counters.get("-1/-1", 0)
             power += power_mod + aura_power + plus
             toughness += toughness_mod + aura_toughness + plus
+            if sum(1 for e in self.effects if e.switch and obj.ref in e.affected) % 2:
+                power, toughness = toughness, power  # layer 7d (613.4d)
         now = frozenset(keywords)
         seen = self.color_layer_keywords(c.keywords, now)
-        colors = () if self.colorless_by_devoid(
-            obj, c if seen is c.keywords else replace(c, keywords=seen)) else c.colors
+        devoid = self.colorless_by_devoid(
+            obj, c if seen is c.keywords else replace(c, keywords=seen))
+        set_by = [e.colors for e in sorted(self.effects, key=lambda e: e.timestamp)
+                  if e.colors is not None and obj.ref in e.affected]
+        colors = self.layer5_colors(c.colors, devoid, set_by) if devoid or set_by else c.colors
         return Chars(c.name, c.mana_value, colors, c.types, subtypes, c.supertypes, power,
                      toughness, now, text)
 
@@ -276,6 +308,11 @@ class ContinuousEffects(Zones):
         """Hook: ability-adding and ability-removing effects apply in layer 6 in timestamp
         order (613.7): ``entries`` are ``(timestamp, "add" | "remove" | "lose_all", keywords)``."""
         return sorted(entries, key=lambda t: t[0])
+
+    def self_while_applies(self, src: Obj, st: SelfWhile) -> bool:
+        """Hook: "CARDNAME has <keyword> as long as <condition>" applies exactly while its
+        condition holds (611.3a: checked continuously)."""
+        return holds(self, src, st.condition)
 
     def abilities(self, obj: Obj) -> o.FaceText | None:
         """The abilities ``obj`` has now (``None``: it lost all abilities)."""

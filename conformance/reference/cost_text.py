@@ -16,8 +16,8 @@ _COUNTS = {"a": 1, "an": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6
 _MANA = r"((?:\{[0-9WUBRGC]\})+)"
 
 _COST_PART = re.compile(r"(sacrifice|discard|exile|tap) (a|an|two|three) (untapped )?"
-                        r"(creature|artifact|land|card)s?( you control| from your graveyard)?",
-                        re.I)
+                        r"(creature|artifact|land|card|artifact, creature, or land)s?"
+                        r"( you control| from your graveyard)?", re.I)
 
 
 def cost_part(phrase: str) -> CostPart | None:
@@ -32,6 +32,7 @@ def cost_part(phrase: str) -> CostPart | None:
           "discard": what == "card" and not m[3] and not where,
           "exile": what == "card" and not m[3] and where == " from your graveyard",
           "tap": what in ("creature", "artifact") and bool(m[3]) and where == " you control"}
+    what = "/".join(re.findall(r"creature|artifact|land|card", what))  # one of several types
     return CostPart(kind, _COUNTS[m[2].lower()], what) if ok[kind] else None
 
 

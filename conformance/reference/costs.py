@@ -243,18 +243,22 @@ class Costs(PriorityAndStack):
         if ob.zone != "battlefield" or ob.controller != player:
             return False
         wanted = {"convoke": "Creature", "improvise": "Artifact"}.get(kind) or (what or "").title()
-        if wanted and wanted not in c.types:
+        if wanted and not set(wanted.split("/")) & set(c.types):  # "an artifact, creature, or land"
             return False
         return kind == "sacrifice" or self.may_tap_to_pay(player, kind, ob)
 
     # --- payment ------------------------------------------------------------------------------
 
     def _remaining_mana(self, player: str, symbols: list[Symbol],
-                        objects: list[tuple[str, Obj]]) -> list[Symbol] | None:
+                        objects: list[tuple[str, Obj]],
+                        pool_only: list[Symbol] | None = None) -> list[Symbol] | None:
         """The mana left to pay once convoke, delve and improvise objects each paid one part of
-        ``symbols`` (the first assignment, in a fixed order, that the pool can pay), or None."""
+        ``symbols`` (the first assignment, in a fixed order, that the pool can pay), or None;
+        ``pool_only``: more symbols only the pool pays."""
         payers = [(kind, ob) for kind, ob in objects if kind in ("convoke", "delve", "improvise")]
+        others_paid = list(pool_only or [])
         if not payers:
+            symbols = symbols + others_paid
             return symbols if self._payable(player, symbols) else None
         generic = sum(s.ways[0][-1] for s in symbols if self._generic(s))
         colored = [s for s in symbols if self._colored(s) is not None]
@@ -263,7 +267,7 @@ class Costs(PriorityAndStack):
 
         def search(i: int, left_generic: int, used: frozenset[int]) -> list[Symbol] | None:
             if i == len(options):
-                rest = [s for j, s in enumerate(colored) if j not in used] + others
+                rest = [s for j, s in enumerate(colored) if j not in used] + others + others_paid
                 if left_generic:
                     rest.append(Symbol((tuple([0] * len(KINDS)) + (left_generic,),)))
                 return rest if self._payable(player, rest) else None
@@ -326,11 +330,22 @@ class Costs(PriorityAndStack):
             self._emit("life_change", player=player, amount=-life)
         return True
 
+    def payers_pay_from(self, face: Face, total: list[Symbol], x: int) -> int:
+        """Hook: how many of the total cost's symbols (the first ones; the mana cost's come
+        first, then kicker and cost increases) the objects paying part of a spell's cost
+        (convoke, delve, improvise) may pay: all, since they apply after the total cost is
+        determined (601.2f-h, 702.51a; the convoke rulings: "Convoke applies after the total
+        cost is calculated")."""
+        return len(total)
+
     def _plan_total(self, player: str, symbols: list[Symbol],
-                    objects: list[tuple[str, Obj]], what: str) -> list[Symbol]:
-        """The mana to pay once the objects of a total cost paid their parts; refuses, paying
-        nothing, when the whole cannot be paid (601.2h: no partial payments)."""
-        rest = self._remaining_mana(player, symbols, objects)
+                    objects: list[tuple[str, Obj]], what: str,
+                    payable: int | None = None) -> list[Symbol]:
+        """The mana to pay once the objects of a total cost paid their parts (of the first
+        ``payable`` symbols: all by default); refuses, paying nothing, when the whole cannot be
+        paid (601.2h: no partial payments)."""
+        n = len(symbols) if payable is None else payable
+        rest = self._remaining_mana(player, symbols[:n], objects, symbols[n:])
         if rest is None:
             raise refuse("illegal_action", f"cannot pay {what} from "
                                            f"{self.players[player].pool.render() or 'nothing'}"

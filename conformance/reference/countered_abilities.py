@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from conformance.reference.abilities_halves_more import CounterActivatedAbility
 from conformance.reference.alt_costs import AlternativeCosts
 from conformance.reference.effect_blocks import TargetSlot
 from conformance.reference.effects import EffectContext, Effects, effect
@@ -50,13 +51,15 @@ class CounteredAbilities(AlternativeCosts):
 
     def _slot_legal(self, ref: Ref, slot: TargetSlot, controller: str,
                     exclude: str | None = None, source: str | None = None) -> bool:
-        if slot.kind == "ability" or ref.zcc == ABILITY_ZCC:
-            return slot.kind == "ability" and self._stack_ability(ref) is not None
+        if slot.kind in ("ability", "activated_ability") or ref.zcc == ABILITY_ZCC:
+            ab = self._stack_ability(ref)  # activated ones: put on the stack as "act" items
+            return ab is not None and (slot.kind == "ability" or (
+                slot.kind == "activated_ability" and ab.id.startswith("act")))
         return super()._slot_legal(ref, slot, controller, exclude, source)
 
 
-@effect(CounterAbility)
-def _counter_ability(r: Effects, eff: CounterAbility, ctx: EffectContext) -> None:
+def _counter_ability(r: Effects, eff: CounterAbility | CounterActivatedAbility,
+                     ctx: EffectContext) -> None:
     ref = ctx.first()
     assert isinstance(r, CounteredAbilities)
     ab = r._stack_ability(ref) if ref is not None else None
@@ -65,3 +68,7 @@ def _counter_ability(r: Effects, eff: CounterAbility, ctx: EffectContext) -> Non
     r.stack.remove(ab)
     r._emit("countered", object=ab.id, source=ab.source, ability=ab.name, by=ctx.source)
     r.ability_countered(ab)
+
+
+effect(CounterAbility)(_counter_ability)
+effect(CounterActivatedAbility)(_counter_ability)  # "Counter target activated ability."

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from conformance.reference.abilities import Activated
+    from conformance.reference.abilities import Activated, Triggered
 
 # --- targets ---------------------------------------------------------------------------------
 
@@ -303,6 +303,8 @@ class TokenDef:
     activated: tuple[Activated, ...] = ()
     types: tuple[str, ...] = ("Creature",)
     """Card types (``("Artifact", "Creature")`` for an artifact creature token)."""
+    triggered: tuple[Triggered, ...] = ()
+    """Quoted triggered abilities ("... with flying and "At the beginning of your upkeep, ..."")."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,8 +14,12 @@ from dataclasses import replace
 
 from conformance.reference.abilities import KEYWORDS, SELF, Activated
 from conformance.reference.animation_text import EFFECT_TEMPLATES as _ANIMATE_TEMPLATES
+from conformance.reference.color_text import EFFECT_TEMPLATES as _COLOR_TEMPLATES
+from conformance.reference.combat_keywords import EFFECT_TEMPLATES as _COMBAT_TEMPLATES
 from conformance.reference.common_abilities import EFFECT_TEMPLATES as _COMMON_TEMPLATES
 from conformance.reference.cost_text import cost_part
+from conformance.reference.cycling_text import EFFECT_TEMPLATES as _MAY_HAVE_TEMPLATES
+from conformance.reference.defending_player import TEMPLATES as _DEFENDING_TEMPLATES
 from conformance.reference.designation_effects import BecomeMonarch, GetEnergy
 from conformance.reference.effect_blocks import (
     CopyTargetSpell,
@@ -50,12 +54,14 @@ from conformance.reference.effect_blocks import (
     TokenDef,
 )
 from conformance.reference.errors import OracleTemplateError
+from conformance.reference.exile_until_text import FIRST as _EXILE_UNTIL_FIRST
 from conformance.reference.oracle_copies import FIRST as _COPY_FIRST
 from conformance.reference.oracle_counted import FIRST as _COUNTED_FIRST
 from conformance.reference.oracle_eldrazi import EFFECT_TEMPLATES as _ELDRAZI_TEMPLATES
 from conformance.reference.oracle_exile_instead import FIRST as _EXILE_INSTEAD_FIRST
 from conformance.reference.oracle_fights import FIRST as _FIGHT_FIRST
 from conformance.reference.oracle_foretold import FIRST as _FORETOLD_FIRST
+from conformance.reference.oracle_halves import FIRST as _HALVES_FIRST
 from conformance.reference.oracle_kicked import FIRST as _KICKED_FIRST
 from conformance.reference.oracle_library import TEMPLATES as _LIBRARY_TEMPLATES
 from conformance.reference.oracle_mass_more import FIRST as _MASS_MORE
@@ -74,11 +80,13 @@ from conformance.reference.oracle_targeted import FIRST as _TARGETED_FIRST
 from conformance.reference.oracle_targeted import mark_another as _mark_another
 from conformance.reference.oracle_targeted_more import FIRST as _TARGETED_MORE
 from conformance.reference.oracle_wheels import TEMPLATES as _WHEEL_TEMPLATES
+from conformance.reference.prevent_next import EFFECT_TEMPLATES as _PREVENT_NEXT_TEMPLATES
 from conformance.reference.prevent_shields import FIRST as _SHIELD_FIRST
 from conformance.reference.prevent_to_and_by import FIRST as _PREVENT_FIRST
 from conformance.reference.same_target import FIRST as _SAME_TARGET_FIRST
 from conformance.reference.suspend_text import EFFECT_TEMPLATES as _SUSPEND_TEMPLATES
 from conformance.reference.threaten import FIRST as _THREATEN_FIRST
+from conformance.reference.unless_pay import EFFECT_TEMPLATES as _UNLESS_PAY_TEMPLATES
 
 _GROUP_SCOPES = {"Creatures you control": "you", "Creatures your opponents control": "opponents",
                  "All creatures": "all"}
@@ -250,7 +258,15 @@ _EFFECTS[_EFFECTS.index(_THREATEN_FIRST[-1]) + 1:_EFFECTS.index(_THREATEN_FIRST[
     _SAME_TARGET_FIRST  # "... target creature. That creature / It <effect>."
 _EFFECTS.extend(_SACRIFICED_TEMPLATES)  # "damage equal to the sacrificed creature's power"
 _EFFECTS.extend(_STRIVE_TEMPLATES)  # "any number of target creatures each get ..."
+_EFFECTS[:0] = _DEFENDING_TEMPLATES  # "Defending player gets a poison counter."
+_EFFECTS[:0] = _EXILE_UNTIL_FIRST  # "Exile target ... until CARDNAME leaves the battlefield."
 _EFFECTS[:0] = _PREVENT_FIRST  # "... dealt to and dealt by that creature this turn."
+_EFFECTS[:0] = _HALVES_FIRST  # split/aftermath halves and chapters: oracle_halves
+_EFFECTS.extend(_COLOR_TEMPLATES)  # "Target creature becomes red [and gains haste] ..."
+_EFFECTS.extend(_COMBAT_TEMPLATES)  # "Attacking creatures get +1/+1 until end of turn."
+_EFFECTS.extend(_PREVENT_NEXT_TEMPLATES)  # "Prevent the next 2 damage that would be dealt ..."
+_EFFECTS.extend(_UNLESS_PAY_TEMPLATES)  # "Sacrifice CARDNAME unless you pay {2}."
+_EFFECTS.extend(_MAY_HAVE_TEMPLATES)  # "You may have target creature get -1/-1 ..."
 _EFFECTS[:0] = _TARGETED_FIRST + _TARGETED_MORE + _MASS_MORE + _COUNTED_FIRST  # oracle_targeted
 _EFFECTS.extend(_SHIELD_FIRST + _MASS_LATE)  # prevention shields, "gain N life for each ..."
 
@@ -291,8 +307,8 @@ _COST = r"((?:\{(?:\d+|[WUBRGCS]|[WUBRG]/[WUBRGP]|2/[WUBRG])\})+)"
 
 
 _MANA = re.compile(r"Add ((?:\{[WUBRGC]\})+)?((?:\{[WUBRG]\}, )*\{[WUBRG]\},? or \{[WUBRG]\})?"
-                   r"(?:(?<=Add )one mana of any color)?\.(?: (CARDNAME deals \d+ damage to "
-                   r"you\.))?")
+                   r"(?:(?<=Add )one mana of any color)?(?:(?<=Add )(two|three) mana of any one "
+                   r"color)?\.(?: (CARDNAME deals \d+ damage to you\.))?")
 """A mana ability's effect: fixed mana, a choice of colors, or any color, and a painland's
 damage to its controller."""
 
@@ -339,9 +355,11 @@ def _activated(text: str) -> Activated:
             produces = tuple(re.findall(r"[WUBRGC]", mana[1]))
         elif mana[2]:  # "{R} or {G}", "{R}, {G}, or {W}"
             produces = ("".join(re.findall(r"[WUBRG]", mana[2])),)
+        elif mana[3]:  # "three mana of any one color" (106.1b: one color, chosen for all)
+            produces = (f"WUBRG*{_NUMBERS[mana[3]]}",)
         else:  # "one mana of any color"
             produces = ("WUBRG",)
-        effects = parse_effects(mana[3]) if mana[3] else ()
+        effects = parse_effects(mana[4]) if mana[4] else ()
         return Activated(effects=effects, tap=True, produces=produces, cost=m[1])
     return Activated(effects=parse_effects(m[3]), tap=bool(m[2]), sorcery_speed=bool(m[4]),
                      cost=m[1], once_each_turn=bool(m[5]))

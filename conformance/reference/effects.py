@@ -28,7 +28,6 @@ from conformance.reference.objects import (
     refuse,
     snapshot_spell,
 )
-from conformance.reference.prevent_shields import prevent_damage
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,18 +102,17 @@ class Effects(LibraryChoices):
         protection (702.16e); as poison counters to a player and -1/-1 counters to a creature
         from a source with infect (702.90b-c), as -1/-1 counters from one with wither
         (702.80a); then deathtouch and lifelink."""
-        if amount <= 0 or (combat and self.combat_damage_prevented == self.turn):
+        preventable = self.damage_unpreventable != self.turn  # 614.16
+        if amount <= 0 or (combat and preventable and self.combat_damage_prevented == self.turn):
             return
         src = self.objects.get(source)
-        if combat and self.combat_damage_shielded and any(
+        if combat and preventable and self.combat_damage_shielded and any(
                 ob is not None and (self.turn, ob.id, ob.zcc) in self.combat_damage_shielded
                 for ob in (src, self.objects.get(target.id) if target.zcc is not None else None)):
             return  # 615: "dealt to and dealt by that creature"
         keywords = self.chars(src).keywords if src is not None else frozenset()
-        if target.zcc is not None and self.damage_prevented_by_protection(target, source):
-            return
-        amount = prevent_damage(self, target, amount)  # shields (615: prevent_shields)
-        if amount <= 0:
+        if target.zcc is not None and preventable and self.damage_prevented_by_protection(
+                target, source):
             return
         self._emit("damage", source=source, target=target.id, amount=amount, step=self.step,
                    combat=combat)
@@ -180,6 +178,13 @@ class Effects(LibraryChoices):
     def devotion_text_symbols(self, obj: Obj, color: str) -> int:
         """Hook: what mana symbols in ``obj``'s text box add to devotion to ``color``: nothing,
         only mana costs count (rule 700.5)."""
+        return 0
+
+    def devotion_of_gone_source(self, source: str, color: str) -> int:
+        """Hook: what the source of a resolving ability adds to devotion to ``color`` once it
+        has left the battlefield: nothing, devotion counts the permanents on the battlefield as
+        the ability resolves (700.5, the devotion rulings: "The permanent with that ability
+        will be counted if it's still on the battlefield at that time")."""
         return 0
 
     def damage_as_counters(self, keywords: frozenset[str]) -> bool:
@@ -478,19 +483,26 @@ def _delayed_copy(r: Effects, eff: o.CreateDelayedCopyTrigger, ctx: EffectContex
 
 from conformance.reference import (  # noqa: E402  (they register their handlers)
     chapter_effects,  # noqa: F401  (fight, conditions, counts: chapter_abilities)
+    color_effects,  # noqa: F401  (a target becomes a color: color_text)
+    combat_group_effects,  # noqa: F401  ("Attacking creatures get ...": combat_keywords)
     common_effects,  # noqa: F401  (flicker, "loses <keyword>", tokens for each card)
     control_effects,  # noqa: F401  (control, untap, added types: control_abilities)
+    defending_effects,  # noqa: F401  ("defending player ...": defending_player)
     effects_copies,  # noqa: F401  (copies with a color, copied twice from a graveyard)
     effects_fights,  # noqa: F401  (an effect on a creature, then it fights: oracle_fights)
+    effects_halves,  # noqa: F401  (split/aftermath halves and chapters: oracle_halves)
     effects_library,  # noqa: F401  (scry, search, discard, look at the top cards)
     effects_more,  # noqa: F401
     effects_split,  # noqa: F401  (fights, counted amounts: split and aftermath halves)
     effects_strive,  # noqa: F401  (each of any number of targets: oracle_strive)
     effects_wheels,  # noqa: F401  (wheels, life per creature, tap all creatures)
+    exile_until_effects,  # noqa: F401  (exile until CARDNAME leaves the battlefield)
     flanking_effects,  # noqa: F401  (flanking's -1/-1 on the blocker)
     kicked_effects,  # noqa: F401  (kicked effects "instead")
     prevent_effects,  # noqa: F401  ("dealt to and dealt by that creature": prevent_to_and_by)
+    prevent_next_effects,  # noqa: F401  ("prevent the next N damage" shields: prevent_next)
     targeted_effects,  # noqa: F401  (fights of the source, same-name groups: oracle_targeted)
     template_effects,  # noqa: F401  (scry, ingest, processors)
     threaten_effects,  # noqa: F401  (control until end of turn, tap up to N)
+    unless_pay_effects,  # noqa: F401  ("Sacrifice CARDNAME unless you pay {N}": unless_pay)
 )

@@ -70,8 +70,13 @@ def _search(r: Effects, eff: lib_fx.SearchLibrary, ctx: EffectContext) -> Flow:
     """Search the library (701.19): ``cards`` are the cards found. A search for cards with a
     stated quality, or for "up to" N, may find fewer, none included (701.19b); then the library
     is shuffled (its order afterwards is not observable by a case: the reference keeps it)."""
-    player = ctx.controller
-    lib = r.zones[(player, "library")]
+    player = owner = ctx.controller
+    if eff.whose == "target_opponent":  # "target opponent's library ... under your control"
+        ref = ctx.first()
+        if ref is None:
+            return
+        owner = ref.id
+    lib = r.zones[(owner, "library")]
     offered = [c for c in lib if _matches(r, r.objects[c], eff.filter)]
     if not offered:
         return

@@ -197,6 +197,9 @@ def devotion(r: Effects, player: str, color: str) -> int:
 @effect(m.Devotion)
 def _devotion(r: Effects, eff: m.Devotion, ctx: EffectContext) -> None:
     x = devotion(r, ctx.controller, eff.color)
+    src = r.objects.get(ctx.source)
+    if ctx.ability is not None and src is not None and src.zone != "battlefield":
+        x += r.devotion_of_gone_source(ctx.source, eff.color)
     opponents = [p for p in (r.active, other(r.active)) if p != ctx.controller]
     if eff.what in ("drain", "damage_opponents"):
         for p in opponents:

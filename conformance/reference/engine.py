@@ -57,7 +57,7 @@ FEATURES = frozenset({
     "madness", "dash", "evoke", "foretell", "suspend", "morph", "cascade", "bestow",
     "optional_effect", "combat.damage_assignment",
     "energy", "player_counters", "day_night", "monarch", "initiative", "face_down",
-    "devotion", "landfall", "heroic", "constellation", "anthem", "type_change",
+    "devotion", "landfall", "heroic", "magecraft", "raid", "trigger.cycle", "constellation", "anthem", "type_change",
     "animation", "snow", "modal_dfc",
 })
 """Feature names (``conformance/features.yaml``) the reference engine implements."""

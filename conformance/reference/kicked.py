@@ -12,9 +12,14 @@ Read from the cards' lines (:mod:`conformance.reference.oracle`):
 
 from __future__ import annotations
 
+from typing import Any
+
+from conformance.reference.cards import Face
 from conformance.reference.casting import Casting
 from conformance.reference.common_triggers import ENTERS_KICKED
-from conformance.reference.objects import Flow, Obj, PendingTrigger, Ref
+from conformance.reference.costs import SpellCost
+from conformance.reference.effect_blocks import TargetSlot
+from conformance.reference.objects import Flow, Obj, PendingTrigger, Ref, refuse
 
 
 class KickedPermanents(Casting):
@@ -33,7 +38,21 @@ class KickedPermanents(Casting):
         battlefield without being cast."""
         return self.entered_kicked.get(obj.ref, 0)
 
+    def kicking_requires_targets(self, face: Face) -> tuple[TargetSlot, ...]:
+        """Hook: the targets a spell must be able to choose to be kicked: none for a permanent
+        spell, whose "if it was kicked" enters ability chooses its targets only as it is put on
+        the stack (603.3d; the Zendikar Rising rulings: "you can kick a permanent spell even
+        if you won't be able to choose targets for an enters-the-battlefield ability")."""
+        return ()
+
     # --- rules ----------------------------------------------------------------------------
+
+    def _spell_cost(self, player: str, obj: Obj, face: Face, costs: Any, x: int) -> SpellCost:
+        total = super()._spell_cost(player, obj, face, costs, x)
+        slots = self.kicking_requires_targets(face) if total.kicked else ()
+        if slots and not self._targets_exist(slots, player, obj.id):
+            raise refuse("illegal_action", f"{face.name} can't be kicked without its targets")
+        return total
 
     def _resolve_spell(self, obj: Obj) -> Flow:
         spell = obj.spell

@@ -143,7 +143,8 @@ class ManaPool:
     added: Counter[str] = field(default_factory=Counter)
     paid: list[Symbol] = field(default_factory=list)
     flexible: list[str] = field(default_factory=list)
-    """Mana whose color is one of several (each a string of kinds, ``"RG"``), chosen later."""
+    """Mana whose color is one of several (each a string of kinds, ``"RG"``), chosen later;
+    ``"WUBRG*3"``: three mana of any one color (one color chosen for the three)."""
     snow: Counter[str] = field(default_factory=Counter)
     """How much of ``added``, by kind, snow sources produced (106.3, 107.4h)."""
     flexible_snow: list[bool] = field(default_factory=list)
@@ -151,7 +152,8 @@ class ManaPool:
 
     def add(self, kind: str, n: int = 1, snow: bool = False) -> None:
         """Mana produced (a mana ability, rule 106.4): ``kind`` is one kind (``"G"``) or the
-        kinds its color may be chosen among (``"RG"``); ``snow``: by a snow source."""
+        kinds its color may be chosen among (``"RG"``; ``"WUBRG*3"``: three mana of one color
+        chosen among them); ``snow``: by a snow source."""
         if len(kind) == 1:
             self.added[kind] += n
             if snow:
@@ -177,14 +179,16 @@ class ManaPool:
         pools: dict[tuple[int, ...], tuple[Counter[str], Counter[str]]] = {
             key: (Counter(self.added), Counter(self.snow))}
         snowy = self.flexible_snow + [False] * (len(self.flexible) - len(self.flexible_snow))
-        for options, is_snow in zip(self.flexible, snowy, strict=True):
+        for flexible, is_snow in zip(self.flexible, snowy, strict=True):
+            options, _, same = flexible.partition("*")
+            n = int(same or 1)  # "WUBRG*3": n mana of the one kind chosen
             nxt: dict[tuple[int, ...], tuple[Counter[str], Counter[str]]] = {}
             for pool, snow in pools.values():
                 for kind in options:
                     new, new_snow = Counter(pool), Counter(snow)
-                    new[kind] += 1
+                    new[kind] += n
                     if is_snow:
-                        new_snow[kind] += 1
+                        new_snow[kind] += n
                     nxt.setdefault(tuple(new[k] for k in KINDS)
                                    + tuple(new_snow[k] for k in KINDS), (new, new_snow))
             pools = nxt

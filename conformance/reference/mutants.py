@@ -158,3 +158,13 @@ MUTANTS.update(FREE_CAST_MUTANTS)
 from conformance.reference.bestow_mutants import BESTOW_MUTANTS  # noqa: E402
 
 MUTANTS.update(BESTOW_MUTANTS)
+
+from conformance.reference.color_mutants import COLOR_MUTANTS  # noqa: E402
+
+MUTANTS.update(COLOR_MUTANTS)
+from conformance.reference.mined_rule_mutants import MINED_RULE_MUTANTS  # noqa: E402
+
+MUTANTS.update(MINED_RULE_MUTANTS)
+from conformance.mining.mutants_triggers import TRIGGER_FAMILY_MUTANTS  # noqa: E402
+
+MUTANTS.update(TRIGGER_FAMILY_MUTANTS)

@@ -214,6 +214,14 @@ class ContinuousEffect:
     """Subtypes the objects gain (layer 4, 613.1d; the ``set_subtypes`` action)."""
     subtypes_remove: tuple[str, ...] = ()
     """Subtypes the objects lose (layer 4, 613.1d)."""
+    triggered: tuple[o.Triggered, ...] = ()
+    """Triggered abilities the objects gain (layer 6, 613.1f: a quoted ability, 113.1a)."""
+    activated: tuple[o.Activated, ...] = ()
+    """Activated abilities the objects gain (layer 6, likewise)."""
+    switch: bool = False
+    """Their power and toughness are switched (layer 7d, 613.4d)."""
+    colors: tuple[str, ...] | None = None
+    """The colors the objects become (layer 5, 613.1e; None: no color change)."""
 
 
 @dataclass(frozen=True)

@@ -23,8 +23,11 @@ from conformance.reference.abilities import (
     Static,
     Triggered,
 )
+from conformance.reference.cast_quality import cast_quality_line
+from conformance.reference.combat_keywords import keyword_trigger_line, not_other_of_a_spell
 from conformance.reference.common_triggers import CAST_KICKED, ENTERS_KICKED, trigger_line
 from conformance.reference.cost_text import CastCostText, extra_cost_line, overloaded
+from conformance.reference.cycling_text import cycle_trigger_line, typecycling_line
 from conformance.reference.designation_effects import DAY_AS_ENTERS, DAY_NIGHT_CHANGES
 from conformance.reference.devotion_gods import god_line
 from conformance.reference.effect_blocks import AttachSelf, Effect, Modal, PumpSelf, SpellText
@@ -40,6 +43,8 @@ from conformance.reference.errors import OracleTemplateError
 from conformance.reference.oracle_eldrazi import ability_line as _eldrazi_line
 from conformance.reference.oracle_lords import lord_line
 from conformance.reference.oracle_sacrificed import check_sacrificed_power
+from conformance.reference.oracle_suspended import suspended_line
+from conformance.reference.self_while import self_while_line
 
 _ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6}
 
@@ -84,6 +89,7 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
     aftermath = False
     flashback: str | None = None
     cycling: str | None = None
+    typecycling: list[tuple[str, SpellText]] = []
     cast_costs = CastCostText()
     spell: list[Effect] = []
     modal: Modal | None = None
@@ -103,15 +109,32 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
     while i < len(lines):
         line = lines[i]
         i += 1
-        words = [w.strip().lower() for w in re.split(r"[,;]", line)]
+        words = [p for w in re.split(r"[,;]", line) for p in re.sub(  # two protections
+            r"^protection from (\w+) and from (\w+)$", r"protection from \1|protection from \2",
+            w.strip().lower()).split("|")]
         if all(w in KEYWORDS for w in words):
             keywords.update(words)
+            continue
+        if (suspended := suspended_line(line, parse_effects)) is not None:  # works while suspended (702.62b)
+            if isinstance(suspended, Activated):
+                activated.append(suspended)
+            else:
+                triggered.append(suspended)
             continue
         if (eldrazi := _eldrazi_line(line, parse_effects)) is not None:  # ingest, processors
             triggered.append(eldrazi)
             continue
+        if (bushido := keyword_trigger_line(line)) is not None:  # 702.45a
+            triggered.append(bushido)
+            continue
         if (common := trigger_line(line, parse_effects)) is not None:  # attacks, upkeep, end
             triggered.append(common)
+            continue
+        if (cast_q := cast_quality_line(line, parse_effects)) is not None:  # "a red spell"
+            triggered.append(cast_q)
+            continue
+        if line == "Changeling":  # 702.73a: every creature type (changeling.py)
+            keywords.add(line.lower())
             continue
         if line == "Aftermath":
             aftermath = True
@@ -136,11 +159,14 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
                                        cost=m[1]))
             equip = True
             continue
-        m = re.fullmatch(rf"{SELF} enters the battlefield with (a|an|two|three|four|X) "
-                         r"([+-]1/[+-]1) counters? on it( for each time it was kicked)?\.", line)
-        if m and not (m[3] and m[1] not in ("a", "an")):
-            enters_with.append((m[2], "kicked" if m[3] else
-                                None if m[1] == "X" else _NUMBERS[m[1]]))
+        m = re.fullmatch(rf"(Raid — )?{SELF} enters the battlefield with (a|an|two|three|four|X) "
+                         r"([+-]1/[+-]1) counters? on it( for each time it was kicked| if you "
+                         r"attacked this turn)?\.", line)
+        if m and not (m[4] and m[2] not in ("a", "an")) \
+                and (not m[1] or "attacked" in (m[4] or "")):  # "Raid —": only with its "if"
+            enters_with.append((m[3], None if m[2] == "X" and not m[4] else
+                                "kicked" if m[4] and "kicked" in m[4] else  # raid: "raid:1"
+                                "raid:1" if m[4] else _NUMBERS[m[2]]))
             continue
         m = re.fullmatch(rf"If {SELF} was kicked, it enters the battlefield with (a|an|two|three|"
                          r"four) ([+-]1/[+-]1) counters? on it\.", line)
@@ -167,12 +193,18 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
             continue
         if cast_costs.read(line):  # kicker, convoke, escape, additional costs, ...
             continue
-        m = re.fullmatch(r"(Flashback|Cycling) ((?:\{[0-9WUBRGC]\})+)", line)
+        m = re.fullmatch(r"(Flashback|Cycling) ((?:\{(?:[0-9WUBRGC]|[WUBRG]/[WUBRG])\})+)", line)
         if m:
             if m[1] == "Flashback":
                 flashback = m[2]
             else:
                 cycling = m[2]
+            continue
+        if (typed := typecycling_line(line)) is not None:  # 702.29e
+            typecycling.extend(typed)
+            continue
+        if (cycled := cycle_trigger_line(line)) is not None:  # "When you cycle CARDNAME, ..."
+            triggered.append(cycled)
             continue
         if saga:
             chapter = _chapter_line(line)
@@ -256,6 +288,9 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
         if (god := god_line(line)) is not None:  # "... CARDNAME isn't a creature" (devotion)
             statics.append(god)
             continue
+        if (while_ := self_while_line(line)) is not None:  # "... as long as <condition>"
+            statics.append(while_)
+            continue
         lord = lord_line(line)
         if lord is not None:  # "Sliver creatures you control get +1/+1", anthems
             statics.append(lord)
@@ -278,7 +313,7 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
                 line, rf"{_COST}|\{{T\}}|Sacrifice {SELF}|Pay (?:\{{E\}})+"):
             activated.append(_activated(line))
             continue
-        spell.extend(parse_effects(line))
+        spell.extend(not_other_of_a_spell(parse_effects(line)))
     if modal is not None and spell:
         raise OracleTemplateError("modal text followed by other spell text")
     if cast_costs.overload is not None and (modal is not None or not spell or any(
@@ -291,7 +326,7 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
         raise OracleTemplateError("'Equipped creature' without 'Equip'")
     return check_sacrificed_power(text, FaceText(
                     keywords=frozenset(keywords), aftermath=aftermath, flashback=flashback,
-                    cycling=cycling, **cast_costs.fields(),
+                    cycling=cycling, typecycling=tuple(typecycling), **cast_costs.fields(),
                     enchant=enchant, enters_tapped=enters_tapped,
                     enters_with=tuple(enters_with), kicked_counters=tuple(kicked_counters),
                     cant_be_countered=cant_be_countered,

@@ -49,6 +49,12 @@ def _if_you_control(g: re.Match[str]) -> Effect:
     return ch.IfYouControl(kind, _effects(g[2][:1].upper() + g[2][1:]))
 
 
+def _if_you_control_none(g: re.Match[str]) -> Effect:
+    eff = _if_you_control(g)
+    assert isinstance(eff, ch.IfYouControl)
+    return ch.IfYouControl(eff.kind, eff.effects, none=True)
+
+
 def _land_difference(g: re.Match[str]) -> Effect:
     made = _effects(f"Create a {g[1]} creature token{g[2] or ''}.")
     if len(made) != 1 or not isinstance(made[0], CreateToken):
@@ -63,6 +69,8 @@ TEMPLATES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], object]]] = [
     (re.compile(r"You gain life equal to the greatest power among creatures you control\. ?"),
      lambda g: ch.GainLifeGreatestPower()),
     (re.compile(r"If you control an? ([a-z][a-z0-9 ]+?), ([a-z][^.]*\.) ?"), _if_you_control),
+    (re.compile(r"If you control no ([a-z][a-z0-9 ]+?)s, ([a-z][^.]*\.) ?"),
+     _if_you_control_none),
     (re.compile(r"Exile a creature with the greatest power among creatures target opponent "
                 r"controls\. ?"),
      lambda g: ch.ExileGreatestPower()),

@@ -48,13 +48,20 @@ class Scry(Effect):
 @dataclass(frozen=True, slots=True)
 class SearchLibrary(Effect):
     """"Search your library for <count> <filter> card(s), put it/them <destination>, then
-    shuffle" (rule 701.19); ``up_to``: "up to N"; ``to``: hand | battlefield."""
+    shuffle" (rule 701.19); ``up_to``: "up to N"; ``to``: hand | battlefield; ``whose``: you |
+    target_opponent ("Search target opponent's library for a creature card and put that card
+    onto the battlefield under your control. Then that player shuffles.")."""
 
     n: int
     filter: CardFilter
     to: str
     tapped: bool = False
     up_to: bool = False
+    whose: str = "you"
+
+    @property
+    def slots(self) -> tuple[TargetSlot, ...]:
+        return (TargetSlot("opponent"),) if self.whose == "target_opponent" else ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +143,9 @@ TEMPLATES: list[tuple[re.Pattern[str], Builder]] = [
                 rf"(?:([a-zA-Z ]+?) )?card(s?), (?:reveal {_THEM}, )?put {_THEM} "
                 r"(into your hand|onto the battlefield(?: tapped)?), then shuffle\. ?"),
      _search),
+    (re.compile(r"Search target opponent's library for (a|an) ([a-zA-Z ]+?) card and put that "
+                r"card onto the battlefield under your control\. Then that player shuffles\. ?"),
+     lambda g: SearchLibrary(1, card_filter(g[2]), "battlefield", whose="target_opponent")),
     (re.compile(r"(Target player discards|Target opponent discards|Each opponent discards|"
                 rf"Each player discards|Discard) {_COUNT_RX} cards?\. ?"),
      lambda g: Discard(_n(g[2]), _WHO[g[1]])),

@@ -1,14 +1,9 @@
-"""Prevention shields (rule 615): "Prevent the next N damage that would be dealt to <any target |
-target X | CARDNAME | you> this turn." and "Prevent all damage that would be dealt to <target X
-| CARDNAME | you> this turn." — the oracle templates (:data:`FIRST`), the effect, and
-:func:`prevent_damage`, which :meth:`conformance.reference.effects.Effects._damage` calls.
-
-A shield protects one object as the object it is (its zone-change count: a permanent that
-leaves the battlefield and returns is a new object, 400.7) or one player, until the end of the
-turn (514.2); "the next N" shield prevents up to N damage in all and is used up (615.7).
-Shields apply in the order they were created, after protection (616.1: the affected player or
-controller would choose; the reference applies protection first, so a shield is kept when
-protection prevents the damage anyway).
+"""More prevention shields (rule 615) than :mod:`conformance.reference.prevent_next` reads:
+"Prevent all damage that would be dealt to <target X | CARDNAME | you> this turn." and "Prevent
+the next N damage that would be dealt to target <any kind the target grammar reads> this turn."
+The effect adds a shield to the ``damage_shields`` that
+:meth:`conformance.reference.chapter_rules.ChapterRules._shield` uses up (the object as it is,
+400.7, or the player, for the rest of the turn); "all damage" is a shield of :data:`ALL`.
 """
 
 from __future__ import annotations
@@ -16,15 +11,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from conformance.reference.abilities import SELF
 from conformance.reference.effect_blocks import Effect, TargetSlot
 from conformance.reference.oracle_more import kind
 
-if TYPE_CHECKING:
-    from conformance.reference.objects import Ref
-    from conformance.reference.zones import Zones
+ALL = 10**9
+"""The damage a "prevent all damage ... this turn" shield prevents: more than any game deals."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,27 +50,4 @@ FIRST: list[tuple[re.Pattern[str], Callable[[re.Match[str]], object]]] = [
     (re.compile(rf"Prevent all damage that would be dealt to {_TO} this turn\. ?"),
      lambda g: PreventDamageShield(_what(g[1]), None)),
 ]
-"""(pattern, builder) pairs, tried before the base templates."""
-
-
-def add_shield(rules: Zones, protected: Ref | str, n: int | None) -> None:
-    """A shield on ``protected`` (an object's :class:`Ref`, or a player id) for this turn."""
-    rules.damage_shields.append([rules.turn, protected, n])
-
-
-def prevent_damage(rules: Zones, target: Ref, amount: int) -> int:
-    """The damage still dealt to ``target`` once this turn's shields on it have prevented what
-    they can (each "next N" shield used up by what it prevents)."""
-    protected: Ref | str = target if target.zcc is not None else target.id
-    for shield in rules.damage_shields:
-        if amount <= 0:
-            break
-        turn, who, left = shield
-        if turn != rules.turn or who != protected or left == 0:
-            continue
-        if left is None:
-            return 0
-        stopped = min(left, amount)
-        shield[2] = left - stopped
-        amount -= stopped
-    return amount
+"""(pattern, builder) pairs, tried after the others (after prevent_next's)."""

@@ -33,7 +33,11 @@ modules, each named after the part of the Comprehensive Rules it models:
 * :mod:`~conformance.reference.control_rules` and :mod:`~conformance.reference.chapter_rules` —
   :class:`ControlRules` (control-changing effects, layer 2: 611.2a) and :class:`ChapterRules`
   (fight 701.12, conditions checked on resolution), which extend :class:`Casting` beside
-  :class:`Suspend`.
+  :class:`Suspend`;
+* :mod:`~conformance.reference.magecraft`, :mod:`~conformance.reference.raid` and
+  :mod:`~conformance.reference.cycle_triggers` — :class:`CastOrCopyTriggers` (magecraft,
+  707.10), :class:`RaidTriggers` (raid, 603.4) and :class:`CycleTriggers` (702.29c), which
+  extend :class:`~conformance.reference.trigger_events.TriggerEvents`.
 
 Each class extends the one above it; :class:`Rules` is the last (it combines the two branches
 that extend :class:`Casting`). Its public surface is
@@ -53,11 +57,15 @@ from __future__ import annotations
 from conformance.reference.bestow import Bestow
 from conformance.reference.block_restrictions import BlockRestrictions
 from conformance.reference.cascade import Cascade
+from conformance.reference.cast_quality_rules import CastQuality
 from conformance.reference.chapter_rules import CHAPTER_HOOKS, ChapterRules
+from conformance.reference.cycle_triggers import CycleTriggers
 from conformance.reference.effects_copies import CopyVariantRules
+from conformance.reference.exile_until import ExileUntil
 from conformance.reference.kicked import KickedPermanents
+from conformance.reference.magecraft import MAGECRAFT_HOOKS, CastOrCopyTriggers
 from conformance.reference.morph import Morph
-from conformance.reference.trigger_events import TriggerEvents
+from conformance.reference.raid import RAID_HOOKS, RaidTriggers
 
 HOOKS: dict[str, str] = {
     "stack_exit_zone": "702.127a, 702.34a: where a spell that leaves the stack goes",
@@ -187,14 +195,25 @@ HOOKS: dict[str, str] = {
     "suspend_targets_at_exile": "601.2c: a suspended spell's targets are chosen as it is cast",
     "suspend_exiles_face_down": "702.62a: a card exiled with suspend is exiled face up",
     "suspended": "702.62b: suspended: with suspend, in exile, with a time counter",
+    "suspended_abilities_trigger": "113.6, 702.62b: 'if CARDNAME is suspended' triggers in exile",
     "ability_counterable": "701.5a: a spell that counters an ability removes it from the stack",
     "ability_countered": "701.5a: a countered ability's effect doesn't happen",
     "enters_as_creature": "702.103 (rulings): bestow entering uncast is an enchantment creature",
     "bestow_unattached": "702.103f: an unattached bestowed Aura keeps its own tapped status",
+    "layer5_colors": "613.1e, 613.3: devoid applies first in layer 5, then color-setting effects",
+    "bestow_illegal_target_resolves": "702.103e: a bestowed Aura spell with an illegal target "
+                                      "resolves as a creature spell",
+    "bestowed_aura_stays_unattached": "702.103f: an unattached bestowed Aura stays as a creature",
     "turning_face_up_triggers_enters": "708.8: turning a permanent face up is not entering",
     "turned_face_up_is_same_object": "708.8: a permanent turned face up is the same permanent",
     "turned_face_up_triggers": "708.8, 603.2: 'when CARDNAME is turned face up' triggers",
     "can_turn_face_up": "702.37e, 708.7: a face-down permanent, not a spell, is turned face up",
+    "kicking_requires_targets": "702.33d, 603.3d: kicking a permanent spell needs no targets "
+                                "for its enters ability",
+    "devotion_of_gone_source": "700.5: devotion counts the permanents on the battlefield as "
+                               "the ability resolves",
+    "payers_pay_from": "601.2f-h, 702.51a: convoke applies after the total cost is determined",
+    "left_token_may_return": "111.8: a token that left the battlefield can't come back",
     "ceases_to_exist": "704.5d, 704.5e: tokens off the battlefield, copies off the stack",
     "planeswalker_loyalty_gone": "704.5i, 704.5v: a planeswalker with 0 loyalty, a battle "
                                  "with 0 defense",
@@ -203,7 +222,14 @@ HOOKS: dict[str, str] = {
     "attack_triggers": "508.3a: 'whenever CARDNAME attacks' triggers as it is declared",
     "step_triggers": "503.1a, 513.1a: 'at the beginning of your upkeep / end step'",
     "restrictions_apply": "509.1a-b: 'can't block / can't be blocked this turn' restrict blocks",
+    "unblocked_trigger_declaration": "509.1i: 'attacks and isn't blocked' triggers as "
+                                     "blockers are declared",
     "becomes_blocked_triggers": "509.3c: 'becomes blocked' triggers once, however many block",
+    "attacks_alone": "506.5: a creature attacks alone when it is the only one declared",
+    "renown_checks_renowned": "603.4, 702.112a: renown's 'if it isn't renowned' is checked "
+                              "as it triggers and resolves",
+    "cycle_triggers": "702.29c: 'when you cycle CARDNAME' triggers as it is discarded to cycle",
+    "self_while_applies": "611.3a: 'CARDNAME has K as long as <condition>' applies while it holds",
     "finds_its_new_object": "400.7d: a leaves-the-battlefield ability finds the card it became",
     "lord_affects": "611.3a: a static ability affects whatever its text indicates at each moment",
     "applied_lords": "613.4c, 613.1f: each instance of a static ability applies; bonuses add up",
@@ -221,8 +247,11 @@ HOOKS: dict[str, str] = {
 
 
 HOOKS.update(CHAPTER_HOOKS)  # fight, resolution-time conditions: chapter_rules
+HOOKS.update(MAGECRAFT_HOOKS)  # "whenever you cast or copy": magecraft
+HOOKS.update(RAID_HOOKS)  # "if you attacked this turn": raid
 
 
-class Rules(ChapterRules, Cascade, Morph, Bestow, TriggerEvents, BlockRestrictions,
-            KickedPermanents, CopyVariantRules):
+class Rules(ChapterRules, Cascade, Morph, Bestow, RaidTriggers, CastOrCopyTriggers,
+            CycleTriggers, CastQuality, BlockRestrictions, KickedPermanents, CopyVariantRules,
+            ExileUntil):
     """All the rules the reference engine models (the public surface: :data:`HOOKS`)."""

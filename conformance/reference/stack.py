@@ -94,6 +94,12 @@ class PriorityAndStack(TurnStructure):
         return self.fizzles([self._slot_legal(r, s, ab.controller, None, ab.source)
                              for s, r in flat])
 
+    def counters_if(self, condition: str, player: str) -> int:
+        """The counters of "enters the battlefield with a counter on it if <condition>"
+        (``condition``: "<name>:<counters>", e.g. "raid:1") for a permanent ``player``
+        controls; the rule module of the condition overrides it (none here)."""
+        return 0
+
     def _resolve_spell(self, obj: Obj) -> Flow:
         spell = obj.spell
         assert spell is not None
@@ -117,7 +123,8 @@ class PriorityAndStack(TurnStructure):
             obj.attached_to = host  # rule 303.4f
             for counter, n in spell.face.text.enters_with:  # 614.1c, X from the spell
                 amount = (spell.x if n is None else n if isinstance(n, int)
-                          else self.times_kicked(spell))  # "for each time it was kicked"
+                          else self.times_kicked(spell) if n == "kicked"  # "for each time"
+                          else self.counters_if(n, controller))  # "... if you attacked"
                 if amount:
                     self._add_counters(obj, counter, amount)
             if "Saga" in spell.face.subtypes:

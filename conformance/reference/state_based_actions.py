@@ -92,6 +92,12 @@ class StateBasedActions(Targets):
         return ((obj.token is not None and obj.zone != "battlefield")
                 or (obj.is_copy and obj.zone != "stack"))
 
+    def left_token_may_return(self, obj: Obj) -> bool:
+        """Hook: whether an object that left the battlefield may be returned to it by the
+        effect that moved it ("exile ..., then return it"): a card may; a token can't move to
+        another zone or come back onto the battlefield (111.8)."""
+        return obj.token is None
+
     def planeswalker_loyalty_gone(self, obj: Obj, chars: Chars) -> bool:
         """Hook: a planeswalker with 0 loyalty goes to its owner's graveyard (704.5i); a battle
         with 0 defense too (704.5v)."""

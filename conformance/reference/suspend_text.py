@@ -73,3 +73,95 @@ class CounterAbility(Effect):
 EFFECT_TEMPLATES.append(
     (re.compile(r"Counter target activated or triggered ability\. ?"),
      lambda g: CounterAbility()))
+
+
+
+@dataclass(frozen=True, slots=True)
+class CreaturesCantBeBlocked(Effect):
+    """"Creatures can't be blocked this turn." (Veiling Oddity): no creature can be blocked
+    until the cleanup step (509.1b); its rules are in
+    :mod:`conformance.reference.block_restrictions`."""
+
+
+@dataclass(frozen=True, slots=True)
+class CreaturesCantAttackYou(Effect):
+    """"Until your next turn, creatures can't attack you." (Chronomantic Escape): the
+    controller can't be attacked until their next turn begins (508.1c)."""
+
+
+EFFECT_TEMPLATES += [
+    (re.compile(r"Until your next turn, creatures can't attack you\. ?"),
+     lambda g: CreaturesCantAttackYou()),
+    (re.compile(r"Creatures can't be blocked this turn\. ?"), lambda g: CreaturesCantBeBlocked()),
+]
+
+
+@dataclass(frozen=True, slots=True)
+class CreatureCardsReturnForCreatures(Effect):
+    """"Each player exiles all creature cards from their graveyard, then sacrifices all
+    creatures they control, then puts all cards they exiled this way onto the battlefield."
+    (Living End; 701.17a, 110.2): its rules are in
+    :mod:`conformance.reference.suspend_spells`."""
+
+
+EFFECT_TEMPLATES.append(
+    (re.compile(r"Each player exiles all creature cards from their graveyard, then sacrifices "
+                r"all creatures they control, then puts all cards they exiled this way onto the "
+                r"battlefield\. ?"),
+     lambda g: CreatureCardsReturnForCreatures()))
+
+
+@dataclass(frozen=True, slots=True)
+class PutPermanentCardsInTurns(Effect):
+    """"Starting with you, each player may put an artifact, creature, enchantment, or land card
+    from their hand onto the battlefield. Repeat this process until no one puts a card onto the
+    battlefield." (Hypergenesis): its rules are in :mod:`conformance.reference.suspend_spells`."""
+
+
+@dataclass(frozen=True, slots=True)
+class SearchSameNamesAsTapped(Effect):
+    """"For each tapped nonland permanent target opponent controls, search that player's library
+    for a card with the same name as that permanent. Put those cards onto the battlefield under
+    your control, then that player shuffles." (Dichotomancy)."""
+
+    @property
+    def slots(self) -> tuple[TargetSlot, ...]:
+        return (TargetSlot("opponent"),)
+
+
+@dataclass(frozen=True, slots=True)
+class KeepAsManyAsTheFewest(Effect):
+    """"Each player chooses a number of lands they control equal to the number of lands
+    controlled by the player who controls the fewest, then sacrifices the rest. Players
+    sacrifice creatures and discard cards the same way." (Restore Balance)."""
+
+
+EFFECT_TEMPLATES += [
+    (re.compile(r"Starting with you, each player may put an artifact, creature, enchantment, or "
+                r"land card from their hand onto the battlefield\. Repeat this process until no "
+                r"one puts a card onto the battlefield\. ?"),
+     lambda g: PutPermanentCardsInTurns()),
+    (re.compile(r"For each tapped nonland permanent target opponent controls, search that "
+                r"player's library for a card with the same name as that permanent\. Put those "
+                r"cards onto the battlefield under your control, then that player shuffles\. ?"),
+     lambda g: SearchSameNamesAsTapped()),
+    (re.compile(r"Each player chooses a number of lands they control equal to the number of "
+                r"lands controlled by the player who controls the fewest, then sacrifices the "
+                r"rest\. Players sacrifice creatures and discard cards the same way\. ?"),
+     lambda g: KeepAsManyAsTheFewest()),
+]
+
+
+@dataclass(frozen=True, slots=True)
+class SacrificeHalfPermanents(Effect):
+    """"Target player sacrifices half the permanents they control, rounded down." (Curse of
+    the Cabal; 701.17a: that player chooses them, a ``cards`` choice)."""
+
+    @property
+    def slots(self) -> tuple[TargetSlot, ...]:
+        return (TargetSlot("player"),)
+
+
+EFFECT_TEMPLATES.append(
+    (re.compile(r"Target player sacrifices half the permanents they control, rounded down\. ?"),
+     lambda g: SacrificeHalfPermanents()))

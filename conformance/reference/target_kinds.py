@@ -4,7 +4,9 @@ by :func:`kind_legal`.
 
 - ``perm:<Types>[:<quality>...]``: a permanent with one of the ``|``-separated card types
   (``nonland``: any nonland permanent), and every quality: ``opp`` (an opponent controls it:
-  "an opponent controls" / "you don't control"), ``you`` (you control it), ``flying``,
+  "an opponent controls" / "you don't control"), ``you`` (you control it), ``own`` (you own
+  it), ``counter=<kind>`` (with such a counter on it), ``pow<source`` (power less than
+  the source's), ``flying``,
   ``attacking``, ``attacking_or_blocking``, ``nonbasic``, ``nonblack``,
   ``noncolor=<W|U|R|G>`` (nonwhite, nonblue, nonred, nongreen), ``multicolored``;
 - ``spell:<Types>[:you][:mv<=N]``: a spell on the stack with one of the types (``any``: any
@@ -56,6 +58,13 @@ def _greatest_power(rules: _Rules, obj: Obj, chars: Chars, among_its_controllers
     return (chars.power or 0) >= max(powers, default=0)
 
 
+def _less_power_than(rules: _Rules, chars: Chars, source: str | None) -> bool:
+    """"with power less than CARDNAME's power": the source's power now (or as it last was)."""
+    src = rules.objects.get(source) if source is not None else None
+    theirs = rules.chars(src).power if src is not None else None
+    return theirs is not None and (chars.power or 0) < theirs
+
+
 def _quality_ok(q: str, obj: Obj, chars: Chars, controller: str) -> bool:
     if (more := quality_ok(q, obj, chars)) is not None:  # conformance.reference.target_filters
         return more
@@ -63,6 +72,10 @@ def _quality_ok(q: str, obj: Obj, chars: Chars, controller: str) -> bool:
         return obj.controller != controller
     if q == "you":
         return obj.controller == controller if obj.zone != "graveyard" else obj.owner == controller
+    if q == "own":  # "target permanent you own"
+        return obj.owner == controller
+    if q.startswith("counter="):  # "target creature that has a -1/-1 counter on it"
+        return obj.counters.get(q[8:], 0) > 0
     if q == "flying":
         return "flying" in chars.keywords
     if q == "attacking":
@@ -87,9 +100,13 @@ def is_filter_kind(kind: str) -> bool:
     return kind.split(":", 1)[0] in ("perm", "spell", "gy")
 
 
-def kind_legal(rules: _Rules, kind: str, obj: Obj, chars: Chars, controller: str) -> bool:
+def kind_legal(rules: _Rules, kind: str, obj: Obj, chars: Chars, controller: str,
+               source: str | None = None) -> bool:
     """Whether ``obj`` (with ``chars``) fits the filter ``kind`` for a spell or ability
-    ``controller`` controls."""
+    ``controller`` controls (``<kind>+<kind>``: either, "target spell or nonland permanent")."""
+    if "+" in kind:
+        return any(kind_legal(rules, k, obj, chars, controller, source)
+                   for k in kind.split("+"))
     zone, types_field, *qualities = kind.split(":")
     if zone == "perm" and obj.zone != "battlefield":
         return False
@@ -100,6 +117,7 @@ def kind_legal(rules: _Rules, kind: str, obj: Obj, chars: Chars, controller: str
     return _types_ok(types_field, chars) and all(
         _greatest_power(rules, obj, chars, bool({"you", "opp"} & set(qualities)))
         if q == "greatest_power"
+        else _less_power_than(rules, chars, source) if q == "pow<source"
         else _quality_ok(q, obj, chars, controller) for q in qualities)
 
 
@@ -140,6 +158,7 @@ def parse_kind(words: str) -> str | None:
                 break
     for prefix, q in (("attacking or blocking ", "attacking_or_blocking"),
                       ("attacking ", "attacking"), ("nonbasic ", "nonbasic"),
+                      ("tapped ", "tapped"), ("untapped ", "untapped"),
                       ("nonblack ", "nonblack"), ("multicolored ", "multicolored"),
                       ("nonwhite ", "noncolor=W"), ("nonblue ", "noncolor=U"),
                       ("nonred ", "noncolor=R"), ("nongreen ", "noncolor=G")):

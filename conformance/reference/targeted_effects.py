@@ -35,7 +35,7 @@ from conformance.reference.oracle_targeted_more import (
     ThenUntapTargets,
     UpToEach,
 )
-from conformance.reference.prevent_shields import PreventDamageShield, add_shield
+from conformance.reference.prevent_shields import ALL, PreventDamageShield
 from conformance.reference.target_kinds import kind_legal
 
 if TYPE_CHECKING:
@@ -306,18 +306,17 @@ def _counted_damage(r: Effects, eff: CountedDamage, ctx: EffectContext) -> None:
 @effect(PreventDamageShield)
 def _prevent_shield(r: Effects, eff: PreventDamageShield, ctx: EffectContext) -> None:
     """A shield on the target still legal (608.2b), the source on the battlefield, or the
-    controller, for the rest of the turn (615)."""
+    controller, for the rest of the turn (615), among ``damage_shields``."""
     if eff.kind == "you":
-        add_shield(r, ctx.controller, eff.n)
-        return
-    if eff.kind == "self":
+        ref: Ref | None = Ref(ctx.controller)
+    elif eff.kind == "self":
         src = r.objects.get(ctx.source)
-        if src is not None and src.zone == "battlefield":
-            add_shield(r, src.ref, eff.n)
-        return
-    ref = ctx.first()
+        ref = src.ref if src is not None and src.zone == "battlefield" else None
+    else:
+        ref = ctx.first()
     if ref is not None:
-        add_shield(r, ref if ref.zcc is not None else ref.id, eff.n)
+        r.damage_shields.append([r.turn, ref, ALL if eff.n is None else eff.n])
+
 
 
 def _follow_more(r: Effects, eff: ThenFollowUp, ctx: EffectContext, target: Obj,

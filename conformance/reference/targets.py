@@ -74,7 +74,7 @@ class Targets(ContinuousEffects):
         if slot.kind == "graveyard_card":
             return self.is_graveyard_card(obj)
         if is_filter_kind(slot.kind):  # "target creature you don't control", ...
-            return kind_legal(self, slot.kind, obj, c, controller)
+            return kind_legal(self, slot.kind, obj, c, controller, source or exclude)
         raise refuse("internal", f"target kind {slot.kind}")
 
     def legal_target(self, target: str, kind: str, controller: str) -> bool:

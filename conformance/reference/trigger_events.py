@@ -13,6 +13,7 @@ from conformance.reference.common_triggers import (
     ANOTHER_CREATURE_ENTERS,
     ATTACKS,
     ATTACKS_OR_BLOCKS,
+    ATTACKS_UNBLOCKED,
     BECOMES_BLOCKED,
     BLOCKS,
     BLOCKS_OR_BLOCKED,
@@ -45,8 +46,17 @@ class TriggerEvents(Casting):
         controller's turn begins (503.1a, 513.1a)."""
         return True
 
+    def unblocked_trigger_declaration(self) -> str:
+        """Hook: the declaration ("attackers" | "blockers") as which "Whenever CARDNAME attacks
+        and isn't blocked" triggers: blockers, for each attacking creature no creature blocks
+        (509.1i)."""
+        return "blockers"
+
     def _detect_attack_triggers(self, attackers: list[Obj]) -> None:
         super()._detect_attack_triggers(attackers)
+        if self.unblocked_trigger_declaration() == "attackers":
+            for obj in attackers:
+                self._triggers_of(obj, (ATTACKS_UNBLOCKED,), 1)
         for obj in attackers:
             if not self.attack_triggers(obj):
                 continue
@@ -111,6 +121,11 @@ class TriggerEvents(Casting):
             self._triggers_of(self.objects[aid], (BECOMES_BLOCKED,),
                               self.becomes_blocked_triggers(n))
             self._triggers_of(self.objects[aid], (BLOCKS_OR_BLOCKED,), 1)
+        if self.unblocked_trigger_declaration() == "blockers":
+            for oid in list(self.battlefield):  # attacking, no creature declared to block it
+                obj = self.objects[oid]
+                if obj.attacking is not None and not obj.blocked:
+                    self._triggers_of(obj, (ATTACKS_UNBLOCKED,), 1)
 
     def _triggers_of(self, obj: Obj, events: tuple[str, ...], times: int) -> None:
         text = self.abilities(obj)

@@ -52,10 +52,22 @@ class Zones:
         self._statics_cache: list[tuple[Obj, o.Static]] | None = None
         self.combat_damage_prevented: int | None = None
         """The turn in which all combat damage is prevented (615), if any."""
-        self.combat_damage_shielded: set[tuple[int, str, int]] = set()
+        self.damage_unpreventable: int | None = None
+        """The turn in which damage can't be prevented (614.16: prevention effects don't
+        apply), if any."""
         self.damage_shields: list[list[Any]] = []
-        """[turn, protected object Ref or player id, damage left to prevent (None: all)]
-        (615: :mod:`conformance.reference.prevent_shields`)."""
+        """[turn, target Ref, damage left]: "prevent the next N damage that would be dealt to
+        <target> this turn" (615.7; the templates: :mod:`conformance.reference.prevent_next`)."""
+        self.redirects: list[tuple[str, int, Ref]] = []
+        """(controller, turn, creature): "until your next turn, all damage that would be dealt
+        to creatures you control is dealt to that creature instead" (614.1a)."""
+        self.end_step_returns: list[tuple[str, str, str, int, str, int]] = []
+        """(controller, source, source name, turn, card, zcc): "return that card to the
+        battlefield ... at the beginning of the next end step" (603.7)."""
+        self.damage_doubled: list[tuple[str, int]] = []
+        """(controller, turn): "If a source you control would deal damage this turn, it deals
+        double that damage instead" (614.1a)."""
+        self.combat_damage_shielded: set[tuple[int, str, int]] = set()
         """(turn, object id, zone-change count) of each creature all combat damage dealt to and
         dealt by is prevented that turn (615: :mod:`conformance.reference.prevent_to_and_by`)."""
 

@@ -11,7 +11,7 @@ from importlib.metadata import EntryPoint
 from pathlib import Path
 
 import pytest
-from conformance_testlib import DATA, FAKES, fake_cmd
+from conformance_testlib import DATA, FAKES, STATUSES, fake_cmd
 from toy import CountingToy
 
 from conformance import schemas
@@ -141,38 +141,43 @@ def test_other_refusals_stay_errors(status_cases):
 # --- 3. factories that launch stdio engines ------------------------------------------------------
 
 
-def _expected_hanger_statuses(status_cases):
-    return statuses(run_cases(status_cases, fake_cmd("hanger"), RunOptions(timeout=1.0)))
+@pytest.fixture(scope="module")
+def hanger_statuses():
+    """What the hanger engine run as a plain command gives (run once per module: it waits out a
+    1 s case deadline)."""
+    return statuses(run_cases(load_cases([STATUSES]), fake_cmd("hanger"), RunOptions(timeout=1.0)))
 
 
 @pytest.mark.parametrize("target", ["factories:hanger_engine", "factories:hanger_engine_fixed",
                                     "factories:hanger_command", "factories:hanger_command_string"])
-def test_a_factory_returning_a_stdio_engine_or_command_is_not_wrapped(status_cases, target):
+def test_a_factory_returning_a_stdio_engine_or_command_is_not_wrapped(status_cases, target,
+                                                                   hanger_statuses):
     engine = spec_mod.connect(target, timeout=1.0)
     try:
         assert isinstance(engine, StdioEngine) and engine.timeout == 1.0
     finally:
         engine.close()
     run = run_cases(status_cases, target, RunOptions(timeout=1.0))
-    assert statuses(run) == _expected_hanger_statuses(status_cases)
+    assert statuses(run) == hanger_statuses
     hung = next(r for r in run.results if r.id == "status/misbehave")
     # the 1 s case deadline ended it, not the factory's own 10 s (or 60 s) limit
     assert hung.status == "timeout" and hung.duration < 10.0
     assert run.restarts == 1
 
 
-def test_an_entry_point_factory_behaves_like_its_cmd_spec(monkeypatch, status_cases):
+def test_an_entry_point_factory_behaves_like_its_cmd_spec(monkeypatch, status_cases,
+                                                         hanger_statuses):
     fake = EntryPoint("fakehang", "factories:hanger_engine", spec_mod.ENTRY_POINT_GROUP)
     monkeypatch.setattr(spec_mod, "entry_points", lambda group: [fake] if group == fake.group else [])
     assert "fakehang" in spec_mod.installed_engines()
     run = run_cases(status_cases, "fakehang", RunOptions(timeout=1.0))
-    assert statuses(run) == _expected_hanger_statuses(status_cases)
+    assert statuses(run) == hanger_statuses
     assert run.spec == "fakehang" and run.restarts == 1
 
 
-def test_factory_command_in_workers(status_cases):
+def test_factory_command_in_workers(status_cases, hanger_statuses):
     run = run_cases(status_cases, "factories:hanger_command", RunOptions(timeout=1.0, jobs=2))
-    assert statuses(run) == _expected_hanger_statuses(status_cases)
+    assert statuses(run) == hanger_statuses
 
 
 def test_other_factories_stay_in_process(cases):

@@ -13,6 +13,16 @@ engine builds (``costs: {alternative: bestow}``).
   attack (tapped; the Aura is not), then Murder (paid with three Swamps' mana) destroys the
   Bears; the Aura becomes an untapped enchantment creature (702.103f). Mutant
   ``unattached_bestow_tapped``.
+* ``bestow-target-illegal`` — "Unlike other Aura spells, an Aura spell with bestow isn't
+  countered if its target is illegal as it begins to resolve. Rather, ... it resolves and enters
+  the battlefield as an enchantment creature": p1 casts the card bestowed on their Grizzly Bears,
+  then Murder on the Bears in response; Murder resolves first, and the card enters as an
+  enchantment creature attached to nothing (702.103e). Mutant
+  ``bestow_countered_on_illegal_target``.
+* ``bestow-unattached`` — "Unlike other Auras, an Aura with bestow isn't put into its owner's
+  graveyard if it becomes unattached. Rather, ... it remains on the battlefield as an
+  enchantment creature": p1's card, bestowed on their Grizzly Bears, stays when p2 returns the
+  Bears to their owner's hand with Unsummon (702.103f). Mutant ``unattached_bestow_to_graveyard``.
 """
 
 from __future__ import annotations
@@ -24,6 +34,7 @@ from conformance.mining.model import Context, Draft, Family, NotExecutable, phra
 
 CLOUDSHIFT = "Cloudshift"
 MURDER = "Murder"
+UNSUMMON = "Unsummon"
 SWAMP = "Swamp"
 
 
@@ -40,8 +51,9 @@ def _face(ctx: Context) -> Any:
     if face.text.triggered or face.text.activated:
         return NotExecutable("the card has triggered or activated abilities whose choices the "
                              "generator does not script")
-    if not {CLOUDSHIFT, MURDER} <= cards.keys():
-        return NotExecutable("the reference engine does not build Cloudshift and Murder")
+    if not {CLOUDSHIFT, MURDER, UNSUMMON} <= cards.keys():
+        return NotExecutable("the reference engine does not build Cloudshift, Murder and "
+                             "Unsummon")
     return face
 
 
@@ -116,6 +128,64 @@ def gen_untapped(ctx: Context) -> list[Draft] | NotExecutable:
                   expect, ["702.103b", "702.103f", "303.4"])]
 
 
+def gen_target_illegal(ctx: Context) -> list[Draft] | NotExecutable:
+    """Its target gone before it resolves, the bestowed spell resolves as a creature."""
+    face = _face(ctx)
+    if isinstance(face, NotExecutable):
+        return face
+    cost = dict(face.text.alternatives)["bestow"]
+    pool = b.mana_pool(cost, "{1}{B}{B}")
+    if not pool:
+        return NotExecutable("its bestow cost has a symbol a pool is not written for")
+    p1 = b.player(mana=pool, battlefield=[{"id": "bears1", "card": b.BEARS}],
+                  hand=[{"id": "bst", "card": face.name}, {"id": "murder", "card": MURDER}],
+                  library=_islands("a"))
+    setup = b.game(p1, b.player(library=_islands("b")))
+    actions = [b.cast("bst", targets=["bears1"], costs={"alternative": "bestow"}),
+               b.cast("murder", targets=["bears1"]),
+               b.RESOLVE_TOP,
+               {"check": {"state": {"zones": {"bears1": "graveyard", "bst": "stack"}}}},
+               b.RESOLVE_TOP]
+    expect = {"events": [{"type": "zone_change", "object": "bst", "from": "stack",
+                          "to": "battlefield"}],
+              "state": {"zones": {"bst": "battlefield"},
+                        "objects": {"bst": _creature_state(face)}}}
+    return [Draft("bestow-target-illegal", f"{face.name} cast bestowed on Grizzly Bears that "
+                  "Murder destroys in response resolves as an enchantment creature",
+                  ["priority", "stack", "target", "bestow", "destroy"],
+                  sorted({face.name, b.BEARS, MURDER, b.ISLAND}), setup, actions, expect,
+                  ["702.103e", "608.2b"])]
+
+
+def gen_unattached(ctx: Context) -> list[Draft] | NotExecutable:
+    """Its creature bounced, the bestowed Aura stays on the battlefield as a creature."""
+    face = _face(ctx)
+    if isinstance(face, NotExecutable):
+        return face
+    cost = dict(face.text.alternatives)["bestow"]
+    pool = b.mana_pool(cost)
+    if not pool:
+        return NotExecutable("its bestow cost has a symbol a pool is not written for")
+    p1 = b.player(mana=pool, battlefield=[{"id": "bears1", "card": b.BEARS}],
+                  hand=[{"id": "bst", "card": face.name}], library=_islands("a"))
+    p2 = b.player(mana="{U}", hand=[{"id": "unsummon", "card": UNSUMMON}],
+                  library=_islands("b"))
+    setup = b.game(p1, p2)
+    actions = [b.cast("bst", targets=["bears1"], costs={"alternative": "bestow"}),
+               b.RESOLVE_TOP,
+               {"check": {"state": {"objects": {"bst": {"attached_to": "bears1"}}}}},
+               {"pass_priority": {"player": "p1"}},
+               b.cast("unsummon", "p2", targets=["bears1"]),
+               b.RESOLVE_TOP]
+    expect = {"state": {"zones": {"bears1": "hand", "bst": "battlefield"},
+                        "objects": {"bst": _creature_state(face)}}}
+    return [Draft("bestow-unattached", f"{face.name} bestowed on Grizzly Bears stays on the "
+                  "battlefield as an enchantment creature when Unsummon returns the Bears",
+                  ["priority", "stack", "target", "bestow", "state_based_actions"],
+                  sorted({face.name, b.BEARS, UNSUMMON, b.ISLAND}), setup, actions, expect,
+                  ["702.103f", "704.5m"])]
+
+
 FAMILIES = [
     Family("bestow-enters-uncast", "A permanent with bestow entering uncast is a creature",
            ("702.103a", "702.103b"), ("priority", "stack", "target", "bestow"),
@@ -127,4 +197,12 @@ FAMILIES = [
            gen_untapped,
            en=phrases("Auras attached to a creature don't become tapped when the creature "
                       "becomes tapped")),
+    Family("bestow-target-illegal", "A bestowed Aura spell with an illegal target resolves as "
+           "a creature", ("702.103e",), ("priority", "stack", "target", "bestow"),
+           gen_target_illegal,
+           en=phrases("an Aura spell with bestow isn't countered if its target is illegal")),
+    Family("bestow-unattached", "An unattached bestowed Aura stays as a creature",
+           ("702.103f",), ("priority", "stack", "target", "bestow"), gen_unattached,
+           en=phrases("Unlike other Auras, an Aura with bestow isn't put into its owner's "
+                      "graveyard")),
 ]

@@ -14,6 +14,12 @@ case could not tell devoid from the mana cost).
   object loses devoid" (613.1e, layer 5, before 613.1f, layer 6): a permanent card on the
   battlefield loses devoid (``set_keywords``) and is still colorless. Mutant:
   ``devoid_lost_restores_colors`` (an object that lost devoid has its mana cost's colors).
+* ``devoid-new-color`` — "Other cards and abilities can give a card with devoid color. If that
+  happens, it's just the new color, not that color and colorless": p1 casts Crimson Wisps
+  ("Target creature becomes red and gains haste until end of turn. Draw a card.") on their
+  creature with devoid, which becomes red (devoid, a characteristic-defining ability, applies
+  first in layer 5, 613.3; the later effect sets the color). Mutant:
+  ``devoid_applies_after_color_effects`` (devoid keeps it colorless).
 """
 
 from __future__ import annotations
@@ -99,6 +105,29 @@ def gen_lost(ctx: Context) -> list[Draft] | NotExecutable:
                   ["702.114a", "613.1e", "613.1f"])]
 
 
+WISPS = "Crimson Wisps"
+
+
+def gen_new_color(ctx: Context) -> list[Draft] | NotExecutable:
+    """A creature with devoid that an effect makes red is red."""
+    card = ctx.card
+    if (why := devoid_card(card)) is not None:
+        return why
+    if "Creature" not in card.main.types:
+        return NotExecutable("only a creature card can be the target of Crimson Wisps")
+    p1 = b.player(mana="{R}", battlefield=[{"id": "dv", "card": card.name}],
+                  hand=[{"id": "wisps", "card": WISPS}],
+                  library=[{"id": f"lib{i}", "card": b.ISLAND} for i in (1, 2, 3)])
+    p2 = b.player(library=[{"id": f"lib{i}", "card": b.ISLAND} for i in (4, 5, 6)])
+    actions = [b.cast("wisps", targets=["dv"]), b.RESOLVE_TOP]
+    expect = {"state": {"zones": {"lib1": "hand"}, "objects": {"dv": {"colors": ["R"]}}}}
+    return [Draft("devoid-new-color", f"{card.name} (devoid) made red by Crimson Wisps is red, "
+                  "not red and colorless", [*FEATURES, "priority", "stack", "target",
+                                            "until_end_of_turn"],
+                  sorted({card.name, WISPS, b.ISLAND}), b.game(p1, p2), actions, expect,
+                  ["702.114a", "604.3", "613.1e", "613.3"])]
+
+
 FAMILIES = [
     Family("devoid-colorless", "Devoid: the card is just colorless, not colorless and its mana "
            "cost's colors", tuple(RULES), tuple(FEATURES), gen_colorless,
@@ -110,4 +139,7 @@ FAMILIES = [
     Family("devoid-lost", "A card that loses devoid is still colorless",
            ("702.114a", "613.1e", "613.1f"), (*FEATURES, "keywords"), gen_lost,
            en=phrases("If a card loses devoid, it will still be colorless")),
+    Family("devoid-new-color", "A card with devoid given a color is just that color",
+           ("702.114a", "613.3"), tuple(FEATURES), gen_new_color,
+           en=phrases("Other cards and abilities can give a card with devoid color")),
 ]

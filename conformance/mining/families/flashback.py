@@ -9,6 +9,7 @@ from typing import Any
 
 from conformance.mining import build as b
 from conformance.mining.corpus import CardInfo
+from conformance.mining.families.cycling_variants import gen_variant
 from conformance.mining.model import Context, Draft, Family, NotExecutable, phrases
 
 _FLASHBACK = re.compile(r"^Flashback ((?:\{[0-9WUBRGC]\})+)$", re.M)
@@ -221,16 +222,16 @@ def gen_cycling(ctx: Context) -> list[Draft] | NotExecutable:
         return NotExecutable("only one-face cards are scripted")
     text = b.strip_reminders(card.main.text)
     m = _CYCLING.search(text)
-    if not m or b.mana_pool(m[1]) is None:
-        return NotExecutable("the cycling cost is not a plain mana cost")
     rest = _CYCLING.sub("", text)
-    if ":" in rest or re.search(r"\bcycl", rest, re.I):
-        return NotExecutable("the card has other activated or cycling-related abilities: the "
-                             "ability index is ambiguous")
     if _DISCARD_ABILITY.search(rest):
         return NotExecutable("the card has an ability that works when it is discarded (madness: "
                              "discarded into exile, rule 702.35a): cycling it does not simply put it "
                              "into the graveyard")
+    if not m or b.mana_pool(m[1]) is None or re.search(r"\bcycl", rest, re.I):
+        return gen_variant(ctx)  # typecycling, "When you cycle CARDNAME, ..."
+    if ":" in rest:
+        return NotExecutable("the card has other activated or cycling-related abilities: the "
+                             "ability index is ambiguous")
     setup = b.game(b.player(mana=b.mana_pool(m[1]), hand=[{"id": "cyc", "card": card.name}],
                             library=b.islands(1)), b.player())
     actions = [{"activate": {"player": "p1", "object": "cyc", "ability": 0}}, b.RESOLVE_STACK]

@@ -221,7 +221,7 @@ def gen_x(ctx: Context) -> list[Draft] | NotExecutable:
 
 def gen_mana_value(ctx: Context) -> list[Draft] | NotExecutable:
     """A suspended card cast by its trigger has its mana cost's mana value on the stack."""
-    got = suspend._prepared(ctx)
+    got = suspend._prepared_cast(ctx)
     if isinstance(got, NotExecutable):
         if isinstance(_cascade_card(ctx.card.name), NotExecutable):
             return got

@@ -83,6 +83,8 @@ def _scene(name: str) -> tuple[Any, dict[str, Any], dict[str, Any], list[dict[st
     if len(searches) != 1 or len(effects) > 2:
         return NotExecutable("its search is not the one search among at most two effects")
     search = searches[0]
+    if search.whose != "you":
+        return NotExecutable("the search is of an opponent's library")
     if search.up_to or not search.filter.has_quality:
         return NotExecutable("the search is for \"up to\" N cards or for any card: finding "
                              "none is not the point of the ruling there")

@@ -158,6 +158,33 @@ def _prepared(ctx: Context) -> tuple[_Card, list[tuple[str, str | None]]] | NotE
     return c, targets
 
 
+def _prepared_cast(ctx: Context, *, upkeep: bool = False
+                   ) -> tuple[_Card, list[tuple[str, str | None]]] | NotExecutable:
+    """:func:`_prepared`, for a script that removes the card's last time counter (``upkeep``:
+    and passes an upkeep while the card is suspended)."""
+    from conformance.reference.oracle_suspended import UPKEEP_WHILE_SUSPENDED
+
+    got = _prepared(ctx)
+    if isinstance(got, NotExecutable):
+        return got
+    if upkeep and any(t.event == UPKEEP_WHILE_SUSPENDED for t in got[0].face.text.triggered):
+        return NotExecutable("an ability of the suspended card triggers at each upkeep: the "
+                             "generator does not script it")
+    refused = last_counter_refusal(got[0].face)
+    return refused if refused is not None else got
+
+
+def last_counter_refusal(face: Any) -> NotExecutable | None:
+    """A card with its own "When the last time counter is removed ..." trigger: it triggers
+    beside suspend's cast trigger, and the scripts do not order the two."""
+    from conformance.reference.oracle_suspended import LAST_TIME_COUNTER
+
+    if any(t.event == LAST_TIME_COUNTER for t in face.text.triggered):
+        return NotExecutable("its own last-time-counter trigger triggers beside suspend's cast "
+                             "trigger: the generator does not script their order")
+    return None
+
+
 def gen_not_cast(ctx: Context) -> list[Draft] | NotExecutable:
     """Suspending is not casting and does not use the stack."""
     got = _prepared(ctx)
@@ -195,7 +222,7 @@ def gen_timing(ctx: Context) -> list[Draft] | NotExecutable:
 
 def gen_any_reason(ctx: Context) -> list[Draft] | NotExecutable:
     """The last counter removed by an outside effect casts the card."""
-    got = _prepared(ctx)
+    got = _prepared_cast(ctx)
     if isinstance(got, NotExecutable):
         return got
     c, targets = got
@@ -213,7 +240,7 @@ def gen_any_reason(ctx: Context) -> list[Draft] | NotExecutable:
 
 def _cycle(ctx: Context, slug: str, title: str, rules: list[str],
            extra: dict[str, Any] | None = None) -> list[Draft] | NotExecutable:
-    got = _prepared(ctx)
+    got = _prepared_cast(ctx, upkeep=True)
     if isinstance(got, NotExecutable):
         return got
     c, targets = got
@@ -238,7 +265,7 @@ def gen_meaning(ctx: Context) -> list[Draft] | NotExecutable:
 
 def gen_free(ctx: Context) -> list[Draft] | NotExecutable:
     """Cast by its suspend trigger with an empty pool: without paying its mana cost."""
-    got = _prepared(ctx)
+    got = _prepared_cast(ctx)
     if isinstance(got, NotExecutable):
         return got
     c, targets = got
@@ -258,13 +285,15 @@ def gen_free(ctx: Context) -> list[Draft] | NotExecutable:
 
 def gen_haste(ctx: Context) -> list[Draft] | NotExecutable:
     """A creature cast by its suspend trigger has haste."""
-    got = _prepared(ctx)
+    got = _prepared_cast(ctx, upkeep=True)
     if isinstance(got, NotExecutable):
         return got
     c, targets = got
     if not c.creature:
         return NotExecutable("the card is not a creature")
-    if c.face.text.triggered:
+    from conformance.reference.oracle_suspended import SUSPENDED_EVENTS
+
+    if any(t.event not in SUSPENDED_EVENTS for t in c.face.text.triggered):
         return NotExecutable("the creature has triggered abilities whose choices the "
                              "generator does not script")
     keywords = sorted(set(c.face.text.keywords) | {"haste"})
@@ -280,7 +309,7 @@ def gen_haste(ctx: Context) -> list[Draft] | NotExecutable:
 
 def gen_targets(ctx: Context) -> list[Draft] | NotExecutable:
     """The targets are chosen as the suspended card is cast."""
-    got = _prepared(ctx)
+    got = _prepared_cast(ctx)
     if isinstance(got, NotExecutable):
         return got
     c, targets = got
@@ -300,7 +329,7 @@ def gen_targets(ctx: Context) -> list[Draft] | NotExecutable:
 
 def gen_cant_cast(ctx: Context) -> list[Draft] | NotExecutable:
     """With no legal target the card can't be cast and stays exiled."""
-    got = _prepared(ctx)
+    got = _prepared_cast(ctx)
     if isinstance(got, NotExecutable):
         return got
     c, targets = got
@@ -321,7 +350,7 @@ def gen_cant_cast(ctx: Context) -> list[Draft] | NotExecutable:
 
 def gen_must_cast(ctx: Context) -> list[Draft] | NotExecutable:
     """Cast by its trigger in the upkeep, whatever its type's timing."""
-    got = _prepared(ctx)
+    got = _prepared_cast(ctx, upkeep=True)
     if isinstance(got, NotExecutable):
         return got
     if got[0].instant_speed:

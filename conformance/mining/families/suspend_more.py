@@ -82,6 +82,11 @@ def gen_upkeep_countered(ctx: Context) -> list[Draft] | NotExecutable:
     face = _face(ctx)
     if isinstance(face, NotExecutable):
         return face
+    from conformance.reference.oracle_suspended import SUSPENDED_EVENTS
+
+    if any(t.event in SUSPENDED_EVENTS for t in face.text.triggered):
+        return NotExecutable("an ability of the suspended card triggers on p2's Stifle: the "
+                             "generator does not script it")
     actions = [{"advance": {"to": "upkeep", "next_turn": True}},
                *_stifle("suspend_upkeep"),
                {"check": {"events": [{"type": "countered", "source": "sus",
@@ -105,6 +110,10 @@ def gen_cast_countered(ctx: Context) -> list[Draft] | NotExecutable:
     face = _face(ctx)
     if isinstance(face, NotExecutable):
         return face
+    from conformance.mining.families.suspend import last_counter_refusal
+
+    if (refused := last_counter_refusal(face)) is not None:
+        return refused
     setup = _exiled_setup(face.name, 1, stifle=True)
     setup["active_player"] = "p1"
     setup["step"] = "precombat_main"

@@ -18,9 +18,21 @@ UNTAPPED = ("Auras attached to a creature don’t become tapped when the creatur
             "tapped. Except in some rare cases, an Aura with bestow remains untapped when it "
             "becomes unattached and becomes a creature.")
 
+TARGET_ILLEGAL = ("Unlike other Aura spells, an Aura spell with bestow isn’t countered if its "
+                  "target is illegal as it begins to resolve. Rather, the effect making it an "
+                  "Aura spell ends, it loses enchant creature, it returns to being an enchantment "
+                  "creature spell, and it resolves and enters the battlefield as an enchantment "
+                  "creature.")
+UNATTACHED = ("Unlike other Auras, an Aura with bestow isn’t put into its owner’s graveyard if "
+              "the enchanted creature leaves the battlefield or becomes an illegal creature for "
+              "the Aura to enchant. Rather, the effect making it an Aura ends, it loses enchant "
+              "creature, and it remains on the battlefield as an enchantment creature.")
+
 
 @pytest.mark.parametrize(("card", "text", "family"), [
     ("Nyxborn Rollicker", UNCAST, "bestow-enters-uncast"),
+    ("Nyxborn Rollicker", TARGET_ILLEGAL, "bestow-target-illegal"),
+    ("Celestial Archon", UNATTACHED, "bestow-unattached"),
     ("Nimbus Naiad", UNTAPPED, "bestow-untapped"),
     ("Celestial Archon", UNTAPPED, "bestow-untapped"),
 ])

@@ -5,6 +5,7 @@ colorless, since devoid's color change applies in layer 5, before abilities are 
 from __future__ import annotations
 
 import pytest
+from family_checks import assert_kills_its_mutant, mined_one
 
 from conformance.cases_io import case_from_mapping
 from conformance.mining.corpus import RulingGroup
@@ -33,3 +34,19 @@ def test_the_mutant_fails_the_case_the_reference_passes(card: str) -> None:
 def test_no_case_for_an_instant() -> None:
     r = mine([RulingGroup("g", "Touch of the Void", "2015-08-25", {"en": LOST})])
     assert not r.cases and r.outcomes[0].status == NOT_EXECUTABLE
+
+
+NEW_COLOR = ("Other cards and abilities can give a card with devoid color. If that happens, it’s "
+             "just the new color, not that color and colorless.")
+
+
+@pytest.mark.parametrize("card", ["Benthic Infiltrator", "Brood Monitor"])
+def test_devoid_new_color_case_passes_on_the_reference_and_kills_its_mutant(card: str) -> None:
+    data = mined_one(card, NEW_COLOR, "devoid-new-color", "2015-08-25")
+    assert data["expect"]["state"]["objects"]["dv"] == {"colors": ["R"]}
+    assert_kills_its_mutant(data, "devoid-new-color")
+
+
+def test_no_new_color_case_for_a_noncreature() -> None:
+    r = mine([RulingGroup("g", "Touch of the Void", "2015-08-25", {"en": NEW_COLOR})])
+    assert not r.cases and "only a creature card" in r.outcomes[0].reason
