@@ -1,8 +1,9 @@
 """More oracle-text templates of targeted spells (the rules are in
 :mod:`conformance.reference.targeted_effects`):
 
-* "Return up to N target <kind>s to their owners' hands." and "Put a +1/+1 counter on each of up
-  to N target <kind>s." (one slot of up to N targets, each acted on if still legal, 608.2b);
+* "Return up to N target <kind>s to their owners' hands." (one slot of up to N targets, each
+  acted on if still legal, 608.2b; "Put a +1/+1 counter on each of up to N target <kind>s" is
+  oracle_halves' ``CountersOnTargets``);
 * "Any number of target creatures each <effect>. Untap those creatures." (strive);
 * "Up to N target creatures can't block this turn." and "<Creatures of a group> can't block
   this turn." (509.1a; the group as the effect resolves, 611.2c);
@@ -41,7 +42,7 @@ _N = {"a": 1, "two": 2, "three": 3}
 @dataclass(frozen=True, slots=True)
 class UpToEach(Effect):
     """One effect on each of up to ``n`` targets of ``kind``: ``bounce`` (to its owner's hand),
-    ``counter`` (a +1/+1 counter), ``cant_block`` (this turn), ``exile`` or ``destroy``."""
+    ``cant_block`` (this turn), ``damage`` / ``damage_cant_block``, ``exile`` or ``destroy``."""
 
     what: str
     kind: str
@@ -128,7 +129,10 @@ def _singular(words: str) -> str:
 
 def _group(words: str) -> str:
     """The ``perm:`` kind of a group of creatures: "Creatures without flying", "Nonartifact
-    creatures", "Creatures with power 3 or less", "Creatures your opponents control"."""
+    creatures", "Creatures with power 3 or less", "Creatures your opponents control" (all
+    creatures: oracle_halves_more's ``CreaturesCantBlock``)."""
+    if words == "Creatures":
+        raise OracleTemplateError("oracle_halves_more reads 'Creatures can't block this turn'")
     one = words[:1].lower() + words[1:]
     one = re.sub(r"\bcreatures\b", "creature", one, count=1)
     one = one.replace(" your opponents control", " an opponent controls")
@@ -164,9 +168,6 @@ _TARGETED = (rf"((?:Destroy|Exile|{SELF} deals \d+ damage to) target [^.]+\.(?: 
 FIRST: list[tuple[re.Pattern[str], Callable[[re.Match[str]], object]]] = [
     (re.compile(r"Return up to (two|three|four|five) target ([^.]+?) to their owners' hands\. ?"),
      lambda g: UpToEach("bounce", _singular(g[2]), _COUNT[g[1]])),
-    (re.compile(r"Put a \+1/\+1 counter on each of up to (two|three|four|five) target "
-                r"([^.]+?)\. ?"),
-     lambda g: UpToEach("counter", _singular(g[2]), _COUNT[g[1]])),
     (re.compile(r"Up to (two|three|four|five) target ([^.]+?) can't block this turn\. ?"),
      lambda g: UpToEach("cant_block", _singular(g[2]), _COUNT[g[1]])),
     (re.compile(r"((?:[A-Z][a-z]+ )?[Cc]reatures(?: [^.]*?)?) can't block this turn\. ?"),

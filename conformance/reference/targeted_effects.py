@@ -125,8 +125,8 @@ def _cant_be_blocked(r: Effects, eff: CantBeBlockedTarget, ctx: EffectContext) -
 
 @effect(UpToEach)
 def _up_to_each(r: Effects, eff: UpToEach, ctx: EffectContext) -> None:
-    """Each target still legal (608.2b) returns to its owner's hand, gets a +1/+1 counter or
-    can't block this turn (509.1a)."""
+    """Each target still legal (608.2b) returns to its owner's hand, can't block this turn
+    (509.1a), is dealt damage by the source, is exiled or destroyed."""
     for ref, ok in zip(ctx.targets[0], ctx.legal[0], strict=True):
         if ok:
             if eff.what == "bounce":
@@ -139,10 +139,8 @@ def _up_to_each(r: Effects, eff: UpToEach, ctx: EffectContext) -> None:
                     cast("BlockRestrictions", r).cant_block.add(ref)
             elif eff.what == "exile":
                 r._move(r.objects[ref.id], "exile")
-            elif eff.what == "destroy":
+            else:  # destroy
                 r._destroy(r.objects[ref.id])
-            else:
-                r._add_counters(r.objects[ref.id], "+1/+1", 1)
 
 
 @effect(CantBlockGroup)
