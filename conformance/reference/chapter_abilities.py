@@ -31,10 +31,13 @@ class Fight(Effect):
     first: str
     second: str
     up_to: bool = False
+    another: bool = False
+    """"fights another target <second>": the second target differs from the first."""
 
     @property
     def slots(self) -> tuple[TargetSlot, ...]:
-        return (TargetSlot(self.first), TargetSlot(self.second, 0 if self.up_to else 1))
+        return (TargetSlot(self.first),
+                TargetSlot(self.second, 0 if self.up_to else 1, another=self.another))
 
 
 @dataclass(frozen=True, slots=True)

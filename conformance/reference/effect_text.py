@@ -58,6 +58,7 @@ from conformance.reference.errors import OracleTemplateError
 from conformance.reference.exile_until_text import FIRST as _EXILE_UNTIL_FIRST
 from conformance.reference.lands_animated import TEMPLATES as _LANDS_BECOME
 from conformance.reference.oracle_copies import FIRST as _COPY_FIRST
+from conformance.reference.oracle_counted import FIRST as _COUNTED_FIRST
 from conformance.reference.oracle_delayed import FIRST as _DELAYED_FIRST
 from conformance.reference.oracle_eldrazi import EFFECT_TEMPLATES as _ELDRAZI_TEMPLATES
 from conformance.reference.oracle_eldrazi_more import TEMPLATES as _ELDRAZI_MORE
@@ -67,6 +68,8 @@ from conformance.reference.oracle_foretold import FIRST as _FORETOLD_FIRST
 from conformance.reference.oracle_halves import FIRST as _HALVES_FIRST
 from conformance.reference.oracle_kicked import FIRST as _KICKED_FIRST
 from conformance.reference.oracle_library import TEMPLATES as _LIBRARY_TEMPLATES
+from conformance.reference.oracle_mass_more import FIRST as _MASS_MORE
+from conformance.reference.oracle_mass_more import LATE as _MASS_LATE
 from conformance.reference.oracle_more import FIRST as _FIRST_TEMPLATES
 from conformance.reference.oracle_more import TEMPLATES as _MORE_TEMPLATES
 from conformance.reference.oracle_sacrificed import TEMPLATES as _SACRIFICED_TEMPLATES
@@ -80,8 +83,12 @@ from conformance.reference.oracle_spells import FIRST_TEMPLATES as _SPELL_FIRST
 from conformance.reference.oracle_split import FIRST as _SPLIT_FIRST
 from conformance.reference.oracle_split import TEMPLATES as _SPLIT_TEMPLATES
 from conformance.reference.oracle_strive import TEMPLATES as _STRIVE_TEMPLATES
+from conformance.reference.oracle_targeted import FIRST as _TARGETED_FIRST
+from conformance.reference.oracle_targeted import mark_another as _mark_another
+from conformance.reference.oracle_targeted_more import FIRST as _TARGETED_MORE
 from conformance.reference.oracle_wheels import TEMPLATES as _WHEEL_TEMPLATES
 from conformance.reference.prevent_next import EFFECT_TEMPLATES as _PREVENT_NEXT_TEMPLATES
+from conformance.reference.prevent_shields import FIRST as _SHIELD_FIRST
 from conformance.reference.prevent_to_and_by import FIRST as _PREVENT_FIRST
 from conformance.reference.same_target import FIRST as _SAME_TARGET_FIRST
 from conformance.reference.suspend_text import EFFECT_TEMPLATES as _SUSPEND_TEMPLATES
@@ -278,6 +285,8 @@ _EFFECTS.extend(_COMBAT_TEMPLATES)  # "Attacking creatures get +1/+1 until end o
 _EFFECTS.extend(_PREVENT_NEXT_TEMPLATES)  # "Prevent the next 2 damage that would be dealt ..."
 _EFFECTS.extend(_UNLESS_PAY_TEMPLATES)  # "Sacrifice CARDNAME unless you pay {2}."
 _EFFECTS.extend(_MAY_HAVE_TEMPLATES)  # "You may have target creature get -1/-1 ..."
+_EFFECTS[:0] = _TARGETED_FIRST + _TARGETED_MORE + _MASS_MORE + _COUNTED_FIRST  # oracle_targeted
+_EFFECTS.extend(_SHIELD_FIRST + _MASS_LATE)  # prevention shields, "gain N life for each ..."
 
 
 def _then(*effects: Effect) -> tuple[Effect, ...]:
@@ -309,7 +318,7 @@ def parse_effects(text: str) -> SpellText:
             break
         else:
             raise refused or OracleTemplateError(f"no template for {rest!r}")
-    return tuple(out)
+    return _mark_another(tuple(out))  # "another target" after a target: other than it
 
 
 _COST = r"((?:\{(?:\d+|[WUBRGCS]|[WUBRG]/[WUBRGP]|2/[WUBRG])\})+)"

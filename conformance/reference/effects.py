@@ -506,6 +506,7 @@ from conformance.reference import (  # noqa: E402  (they register their handlers
     prevent_effects,  # noqa: F401  ("dealt to and dealt by that creature": prevent_to_and_by)
     prevent_next_effects,  # noqa: F401  ("prevent the next N damage" shields: prevent_next)
     sacrificed_effects,  # noqa: F401  (numbers of the creature sacrificed to cast a spell)
+    targeted_effects,  # noqa: F401  (fights of the source, same-name groups: oracle_targeted)
     template_effects,  # noqa: F401  (scry, ingest, processors)
     threaten_effects,  # noqa: F401  (control until end of turn, tap up to N)
     unless_pay_effects,  # noqa: F401  ("Sacrifice CARDNAME unless you pay {N}": unless_pay)

@@ -275,8 +275,9 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
             triggered.append(Triggered("turned_face_up", effects, "turned_face_up"))
             continue
         m = re.fullmatch(rf"When {SELF} enters(?: the battlefield)?, (.*)", line)
-        if m:
-            body = re.sub(r"^it deals ", f"{SELF} deals ", m[1])
+        if m:  # "it deals", "it fights", "you may have it fight": the source (oracle_targeted)
+            body = re.sub(r"^(it deals|it fights|you may have it fight|you may have it deal) ",
+                          lambda g: g[1].replace("it ", f"{SELF} ") + " ", m[1])
             triggered.append(Triggered("enters", parse_effects(_capital(body)), "enters"))
             continue
         if line in (f"Whenever you cast a noncreature spell, {SELF} gets +1/+1 until end of turn.",

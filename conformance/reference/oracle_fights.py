@@ -49,10 +49,10 @@ def _then_fights(g: re.Match[str]) -> ThenFights:
 
 
 FIRST: list[tuple[re.Pattern[str], Callable[[re.Match[str]], object]]] = [
-    (re.compile(r"((?:Target creature|Put an? \+1/\+1 counter on target creature)[^.]*\.) "
-                r"(?:Then )?(?:[Ii]t|that creature) (fights|deals damage equal to its power to) "
-                r"(up to one )?target (creature(?: or planeswalker)?(?: you don't control| an "
-                r"opponent controls)?)\. ?"),
+    (re.compile(r"((?:Target (?:[a-z]+ )?creature|Put an? \+1/\+1 counter on target creature)"
+                r"[^.]*\.) (?:Then )?(?:[Ii]t|that creature) (fights|deals damage equal to its "
+                r"power to) (up to one )?target ((?:[a-z]+ )?creature(?: or planeswalker)?"
+                r"(?: you don't control| an opponent controls)?)\. ?"),
      _then_fights),
 ]
 """(pattern, builder) pairs, tried before the base templates."""

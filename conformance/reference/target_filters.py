@@ -42,6 +42,8 @@ def parse_filter(words: str) -> str | None:
     :data:`PLAYER_OR_PLANESWALKER`), or None."""
     if words == "player or planeswalker":
         return words.replace(" ", "_")
+    if (described := _described(words)) is not None:
+        return described
     m = _CARD.fullmatch(words)
     if m:  # a card in a graveyard: "creature card from a graveyard", "card from your graveyard"
         types = _CARD_TYPES[m[1]] if m[1] else "any"
@@ -63,8 +65,56 @@ def parse_filter(words: str) -> str | None:
     return ":".join(["perm", types, *quals])
 
 
+_PAIR = r"(white|blue|black|red|green) or (white|blue|black|red|green)"
+_NON = re.compile(r"non(artifact|enchantment|planeswalker) permanent")
+_SUBTYPE = re.compile(r"([A-Z][a-z]+)(?: (you control|an opponent controls|you don't control))?")
+_WHOSE = {"you control": ["you"], "an opponent controls": ["opp"], "you don't control": ["opp"]}
+
+
+def _described(words: str) -> str | None:
+    """"<kind> that's <color> or <color>", "<color> or <color> <kind>", "<kind> that's
+    attacking or blocking", "<kind> without flying" (the qualities added to the ``perm:`` kind
+    of the rest), "non<type> permanent" and "<Subtype> [you control]"."""
+    from conformance.reference.target_kinds import TYPE_WORDS, parse_kind  # (no cycle)
+
+    if m := _NON.fullmatch(words):
+        return f"perm:any:non={TYPE_WORDS[m[1]]}"
+    if m := _SUBTYPE.fullmatch(words):  # "target Mountain", "target Elf you control"
+        return ":".join(["perm:any", f"sub={m[1]}", *_WHOSE.get(m[2] or "", [])])
+    quals: list[str] = []
+    rest = words
+    if rest.endswith(" without flying"):  # "creature without flying"
+        rest = rest[:-len(" without flying")]
+        quals.append("nonflying")
+    if rest.endswith(" that's attacking or blocking"):
+        rest = rest[:-len(" that's attacking or blocking")]
+        quals.append("attacking_or_blocking")
+    if m := re.fullmatch(rf"(.+) that's {_PAIR}|{_PAIR} (.+)", rest):
+        pair = (m[2], m[3]) if m[1] else (m[4], m[5])
+        rest = m[1] or m[6]
+        quals.insert(0, "colors=" + "".join(_COLORS[c] for c in pair))
+    if not quals or rest == words:
+        return None
+    base = parse_kind(rest)
+    if base is None:
+        return None
+    base = {"creature": "perm:Creature", "creature_or_planeswalker":
+            "perm:Creature|Planeswalker"}.get(base, base)
+    return ":".join([base, *quals]) if base.startswith("perm:") else None
+
+
 def quality_ok(q: str, obj: Obj, chars: Chars) -> bool | None:
     """Whether ``obj`` has the quality ``q`` of this module (None: not one of its qualities)."""
+    if q.startswith("colors="):  # "that's black or red": one of the colors at least
+        return bool(set(q[7:]) & set(chars.colors))
+    if q == "nonflying":
+        return "flying" not in chars.keywords
+    if q.startswith("sub="):  # "target Mountain": a permanent with that subtype
+        return q[4:] in chars.subtypes
+    if q.startswith("non="):  # "nonenchantment permanent"
+        return q[4:] not in chars.types
+    if q == "other":  # "another target": not the source (checked by Targets._slot_legal)
+        return True
     if q in ("tapped", "untapped"):
         return obj.tapped == (q == "tapped")
     if q == "snow":  # "snow permanent card" (oracle_chapters)

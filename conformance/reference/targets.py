@@ -40,6 +40,8 @@ class Targets(ContinuousEffects):
         obj = self.objects.get(ref.id)
         if obj is None or obj.zcc != ref.zcc or obj.id == exclude:
             return False
+        if slot.kind.endswith(":other") and obj.id == source:  # "another target": not its source
+            return False
         c = self.chars(obj)
         if slot.kind in ("player", "opponent"):
             return False

@@ -71,7 +71,7 @@ FIRST: list[tuple[re.Pattern[str], Callable[[re.Match[str]], object]]] = [
                 r"([a-z ]+) until end of turn\. ?"),
      _threaten),
     (re.compile(r"Tap up to (two|three|four|five) target ([^.]+?)s\.( (?:Those creatures|They) "
-                r"don't untap during their controller's next untap step\.)? ?"),
+                r"don't untap during their controller(?:'s|s') next untap steps?\.)? ?"),
      lambda g: TapUpTo(_kind(g[2]), _COUNT[g[1]], bool(g[3]))),
 ]
 """(pattern, builder) pairs, tried before the base templates."""

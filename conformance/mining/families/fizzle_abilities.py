@@ -49,8 +49,8 @@ def gen_ability(name: str, ruling: str) -> list[Draft] | NotExecutable:
     m = re.search(r"CARDNAME's (first|second|third|last) ability", ruling)
     if m:  # "CARDNAME's second ability": counted among all its abilities, in printed order
         every = sorted(candidates, key=lambda c: (c[0] != "enters", c[1]))
-        pick = every[-1] if m[1] == "last" else every[_ORDINAL[m[1]]] \
-            if _ORDINAL[m[1]] < len(every) else None
+        index = len(every) - 1 if m[1] == "last" else _ORDINAL[m[1]]
+        pick = every[index] if 0 <= index < len(every) else None
         targeted = [pick] if pick is not None and pick in targeted else []
     if len(targeted) != 1:
         return NotExecutable("the card has no single activated or enters ability with targets "

@@ -30,10 +30,11 @@ CANCEL = "Cancel"
 
 VICTIMS = (b.BEARS, b.GIANT, "Craw Wurm", "Wind Drake", "Ornithopter", "Fang of Shigeki",
            b.ISLAND, "Dryad Arbor", "Millstone", "Serra Angel", "Scathe Zombies",
-           "Goblin Piker", "Coral Merfolk")
+           "Goblin Piker", "Coral Merfolk", "Mountain", "Forest", "Plains", "Swamp")
 """Permanents tried in order for a permanent slot: a 2/2 green Bear, a 3/3, a 6/4, flyers, an
 artifact creature, an enchantment creature, a basic land, a nonbasic land creature, a
-noncreature artifact, white, black, red and blue creatures."""
+noncreature artifact, white, black, red and blue creatures, and the other basic lands ("target
+Mountain")."""
 
 SPELL_VICTIMS = ((b.BEARS, "{1}{G}", "Creature", 2), ("Divination", "{2}{U}", "Sorcery", 3))
 """Spells p1 casts for a spell slot to target: (card, mana cost, type, mana value)."""
