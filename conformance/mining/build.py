@@ -212,8 +212,11 @@ def decision_needed(text: str) -> str | None:
 
     Strict engines refuse to resolve such an effect without an answer (``unanswered_choice``),
     so a generator that resolves it emits no case."""
-    low = re.sub(r"you may choose new targets for the cop(?:y|ies)\.?", "",
-                 strip_reminders(text).lower())
+    # new targets for a copy or a spell are a `new_targets` choice a case scripts; a flashback
+    # cost is paid as the spell is cast (the cast action's `costs`), not as it resolves
+    low = re.sub(r"(?:you |and )?may choose new targets for (?:the cop(?:y|ies)|target spell)"
+                 r"\.?", "", strip_reminders(text).lower())
+    low = re.sub(r"^flashback\b.*$", "", low, flags=re.M)
     for pattern, what in _DECISIONS:
         if re.search(pattern, low):
             return what

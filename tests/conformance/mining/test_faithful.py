@@ -187,6 +187,9 @@ def test_flashback_priority_second_target_survives_the_first_cast() -> None:
     for case in mined():
         if family(case) != "flashback-priority":
             continue
+        text = " ".join(f.text or "" for f in card_index()[case.provenance["card"]].faces)
+        if "same name" not in text:  # only a same-name effect reaches the second target
+            continue
         casts = [a["cast"] for a in case.actions if "cast" in a]
         t1, t2 = casts[0].get("targets") or [], casts[1].get("targets") or []
         objects = {o["id"]: o["card"] for p in case.setup["players"].values()
@@ -246,7 +249,7 @@ def test_mana_value_cases_have_costs_that_differ() -> None:
         if family(c) != "flashback-mana-value":
             continue
         card = card_index()[c.provenance["card"]]
-        paid = c.setup["players"]["p1"]["mana"]
+        paid = c.setup["players"]["p1"].get("mana", "")  # none: a cost other than mana
         mv = c.expect["state"]["objects"]["fb"]["mana_value"]
         assert paid.count("{") != mv, (c.id, card.main.mana_cost, paid)
 
