@@ -214,9 +214,10 @@ def decision_needed(text: str) -> str | None:
     so a generator that resolves it emits no case."""
     # new targets for a copy or a spell are a `new_targets` choice a case scripts; a flashback
     # cost is paid as the spell is cast (the cast action's `costs`), not as it resolves
-    low = re.sub(r"(?:you |and )?may choose new targets for (?:the cop(?:y|ies)|target spell)"
+    low = re.sub(r"(?:you |and )?may choose new targets for (?:the cop(?:y|ies)|target [a-z ]*spell)"
                  r"\.?", "", strip_reminders(text).lower())
     low = re.sub(r"^flashback\b.*$", "", low, flags=re.M)
+    low = re.sub(r"as an additional cost to cast this spell, [^.]*\.", "", low)  # cast costs
     for pattern, what in _DECISIONS:
         if re.search(pattern, low):
             return what

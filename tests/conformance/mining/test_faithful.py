@@ -74,6 +74,9 @@ def _resolved_faces(case: Case) -> list[tuple[str, str]]:
             face = card.faces[0]
             if body.get("half"):
                 face = next(f for f in card.faces if f.name == body["half"])
+            if (body.get("costs") or {}).get("alternative") == "morph":
+                stack.append((body["object"], ""))  # face down: no text (708.2)
+                continue
             stack.append((body["object"], _not_activated(face.text, case)))
         elif name == "resolve_top" and stack:
             out.append(stack.pop())
@@ -115,8 +118,8 @@ def test_no_mined_case_leaves_a_decision_unanswered() -> None:
         answered = {a["choose"].get("choice") for a in case.actions if "choose" in a}
         countered = {e.get("object") for e in case.expect.get("events", [])
                      if e.get("type") == "countered"} | {
-            e.get("object") for e in case.expect.get("events_absent", [])
-            if e.get("type") == "resolved"}  # countered, or not resolved (608.2b)
+            e.get("object") or e.get("source") for e in case.expect.get("events_absent", [])
+            if e.get("type") == "resolved"}  # countered, or its abilities not resolved (608.2b)
         for obj, text in _resolved_faces(case):
             what = decision_needed(text)
             if what and obj not in countered and ANSWERED_BY.get(what) not in answered:
