@@ -15,8 +15,7 @@ from dataclasses import dataclass
 from conformance.reference.abilities import KEYWORDS, SELF
 from conformance.reference.effect_blocks import Effect, TargetSlot
 from conformance.reference.errors import OracleTemplateError
-
-_COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+from conformance.reference.mana import COLOR_WORDS
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +62,7 @@ def _animate(m: re.Match[str]) -> AnimateSelf:
         raise OracleTemplateError("an animation that does not keep the permanent's types")
     words = [w for w in re.split(r",? and |, | ", m["colors"].strip()) if w]
     colors = None if not words else tuple(
-        c for c in "WUBRG" if c in {_COLORS[w] for w in words if w in _COLORS})
+        c for c in "WUBRG" if c in {COLOR_WORDS[w] for w in words if w in COLOR_WORDS})
     return AnimateSelf(int(m["p"]), int(m["t"]),
                        ("Artifact", "Creature") if m["artifact"] else ("Creature",),
                        tuple(m["subtypes"].split()), colors, _keywords(m["kw"]),

@@ -21,12 +21,12 @@ from typing import TYPE_CHECKING
 
 from conformance.reference.abilities import Triggered
 from conformance.reference.effect_blocks import SpellText
+from conformance.reference.mana import COLOR_WORDS
 
 if TYPE_CHECKING:
     from conformance.reference.objects import Chars
 
 PREFIX = "cast_spell:"
-_COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 _TYPES = {"creature": "Creature", "artifact": "Artifact", "enchantment": "Enchantment",
           "instant": "Instant", "sorcery": "Sorcery", "planeswalker": "Planeswalker"}
 _WHO = {"you cast": "you", "an opponent casts": "opponent", "a player casts": "player"}
@@ -41,7 +41,7 @@ def _word_ok(word: str) -> bool:
     """Whether ``word`` is a filter word :func:`_matches` reads."""
     bare = word.removeprefix("non")
     return (word in ("multicolored", "colorless", "legendary", "historic")
-            or bare in _COLORS or bare in _TYPES
+            or bare in COLOR_WORDS or bare in _TYPES
             or (word == bare and bool(re.fullmatch(r"[A-Z][a-z]+", word))))
 
 
@@ -60,12 +60,12 @@ def parse_filter(words: str) -> str | None:
 
 
 def _matches(word: str, chars: Chars) -> bool:
-    if word.startswith("non") and word[3:] in _COLORS:
-        return _COLORS[word[3:]] not in chars.colors
+    if word.startswith("non") and word[3:] in COLOR_WORDS:
+        return COLOR_WORDS[word[3:]] not in chars.colors
     if word.startswith("non") and word[3:] in _TYPES:
         return _TYPES[word[3:]] not in chars.types
-    if word in _COLORS:
-        return _COLORS[word] in chars.colors
+    if word in COLOR_WORDS:
+        return COLOR_WORDS[word] in chars.colors
     if word in _TYPES:
         return _TYPES[word] in chars.types
     if word == "multicolored":

@@ -7,17 +7,16 @@ from __future__ import annotations
 from typing import Any
 
 from conformance.reference.cast_quality import CAST_QUALITY
+from conformance.reference.mana import COLOR_WORDS
 from conformance.reference.objects import Chars, PendingTrigger
 from conformance.reference.renown import Renown
-
-_COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 
 def has_quality(chars: Chars, quality: str) -> bool:
     """Whether a spell with ``chars`` has ``quality`` (a color word, multicolored: two or more
     colors, 105.1; or a card type)."""
-    if quality in _COLORS:
-        return _COLORS[quality] in chars.colors
+    if quality in COLOR_WORDS:
+        return COLOR_WORDS[quality] in chars.colors
     if quality == "multicolored":
         return len(chars.colors) >= 2
     return quality.capitalize() in chars.types

@@ -18,9 +18,8 @@ from dataclasses import dataclass
 from conformance.reference.abilities import KEYWORDS
 from conformance.reference.effect_blocks import Effect, TargetSlot
 from conformance.reference.errors import OracleTemplateError
+from conformance.reference.mana import COLOR_WORDS
 from conformance.reference.target_kinds import parse_kind
-
-COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,11 +23,16 @@ from typing import Any
 from conformance.reference import mana
 from conformance.reference.abilities import CostPart
 from conformance.reference.cards import Face
-from conformance.reference.mana import COLORS, KINDS, ManaSymbolError, Symbol, cost_symbols
+from conformance.reference.mana import (
+    COLOR_WORDS,
+    COLORS,
+    KINDS,
+    ManaSymbolError,
+    Symbol,
+    cost_symbols,
+)
 from conformance.reference.objects import Obj, Ref, refuse
 from conformance.reference.stack import PriorityAndStack
-
-COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 SPELL_COST_KEYS = frozenset({"kicker", "alternative", "sacrifice", "discard", "exile", "tap",
                              "convoke", "delve", "improvise"})

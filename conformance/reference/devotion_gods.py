@@ -11,8 +11,8 @@ import re
 from typing import Any
 
 from conformance.reference.abilities import SELF, FaceText, NotCreatureBelowDevotion
+from conformance.reference.mana import COLOR_WORDS
 
-_COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 _NUMBERS = {"three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
 _LINE = re.compile(r"As long as your devotion to (white|blue|black|red|green)(?: and (white|blue|"
                    r"black|red|green))? is less than (three|four|five|six|seven), "
@@ -24,7 +24,7 @@ def devotion_static_line(line: str) -> NotCreatureBelowDevotion | None:
     m = _LINE.fullmatch(line)
     if m is None:
         return None
-    colors = tuple(_COLORS[w] for w in (m[1], m[2]) if w)
+    colors = tuple(COLOR_WORDS[w] for w in (m[1], m[2]) if w)
     return NotCreatureBelowDevotion(colors, _NUMBERS[m[3]])
 
 

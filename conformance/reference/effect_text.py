@@ -57,6 +57,7 @@ from conformance.reference.effect_blocks import (
 from conformance.reference.errors import OracleTemplateError
 from conformance.reference.exile_until_text import FIRST as _EXILE_UNTIL_FIRST
 from conformance.reference.lands_animated import TEMPLATES as _LANDS_BECOME
+from conformance.reference.mana import COLOR_WORDS
 from conformance.reference.oracle_copies import FIRST as _COPY_FIRST
 from conformance.reference.oracle_counted import FIRST as _COUNTED_FIRST
 from conformance.reference.oracle_delayed import FIRST as _DELAYED_FIRST
@@ -101,7 +102,6 @@ _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 
 _TARGET_KINDS = {"any target": "any", "target creature": "creature", "target player": "player",
                  "target opponent": "opponent", "target creature or player": "any",
                  "target creature or planeswalker": "creature_or_planeswalker"}
-_COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 
 def _amount(text: str) -> int | None:
@@ -132,7 +132,7 @@ def _token(count: str, p: str, t: str, colors: str, subtypes: str, rest: str | N
             keywords = frozenset(words)
         else:
             raise OracleTemplateError(f"token ability not understood: {rest!r}")
-    cols = tuple(_COLOR_WORDS[c] for c in colors.replace(" and ", " ").split() if c != "colorless")
+    cols = tuple(COLOR_WORDS[c] for c in colors.replace(" and ", " ").split() if c != "colorless")
     subs = tuple(subtypes.split())
     tok = TokenDef(name=" ".join(subs) + " Token", power=int(p), toughness=int(t), colors=cols,
                    subtypes=subs, keywords=keywords, activated=activated,

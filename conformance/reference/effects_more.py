@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-import re
-
 from conformance.reference import abilities_more as m
 from conformance.reference.effect_blocks import CreateToken
 from conformance.reference.effects import EFFECTS, EffectContext, Effects, effect
@@ -178,20 +176,11 @@ def devotion(r: Effects, player: str, color: str) -> int:
     """``player``'s devotion to ``color`` (rule 700.5): each mana symbol of the mana costs of
     the permanents they control that is that color (a hybrid or Phyrexian symbol counts when
     one of its colors is, by the hook ``devotion_symbol_counts``); plus what the hook
-    ``devotion_text_symbols`` adds (nothing: text-box symbols don't count)."""
-    total = 0
-    for oid in r.battlefield:
-        ob = r.objects[oid]
-        if ob.controller != player:
-            continue
-        cost = ob.card.faces[0].mana_cost if ob.card is not None and len(ob.card.faces) == 1 \
-            else None
-        for sym in re.findall(r"\{([^}]+)\}", cost or ""):
-            parts = sym.split("/")
-            if color in parts and (len(parts) == 1 or r.devotion_symbol_counts(sym)):
-                total += 1
-        total += r.devotion_text_symbols(ob, color)
-    return total
+    ``devotion_text_symbols`` adds (nothing: text-box symbols don't count). One color of
+    :func:`conformance.reference.devotion_gods.devotion_to`."""
+    from conformance.reference.devotion_gods import devotion_to
+
+    return devotion_to(r, player, (color,))
 
 
 @effect(m.Devotion)

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 from conformance.reference.abilities import LandsAreCreatures
 from conformance.reference.effect_blocks import Effect
+from conformance.reference.mana import COLOR_WORDS
 
-_COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 _LANDS = r"(?:(?P<all>All )?(?P<which>lands|Plains|Islands|Swamps|Mountains|Forests))"
 _REST = (r"(?P<p>\d+)/(?P<t>\d+) (?P<colors>(?:(?:white|blue|black|red|green) )*)"
          r"(?P<subtypes>(?:[A-Z][a-z]+ )*)creatures")
@@ -34,7 +34,7 @@ def _group(m: re.Match[str]) -> LandsAreCreatures | None:
     if bool(m["all"]) == bool(m["yours"]):
         return None  # exactly one of "All ..." and "... you control"
     which = m["which"]
-    colors = tuple(_COLORS[w] for w in m["colors"].split())
+    colors = tuple(COLOR_WORDS[w] for w in m["colors"].split())
     return LandsAreCreatures("" if which == "lands" else which.removesuffix("s"),
                              bool(m["yours"]), int(m["p"]), int(m["t"]), colors or None,
                              tuple(m["subtypes"].split()))

@@ -23,6 +23,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 COLORS = ("W", "U", "B", "R", "G")
+
+COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+"""The symbol of each color word of oracle text (105.1) — the one map every template uses."""
 KINDS = ("C", *COLORS)
 """The kinds of mana a pool holds, in the order generic costs are paid from (canonical)."""
 

@@ -16,6 +16,7 @@ from conformance.reference import chapter_abilities as ch
 from conformance.reference import control_abilities as ca
 from conformance.reference.effect_blocks import CreateToken, Draw, Effect, ExileTarget
 from conformance.reference.errors import OracleTemplateError
+from conformance.reference.mana import COLOR_WORDS
 from conformance.reference.target_kinds import parse_kind
 from conformance.reference.template_abilities import LoseLifeYou
 
@@ -190,13 +191,12 @@ TEMPLATES += [
      lambda g: ch.MayMoveCardThen(g[1].replace(" or ", "|"), "battlefield")),
 ]
 
-_COLOR = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 TEMPLATES.append(
     (re.compile(r"If an? (white|blue|black|red|green) source you control would deal damage to a "
                 r"permanent or player this turn, it deals that much damage plus (\d+) to that "
                 r"permanent or player instead\. ?"),
-     lambda g: ch.DamageBonusThisTurn(_COLOR[g[1]], int(g[2]))))
+     lambda g: ch.DamageBonusThisTurn(COLOR_WORDS[g[1]], int(g[2]))))
 
 TEMPLATES.append(
     (re.compile(r"Until your next turn, creatures your opponents control attack each combat if "

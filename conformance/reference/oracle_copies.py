@@ -21,10 +21,9 @@ from conformance.reference.effect_blocks import (
     May,
     TargetSlot,
 )
+from conformance.reference.mana import COLOR_WORDS
 from conformance.reference.oracle_more import kind
 from conformance.reference.same_target import ThenSameTarget
-
-_COLOR = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +66,7 @@ Builder = Callable[[re.Match[str]], "Effect | tuple[Effect, ...]"]
 FIRST: list[tuple[re.Pattern[str], Builder]] = [
     (re.compile(r"Copy target ([^.,]+? spell[^.,]*), except that the copy is "
                 r"(white|blue|black|red|green)\. You may choose new targets for the copy\. ?"),
-     lambda g: CopySpellVariant(kind(g[1]), color=_COLOR[g[2]])),
+     lambda g: CopySpellVariant(kind(g[1]), color=COLOR_WORDS[g[2]])),
     (re.compile(rf"Copy target ([^.,]+? spell[^.,]*)\. If {SELF} was cast from a graveyard, "
                 r"copy that spell twice instead\. You may choose new targets for the "
                 r"copies\. ?"),

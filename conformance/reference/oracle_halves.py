@@ -15,6 +15,7 @@ from conformance.reference.abilities import SELF, FaceText, Triggered
 from conformance.reference.chapter_abilities import CreateTurnTrigger
 from conformance.reference.effect_blocks import CreateToken, DestroyTarget, Effect, SpellText
 from conformance.reference.errors import OracleTemplateError
+from conformance.reference.mana import COLOR_WORDS
 from conformance.reference.oracle_halves_more import FIRST as HALVES_MORE
 from conformance.reference.oracle_more import kind
 from conformance.reference.oracle_strive import ANY_NUMBER, EachTarget
@@ -30,7 +31,6 @@ _DEPTH = {"second": 2, "third": 3, "two": 2, "three": 3}
 _PLURAL_TYPES = {"permanents": "any", **{f"{t}s": TYPE_WORDS[t] for t in _PERMANENT_TYPES}}
 _WHOSE = {"your opponents control": "an opponent controls", "you don't control":
           "you don't control", "you control": "you control"}
-_COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 
 def _kw(text: str | None) -> tuple[str, ...]:
@@ -154,7 +154,7 @@ FIRST: list[tuple[re.Pattern[str], Builder]] = [
     (re.compile(r"Until end of turn, target creature loses all abilities and becomes an? "
                 r"(white|blue|black|red|green) ([A-Z][a-z]+) with base power and toughness "
                 r"(\d+)/(\d+)\. ?"),
-     lambda g: h.LosesAllBecomes(_COLORS[g[1]], g[2], int(g[3]), int(g[4]))),
+     lambda g: h.LosesAllBecomes(COLOR_WORDS[g[1]], g[2], int(g[3]), int(g[4]))),
     (re.compile(r"Whenever a creature enters the battlefield this turn, ([a-z][^.]*\.) ?"),
      lambda g: CreateTurnTrigger("enters", _effects(g[1]))),
     (re.compile(r"Until end of turn, target creature gains ([a-z ,]+?) and gets \+X/\+X, where X "

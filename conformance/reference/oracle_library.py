@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from conformance.reference.effect_blocks import Draw, Effect, May, TargetSlot
 from conformance.reference.errors import OracleTemplateError
+from conformance.reference.mana import COLOR_WORDS
 
 if TYPE_CHECKING:
     from conformance.reference.objects import Chars
@@ -27,7 +28,6 @@ _CARD_TYPES = ("Artifact", "Creature", "Enchantment", "Instant", "Land", "Planes
                "Sorcery")
 _PERMANENT_TYPES = frozenset({"Artifact", "Creature", "Enchantment", "Land", "Planeswalker",
                               "Battle"})
-_COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,8 +147,8 @@ def card_filter(words: str | None, limit: str | None = None) -> CardFilter:
             permanent = True
         elif w == "legendary":
             legendary = True
-        elif w in _COLOR_WORDS:
-            colors.append(_COLOR_WORDS[w])
+        elif w in COLOR_WORDS:
+            colors.append(COLOR_WORDS[w])
         elif w.capitalize() in _CARD_TYPES and w.islower():
             types.append(w.capitalize())
         elif re.fullmatch(r"[A-Z][a-z]+", w) and w not in ("Legendary", "Snow"):

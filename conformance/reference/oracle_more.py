@@ -31,6 +31,7 @@ from conformance.reference.effect_blocks import (
     TargetSlot,
 )
 from conformance.reference.errors import OracleTemplateError
+from conformance.reference.mana import COLOR_WORDS
 from conformance.reference.target_kinds import parse_kind
 
 _COUNT = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
@@ -137,7 +138,6 @@ TEMPLATES: list[tuple[re.Pattern[str], Builder]] = [
 ]
 
 _DEVOTION = r"your devotion to (white|blue|black|red|green)"
-_COLOR = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 
 def _sign(s: str) -> int:
@@ -148,7 +148,7 @@ def _devotion_tokens(g: re.Match[str]) -> Effect:
     from conformance.reference.effect_text import _token  # the token grammar of the base templates
 
     made = _token("a", g[1], g[2], g[3], g[4].strip(), g[5], False)
-    return m.Devotion("tokens", _COLOR[g[6]], token=made.token)
+    return m.Devotion("tokens", COLOR_WORDS[g[6]], token=made.token)
 
 
 def _scion(g: re.Match[str]) -> Effect:
@@ -185,25 +185,25 @@ TEMPLATES += [
 
     (re.compile(rf"Each opponent loses X life, where X is {_DEVOTION}\. You gain life equal to "
                 r"the life lost this way\. ?"),
-     lambda g: m.Devotion("drain", _COLOR[g[1]])),
+     lambda g: m.Devotion("drain", COLOR_WORDS[g[1]])),
     (re.compile(rf"You gain life equal to {_DEVOTION}\. ?"),
-     lambda g: m.Devotion("gain_life", _COLOR[g[1]])),
+     lambda g: m.Devotion("gain_life", COLOR_WORDS[g[1]])),
     (re.compile(rf"{SELF} deals damage to each opponent equal to {_DEVOTION}\. ?"),
-     lambda g: m.Devotion("damage_opponents", _COLOR[g[1]])),
+     lambda g: m.Devotion("damage_opponents", COLOR_WORDS[g[1]])),
     (re.compile(r"Create a number of (\d+)/(\d+) (white|blue|black|red|green) ((?:[A-Z][a-z]+ )+)"
                 rf"creature tokens(?: with ([a-z ]+))? equal to {_DEVOTION}\. ?"),
      _devotion_tokens),
     (re.compile(rf"Put a number of \+1/\+1 counters on (?:it|{SELF}) equal to {_DEVOTION}\. ?"),
-     lambda g: m.Devotion("counters_self", _COLOR[g[1]])),
+     lambda g: m.Devotion("counters_self", COLOR_WORDS[g[1]])),
     (re.compile(r"Target (creature(?: you control| an opponent controls)?) gets ([+-]X)/([+-][0X]) "
                 rf"until end of turn, where X is {_DEVOTION}\. ?"),
-     lambda g: m.Devotion("pump_target", _COLOR[g[4]], kind=kind(g[1]), power=_sign(g[2]),
+     lambda g: m.Devotion("pump_target", COLOR_WORDS[g[4]], kind=kind(g[1]), power=_sign(g[2]),
                           toughness=_sign(g[3]))),
     (re.compile(rf"Creatures you control get \+X/\+X until end of turn, where X is {_DEVOTION}"
                 r"\. ?"),
-     lambda g: m.Devotion("pump_yours", _COLOR[g[1]])),
+     lambda g: m.Devotion("pump_yours", COLOR_WORDS[g[1]])),
     (re.compile(rf"You draw X cards and you lose X life, where X is {_DEVOTION}\. ?"),
-     lambda g: m.Devotion("draw_lose", _COLOR[g[1]])),
+     lambda g: m.Devotion("draw_lose", COLOR_WORDS[g[1]])),
 ]
 """(pattern, builder) pairs, in the order they are tried."""
 

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from conformance.reference.effect_blocks import Effect, TargetSlot
+from conformance.reference.mana import COLOR_WORDS
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +64,6 @@ _QUALITY = {"tapped": "tapped", "untapped": "untapped", "nontoken": "nontoken",
                                                         ("green", "G"))}}
 _QUALITY_RX = "|".join(sorted(_QUALITY, key=len, reverse=True))
 
-_COLOR = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 _NUMBER = {"three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
 
 TEMPLATES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], object]]] = [
@@ -73,7 +73,7 @@ TEMPLATES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], object]]] = [
     (re.compile(r"You gain (\d+) life for each creature target player controls\. ?"),
      lambda g: GainLifePerCreatureOf(int(g[1]))),
     (re.compile(r"Tap all (?:non(white|blue|black|red|green) )?creatures\. ?"),
-     lambda g: TapAllCreatures(_COLOR[g[1]] if g[1] else "")),
+     lambda g: TapAllCreatures(COLOR_WORDS[g[1]] if g[1] else "")),
     (re.compile(rf"Destroy all ({_QUALITY_RX}) creatures\. ?"),
      lambda g: CreaturesWith(_QUALITY[g[1]])),
     (re.compile(rf"CARDNAME deals (\d+) damage to each ({_QUALITY_RX}) creature\. ?"),

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from conformance.reference.abilities import SELF, SelfWhile
 from conformance.reference.changeling import with_changeling
+from conformance.reference.mana import COLOR_WORDS
 
 if TYPE_CHECKING:
     from conformance.reference.continuous_effects import ContinuousEffects
@@ -29,7 +30,6 @@ _COUNT = {"a": 1, "an": 1, "another": 1, "one": 1, "two": 2, "three": 3, "four":
 _TYPES = {"artifacts": "Artifact", "creatures": "Creature", "lands": "Land",
           "enchantments": "Enchantment", "artifact": "Artifact", "creature": "Creature",
           "land": "Land", "enchantment": "Enchantment", "planeswalker": "Planeswalker"}
-_COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 
 def condition(text: str) -> tuple[str, ...] | None:
@@ -57,7 +57,7 @@ def condition(text: str) -> tuple[str, ...] | None:
                      text)
     if m:
         colors = "M" if m[3] == "multicolored" else "".join(
-            _COLORS[c] for c in m[3].split(" or "))
+            COLOR_WORDS[c] for c in m[3].split(" or "))
         return ("color", colors, m[4], "other" if m[2] == "another" else "",
                 "any" if m[1] == "any player" else "")
     m = re.fullmatch(r"you control (two|three|four|five|six|seven|eight) or more "

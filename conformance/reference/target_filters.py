@@ -14,10 +14,11 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from conformance.reference.mana import COLOR_WORDS
+
 if TYPE_CHECKING:
     from conformance.reference.objects import Chars, Obj
 
-_COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 _CARD = re.compile(r"(?:(creature|land|artifact|enchantment|instant|sorcery|permanent) )?card "
                    r"from (your|a|an opponent's) graveyard")
 _CARD_TYPES = {"creature": "Creature", "land": "Land", "artifact": "Artifact",
@@ -54,7 +55,7 @@ def parse_filter(words: str) -> str | None:
         return None  # a plain "creature [you control]" is target_kinds' own
     quals: list[str] = []
     if m[1]:
-        quals.append(f"color={_COLORS[m[1]]}" if m[1] in _COLORS else m[1])
+        quals.append(f"color={COLOR_WORDS[m[1]]}" if m[1] in COLOR_WORDS else m[1])
     if m[3]:
         quals.append("you" if m[3] == " you control" else "opp")
     if m[4]:
@@ -92,7 +93,7 @@ def _described(words: str) -> str | None:
     if m := re.fullmatch(rf"(.+) that's {_PAIR}|{_PAIR} (.+)", rest):
         pair = (m[2], m[3]) if m[1] else (m[4], m[5])
         rest = m[1] or m[6]
-        quals.insert(0, "colors=" + "".join(_COLORS[c] for c in pair))
+        quals.insert(0, "colors=" + "".join(COLOR_WORDS[c] for c in pair))
     if not quals or rest == words:
         return None
     base = parse_kind(rest)

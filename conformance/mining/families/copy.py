@@ -7,6 +7,7 @@ from typing import Any
 from conformance.mining import build as b
 from conformance.mining.families.copy_copiers import Copier, copier_of
 from conformance.mining.model import Context, Draft, Family, NotExecutable, phrases
+from conformance.reference.mana import COLOR_WORDS
 
 BASE = ["priority", "stack", "mana_cost", "target", "copy_spell"]
 
@@ -240,7 +241,6 @@ def gen_any_spell(ctx: Context) -> list[Draft] | NotExecutable:
     return out
 
 
-_COLOR_SYMBOL = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 UNSUMMON = "Unsummon"
 """A blue instant with one target: its copy's color shows an exception of the copy effect."""
 
@@ -251,7 +251,7 @@ def gen_color(ctx: Context) -> list[Draft] | NotExecutable:
         return cp
     if cp.color is None:
         return NotExecutable("the copy effect changes no color")
-    color = _COLOR_SYMBOL[cp.color]
+    color = COLOR_WORDS[cp.color]
     if color == "U":
         return NotExecutable("a blue copy of a blue spell shows no change")
     p1 = _p1(cp, "{U}", "uns", UNSUMMON)

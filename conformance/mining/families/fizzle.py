@@ -63,6 +63,9 @@ def gen_fizzle(ctx: Context) -> list[Draft] | NotExecutable:
     if re.search(r"\b(?:split second|cascade|storm|replicate|bestow)\b", spell, re.I):
         return NotExecutable("split second, cascade, storm, replicate or bestow changes what "
                              "the response, the cast or the resolution does")
+    if re.search(r"as an additional cost to cast this spell", spell, re.I):
+        return NotExecutable("the spell's X, modes, additional costs or casting restriction "
+                             "are not scripted")
     aura = face is not b.castable_face(card)
     targets = _aura_targets(spell) if aura else b.scripted_targets(spell)
     if targets is None and not aura and b.decision_needed(spell) is None:
