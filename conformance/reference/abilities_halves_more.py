@@ -27,18 +27,6 @@ class TargetPlayerGainsLife(Effect):
 
 
 @dataclass(frozen=True, slots=True)
-class ReturnUpTo(Effect):
-    """"Return up to N target <kind> cards from your graveyard to your hand" (each legal one)."""
-
-    kind: str
-    n: int
-
-    @property
-    def slots(self) -> tuple[TargetSlot, ...]:
-        return (TargetSlot(self.kind, 0, self.n),)
-
-
-@dataclass(frozen=True, slots=True)
 class DestroyEachWithManaValueX(Effect):
     """"Destroy each artifact, creature, and enchantment with mana value X" (all at once,
     701.7)."""

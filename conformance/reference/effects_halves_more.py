@@ -36,13 +36,6 @@ def _target_gains_life(r: Effects, eff: m.TargetPlayerGainsLife, ctx: EffectCont
         _life(r, ref.id, (ctx.x or 0) if eff.n is None else eff.n)
 
 
-@effect(m.ReturnUpTo)
-def _return_up_to(r: Effects, eff: m.ReturnUpTo, ctx: EffectContext) -> None:
-    for ref, ok in zip(ctx.targets[0], ctx.legal[0], strict=True):
-        if ok:  # each legal one on its own (608.2b)
-            r._move(r.objects[ref.id], "hand")
-
-
 @effect(m.DestroyEachWithManaValueX)
 def _destroy_each_mv(r: Effects, eff: m.DestroyEachWithManaValueX, ctx: EffectContext) -> None:
     x = ctx.x or 0

@@ -12,6 +12,7 @@ from conformance.reference import abilities_halves_more as m
 from conformance.reference.abilities import SELF
 from conformance.reference.abilities_halves import PutFromGraveyardUnderYou
 from conformance.reference.abilities_more import ReturnFromGraveyard
+from conformance.reference.chapter_abilities import ReturnCardsToHand
 from conformance.reference.control_abilities import GainControl
 from conformance.reference.effect_blocks import (
     CounterSpell,
@@ -77,7 +78,7 @@ FIRST: list[tuple[re.Pattern[str], Builder]] = [
      lambda g: m.DestroyEachWithManaValueX(_types(g[1]))),
     (re.compile(rf"Return up to (one|two|three) target ({_TYPE_RX}) cards? from your graveyard "
                 r"to your hand\. ?"),
-     lambda g: m.ReturnUpTo(_graveyard_kind(g[2], "your"), _COUNT[g[1]])),
+     lambda g: ReturnCardsToHand(_graveyard_kind(g[2], "your"), _COUNT[g[1]])),
     (re.compile(rf"You may put (a|two|three) ([+-]1/[+-]1) counters? on an? ({_TYPE_RX}) you "
                 r"control\.(?: Then ([a-z][^.]*\.))? ?"),
      _may_counters),
