@@ -263,19 +263,32 @@ def stock_libraries(players: dict[str, dict[str, Any]], need: dict[str, int],
         pl["library"] = [{"id": f"{prefix}{i}", "card": ISLAND} for i in range(1, size + 1)]
 
 
-def one_trigger_creature(name: str, event: str) -> tuple[Any, Any] | Any:
-    """The face of the one-face creature card ``name`` and the one effect of its only ability, a
-    triggered ability of ``event`` (``heroic``, ``constellation``), as the reference engine builds
-    it; or a :class:`~conformance.mining.model.NotExecutable` saying why the card is not scripted."""
+def built_face(name: str, *, creature: bool = False) -> Any:
+    """The one face of ``name`` as the reference engine builds it (a creature card's, with
+    ``creature``), or a :class:`~conformance.mining.model.NotExecutable` saying why the card is
+    not scripted: the preamble of every generator that reads the built card."""
     from conformance.mining.model import NotExecutable
     from conformance.reference.cards import load_cards
 
     card = load_cards().get(name)
     if card is None:
         return NotExecutable("the reference engine does not build the card")
-    if len(card.faces) != 1 or "Creature" not in card.faces[0].types:
+    if creature and (len(card.faces) != 1 or "Creature" not in card.faces[0].types):
         return NotExecutable("only one-face creature cards are scripted")
-    face = card.faces[0]
+    if len(card.faces) != 1:
+        return NotExecutable("only one-face cards are scripted")
+    return card.faces[0]
+
+
+def one_trigger_creature(name: str, event: str) -> tuple[Any, Any] | Any:
+    """The face of the one-face creature card ``name`` and the one effect of its only ability, a
+    triggered ability of ``event`` (``heroic``, ``constellation``), as the reference engine builds
+    it; or a :class:`~conformance.mining.model.NotExecutable` saying why the card is not scripted."""
+    from conformance.mining.model import NotExecutable
+
+    face = built_face(name, creature=True)
+    if isinstance(face, NotExecutable):
+        return face
     t = face.text
     if t.activated or t.statics or t.restrictions or len(t.triggered) != 1 \
             or t.triggered[0].event != event or len(t.triggered[0].effects) != 1:

@@ -77,14 +77,9 @@ def _increased(ctx: Context) -> list[Draft] | NotExecutable:
 
 def gen_total_cost(ctx: Context) -> list[Draft] | NotExecutable:
     """Convoke pays any part of the total cost: here the kicker cost."""
-    from conformance.reference.cards import load_cards
-
-    card = load_cards().get(ctx.card.name)
-    if card is None:
-        return NotExecutable("the reference engine does not build the card")
-    if len(card.faces) != 1:
-        return NotExecutable("only one-face cards are scripted")
-    face = card.faces[0]
+    face = b.built_face(ctx.card.name)
+    if isinstance(face, NotExecutable):
+        return face
     t = face.text
     if "convoke" not in t.payers:
         return NotExecutable("the card has no convoke")

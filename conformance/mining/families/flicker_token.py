@@ -27,16 +27,12 @@ TOKEN = "Soldier Token"
 
 def gen_flicker_token(ctx: Context) -> list[Draft] | NotExecutable:
     """A token exiled by a flicker spell does not return and ceases to exist."""
-    from conformance.reference.cards import load_cards
     from conformance.reference.common_abilities import Flicker
     from conformance.reference.same_target import ThenSameTarget
 
-    card = load_cards().get(ctx.card.name)
-    if card is None:
-        return NotExecutable("the reference engine does not build the card")
-    if len(card.faces) != 1:
-        return NotExecutable("only one-face cards are scripted")
-    face = card.faces[0]
+    face = b.built_face(ctx.card.name)
+    if isinstance(face, NotExecutable):
+        return face
     if not {"Instant", "Sorcery"} & set(face.types):
         t = face.text
         if len(t.triggered) == 1 and t.triggered[0].event == "enters":

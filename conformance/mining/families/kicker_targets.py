@@ -28,15 +28,11 @@ RULES = ["702.33d", "603.3d"]
 
 def gen_permanent_targets(ctx: Context) -> list[Draft] | NotExecutable:
     """A permanent spell is kicked although its kicked enters ability will have no target."""
-    from conformance.reference.cards import load_cards
     from conformance.reference.common_triggers import ENTERS_KICKED
 
-    card = load_cards().get(ctx.card.name)
-    if card is None:
-        return NotExecutable("the reference engine does not build the card")
-    if len(card.faces) != 1:
-        return NotExecutable("only one-face cards are scripted")
-    face = card.faces[0]
+    face = b.built_face(ctx.card.name)
+    if isinstance(face, NotExecutable):
+        return face
     t = face.text
     if {"Instant", "Sorcery"} & set(face.types):
         return NotExecutable("an instant or sorcery: the reference engine builds none whose "

@@ -43,15 +43,11 @@ controls): each time the ability triggers, its target is chosen as it goes on th
 
 def magecraft_creature(name: str) -> tuple[Any, tuple[Any, ...]] | NotExecutable:
     """The card's face and its magecraft ability's effects, or why it is not scripted."""
-    from conformance.reference.cards import load_cards
     from conformance.reference.common_triggers import MAGECRAFT
 
-    card = load_cards().get(name)
-    if card is None:
-        return NotExecutable("the reference engine does not build the card")
-    if len(card.faces) != 1 or "Creature" not in card.faces[0].types:
-        return NotExecutable("only one-face creature cards are scripted")
-    face = card.faces[0]
+    face = b.built_face(name, creature=True)
+    if isinstance(face, NotExecutable):
+        return face
     t = face.text
     if t.activated or t.statics or t.restrictions or len(t.triggered) != 1 \
             or t.triggered[0].event != MAGECRAFT:

@@ -43,15 +43,11 @@ this turn" (a replacement effect, 614.1c: no trigger)."""
 def raid_creature(name: str) -> tuple[Any, Any] | NotExecutable:
     """The card's face and its raid ability's one effect (:data:`RAID_COUNTER` for its
     counter), or why it is not scripted."""
-    from conformance.reference.cards import load_cards
     from conformance.reference.common_triggers import RAID_ENTERS
 
-    card = load_cards().get(name)
-    if card is None:
-        return NotExecutable("the reference engine does not build the card")
-    if len(card.faces) != 1 or "Creature" not in card.faces[0].types:
-        return NotExecutable("only one-face creature cards are scripted")
-    face = card.faces[0]
+    face = b.built_face(name, creature=True)
+    if isinstance(face, NotExecutable):
+        return face
     t = face.text
     if t.activated or t.statics or t.restrictions:
         return NotExecutable("the card has other abilities than its raid ability")

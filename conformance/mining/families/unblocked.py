@@ -43,14 +43,9 @@ UNMODELLED = frozenset({"fear", "intimidate", "shadow", "horsemanship", "menace"
 
 def _card(name: str) -> tuple[Any, tuple[Any, ...]] | NotExecutable:
     """The card's face and its "attacks and isn't blocked" ability's effects."""
-    from conformance.reference.cards import load_cards
-
-    card = load_cards().get(name)
-    if card is None:
-        return NotExecutable("the reference engine does not build the card")
-    if len(card.faces) != 1 or "Creature" not in card.faces[0].types:
-        return NotExecutable("only one-face creature cards are scripted")
-    face = card.faces[0]
+    face = b.built_face(name, creature=True)
+    if isinstance(face, NotExecutable):
+        return face
     t = face.text
     mine = [tr for tr in t.triggered if tr.event == EVENT]
     others = [tr for tr in t.triggered if tr.event != EVENT]
