@@ -237,6 +237,13 @@ def _mtgjson_rows() -> tuple[dict[str, Any], ...]:
     return mtgjson_rows(CardDataError, MTGJSON_CARDS)
 
 
+def cards_saying(phrase: str) -> list[str]:
+    """The names of the 2022 data's cards whose oracle text (any face) contains ``phrase``, in
+    file order: candidates to look up in :func:`load_cards` without building every card."""
+    return [row["name"] for row in _mtgjson_rows()
+            if any(phrase in (face.get("text") or "") for face in row["faces"])]
+
+
 @cache
 def card_list() -> tuple[dict[str, Any], ...]:
     """The entries of ``reference_cards.yaml``."""
