@@ -1,5 +1,6 @@
 """Combat (rules 506-511): declaring attackers (508.1) and blockers (509.1) with the
-restrictions of summoning sickness (302.6), defender, flying and reach, menace; the first-strike
+restrictions of summoning sickness (302.6), defender, menace and the evasion abilities
+(flying and reach, horsemanship, shadow, fear, intimidate, landwalk); the first-strike
 combat damage step (510.4), first strike and double strike (702.4, 702.7), damage dealt
 simultaneously (510.2)."""
 
@@ -21,10 +22,9 @@ from conformance.reference.objects import (
     refuse,
 )
 
-UNMODELLED_EVASION = frozenset({"fear", "intimidate", "shadow", "horsemanship", "forestwalk",
-                                "islandwalk", "mountainwalk", "plainswalk", "swampwalk"})
-"""Evasion keywords whose blocking restrictions the engine does not model: a block of an
-attacker with one of them is refused as ``unsupported``."""
+LANDWALK = {"plainswalk": "Plains", "islandwalk": "Island", "swampwalk": "Swamp",
+            "mountainwalk": "Mountain", "forestwalk": "Forest"}
+"""Landwalk keywords (702.14) -> the land type the defending player must not control."""
 Hit = tuple[str, Ref, int]
 """Combat damage to deal: source id, what it is dealt to, amount."""
 
@@ -118,12 +118,49 @@ class Combat(Designations):
         :class:`~conformance.reference.trigger_events.TriggerEvents`."""
 
     def _may_block(self, blocker: Obj, attacker: Obj) -> bool:
-        """An untapped creature may block an attacker it can block (509.1a-b): flying only by
-        flying or reach (702.9b)."""
-        bc, ac = self.chars(blocker), self.chars(attacker)
+        """An untapped creature may block an attacker its evasion abilities allow (509.1a-b,
+        :meth:`evasion_allows_block`)."""
+        bc = self.chars(blocker)
         if "Creature" not in bc.types or blocker.tapped:
             return False
-        return "flying" not in ac.keywords or bool({"flying", "reach"} & bc.keywords)
+        return self.evasion_allows_block(blocker, attacker)
+
+    def evasion_allows_block(self, blocker: Obj, attacker: Obj) -> bool:
+        """Hook: whether the evasion abilities of ``attacker`` and ``blocker`` allow the block:
+        an attacker with several can be blocked only by a creature satisfying every one (509.1b;
+        the restrictions: :meth:`_evasion_checks`)."""
+        return all(self._evasion_checks(blocker, attacker).values())
+
+    def _evasion_checks(self, blocker: Obj, attacker: Obj) -> dict[str, bool]:
+        """Each blocking restriction that applies (keyed by its keyword; ``shadow blocker``: the
+        blocker's own shadow) and whether the block satisfies it. Flying: only by flying or
+        reach (702.9b); horsemanship: only by horsemanship, flying and reach have nothing to do
+        with it (702.31b); shadow: only by shadow, and a creature with shadow blocks only shadow
+        (702.28b); fear: only by artifact or black creatures (702.36b); intimidate: only by
+        artifact creatures or creatures sharing a color with it (702.13b); landwalk: not while the
+        defending player controls a land of that type (702.14c)."""
+        bc, ac = self.chars(blocker), self.chars(attacker)
+        akw, bkw = ac.keywords, bc.keywords
+        artifact = "Artifact" in bc.types
+        checks: dict[str, bool] = {}
+        if "flying" in akw:
+            checks["flying"] = bool({"flying", "reach"} & bkw)
+        if "horsemanship" in akw:
+            checks["horsemanship"] = "horsemanship" in bkw
+        if "shadow" in akw:
+            checks["shadow"] = "shadow" in bkw
+        if "shadow" in bkw:
+            checks["shadow blocker"] = "shadow" in akw
+        if "fear" in akw:
+            checks["fear"] = artifact or "B" in bc.colors
+        if "intimidate" in akw:
+            checks["intimidate"] = artifact or bool(set(ac.colors) & set(bc.colors))
+        for keyword, land in LANDWALK.items():
+            if keyword in akw:
+                checks[keyword] = not any(
+                    "Land" in (c := self.chars(self.objects[i])).types and land in c.subtypes
+                    for i in self.battlefield if self.objects[i].controller == blocker.controller)
+        return checks
 
     def declare_blockers(self, a: dict[str, Any]) -> Flow:
         """The defending player declares blockers, each blocking one attacker (509.1); an
@@ -137,8 +174,6 @@ class Combat(Designations):
             if (blocker.zone != "battlefield" or blocker.controller != player
                     or attacker.zone != "battlefield" or attacker.attacking is None):
                 raise refuse("illegal_action", f"{bid} cannot block {aid}")
-            if UNMODELLED_EVASION & self.chars(attacker).keywords:
-                raise refuse("unsupported", f"blocking restrictions of {aid}'s keywords")
             if not self._may_block(blocker, attacker):
                 raise refuse("illegal_action", f"{bid} cannot block {aid}")
             blocks.append((blocker, attacker))

@@ -131,6 +131,8 @@ HOOKS: dict[str, str] = {
     "opponent_related": "700.13: which targets make a crime",
     "dies_triggers_look_back": "603.10a: leaves-the-battlefield abilities look back in time",
     "may_attack": "302.6, 508.1a: which creatures may attack (summoning sickness, defender)",
+    "evasion_allows_block": "509.1b, 702.9b, 702.31b, 702.28b, 702.36b, 702.13b, 702.14c: "
+                            "which blocks the evasion abilities allow",
     "attack_taps": "508.1f: declaring an attacker taps it unless it has vigilance",
     "land_plays_per_turn": "305.2: one land play during each of a player's turns",
     "devotion_symbol_counts": "700.5: hybrid and Phyrexian symbols count toward devotion",

@@ -21,6 +21,7 @@ from conformance.mining.families import (
     devotion,
     devotion_resolves,
     energy,
+    evasion,
     fizzle,
     fizzle_partial,
     flashback,
@@ -54,6 +55,8 @@ from conformance.mining.families import (
 from conformance.mining.model import Family
 
 MUTANT_OF: dict[str, str] = {
+    "horsemanship-not-flying": "horsemanship_is_flying",
+    "shadow-all-evasion": "evasion_any_satisfied",
     "outlaw-definition": "pirates_not_outlaws",
     "outlaw-permanents-only": "outlaw_includes_spells",
     "crime-one-per-spell": "crime_per_target",
@@ -206,6 +209,7 @@ FAMILIES: tuple[Family, ...] = tuple(
         *unblocked.FAMILIES, *flicker_token.FAMILIES, *kicker_targets.FAMILIES,
         *convoke_total.FAMILIES, *devotion_resolves.FAMILIES,
         *magecraft.FAMILIES, *raid.FAMILIES, *cycle_trigger.FAMILIES,
+        *evasion.FAMILIES,
         *classified_formats.FAMILIES,  # last: a family that can script the ruling wins
     )
 )
