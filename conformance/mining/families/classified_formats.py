@@ -26,6 +26,14 @@ DUNGEONS = ("not executable: dungeons (the command zone's dungeon cards, rooms a
 DICE = ("not executable: a die roll's result is random and the case format scripts no random "
         "result")
 TOURNAMENT = "not executable: tournament and deck-building practice, not game behaviour"
+CONSPIRACIES = ("not executable: conspiracies (cards of the Conspiracy draft variant put into the "
+                "command zone as the game begins, hidden agendas) are outside the case format")
+COMMANDER = ("not executable: the Commander variant (commanders and partners, commander tax, "
+             "color identity, lieutenant) is outside the case format: a case sets up a "
+             "two-player game with no commander")
+OUTSIDE_GAME = ("not executable: cards outside the game (sideboards, companions, cards brought "
+                "in from outside the game) are outside the case format, whose setup has no "
+                "sideboard")
 
 FAMILIES = [
     Family("article-pointer", "Pointers to a mechanics article or another card", (), (),
@@ -90,4 +98,87 @@ FAMILIES = [
            classified(TOURNAMENT),
            en=phrases("Dice used must have equally likely outcomes and the roll must be fair",
                       "Tournament events have more specific rules regarding dice")),
+    Family("conspiracies", "Conspiracies (the Conspiracy draft variant)", ("905",), (),
+           classified(CONSPIRACIES),
+           en=phrases("Conspiracies are colorless, have no mana cost, and can't be cast as "
+                      "spells",
+                      "You don't have to play with any conspiracy you draft",
+                      "A conspiracy doesn't count as a card in your deck",
+                      "A conspiracy's static and triggered abilities function as long as that "
+                      "conspiracy is face-up in the command zone",
+                      "Conspiracies are never put into your deck",
+                      "You can look at any player's face-up conspiracies at any time",
+                      "Conspiracies aren't legal for any sanctioned Constructed format",
+                      "A conspiracy with hidden agenda that has a triggered ability must be face "
+                      "up",
+                      "At the end of the game, you must reveal any face-down conspiracies",
+                      "There are several ways to secretly name a card, including writing the "
+                      "name on a piece of paper",
+                      "You name the card as the game begins, as you put the conspiracy into the "
+                      "command zone",
+                      "As a special action, you may turn a face-down conspiracy face up")),
+    Family("commander-variant", "The Commander variant: commanders, partners, lieutenant",
+           ("903",), (), classified(COMMANDER),
+           en=phrases("An effect that checks whether you control your commander is satisfied if "
+                      "you control one or both of your two commanders",
+                      "Once the game begins, your two commanders are tracked separately",
+                      "The triggered ability of the \"partner with\" keyword still triggers in "
+                      "a Commander game",
+                      "Both commanders start in the command zone",
+                      "You can choose two commanders with partner",
+                      "If your Commander deck has two commanders",
+                      "If something refers to your commander while you have two commanders",
+                      "To have two commanders, both must have the partner ability",
+                      "The second ability represented by the \"partner with [name]\" keyword "
+                      "modifies the rules for deck construction",
+                      "is banned as a commander in Duel Commander format",
+                      "A nonlegendary creature can't be your commander",
+                      "A creature with a \"partner with\" ability can't partner with any "
+                      "creature other than its designated partner",
+                      "You may have one companion in the Commander variant",
+                      "In a Commander game where this card is your commander",
+                      "Lieutenant abilities refer only to whether you control your commander",
+                      "If a triggered ability granted by a lieutenant ability triggers",
+                      "Lieutenant abilities apply only if your commander is on the battlefield",
+                      "If you lose control of your commander, lieutenant abilities",
+                      "If you gain control of a creature with a lieutenant ability",
+                      "It doesn't matter whose commander you control",
+                      "If your commander was countered, that time you cast it still counts",
+                      "If you have multiple commanders, you'll copy this spell for each time",
+                      "If you have multiple commanders (for example, because they have Partner)",
+                      "Each Storm's triggered ability counts only how many times you've cast "
+                      "your commander",
+                      "and it's your commander in the Commander variant, you may put it into "
+                      "the command zone instead",
+                      "If you have multiple commanders, you need to control only one for the "
+                      "lieutenant effect",
+                      "If you don't control your commander as the lieutenant ability resolves",
+                      "The lieutenant effect happens only once each combat",
+                      "In a Commander game, combat damage you're dealt by a commander is still "
+                      "tracked",
+                      "If you have two commanders, the ability adds one mana of any color in "
+                      "their combined color identities",
+                      "If your commander is a card that has no colors in its color identity",
+                      "If you don't have a commander,",
+                      "The \"commander tax\" increases based on how many times a commander was "
+                      "cast")),
+    Family("outside-the-game", "Cards outside the game: sideboards, companions", ("400.11",),
+           (), classified(OUTSIDE_GAME),
+           en=phrases("If you bring a card into the game from outside the game in a Constructed "
+                      "tournament",
+                      "If a card is brought into the game from outside the game, it will stay "
+                      "in the game",
+                      "If you bring a card into the game from outside the game in a Sealed Deck "
+                      "or Booster Draft event",
+                      "Your companion begins the game outside the game",
+                      "Before shuffling your deck to become your library, you may reveal one "
+                      "card from outside the game to be your companion",
+                      "Wizards of the Coast has issued functional errata for the Companion "
+                      "mechanic",
+                      "In a sanctioned event, a card that's \"outside the game\" is one that's "
+                      "in your sideboard",
+                      "Controlling a player doesn't allow you to look at that player's "
+                      "sideboard",
+                      "In a casual game, a card you choose from outside the game comes from your "
+                      "personal collection")),
 ]
