@@ -30,6 +30,12 @@ from positions import (
 )
 from snapshot import SnapshotMixin
 
+DECLARATIONS = {"DeclareAttackers": "declare_attackers", "DeclareBlockers": "declare_blockers"}
+"""phase's combat decisions -> the step an ``advance`` stops at to let the case declare them."""
+STEP_ORDER = ("untap", "upkeep", "draw", "precombat_main", "beginning_of_combat", "declare_attackers",
+              "declare_blockers", "combat_damage", "end_of_combat", "postcombat_main", "end", "cleanup")
+"""The steps of a turn in order (phase skips the combat steps with no decision to make, 508.8)."""
+
 __all__ = ["SEED", "HarnessError", "PhaseGame"]
 
 
@@ -46,6 +52,8 @@ class PhaseGame(PositionMixin, SnapshotMixin):
         self.engine = engine
         self.facts = Facts(texts)
         self.pending_choice: str | None = None
+        self.declaring: str | None = None              # a combat decision an advance stopped at
+        self.set_up_in = str(setup.get("step", "precombat_main"))  # until the first advance
         self.resume: Any = None
         self.targets_answered: set[int] = set()         # triggers whose targets a `choose: targets` gave
         self._setup(setup, seed)
@@ -263,9 +271,19 @@ class PhaseGame(PositionMixin, SnapshotMixin):
             raise HarnessError("illegal_action", f"{player_name(player)} does not hold priority")
         acts = [x for x in self.legal() if x["type"] == "ActivateAbility" and int(x["data"]["source_id"]) == oid]
         idx = int(a.get("ability", 0))
-        if idx >= len(acts):
-            raise HarnessError("illegal_action", f"phase offers {len(acts)} activated abilities of {a.get('object')}")
-        self.apply(player, acts[idx])
+        # phase numbers a permanent's activated abilities as SPEC does, its mana abilities included
+        # (``ability_index``), but offers only those it can activate now, and no mana ability
+        # (TapLandForMana): the one of that number
+        # (on the battlefield; a card's abilities in a hand, cycling, are numbered by what phase offers)
+        on_battlefield = self.obj(oid).get("zone") == "Battlefield"
+        exact = [x for x in acts if x["data"].get("ability_index") == idx]
+        if on_battlefield and exact:
+            self.apply(player, exact[0])
+        elif idx < len(acts) and not (on_battlefield and any("ability_index" in x["data"] for x in acts)):
+            self.apply(player, acts[idx])
+        else:
+            raise HarnessError("illegal_action", f"phase offers no activated ability {idx} of {a.get('object')} "
+                               f"(it offers {sorted(x['data'].get('ability_index') for x in acts)})")
         targets = list(a.get("targets") or [])
         while self.waiting().get("type") in ("TargetSelection", "MultiTargetSelection") and targets:
             want = self.target_ref(targets.pop(0))
@@ -380,9 +398,14 @@ class PhaseGame(PositionMixin, SnapshotMixin):
         if self.stack():
             raise HarnessError("illegal_action", "advance needs an empty stack")
         turn0 = int(self.g.turn)
+        self.declaring = None
+        self.set_up_in = ""
         for _ in range(MAX_PASSES):
             wf = self.waiting()
             t = wf.get("type")
+            if t in DECLARATIONS and to == DECLARATIONS[t]:
+                self.declaring = t                      # the case declares (declare_attackers/_blockers)
+                return
             if t == "DeclareAttackers":
                 self.apply(self.actor(), {"type": "DeclareAttackers", "data": {"attacks": []}})
                 continue
@@ -397,10 +420,48 @@ class PhaseGame(PositionMixin, SnapshotMixin):
                 return                                      # a trigger on the way: priority with it on the stack
             self.apply(self.actor(), {"type": "PassPriority"})
             new_turn = int(self.g.turn) != turn0
+            if (to in DECLARATIONS.values() and not new_turn and self.step() in STEP_ORDER
+                    and STEP_ORDER.index(self.step()) > STEP_ORDER.index(to)):
+                self._after_action()                    # phase skipped the step: nothing to declare
+                return
             if self.step() == to and (new_turn or not a.get("next_turn")) and self.waiting().get("type") == "Priority":
                 self._after_action()
                 return
         raise HarnessError("internal", f"did not reach {to!r}")
+
+    def _act_declare_attackers(self, a: dict[str, Any]) -> None:
+        """The active player's attack (protocol 2, rule 508.1): phase's DeclareAttackers decision,
+        reached by ``advance: {to: declare_attackers}``. When phase asks none (no creature can
+        attack), only an empty declaration is legal."""
+        attackers = a.get("attackers") or {}
+        attacks = [[self.oid(att), {"type": "Player", "data": seat(target)}]
+                   if target in ("p1", "p2") else [self.oid(att), {"type": "Object", "data": self.oid(target)}]
+                   for att, target in attackers.items()]
+        self._declare("DeclareAttackers", a, {"attacks": attacks, "bands": []}, bool(attacks))
+
+    def _act_declare_blockers(self, a: dict[str, Any]) -> None:
+        """The defending player's blocks (protocol 2, rule 509.1): phase's DeclareBlockers decision,
+        reached by ``advance: {to: declare_blockers}``. When phase asks none (no creature can block
+        an attacker), only an empty declaration is legal."""
+        blocks = [[self.oid(blk), self.oid(att)] for blk, att in (a.get("blocks") or {}).items()]
+        self._declare("DeclareBlockers", a, {"assignments": blocks}, bool(blocks))
+
+    def _declare(self, kind: str, a: dict[str, Any], data: dict[str, Any], any_: bool) -> None:
+        waiting = self.waiting()
+        if waiting.get("type") != kind or self.declaring != kind:
+            if self.set_up_in == DECLARATIONS[kind]:
+                raise unsupported(f"a {kind} declaration in the step the case is set up in: phase starts "
+                                  "that step with priority, its declaration already past")
+            if any_:
+                raise HarnessError("illegal_action", f"phase asks for no {kind} decision now "
+                                   f"(waiting for {waiting.get('type')} in {self.step()}): none is legal")
+            return
+        actor = int((waiting.get("data") or {}).get("player", self.actor()))
+        if seat(a.get("player", "p1")) != actor:
+            raise HarnessError("illegal_action", f"{a.get('player')} does not make phase's {kind} decision")
+        self.declaring = None
+        self.apply(actor, {"type": kind, "data": data})
+        self._after_action()
 
     def _act_choose(self, a: dict[str, Any]) -> None:
         choice = a.get("choice")

@@ -49,6 +49,19 @@ FEATURES_NOT_DECLARED: dict[str, str] = {
 }
 
 
+ANSWERED_PROTOCOL = 2
+"""The protocol ``start`` answers (SPEC "Protocol negotiation"): protocol 1's actions and choices
+plus the combat declarations (:data:`ACTIONS`); the loop still checks ``start``'s base
+``protocol: 1``."""
+ACTIONS = ("activate", "add_counters", "advance", "cast", "choose", "declare_attackers",
+           "declare_blockers", "pass_priority", "remove_counters", "resolve_stack", "resolve_top",
+           "set_keywords")
+"""The actions the harness maps onto phase (``declare_attackers``/``declare_blockers``: phase's
+DeclareAttackers/DeclareBlockers decisions, protocol 2)."""
+CHOICES = ("legend_rule", "mode", "new_targets", "targets", "trigger_order", "x")
+"""The ``choose`` kinds it answers (protocol 1's)."""
+
+
 def feature_names(path: Path) -> set[str]:
     """The feature names of the vocabulary ``path`` (read by the project's one reader of it); none
     when there is no such file."""
@@ -106,8 +119,9 @@ class Server(loop.Harness):
         data = self.load(wire.requested_cards(req) or [])
         vocab = feature_names(self.features_file)
         feats = sorted(vocab - set(FEATURES_NOT_DECLARED))
-        return {"name": ENGINE_NAME, "version": PHASE_VERSION, "protocol": self.protocol, "features": feats,
-                "cards": sorted(self.declared),
+        return {"name": ENGINE_NAME, "version": PHASE_VERSION, "protocol": ANSWERED_PROTOCOL,
+                "features": feats, "cards": sorted(self.declared), "actions": list(ACTIONS),
+                "choices": list(CHOICES),
                 "extra": {
                     "not_declared": {f: FEATURES_NOT_DECLARED[f] for f in sorted(vocab & set(FEATURES_NOT_DECLARED))},
                     "abstaining_clauses": {n: data.gaps(n) for n in sorted(data.cards) if data.gaps(n)},

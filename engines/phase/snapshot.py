@@ -6,9 +6,13 @@ also convert the decks, the rules journal and the rest, several times the cost. 
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from facts import Facts, player_name, zone_name
+
+COMBAT_STEPS = frozenset({"declare_attackers", "declare_blockers", "combat_damage", "end_of_combat"})
+"""The steps in which a creature can be attacking or blocking (506.4: removed from combat as it ends)."""
 
 
 class SnapshotMixin:
@@ -48,6 +52,26 @@ class SnapshotMixin:
                 objects[str(oid)] = o
         return objects, players
 
+    def _combat(self) -> tuple[dict[str, str], dict[str, str]]:
+        """Who each attacking creature attacks and what each blocking creature blocks (case ids), read
+        from phase's combat state in the combat steps only (``Game.state()`` converts the whole game)."""
+        if self.step() not in COMBAT_STEPS:
+            return {}, {}
+        raw = self.g.state()
+        inner = raw.get("state") if isinstance(raw, dict) else None
+        state = json.loads(inner) if isinstance(inner, str) else inner or {}
+        combat = state.get("combat") or {}
+        f = self.facts
+        attacking: dict[str, str] = {}
+        for att in combat.get("attackers") or []:
+            target = att.get("attack_target") or {}
+            who = (player_name(int(target["data"])) if target.get("type") == "Player"
+                   else f.cid(int(target.get("data", -1))))
+            attacking[f.cid(int(att["object_id"]))] = who
+        blocking = {f.cid(int(b)): f.cid(int(atts[0]))
+                    for b, atts in (combat.get("blocker_to_attacker") or {}).items() if atts}
+        return attacking, blocking
+
     def observe(self) -> dict[str, Any]:
         all_objects, player_list = self._all_objects()
         st: dict[str, Any] = {"objects": all_objects, "stack": self.stack(), "players": player_list}
@@ -78,6 +102,11 @@ class SnapshotMixin:
                 **({"summoning_sick": bool(o.get("summoning_sick"))} if on_bf else {}),
                 **({"token": True} if o.get("is_token") else {}),
             }
+        attacking, blocking = self._combat()
+        for oid_s, o in objects.items():
+            if o["zone"] == "battlefield" and "Creature" in o["types"]:
+                o["attacking"] = attacking.get(oid_s)
+                o["blocking"] = blocking.get(oid_s)
         stack = []
         for e in st["stack"]:
             sid = int(e["id"])

@@ -69,7 +69,12 @@ def _bolt_run(env: dict[str, str] | None = None) -> list[dict[str, Any]]:
 def test_start_declares_parsed_cards_only_and_names_the_gaps() -> None:
     start = _bolt_run()[0]
     eng = start["engine"]
-    assert eng["name"] == "phase" and eng["version"] == "0.103.0" and eng["protocol"] == 1
+    assert eng["name"] == "phase" and eng["version"] == "0.103.0" and eng["protocol"] == 2
+    # protocol 2 (SPEC "Protocol negotiation"): protocol 1's actions and choices plus the combat
+    # declarations; no costs and no protocol-2 setup field
+    assert {"declare_attackers", "declare_blockers", "cast", "advance"} <= set(eng["actions"])
+    assert "check" not in eng["actions"] and "costs" not in eng and "setup" not in eng
+    assert set(eng["choices"]) == {"legend_rule", "mode", "new_targets", "targets", "trigger_order", "x"}
     assert "Lightning Bolt" in eng["cards"] and "Summon: G.F. Cerberus" in eng["cards"]
     # Fend Off's "Prevent all combat damage..." is an Unimplemented effect in phase's parse: not declared
     assert "Fend Off" not in eng["cards"]
@@ -287,3 +292,35 @@ def test_prowess_trigger_is_named_prowess() -> None:
     assert ability_name({"description": "Prowess", "trigger_event": {"type": "SpellCast"}}, {}) == "prowess"
     assert ability_name({"description": "Whenever you cast a spell, draw a card.",
                          "trigger_event": {"type": "SpellCast"}}, {}) == "cast_trigger"
+
+
+def _combat(attacker: str, blocker: str) -> list[dict[str, Any]]:
+    """p1 attacks with ``attacker``, p2 declares ``blocker`` blocking it, then combat damage."""
+    setup = {"active_player": "p1", "step": "precombat_main", "turn": 3,
+             "players": {"p1": {"battlefield": [{"id": "a", "card": attacker}]},
+                         "p2": {"battlefield": [{"id": "b", "card": blocker}]}}}
+    return _talk(_harness(), [
+        {"cmd": "start", "protocol": 1, "max_protocol": 2, "cards": sorted({attacker, blocker})},
+        {"cmd": "setup", "case": "t/combat", "setup": setup},
+        {"cmd": "action", "action": {"advance": {"to": "declare_attackers"}}},
+        {"cmd": "action", "action": {"declare_attackers": {"player": "p1", "attackers": {"a": "p2"}}}},
+        {"cmd": "action", "action": {"advance": {"to": "declare_blockers"}}},
+        {"cmd": "action", "action": {"declare_blockers": {"player": "p2", "blocks": {"b": "a"}}}},
+        {"cmd": "action", "action": {"advance": {"to": "postcombat_main"}}},
+        {"cmd": "observe"},
+        {"cmd": "stop"},
+    ])
+
+
+def test_combat_declarations_reach_phases_decisions() -> None:
+    """``declare_attackers``/``declare_blockers`` answer phase's DeclareAttackers/DeclareBlockers
+    decisions: a legal block is made and combat damage follows it (two Grizzly Bears trade); an
+    illegal one (Serra Angel, flying, blocking a creature with horsemanship, 702.31b) is refused:
+    phase asks for no block when no creature can block."""
+    out = _combat("Grizzly Bears", "Grizzly Bears")
+    assert all(r["ok"] for r in out), out
+    zones = {oid: o["zone"] for oid, o in out[-2]["state"]["objects"].items()}
+    assert zones["a"] == zones["b"] == "graveyard"
+    refused = _combat("Shu Cavalry", "Serra Angel")
+    assert [r["ok"] for r in refused[:5]] == [True] * 5
+    assert refused[5]["ok"] is False and refused[5]["error"]["kind"] == "illegal_action"
