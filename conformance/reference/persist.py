@@ -32,6 +32,8 @@ PERSIST_HOOKS: dict[str, str] = {
                              "counters the permanent had on the battlefield",
     "returned_counters": "702.79a, 702.93a, 400.7: the returned permanent is a new object with "
                          "only the counter the ability gives",
+    "persisted_card_found": "702.79a, 400.7d: persist and undying return only the card still "
+                            "in the graveyard",
     "apnap_order": "603.3b, 101.4: the active player puts their triggers on the stack first",
 }
 """The hooks of :class:`PersistUndying`."""
@@ -62,6 +64,11 @@ class PersistUndying(TriggerEvents):
         ``counter`` (``before``: the counters the old permanent had; a new object, 400.7)."""
         return {counter: 1}
 
+    def persisted_card_found(self, obj: Obj, zcc: int) -> bool:
+        """Hook: whether ``obj`` is the card the permanent became in its owner's graveyard
+        (zone-change count ``zcc``), still there: only then is it returned (400.7d)."""
+        return obj.zcc == zcc and obj.zone == "graveyard"
+
     def _dies_triggers(self, obj: Obj, to: str) -> list[PendingTrigger]:
         found = super()._dies_triggers(obj, to)
         if to != "graveyard":
@@ -83,7 +90,7 @@ def _return_with_counter(r: Effects, eff: ReturnWithCounter, ctx: EffectContext)
     come back (a token can't, 111.8); it enters with its counters (614.1c)."""
     assert isinstance(r, PersistUndying)
     obj = r.objects.get(eff.card)
-    if obj is None or obj.zcc != eff.zcc or obj.zone != "graveyard" \
+    if obj is None or not r.persisted_card_found(obj, eff.zcc) \
             or not r.left_token_may_return(obj):
         return
     r._move(obj, "battlefield", controller=obj.owner)

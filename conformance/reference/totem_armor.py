@@ -17,11 +17,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from conformance.reference.objects import Obj
+from conformance.reference.objects import Flow, Obj
 from conformance.reference.trigger_events import TriggerEvents
 
 TOTEM_ARMOR = frozenset({"totem armor", "umbra armor"})
 """The keyword's names (702.89a)."""
+
+DESTRUCTION = frozenset({"effect", "damage", "deathtouch"})
+"""The reasons a permanent is destroyed (701.7, 704.5g-h): an effect, lethal damage, damage
+from a source with deathtouch."""
 
 TOTEM_ARMOR_HOOKS: dict[str, str] = {
     "totem_armor_replaces": "702.89a: totem armor replaces only the enchanted permanent's "
@@ -45,6 +49,9 @@ class TotemArmor(TriggerEvents):
         super()._reset()
         self._doomed_together: set[str] = set()
         """Ids of the permanents the effect being performed destroys at once (701.7)."""
+        self._deathtouched_now: set[tuple[str, int]] = set()
+        """(id, zone-change count) of the creatures the state-based actions being performed
+        found dealt damage by a source with deathtouch (704.5h)."""
 
     def totem_armor_aura(self, obj: Obj) -> Obj | None:
         """The Aura with totem armor attached to ``obj`` (the first by timestamp), if any."""
@@ -56,10 +63,12 @@ class TotemArmor(TriggerEvents):
                 return aura
         return None
 
-    def totem_armor_replaces(self, event: str) -> bool:
-        """Hook: whether totem armor replaces ``event`` (``destroy`` | ``sacrifice``) of the
-        enchanted permanent: only its destruction (702.89a)."""
-        return event == "destroy"
+    def totem_armor_replaces(self, events: frozenset[str]) -> bool:
+        """Hook: whether totem armor replaces the enchanted permanent's leaving for ``events``,
+        the reasons it would leave at once: ``effect`` (an effect destroys it, 701.7),
+        ``damage`` (lethal damage, 704.5g), ``deathtouch`` (704.5h), ``sacrifice`` (701.17a):
+        any destruction, whatever the reasons, not a sacrifice (702.89a)."""
+        return bool(events) and events <= DESTRUCTION
 
     def totem_armor_removes_damage(self) -> bool:
         """Hook: the permanent totem armor saves has all its damage removed (702.89a)."""
@@ -75,9 +84,27 @@ class TotemArmor(TriggerEvents):
         would do (701.15a): no, totem armor is not regeneration."""
         return False
 
-    def _totem_armor_saves(self, obj: Obj, event: str) -> bool:
-        """Apply totem armor to ``obj``'s ``event`` if it replaces it; whether it did."""
-        if obj.zone != "battlefield" or not self.totem_armor_replaces(event):
+    def _state_based_actions(self) -> Flow:
+        self._deathtouched_now = {(ob.id, ob.zcc) for oid in self.battlefield
+                                  if (ob := self.objects[oid]).deathtouched and ob.damage > 0}
+        try:
+            yield from super()._state_based_actions()
+        finally:
+            self._deathtouched_now = set()
+
+    def _reasons(self, obj: Obj) -> frozenset[str]:
+        """Why ``obj`` is being destroyed: lethal damage and/or deathtouch found by the
+        state-based actions being performed, else an effect."""
+        c = self.chars(obj)
+        found = {"deathtouch"} if (obj.id, obj.zcc) in self._deathtouched_now else set()
+        if c.toughness is not None and "Creature" in c.types and obj.damage >= c.toughness > 0:
+            found.add("damage")
+        return frozenset(found or {"effect"})
+
+    def _totem_armor_saves(self, obj: Obj, events: frozenset[str]) -> bool:
+        """Apply totem armor to ``obj`` leaving for ``events`` if it replaces that; whether it
+        did."""
+        if obj.zone != "battlefield" or not self.totem_armor_replaces(events):
             return False
         if "indestructible" in self.chars(obj).keywords \
                 and not self.totem_armor_before_indestructible():
@@ -97,12 +124,15 @@ class TotemArmor(TriggerEvents):
         return True
 
     def _destroy(self, obj: Obj) -> None:
-        if self._totem_armor_saves(obj, "destroy"):
-            return
+        try:
+            if self._totem_armor_saves(obj, self._reasons(obj)):
+                return
+        finally:
+            self._deathtouched_now.discard((obj.id, obj.zcc))
         super()._destroy(obj)
 
     def _sacrifice(self, obj: Obj) -> None:
-        if self._totem_armor_saves(obj, "sacrifice"):
+        if self._totem_armor_saves(obj, frozenset({"sacrifice"})):
             return
         super()._sacrifice(obj)
 
@@ -114,7 +144,7 @@ class TotemArmor(TriggerEvents):
         self._doomed_together = {ob.id for ob in doomed}
         try:
             saved = [ob for ob in doomed if ob.zone == "battlefield"
-                     and self._totem_armor_saves(ob, "destroy")]
+                     and self._totem_armor_saves(ob, frozenset({"effect"}))]
         finally:
             self._doomed_together = set()
         for ob in doomed:

@@ -38,6 +38,7 @@ from conformance.mining.families import (
     magecraft,
     mdfc,
     morph,
+    persist,
     phyrexian,
     prowess,
     raid,
@@ -188,6 +189,12 @@ MUTANT_OF: dict[str, str] = {
     "raid-whole-turn": "raid_needs_attacker_on_battlefield",
     "raid-any-attack": "raid_per_attacker",
     "cycle-trigger-separate": "cycling_countered_with_its_trigger",
+    "persist-last-known": "persist_checks_graveyard_card",
+    "persist-plus-counters": "persist_checks_graveyard_card",
+    "persist-annihilated": "counters_coexist",
+    "persist-new-object": "persisted_keeps_counters",
+    "persist-apnap": "nonactive_triggers_first",
+    "persist-left-graveyard": "persist_returns_from_exile",
 }
 """Family id -> the mutant breaking exactly the rules point the family tests."""
 
@@ -206,6 +213,7 @@ FAMILIES: tuple[Family, ...] = tuple(
         *unblocked.FAMILIES, *flicker_token.FAMILIES, *kicker_targets.FAMILIES,
         *convoke_total.FAMILIES, *devotion_resolves.FAMILIES,
         *magecraft.FAMILIES, *raid.FAMILIES, *cycle_trigger.FAMILIES,
+        *persist.FAMILIES,
         *classified_formats.FAMILIES,  # last: a family that can script the ruling wins
     )
 )
