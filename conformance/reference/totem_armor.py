@@ -136,6 +136,11 @@ class TotemArmor(TriggerEvents):
             return
         super()._sacrifice(obj)
 
+    def pay_with_object(self, player: str, kind: str, obj: Obj) -> None:
+        if kind == "sacrifice" and self._totem_armor_saves(obj, frozenset({"sacrifice"})):
+            return
+        super().pay_with_object(player, kind, obj)
+
     def destroy_together(self, objs: Iterable[Obj]) -> None:
         """Hook: destroy ``objs`` at once (701.7: "destroy all ..."): the replacement effects of
         each destruction apply to the one event, so an Aura with totem armor destroyed with its

@@ -50,6 +50,7 @@ from conformance.mining.families import (
     split,
     suspend,
     suspend_more,
+    totem_armor,
     unblocked,
 )
 from conformance.mining.model import Family
@@ -195,6 +196,13 @@ MUTANT_OF: dict[str, str] = {
     "persist-new-object": "persisted_keeps_counters",
     "persist-apnap": "nonactive_triggers_first",
     "persist-left-graveyard": "persist_returns_from_exile",
+    "totem-armor-any-destruction": "totem_armor_only_for_damage",
+    "totem-armor-mandatory": "totem_armor_keeps_damage",
+    "totem-armor-not-regeneration": "totem_armor_regenerates",
+    "totem-armor-other-reasons": "totem_armor_replaces_sacrifice",
+    "totem-armor-both-destroyed": "destroy_all_auras_first",
+    "totem-armor-multiple-sba": "totem_armor_misses_deathtouch",
+    "totem-armor-indestructible": "totem_armor_beats_indestructible",
 }
 """Family id -> the mutant breaking exactly the rules point the family tests."""
 
@@ -213,7 +221,7 @@ FAMILIES: tuple[Family, ...] = tuple(
         *unblocked.FAMILIES, *flicker_token.FAMILIES, *kicker_targets.FAMILIES,
         *convoke_total.FAMILIES, *devotion_resolves.FAMILIES,
         *magecraft.FAMILIES, *raid.FAMILIES, *cycle_trigger.FAMILIES,
-        *persist.FAMILIES,
+        *persist.FAMILIES, *totem_armor.FAMILIES,
         *classified_formats.FAMILIES,  # last: a family that can script the ruling wins
     )
 )
