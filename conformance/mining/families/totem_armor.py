@@ -197,7 +197,7 @@ def gen_multiple_sba(ctx: Context) -> list[Draft] | NotExecutable:
         return NotExecutable("Craw Wurm's 6 damage is not lethal to the enchanted Bears")
     setup = _setup(face, p2=b.player(battlefield=[{"id": "w", "card": WURM}]))
     setup["active_player"] = "p2"  # Craw Wurm attacks, the enchanted Bears blocks it
-    actions = [{"set_keywords": {"object": "w", "add": ["deathtouch"]}},
+    actions: list[dict[str, Any]] = [{"set_keywords": {"object": "w", "add": ["deathtouch"]}},
                {"advance": {"to": "declare_attackers"}},
                {"declare_attackers": {"player": "p2", "attackers": {"w": "p1"}}},
                {"advance": {"to": "declare_blockers"}},
