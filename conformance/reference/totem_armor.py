@@ -124,6 +124,7 @@ class TotemArmor(TriggerEvents):
         return True
 
     def _destroy(self, obj: Obj) -> None:
+        """Destroy ``obj``, unless totem armor replaces it (702.89a)."""
         try:
             if self._totem_armor_saves(obj, self._reasons(obj)):
                 return
@@ -137,6 +138,8 @@ class TotemArmor(TriggerEvents):
         super()._sacrifice(obj)
 
     def pay_with_object(self, player: str, kind: str, obj: Obj) -> None:
+        """Hook: pay one cost with ``obj``; a sacrifice is not destruction, totem armor does
+        not replace it (unless :meth:`totem_armor_replaces` says otherwise)."""
         if kind == "sacrifice" and self._totem_armor_saves(obj, frozenset({"sacrifice"})):
             return
         super().pay_with_object(player, kind, obj)
