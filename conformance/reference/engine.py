@@ -41,6 +41,7 @@ from conformance.reference.objects import (
     refuse,
 )
 from conformance.reference.rules import Rules
+from conformance.reference.token_copies import token_copy
 
 FEATURES = frozenset({
     "priority", "stack", "mana_cost", "target", "target.multiple", "x_spell", "modal",
@@ -209,7 +210,9 @@ class ReferenceEngine(Rules):
                                            f"{item['attached_to']!r}: only a permanent is")
         card = self._cards.get(name)
         token = None
-        if card is None:
+        if card is not None and item.get("token") and zone == "battlefield":
+            token, card = token_copy(card), None  # a token copy of the card (707.2)
+        elif card is None:
             token = self._tokens.get(name)
             if token is None:
                 raise refuse("unsupported", f"card {name!r} is not implemented")

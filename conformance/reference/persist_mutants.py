@@ -44,6 +44,22 @@ class PersistReturnsFromExile(ReferenceEngine):
         return obj.zone in ("graveyard", "exile")
 
 
+class GraveyardTokenReturns(ReferenceEngine):
+    """A token put into a graveyard stays there like a card, and persist or undying returns it
+    (breaks 704.5d, 111.7-8: it ceases to exist and can't come back)."""
+
+    MUTANT = "graveyard_token_returns"
+    RULE = "111.8"
+
+    def left_token_may_return(self, obj: Obj) -> bool:
+        return True
+
+    def ceases_to_exist(self, obj: Obj) -> bool:
+        if obj.token is not None and obj.zone == "graveyard":
+            return False
+        return super().ceases_to_exist(obj)
+
+
 class NonactiveTriggersFirst(ReferenceEngine):
     """The nonactive player puts their waiting triggers on the stack first, so the active
     player's resolve first (breaks 603.3b, APNAP order)."""
@@ -139,7 +155,7 @@ class DestroyAllAurasFirst(ReferenceEngine):
 PERSIST_MUTANTS: dict[str, type[ReferenceEngine]] = {
     cls.MUTANT: cls for cls in (
         PersistChecksGraveyardCard, PersistedKeepsCounters, PersistReturnsFromExile,
-        NonactiveTriggersFirst,
+        GraveyardTokenReturns, NonactiveTriggersFirst,
         TotemArmorOnlyForDamage, TotemArmorMissesDeathtouch, TotemArmorReplacesSacrifice,
         TotemArmorKeepsDamage, TotemArmorBeatsIndestructible, TotemArmorRegenerates,
         DestroyAllAurasFirst)}

@@ -196,6 +196,7 @@ MUTANT_OF: dict[str, str] = {
     "persist-new-object": "persisted_keeps_counters",
     "persist-apnap": "nonactive_triggers_first",
     "persist-left-graveyard": "persist_returns_from_exile",
+    "persist-token": "graveyard_token_returns",
     "totem-armor-any-destruction": "totem_armor_only_for_damage",
     "totem-armor-mandatory": "totem_armor_keeps_damage",
     "totem-armor-not-regeneration": "totem_armor_regenerates",

@@ -27,8 +27,11 @@ counters on it (an effect outside the case), then everything resolves.
 * ``persist-left-graveyard`` — "If a card with persist [undying] is removed from the graveyard
   after it dies but before the ability trigger resolves, it won't be returned": with the trigger
   on the stack p1 exiles the card with Coffin Purge. Mutant ``persist_returns_from_exile``.
-* ``persist-unscripted`` — the texts the case format cannot set up (a token with persist, a
-  permanent that stops being a creature, several instances of persist or undying):
+* ``persist-token`` — "If a token with no -1/-1 counters on it has persist, the ability will
+  trigger ... However, the token will cease to exist and can't return": a token copy of the
+  card (set up as a token) is destroyed. Mutant ``graveyard_token_returns``.
+* ``persist-unscripted`` — the texts the case format cannot set up (a permanent that stops
+  being a creature, several instances of persist or undying):
   NotExecutable with the reason.
 """
 
@@ -228,12 +231,34 @@ def gen_left_graveyard(ctx: Context) -> list[Draft] | NotExecutable:
                   expect, [*RULES, "400.7d"])]
 
 
+def gen_token(ctx: Context) -> list[Draft] | NotExecutable:
+    """A token copy of the card (set up as a token) is destroyed: persist triggers, the token
+    ceases to exist and does not return."""
+    got = persist_creature(ctx)
+    if isinstance(got, NotExecutable):
+        return got
+    face, kw = got
+    t = face.text
+    if t.statics or t.restrictions or t.enters_with or t.enchant is not None:
+        return NotExecutable("a token copy of the card is not set up (abilities a token "
+                             "definition does not carry)")
+    p1 = b.player(battlefield=[{"id": "t", "card": face.name, "token": True}],
+                  library=b.islands(3))
+    _wrath(p1)
+    expect = {"events": [_trigger(kw, "t")],
+              "event_counts": [{"match": {"type": "zone_change", "object": "t",
+                                          "to": "battlefield"}, "count": 0}],
+              "state": {"count": [{"card": face.name, "zone": "battlefield", "count": 0}],
+                        "stack": []}}
+    return [Draft("persist-token", f"A token copy of {face.name} is destroyed: {kw} triggers, "
+                  "but the token ceases to exist and can't return", [*_features(kw), "tokens"],
+                  sorted({face.name, WRATH, b.ISLAND}), b.game(p1, b.player()),
+                  [b.cast("dj"), b.RESOLVE_STACK], expect, [*RULES, "111.7", "111.8", "704.5d"])]
+
+
 def gen_unscripted(ctx: Context) -> NotExecutable:
     """Texts whose situation the case format cannot set up."""
     low = ctx.text.lower()
-    if "token" in low:
-        return NotExecutable("no template the reference builds creates a token with persist "
-                             "(a token copy of a persist creature, or a token gaining persist)")
     if "stops being a creature" in low:
         return NotExecutable("no effect the case format scripts makes a permanent stop being a "
                              "creature")
@@ -272,8 +297,9 @@ FAMILIES = [
             "is removed from the graveyard after it dies but before the ability trigger resolves",
             "If a card leaves the graveyard after it dies but before the undying trigger "
             "resolves"),
+    _family("persist-token", "A token with persist triggers it but can't return", gen_token,
+            "If a token with no -1/-1 counters on it has persist"),
     _family("persist-unscripted", "Persist texts the case format cannot set up", gen_unscripted,
-            "If a token with no -1/-1 counters on it has persist",
             "If a creature with persist stops being a creature, persist will still work",
             "If a permanent has multiple instances of persist",
             "If a creature has multiple instances of persist",

@@ -52,6 +52,7 @@ TOKEN = "If a token with no -1/-1 counters on it has persist, the ability will t
     (UNDYING_NEW, "persist-new-object", "Vorapede"),  # undying
     (APNAP, "persist-apnap", "Kitchen Finks"),
     (LEFT, "persist-left-graveyard", "Putrid Goblin"),
+    (TOKEN, "persist-token", "Glen Elendra Archmage"),
 ])
 def test_the_case_kills_the_family_mutant(text: str, family: str, card: str) -> None:
     assert_kills_its_mutant(mined_one(card, text, family, "2008-05-01"), family)
@@ -64,10 +65,17 @@ def test_the_apnap_case_returns_the_nonactive_players_creature_first() -> None:
     assert data["setup"]["players"]["p2"]["battlefield"] == [{"id": "d", "card": "Kitchen Finks"}]
 
 
-def test_the_token_text_is_classified_not_executable() -> None:
-    r = mine([RulingGroup("g", "Kitchen Finks", "2008-05-01", {"en": TOKEN})])
+def test_the_token_case_sets_up_a_token_copy_of_the_card() -> None:
+    data = mined_one("Kitchen Finks", TOKEN, "persist-token", "2008-05-01")
+    assert data["setup"]["players"]["p1"]["battlefield"] == [
+        {"id": "t", "card": "Kitchen Finks", "token": True}]
+
+
+def test_a_stops_being_a_creature_text_is_classified_not_executable() -> None:
+    text = "If a creature with persist stops being a creature, persist will still work."
+    r = mine([RulingGroup("g", "Kitchen Finks", "2008-05-01", {"en": text})])
     assert r.outcomes[0].family == "persist-unscripted"
-    assert r.outcomes[0].status == NOT_EXECUTABLE and "token" in r.outcomes[0].reason
+    assert r.outcomes[0].status == NOT_EXECUTABLE and "creature" in r.outcomes[0].reason
 
 
 def test_a_creature_killed_by_its_own_minus_counter_is_not_scripted() -> None:
