@@ -58,7 +58,7 @@ def persist_creature(ctx: Context) -> tuple[Any, str] | NotExecutable:
     if isinstance(face, NotExecutable):
         return face
     t = face.text
-    kws = [k for k in KEYWORDS if k in t.keywords]
+    kws = [k for k in KEYWORDS if k in t.keywords or k in _granted(face)]
     if len(kws) != 1:
         return NotExecutable("the card has neither persist nor undying, or both")
     if any(tr.event != "enters" or any(e.slots for e in tr.effects) for tr in t.triggered):
@@ -70,6 +70,44 @@ def persist_creature(ctx: Context) -> tuple[Any, str] | NotExecutable:
     if face.toughness is None or face.power is None:
         return NotExecutable("the card has no printed power and toughness")
     return face, kws[0]
+
+
+ENABLERS = {"B": "Walking Corpse"}
+"""A vanilla creature of each color a "CARDNAME has persist as long as you control a <color>
+creature" condition asks for (the self_while static)."""
+
+
+def _granted(face: Any) -> dict[str, str]:
+    """The keywords (persist, undying) ``face`` has as long as its controller controls a
+    creature of one color -> the vanilla creature of that color making it so."""
+    from conformance.reference.self_while import SelfWhile
+
+    out = {}
+    for st in face.text.statics:
+        if isinstance(st, SelfWhile) and st.condition[0] == "color" \
+                and st.condition[2:] == ("creature", "", "") and st.condition[1] in ENABLERS:
+            out.update({k: ENABLERS[st.condition[1]] for k in st.keywords if k in KEYWORDS})
+    return out
+
+
+def _with_enablers(gen: Any) -> Any:
+    """``gen``, giving each player controlling the card in the setup the creature that grants
+    it persist (after the card: a "destroy all" reaches the card first), when it needs one."""
+    def wrapped(ctx: Context) -> list[Draft] | NotExecutable:
+        drafts = gen(ctx)
+        face = b.built_face(ctx.card.name)
+        if isinstance(drafts, NotExecutable) or isinstance(face, NotExecutable):
+            return drafts
+        for kw, enabler in _granted(face).items():
+            for d in drafts:
+                for pid, player in d.setup["players"].items():
+                    if any(o["card"] == face.name for o in player.get("battlefield", [])):
+                        player["battlefield"].append({"id": f"en_{pid}", "card": enabler})
+                d.cards = sorted({*d.cards, enabler})
+                d.title += f" (it has {kw} as long as its controller controls {enabler})"
+        return drafts
+    wrapped.__doc__ = gen.__doc__
+    return wrapped
 
 
 def _wrath(p1: dict[str, Any], extra_mana: str = "") -> None:
@@ -267,7 +305,8 @@ def gen_unscripted(ctx: Context) -> NotExecutable:
 
 
 def _family(fid: str, title: str, gen: Any, *texts: str) -> Family:
-    return Family(fid, title, tuple(RULES), tuple(FEATURES), gen, en=phrases(*texts))
+    return Family(fid, title, tuple(RULES), tuple(FEATURES), _with_enablers(gen),
+                  en=phrases(*texts))
 
 
 FAMILIES = [

@@ -53,6 +53,8 @@ TOKEN = "If a token with no -1/-1 counters on it has persist, the ability will t
     (APNAP, "persist-apnap", "Kitchen Finks"),
     (LEFT, "persist-left-graveyard", "Putrid Goblin"),
     (TOKEN, "persist-token", "Glen Elendra Archmage"),
+    (LAST_KNOWN, "persist-last-known", "Rattleblaze Scarecrow"),  # persist with a black creature
+    (NEW_OBJECT, "persist-new-object", "Thunderblust"),  # trample with a -1/-1 counter
 ])
 def test_the_case_kills_the_family_mutant(text: str, family: str, card: str) -> None:
     assert_kills_its_mutant(mined_one(card, text, family, "2008-05-01"), family)
@@ -127,3 +129,12 @@ def test_undying_with_both_counters_dying_at_once_sees_its_plus_counter() -> Non
     obs = engine.observe()
     assert obs.state["objects"]["w"]["zone"] == "graveyard"
     assert not [e for e in obs.events if e["type"] in ("triggered", "counter_removed")]
+
+
+def test_a_conditional_persist_card_gets_the_creature_granting_it() -> None:
+    data = mined_one("Wingrattle Scarecrow", APNAP, "persist-apnap", "2008-05-01")
+    for pid, card in (("p1", "c"), ("p2", "d")):
+        assert data["setup"]["players"][pid]["battlefield"] == [
+            {"id": card, "card": "Wingrattle Scarecrow"},
+            {"id": f"en_{pid}", "card": "Walking Corpse"}]
+    assert "Walking Corpse" in data["cards"]
