@@ -201,8 +201,16 @@ class LandsAreCreatures:
     subtypes: tuple[str, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class AurasAttachedHave:
+    """"Auras attached to permanents you control have <keyword>." (Umbra Mystic; layer 6): each
+    Aura attached to a permanent its controller controls, whoever controls the Aura."""
+
+    keyword: str
+
+
 Static = (OutlawsHaveKeyword | CreaturesLoseAllAbilities | EnchantedCreatureGets | SubtypeLord
-          | SelfWhile | NotCreatureBelowDevotion | LandsAreCreatures)
+          | SelfWhile | NotCreatureBelowDevotion | LandsAreCreatures | AurasAttachedHave)
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from conformance.reference.engine import ReferenceEngine
-from conformance.reference.objects import Obj, other
+from conformance.reference.objects import Chars, Obj, other
 
 
 class PersistChecksGraveyardCard(ReferenceEngine):
@@ -137,6 +137,19 @@ class TotemArmorRegenerates(ReferenceEngine):
         return True
 
 
+class AurasYouControlHave(ReferenceEngine):
+    """"Auras attached to permanents you control have ..." affects only the Auras you control
+    that are attached to your permanents, not another player's Aura on your permanent (breaks
+    Umbra Mystic's ruling of 702.89a)."""
+
+    MUTANT = "auras_you_control_have"
+    RULE = "702.89a"
+
+    def aura_host_controller(self, obj: Obj, c: Chars) -> str | None:
+        host = super().aura_host_controller(obj, c)
+        return host if host == obj.controller else None
+
+
 class DestroyAllAurasFirst(ReferenceEngine):
     """"Destroy all ..." destroys permanents one at a time, Auras first, so an Aura with totem
     armor is gone before its permanent is destroyed (breaks 701.7: they are destroyed at
@@ -158,5 +171,5 @@ PERSIST_MUTANTS: dict[str, type[ReferenceEngine]] = {
         GraveyardTokenReturns, NonactiveTriggersFirst,
         TotemArmorOnlyForDamage, TotemArmorMissesDeathtouch, TotemArmorReplacesSacrifice,
         TotemArmorKeepsDamage, TotemArmorBeatsIndestructible, TotemArmorRegenerates,
-        DestroyAllAurasFirst)}
+        AurasYouControlHave, DestroyAllAurasFirst)}
 """Mutant name -> engine class."""

@@ -36,6 +36,8 @@ TOTEM_ARMOR_HOOKS: dict[str, str] = {
                                          "destroyed, so totem armor does nothing",
     "totem_armor_taps": "702.89a, 701.15a: totem armor is not regeneration: no tapping, no "
                         "removal from combat",
+    "aura_host_controller": "702.89a (Umbra Mystic's rulings): 'Auras attached to permanents "
+                            "you control' looks at who controls the permanent, not the Aura",
     "destroy_together": "701.7, 702.89a: permanents one effect destroys are destroyed at once "
                         "(a totem armor Aura destroyed with its permanent saves it)",
 }

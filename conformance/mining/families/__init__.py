@@ -204,6 +204,7 @@ MUTANT_OF: dict[str, str] = {
     "totem-armor-both-destroyed": "destroy_all_auras_first",
     "totem-armor-multiple-sba": "totem_armor_misses_deathtouch",
     "totem-armor-indestructible": "totem_armor_beats_indestructible",
+    "totem-armor-mystic-controller": "auras_you_control_have",
 }
 """Family id -> the mutant breaking exactly the rules point the family tests."""
 

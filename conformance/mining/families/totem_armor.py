@@ -32,13 +32,18 @@ it casts.
 * ``totem-armor-indestructible`` — "If a creature enchanted with an Aura that has totem armor has
   indestructible, ... Totem armor won't do anything": the Bears is given indestructible; Murder
   destroys nothing, the Aura stays. Mutant ``totem_armor_beats_indestructible``.
+* ``totem-armor-mystic-controller`` — Umbra Mystic "grants totem armor to Auras attached to
+  permanents you control, regardless of who controls those Auras": p2's Holy Strength on p1's
+  Bears, p1's Umbra Mystic; Murder destroys the Aura instead. Mutant ``auras_you_control_have``.
+  (Umbra Mystic's cases of the other families use Holy Strength, given totem armor by it.)
 * ``totem-armor-unscripted`` — texts needing a choice the case format has no answer for (which
   of several Auras, regeneration or totem armor) or cards the reference does not build (Karmic
-  Justice, an Aura enchanting an Aura, Umbra Mystic): NotExecutable with the reason.
+  Justice, an Aura enchanting an Aura or a land): NotExecutable with the reason.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from conformance.mining import build as b
@@ -53,28 +58,47 @@ FEATURES = ["priority", "stack", "mana_cost", "destroy", "state_based_actions", 
 RULES = ["702.89a", "303.4"]
 
 
-def umbra(ctx: Context) -> tuple[Any, int, int] | NotExecutable:
-    """The built face of an Aura card with totem armor and the bonus it gives the enchanted
-    creature (+power, +toughness), or why the card is not scripted."""
-    from conformance.reference.abilities import EnchantedCreatureGets
+@dataclass(frozen=True)
+class Umbra:
+    """The Aura of a case: ``name`` (its card), ``label`` (for titles) and ``mystic``, the
+    permanent granting it totem armor (Umbra Mystic), if any."""
+
+    name: str
+    label: str
+    mystic: str | None = None
+
+
+PLAIN_AURA = "Holy Strength"
+"""An Aura without totem armor ("Enchanted creature gets +1/+2.") Umbra Mystic's cases use."""
+
+
+def umbra(ctx: Context) -> tuple[Umbra, int, int] | NotExecutable:
+    """The Aura of the case (an Aura card with totem armor, or a plain Aura with the card
+    granting Auras totem armor) and the bonus it gives the enchanted creature (+power,
+    +toughness), or why the card is not scripted."""
+    from conformance.reference.abilities import AurasAttachedHave, EnchantedCreatureGets
     from conformance.reference.totem_armor import TOTEM_ARMOR
 
     face = b.built_face(ctx.card.name)
     if isinstance(face, NotExecutable):
         return face
     t = face.text
+    if any(isinstance(s, AurasAttachedHave) and s.keyword in TOTEM_ARMOR for s in t.statics):
+        if t.triggered or t.activated or len(t.statics) != 1 or "Creature" not in face.types:
+            return NotExecutable("the card has other abilities than granting Auras totem armor")
+        return Umbra(PLAIN_AURA, f"{PLAIN_AURA} (totem armor from {face.name})", face.name), 1, 2
     if not TOTEM_ARMOR & t.keywords or "Aura" not in face.subtypes or t.enchant != "creature":
         return NotExecutable("the card is not an Aura with enchant creature and totem armor")
     gets = [s for s in t.statics if isinstance(s, EnchantedCreatureGets)]
-    if t.triggered or t.activated or len(gets) != 1 or len(t.statics) != 1 or t.spell:
+    if t.triggered or len(gets) > 1 or len(t.statics) != len(gets) or t.spell:
         return NotExecutable("the Aura has other abilities than 'Enchanted creature gets "
-                             "+N/+M [and has K]'")
-    if "indestructible" in gets[0].keywords:
+                             "+N/+M [and has K]' and activated ones")
+    if gets and "indestructible" in gets[0].keywords:
         return NotExecutable("the Aura makes the creature indestructible")
-    return face, gets[0].power, gets[0].toughness
+    return Umbra(face.name, face.name), sum(g.power for g in gets), sum(g.toughness for g in gets)
 
 
-def _setup(face: Any, *, damage: int = 0, mana: str | None = None,
+def _setup(face: Umbra, *, damage: int = 0, mana: str | None = None,
            hand: list[dict[str, Any]] | None = None,
            more: list[dict[str, Any]] | None = None,
            p2: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -83,6 +107,7 @@ def _setup(face: Any, *, damage: int = 0, mana: str | None = None,
         host["damage"] = damage
     p1 = b.player(mana=mana, hand=hand or [],
                   battlefield=[host, {"id": "u", "card": face.name, "attached_to": "h"},
+                               *([{"id": "m", "card": face.mystic}] if face.mystic else []),
                                *(more or [])], library=b.islands(3))
     return b.game(p1, p2 or b.player())
 
@@ -94,11 +119,13 @@ def _saved(power: int, toughness: int, **extra: Any) -> dict[str, Any]:
                               **extra}}}
 
 
-def _draft(slug: str, title: str, face: Any, extra: list[str], setup: dict[str, Any],
+def _draft(slug: str, title: str, face: Umbra, extra: list[str], setup: dict[str, Any],
            actions: list[dict[str, Any]], expect: dict[str, Any],
            features: tuple[str, ...] = (), rules: tuple[str, ...] = ()) -> list[Draft]:
     return [Draft(slug, title, [*FEATURES, *features],
-                  sorted({face.name, b.BEARS, b.ISLAND, *extra}), setup, actions, expect,
+                  sorted({face.name, b.BEARS, b.ISLAND, *extra, *([face.mystic] if face.mystic
+                                                                   else [])}),
+                  setup, actions, expect,
                   [*RULES, *rules])]
 
 
@@ -112,7 +139,7 @@ def gen_any_destruction(ctx: Context) -> list[Draft] | NotExecutable:
     expect = {"events": [{"type": "zone_change", "object": "u", "from": "battlefield",
                           "to": "graveyard"}], "state": _saved(pw, th)}
     return _draft("totem-armor-any-destruction", f"Murder would destroy Grizzly Bears "
-                  f"enchanted by {face.name}: the Aura is destroyed instead and the damage "
+                  f"enchanted by {face.label}: the Aura is destroyed instead and the damage "
                   "marked on the Bears removed", face, [MURDER], setup,
                   [b.cast("kill", targets=["h"]), b.RESOLVE_STACK], expect, ("target",),
                   ("701.7",))
@@ -132,7 +159,7 @@ def gen_mandatory(ctx: Context) -> list[Draft] | NotExecutable:
               "state": _saved(pw, th)}
     what = "lethal damage" if not marked else f"lethal damage ({marked} already marked)"
     return _draft("totem-armor-mandatory", f"Lightning Bolt deals {what} to Grizzly Bears "
-                  f"enchanted by {face.name}: all its damage is removed and the Aura is "
+                  f"enchanted by {face.label}: all its damage is removed and the Aura is "
                   "destroyed instead", face, [b.BOLT], setup,
                   [b.cast("kill", targets=["h"]), b.RESOLVE_STACK], expect, ("target",),
                   ("704.5g",))
@@ -147,7 +174,7 @@ def gen_not_regeneration(ctx: Context) -> list[Draft] | NotExecutable:
     setup = _setup(face, mana="{B}{R}", hand=[{"id": "kill", "card": TERMINATE}])
     expect = {"state": _saved(pw, th, tapped=False)}
     return _draft("totem-armor-not-regeneration", f"Terminate (it can't be regenerated) would "
-                  f"destroy Grizzly Bears enchanted by {face.name}: the Aura is destroyed "
+                  f"destroy Grizzly Bears enchanted by {face.label}: the Aura is destroyed "
                   "instead and the Bears stays untapped", face, [TERMINATE], setup,
                   [b.cast("kill", targets=["h"]), b.RESOLVE_STACK], expect, ("target",),
                   ("701.15a", "701.15c"))
@@ -165,7 +192,7 @@ def gen_other_reasons(ctx: Context) -> list[Draft] | NotExecutable:
     expect = {"events": [{"type": "sacrificed", "object": "h"}],
               "state": {"zones": {"h": "graveyard", "u": "graveyard", "v": "battlefield"},
                         "stack": []}}
-    return _draft("totem-armor-other-reasons", f"Grizzly Bears enchanted by {face.name} is "
+    return _draft("totem-armor-other-reasons", f"Grizzly Bears enchanted by {face.label} is "
                   "sacrificed to Bloodthrone Vampire: totem armor does nothing, both go to the "
                   "graveyard", face, [VAMPIRE], setup, actions, expect,
                   ("activated_ability", "additional_cost"), ("701.17a", "704.5m"))
@@ -182,7 +209,7 @@ def gen_both_destroyed(ctx: Context) -> list[Draft] | NotExecutable:
                                           "to": "graveyard"}, "count": 1}],
               "state": _saved(pw, th)}
     return _draft("totem-armor-both-destroyed", f"Akroma's Vengeance destroys Grizzly Bears and "
-                  f"{face.name} at once: totem armor saves the Bears, the Aura is destroyed once",
+                  f"{face.label} at once: totem armor saves the Bears, the Aura is destroyed once",
                   face, [VENGEANCE], setup, [b.cast("kill"), b.RESOLVE_STACK], expect,
                   (), ("701.7",))
 
@@ -206,7 +233,7 @@ def gen_multiple_sba(ctx: Context) -> list[Draft] | NotExecutable:
     expect = {"events": [{"type": "damage", "source": "w", "target": "h", "amount": 6}],
               "state": _saved(pw, th)}
     return _draft("totem-armor-multiple-sba", f"Craw Wurm with deathtouch deals 6 damage to the "
-                  f"blocking Grizzly Bears enchanted by {face.name}: totem armor replaces both "
+                  f"blocking Grizzly Bears enchanted by {face.label}: totem armor replaces both "
                   "destructions (lethal damage and deathtouch)", face, [WURM], setup, actions,
                   expect, ("combat.declare", "combat_damage", "keywords"),
                   ("704.5g", "704.5h", "702.2b"))
@@ -225,9 +252,31 @@ def gen_indestructible(ctx: Context) -> list[Draft] | NotExecutable:
                         "stack": [],
                         "objects": {"h": {"power": 2 + pw, "toughness": 2 + th}}}}
     return _draft("totem-armor-indestructible", f"Murder targets an indestructible Grizzly Bears "
-                  f"enchanted by {face.name}: nothing is destroyed, the Aura stays", face,
+                  f"enchanted by {face.label}: nothing is destroyed, the Aura stays", face,
                   [MURDER], setup, actions, expect, ("target", "indestructible", "keywords"),
                   ("702.12b",))
+
+
+def gen_mystic_controller(ctx: Context) -> list[Draft] | NotExecutable:
+    """p2's Aura on p1's Bears has totem armor from p1's Umbra Mystic: Murder is replaced."""
+    got = umbra(ctx)
+    if isinstance(got, NotExecutable):
+        return got
+    face, pw, th = got
+    if face.mystic is None:
+        return NotExecutable("the card does not grant Auras totem armor")
+    setup = _setup(face, mana="{1}{B}{B}", hand=[{"id": "kill", "card": MURDER}],
+                   p2=b.player())
+    p1, p2 = setup["players"]["p1"], setup["players"]["p2"]
+    aura = next(o for o in p1["battlefield"] if o["id"] == "u")
+    p1["battlefield"].remove(aura)
+    p2["battlefield"] = [aura]  # p2 controls the Aura, attached to p1's Bears
+    expect = {"state": _saved(pw, th)}
+    return _draft("totem-armor-mystic-controller", f"Murder would destroy p1's Grizzly Bears "
+                  f"enchanted by p2's {PLAIN_AURA}: p1's {face.mystic} gives that Aura totem "
+                  "armor, so it is destroyed instead", face, [MURDER], setup,
+                  [b.cast("kill", targets=["h"]), b.RESOLVE_STACK], expect, ("target",),
+                  ("613.1f",))
 
 
 def gen_unscripted(ctx: Context) -> NotExecutable:
@@ -275,6 +324,10 @@ FAMILIES = [
             "has indestructible, lethal damage and effects that try to destroy it simply have no "
             "effect. Totem armor won't do anything",
             "has indestructible and is enchanted with an Aura that has totem armor"),
+    _family("totem-armor-mystic-controller", "Auras attached to permanents you control have "
+            "totem armor, whoever controls the Aura", gen_mystic_controller,
+            "grants totem armor to Auras attached to permanents you control, regardless of who "
+            "controls those Auras"),
     _family("totem-armor-unscripted", "Totem armor texts the case format cannot script",
             gen_unscripted,
             "enchanted with multiple Auras that have totem armor",
@@ -284,7 +337,6 @@ FAMILIES = [
             "that has totem armor, that spell or ability is what causes the Aura to be destroyed",
             "If an Aura with totem armor is itself enchanted by another Aura with totem armor",
             "Multiple instances of totem armor on the same Aura are redundant",
-            "grants totem armor to Auras attached to permanents you control",
             "grants totem armor to Auras attached to any permanent you control",
             "If a permanent you control would be destroyed, and it's enchanted by an Aura with "
             "totem armor"),

@@ -39,6 +39,9 @@ SBA = "If a creature enchanted with an Aura that has totem armor would be destro
 INDESTRUCTIBLE = "If a creature enchanted with an Aura that has totem armor has indestructible, " \
     "lethal damage and effects that try to destroy it simply have no effect. Totem armor won't " \
     "do anything because it won't have to."
+MYSTIC = "CARDNAME grants totem armor to Auras attached to permanents you control, regardless of " \
+    "who controls those Auras. Conversely, it doesn't grant totem armor to Auras you control that " \
+    "are attached to permanents controlled by other players."
 MULTIPLE = "If a permanent you control is enchanted with multiple Auras that have totem armor, " \
     "and the enchanted permanent would be destroyed, one of those Auras is destroyed instead - " \
     "but only one of them. You choose which one because you control the enchanted permanent."
@@ -52,6 +55,9 @@ MULTIPLE = "If a permanent you control is enchanted with multiple Auras that hav
     (BOTH, "totem-armor-both-destroyed", "Mammoth Umbra"),
     (SBA, "totem-armor-multiple-sba", "Drake Umbra"),  # the flying Bears blocks
     (INDESTRUCTIBLE, "totem-armor-indestructible", "Eel Umbra"),
+    (ANY, "totem-armor-any-destruction", "Crab Umbra"),  # "{2}{U}: Untap enchanted creature."
+    (BOTH, "totem-armor-both-destroyed", "Umbra Mystic"),  # Holy Strength gets totem armor
+    (MYSTIC, "totem-armor-mystic-controller", "Umbra Mystic"),
 ])
 def test_the_case_kills_the_family_mutant(text: str, family: str, card: str) -> None:
     assert_kills_its_mutant(mined_one(card, text, family, "2010-04-23"), family)
@@ -105,3 +111,23 @@ def test_an_unenchanted_creature_is_still_destroyed() -> None:
     engine = _engine("Day of Judgment", "{2}{W}{W}", more=[{"id": "b", "card": "Grizzly Bears"}])
     zones = _zones(engine, {})
     assert (zones["h"], zones["b"]) == ("battlefield", "graveyard")
+
+
+def test_umbra_mystic_gives_the_aura_of_another_player_totem_armor() -> None:
+    data = mined_one("Umbra Mystic", MYSTIC, "totem-armor-mystic-controller", "2010-04-23")
+    players = data["setup"]["players"]
+    assert players["p2"]["battlefield"] == [{"id": "u", "card": "Holy Strength",
+                                             "attached_to": "h"}]
+    assert {"id": "m", "card": "Umbra Mystic"} in players["p1"]["battlefield"]
+
+
+def test_crab_umbra_untaps_the_enchanted_creature() -> None:
+    engine = ReferenceEngine()
+    engine.setup("unit", {"active_player": "p1", "step": "precombat_main", "turn": 3,
+                          "players": {"p1": {"mana": "{2}{U}", "battlefield": [
+                              {"id": "h", "card": "Grizzly Bears", "tapped": True},
+                              {"id": "u", "card": "Crab Umbra", "attached_to": "h"}]},
+                              "p2": {}}})
+    engine.act({"activate": {"player": "p1", "object": "u", "ability": 0}})
+    engine.act({"resolve_stack": {}})
+    assert engine.observe().state["objects"]["h"]["tapped"] is False
