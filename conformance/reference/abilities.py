@@ -28,13 +28,16 @@ PROTECTIONS = {f"protection from {word}": color for word, color in (
 
 KEYWORDS = frozenset({"first strike", "double strike", "indestructible", "vigilance", "flash",
                       "haste", "trample", "deathtouch", "lifelink", "hexproof", "shroud",
-                      "infect", "wither", "devoid", "cascade", "flanking"} | EVASION | PROTECTIONS.keys())
+                      "infect", "wither", "devoid", "cascade", "flanking", "persist", "undying",
+                      "totem armor", "umbra armor"} | EVASION | PROTECTIONS.keys())
 """Keyword abilities the engine knows. Vigilance and haste are carried as characteristics (the
 engine declares no attacks; haste matters for {T} abilities); trample (702.19), deathtouch
 (702.2), lifelink (702.15), hexproof (702.11), shroud (702.18), first and double strike,
 indestructible, flash, infect (702.90), wither (702.80), devoid (702.114: colorless), cascade
 (702.85: :mod:`conformance.reference.cascade`), flanking (702.25:
 :mod:`conformance.reference.flanking`) and
+persist and undying (702.79, 702.93: :mod:`conformance.reference.persist`), totem armor
+(702.89, renamed umbra armor: :mod:`conformance.reference.totem_armor`) and
 protection from a color (702.16: damage, targets and Auras; blocks are scripted) have their
 rules; the :data:`EVASION` keywords are carried."""
 
@@ -198,8 +201,16 @@ class LandsAreCreatures:
     subtypes: tuple[str, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class AurasAttachedHave:
+    """"Auras attached to permanents you control have <keyword>." (Umbra Mystic; layer 6): each
+    Aura attached to a permanent its controller controls, whoever controls the Aura."""
+
+    keyword: str
+
+
 Static = (OutlawsHaveKeyword | CreaturesLoseAllAbilities | EnchantedCreatureGets | SubtypeLord
-          | SelfWhile | NotCreatureBelowDevotion | LandsAreCreatures)
+          | SelfWhile | NotCreatureBelowDevotion | LandsAreCreatures | AurasAttachedHave)
 
 
 @dataclass(frozen=True)

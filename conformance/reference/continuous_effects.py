@@ -38,6 +38,17 @@ def _face_chars(f: Face) -> Chars:
 class ContinuousEffects(Zones):
     """An object's characteristics after continuous effects."""
 
+    def aura_host_controller(self, obj: Obj, c: Chars) -> str | None:
+        """Hook: the controller of the permanent the Aura ``obj`` is attached to (the
+        permanents an "Auras attached to permanents you control have ..." ability looks at,
+        whoever controls the Aura: Umbra Mystic's ruling), or None."""
+        ref = obj.attached_to
+        host = self.objects.get(ref.id) if ref is not None else None
+        if "Aura" not in c.subtypes or host is None or ref is None or host.zcc != ref.zcc \
+                or host.zone != "battlefield":
+            return None
+        return host.controller
+
     def _base(self, obj: Obj) -> Chars:
         if obj.token is not None:
             t = obj.token
@@ -218,6 +229,9 @@ class ContinuousEffects(Zones):
                     layer6.append((src.timestamp, "add", st.keywords))
                 aura_power += st.power
                 aura_toughness += st.toughness
+            elif isinstance(st, o.AurasAttachedHave) and obj.zone == "battlefield" \
+                    and self.aura_host_controller(obj, c) == src.controller:
+                layer6.append((src.timestamp, "add", (st.keyword,)))
             elif isinstance(st, SelfWhile) and src is obj and self.self_while_applies(src, st):
                 if st.keywords:  # 611.3a: while its condition holds (self_while)
                     layer6.append((src.timestamp, "add", st.keywords))

@@ -94,6 +94,7 @@ from conformance.reference.prevent_to_and_by import FIRST as _PREVENT_FIRST
 from conformance.reference.same_target import FIRST as _SAME_TARGET_FIRST
 from conformance.reference.suspend_text import EFFECT_TEMPLATES as _SUSPEND_TEMPLATES
 from conformance.reference.threaten import FIRST as _THREATEN_FIRST
+from conformance.reference.umbra_text import EFFECT_TEMPLATES as _UMBRA_TEMPLATES
 from conformance.reference.unless_pay import EFFECT_TEMPLATES as _UNLESS_PAY_TEMPLATES
 
 _GROUP_SCOPES = {"Creatures you control": "you", "Creatures your opponents control": "opponents",
@@ -283,6 +284,7 @@ _EFFECTS[:0] = _HALVES_FIRST  # split/aftermath halves and chapters: oracle_halv
 _EFFECTS.extend(_COLOR_TEMPLATES)  # "Target creature becomes red [and gains haste] ..."
 _EFFECTS.extend(_COMBAT_TEMPLATES)  # "Attacking creatures get +1/+1 until end of turn."
 _EFFECTS.extend(_PREVENT_NEXT_TEMPLATES)  # "Prevent the next 2 damage that would be dealt ..."
+_EFFECTS.extend(_UMBRA_TEMPLATES)  # "Untap enchanted creature." (Crab Umbra)
 _EFFECTS.extend(_UNLESS_PAY_TEMPLATES)  # "Sacrifice CARDNAME unless you pay {2}."
 _EFFECTS.extend(_MAY_HAVE_TEMPLATES)  # "You may have target creature get -1/-1 ..."
 _EFFECTS[:0] = _TARGETED_FIRST + _TARGETED_MORE + _MASS_MORE + _COUNTED_FIRST  # oracle_targeted

@@ -509,5 +509,6 @@ from conformance.reference import (  # noqa: E402  (they register their handlers
     targeted_effects,  # noqa: F401  (fights of the source, same-name groups: oracle_targeted)
     template_effects,  # noqa: F401  (scry, ingest, processors)
     threaten_effects,  # noqa: F401  (control until end of turn, tap up to N)
+    umbra_effects,  # noqa: F401  ("Untap enchanted creature.": umbra_text)
     unless_pay_effects,  # noqa: F401  ("Sacrifice CARDNAME unless you pay {N}": unless_pay)
 )

@@ -43,9 +43,7 @@ def _destroy_all(r: Effects, eff: m.DestroyAll, ctx: EffectContext) -> None:
         if _has_types(eff.types, c.types) and (
                 eff.min_power is None or (c.power or 0) >= eff.min_power):
             doomed.append(ob)
-    for ob in doomed:  # all at once: the set is fixed before any is destroyed (701.7)
-        if ob.zone == "battlefield":
-            r._destroy(ob)
+    r.destroy_together(doomed)  # all at once: the set is fixed before any is destroyed (701.7)
 
 
 @effect(m.DamageEachCreature)

@@ -41,6 +41,7 @@ from conformance.reference.objects import (
     refuse,
 )
 from conformance.reference.rules import Rules
+from conformance.reference.token_copies import token_copy
 
 FEATURES = frozenset({
     "priority", "stack", "mana_cost", "target", "target.multiple", "x_spell", "modal",
@@ -58,7 +59,7 @@ FEATURES = frozenset({
     "optional_effect", "combat.damage_assignment",
     "energy", "player_counters", "day_night", "monarch", "initiative", "face_down",
     "devotion", "landfall", "heroic", "magecraft", "raid", "trigger.cycle", "constellation", "anthem", "type_change",
-    "animation", "snow", "modal_dfc",
+    "animation", "snow", "modal_dfc", "persist", "undying", "totem_armor",
 })
 """Feature names (``conformance/features.yaml``) the reference engine implements."""
 PROTOCOL = 2
@@ -209,7 +210,9 @@ class ReferenceEngine(Rules):
                                            f"{item['attached_to']!r}: only a permanent is")
         card = self._cards.get(name)
         token = None
-        if card is None:
+        if card is not None and item.get("token") and zone == "battlefield":
+            token, card = token_copy(card), None  # a token copy of the card (707.2)
+        elif card is None:
             token = self._tokens.get(name)
             if token is None:
                 raise refuse("unsupported", f"card {name!r} is not implemented")

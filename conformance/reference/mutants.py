@@ -171,3 +171,7 @@ MUTANTS.update(TRIGGER_FAMILY_MUTANTS)
 from conformance.reference.evasion_mutants import EVASION_MUTANTS  # noqa: E402
 
 MUTANTS.update(EVASION_MUTANTS)
+
+from conformance.reference.persist_mutants import PERSIST_MUTANTS  # noqa: E402
+
+MUTANTS.update(PERSIST_MUTANTS)

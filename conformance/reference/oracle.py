@@ -16,6 +16,7 @@ from conformance.reference.abilities import (
     RESTRICTIONS,
     SELF,
     Activated,
+    AurasAttachedHave,
     CreaturesLoseAllAbilities,
     EnchantedCreatureGets,
     FaceText,
@@ -289,6 +290,10 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
         if m:
             triggered.append(Triggered("crime", parse_effects(m[1]), "crime",
                                        once_each_turn=bool(m[2])))
+            continue
+        m = re.fullmatch(r"Auras attached to permanents you control have ([a-z ]+)\.", line)
+        if m and m[1] in KEYWORDS:  # Umbra Mystic (layer 6)
+            statics.append(AurasAttachedHave(m[1]))
             continue
         m = re.fullmatch(r"During your turn, outlaws you control have ([a-z ]+)\.", line)
         if m and m[1] in KEYWORDS:

@@ -66,7 +66,9 @@ from conformance.reference.exile_until import ExileUntil
 from conformance.reference.kicked import KickedPermanents
 from conformance.reference.magecraft import MAGECRAFT_HOOKS, CastOrCopyTriggers
 from conformance.reference.morph import Morph
+from conformance.reference.persist import PERSIST_HOOKS, PersistUndying
 from conformance.reference.raid import RAID_HOOKS, RaidTriggers
+from conformance.reference.totem_armor import TOTEM_ARMOR_HOOKS, TotemArmor
 
 HOOKS: dict[str, str] = {
     "stack_exit_zone": "702.127a, 702.34a: where a spell that leaves the stack goes",
@@ -252,9 +254,11 @@ HOOKS: dict[str, str] = {
 HOOKS.update(CHAPTER_HOOKS)  # fight, resolution-time conditions: chapter_rules
 HOOKS.update(MAGECRAFT_HOOKS)  # "whenever you cast or copy": magecraft
 HOOKS.update(RAID_HOOKS)  # "if you attacked this turn": raid
+HOOKS.update(PERSIST_HOOKS)  # persist, undying (702.79, 702.93)
+HOOKS.update(TOTEM_ARMOR_HOOKS)  # totem armor (702.89)
 
 
 class Rules(ChapterRules, Cascade, Morph, Bestow, RaidTriggers, CastOrCopyTriggers,
             CycleTriggers, CastQuality, BlockRestrictions, KickedPermanents, CopyVariantRules,
-            ExileUntil, DelayedTriggers):
+            ExileUntil, DelayedTriggers, PersistUndying, TotemArmor):
     """All the rules the reference engine models (the public surface: :data:`HOOKS`)."""

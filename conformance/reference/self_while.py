@@ -38,6 +38,7 @@ def condition(text: str) -> tuple[str, ...] | None:
              "it's untapped": ("untapped",), "it's tapped": ("tapped",),
              "it's enchanted": ("enchanted",), "you have no cards in hand": ("hand_empty",),
              "it has a +1/+1 counter on it": ("counter", "+1/+1"),
+             "it has a -1/-1 counter on it": ("counter", "-1/-1"),
              "seven or more cards are in your graveyard": ("graveyard", "7"),
              "there are four or more card types among cards in your graveyard": ("delirium",)}
     text = re.sub(rf"^{SELF} is ", "it's ", text)  # "As long as CARDNAME is equipped, it ..."

@@ -4,6 +4,8 @@ their zones; performed simultaneously and repeated until none applies."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from conformance.reference.objects import (
     Chars,
     Choice,
@@ -123,6 +125,13 @@ class StateBasedActions(Targets):
             return
         self._move(obj, "graveyard")
 
+    def destroy_together(self, objs: Iterable[Obj]) -> None:
+        """Destroy ``objs`` at once (701.7, "destroy all ..."; a hook of
+        :mod:`conformance.reference.totem_armor`)."""
+        for ob in list(objs):
+            if ob.zone == "battlefield":
+                self._destroy(ob)
+
     def _state_based_actions(self) -> Flow:
         """Rule 704, repeated until none applies; all that apply at once are performed
         simultaneously (704.3), after the legend rule's choices are made."""
@@ -134,7 +143,7 @@ class StateBasedActions(Targets):
             dies: list[Obj] = []
             destroyed: list[Obj] = []
             sacrifice: list[Obj] = []
-            annihilate: list[tuple[Obj, int]] = []
+            annihilate: list[tuple[Obj, int, int]] = []
             auras: list[Obj] = []
             detach: list[Obj] = []
             for oid in self.battlefield:
@@ -142,7 +151,7 @@ class StateBasedActions(Targets):
                 c = self.chars(obj)
                 n = self.annihilated(obj)
                 if n:
-                    annihilate.append((obj, n))
+                    annihilate.append((obj, n, obj.zcc))
                 if "Creature" in c.types and c.toughness is not None:
                     lethal = obj.damage >= c.toughness or self.destroyed_by_deathtouch(obj)
                     if c.toughness <= 0:
@@ -179,12 +188,6 @@ class StateBasedActions(Targets):
                 return
             for obj in detach:
                 obj.attached_to = None
-            for obj, n in annihilate:
-                for counter in ("+1/+1", "-1/-1"):
-                    obj.counters[counter] -= n
-                    if not obj.counters[counter]:
-                        del obj.counters[counter]
-                    self._emit("counter_removed", object=obj.id, counter=counter, n=n)
             for obj in dies:
                 self._move(obj, "graveyard")
             for obj in destroyed:
@@ -195,6 +198,14 @@ class StateBasedActions(Targets):
             for obj in legends + auras:
                 if obj.zone == "battlefield":
                     self._move(obj, "graveyard")
+            for obj, n, zcc in annihilate:  # simultaneous: what left keeps its counters (LKI)
+                if obj.zone != "battlefield" or obj.zcc != zcc:
+                    continue
+                for counter in ("+1/+1", "-1/-1"):
+                    obj.counters[counter] -= n
+                    if not obj.counters[counter]:
+                        del obj.counters[counter]
+                    self._emit("counter_removed", object=obj.id, counter=counter, n=n)
             self._statics_cache = None
             for obj in gone:
                 if obj.zone != "stack":

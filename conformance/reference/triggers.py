@@ -219,7 +219,7 @@ class TriggeredAbilities(StateBasedActions):
             if not self.pending:
                 return
             pending, self.pending = self.pending, []
-            for player in (self.active, other(self.active)):
+            for player in self.apnap_order():
                 triggered = [t for t in pending if t.controller == player]
                 mine = triggered
                 if len(mine) >= 2:
@@ -272,6 +272,11 @@ class TriggeredAbilities(StateBasedActions):
         in the order their controller chose (603.3b, 603.3d); ``triggered`` is the order they
         triggered in."""
         return ordered
+
+    def apnap_order(self) -> tuple[str, str]:
+        """Hook: the order in which players put their waiting triggers on the stack: the
+        active player first, then the other (APNAP, 603.3b, 101.4)."""
+        return self.active, other(self.active)
 
     def put_trigger_on_stack(self, ab: StackAbility) -> None:
         """Hook: a triggered ability is put on top of the stack, above the spell that made it

@@ -39,6 +39,7 @@ from conformance.mining.families import (
     magecraft,
     mdfc,
     morph,
+    persist,
     phyrexian,
     prowess,
     raid,
@@ -50,6 +51,7 @@ from conformance.mining.families import (
     split,
     suspend,
     suspend_more,
+    totem_armor,
     unblocked,
 )
 from conformance.mining.model import Family
@@ -191,6 +193,21 @@ MUTANT_OF: dict[str, str] = {
     "raid-whole-turn": "raid_needs_attacker_on_battlefield",
     "raid-any-attack": "raid_per_attacker",
     "cycle-trigger-separate": "cycling_countered_with_its_trigger",
+    "persist-last-known": "persist_checks_graveyard_card",
+    "persist-plus-counters": "persist_checks_graveyard_card",
+    "persist-annihilated": "counters_coexist",
+    "persist-new-object": "persisted_keeps_counters",
+    "persist-apnap": "nonactive_triggers_first",
+    "persist-left-graveyard": "persist_returns_from_exile",
+    "persist-token": "graveyard_token_returns",
+    "totem-armor-any-destruction": "totem_armor_only_for_damage",
+    "totem-armor-mandatory": "totem_armor_keeps_damage",
+    "totem-armor-not-regeneration": "totem_armor_regenerates",
+    "totem-armor-other-reasons": "totem_armor_replaces_sacrifice",
+    "totem-armor-both-destroyed": "destroy_all_auras_first",
+    "totem-armor-multiple-sba": "totem_armor_misses_deathtouch",
+    "totem-armor-indestructible": "totem_armor_beats_indestructible",
+    "totem-armor-mystic-controller": "auras_you_control_have",
 }
 """Family id -> the mutant breaking exactly the rules point the family tests."""
 
@@ -210,6 +227,7 @@ FAMILIES: tuple[Family, ...] = tuple(
         *convoke_total.FAMILIES, *devotion_resolves.FAMILIES,
         *magecraft.FAMILIES, *raid.FAMILIES, *cycle_trigger.FAMILIES,
         *evasion.FAMILIES,
+        *persist.FAMILIES, *totem_armor.FAMILIES,
         *classified_formats.FAMILIES,  # last: a family that can script the ruling wins
     )
 )
