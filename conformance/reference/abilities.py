@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from conformance.reference.cost_increase_text import SpellsCostMore
 from conformance.reference.effect_blocks import Modal, SpellText, TokenDef
 
 SELF = "CARDNAME"
@@ -199,7 +200,7 @@ class LandsAreCreatures:
 
 
 Static = (OutlawsHaveKeyword | CreaturesLoseAllAbilities | EnchantedCreatureGets | SubtypeLord
-          | SelfWhile | NotCreatureBelowDevotion | LandsAreCreatures)
+          | SelfWhile | NotCreatureBelowDevotion | LandsAreCreatures | SpellsCostMore)
 
 
 @dataclass(frozen=True)

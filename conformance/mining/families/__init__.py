@@ -48,6 +48,7 @@ from conformance.mining.families import (
     snow,
     split,
     suspend,
+    suspend_declined,
     suspend_more,
     unblocked,
 )
@@ -188,6 +189,7 @@ MUTANT_OF: dict[str, str] = {
     "raid-whole-turn": "raid_needs_attacker_on_battlefield",
     "raid-any-attack": "raid_per_attacker",
     "cycle-trigger-separate": "cycling_countered_with_its_trigger",
+    "suspend-declined": "mana_abilities_forced",
 }
 """Family id -> the mutant breaking exactly the rules point the family tests."""
 
@@ -206,6 +208,7 @@ FAMILIES: tuple[Family, ...] = tuple(
         *unblocked.FAMILIES, *flicker_token.FAMILIES, *kicker_targets.FAMILIES,
         *convoke_total.FAMILIES, *devotion_resolves.FAMILIES,
         *magecraft.FAMILIES, *raid.FAMILIES, *cycle_trigger.FAMILIES,
+        *suspend_declined.FAMILIES,
         *classified_formats.FAMILIES,  # last: a family that can script the ruling wins
     )
 )

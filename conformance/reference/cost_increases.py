@@ -1,0 +1,66 @@
+"""Cost increases from static abilities (rule 601.2f) and the mana a player is never forced to
+produce (rules 117.1d, 605.3a, 601.2g).
+
+* The static ability "[<Quality>] spells [you cast | your opponents cast] cost {N} more to
+  cast." (Thalia, Guardian of Thraben: "Noncreature spells cost {1} more to cast."; Sphere of
+  Resistance: "Spells cost {1} more to cast."): while its source is on the battlefield, the
+  total cost of each spell it applies to — cast from anywhere, without paying its mana cost
+  included — has that mana added (601.2f). ``quality`` is a card type, a color, or "non"
+  followed by a card type.
+* A card a resolving ability casts (suspend's cast trigger, 702.62a: "play it without paying
+  its mana cost if able") whose total cost the player's mana pool can't pay: a player may
+  activate mana abilities then (117.1d, 605.3a), but is never forced to, and the protocol's
+  player activates none while an ability resolves: the cost is not paid, the card is not cast
+  and stays exiled (the suspend rulings: "You are never forced to activate mana abilities to
+  pay costs, so if there is a mandatory additional mana cost (such as from Thalia, Guardian of
+  Thraben), you can decline ... and hence fail to cast the suspended card, leaving it in
+  exile"). Hook: :meth:`CostIncreases.declines_mana_abilities`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from conformance.reference.cards import Face
+from conformance.reference.cascade import Cascade
+from conformance.reference.cost_increase_text import SpellsCostMore, applies
+from conformance.reference.costs import SpellCost
+from conformance.reference.mana import Symbol, cost_symbols
+from conformance.reference.objects import Flow, Obj
+
+
+class CostIncreases(Cascade):
+    """Static cost increases, and a resolving ability's cast its player leaves unpaid."""
+
+    def declines_mana_abilities(self, player: str, symbols: list[Symbol]) -> bool:
+        """Hook: a player whose pool can't pay the total cost ``symbols`` of a card a resolving
+        ability casts (suspend) is never forced to activate mana abilities to pay it (117.1d,
+        605.3a, 601.2g): True, the cost is left unpaid and the card is not cast."""
+        return True
+
+    def _spell_cost(self, player: str, obj: Obj, face: Face, costs: Any, x: int) -> SpellCost:
+        """The total cost with the battlefield's static cost increases added (601.2f)."""
+        cost = super()._spell_cost(player, obj, face, costs, x)
+        for src, st in self._statics():
+            if isinstance(st, SpellsCostMore) and applies(st, face, src.controller, player):
+                cost = replace(cost, mana=cost.mana + cost_symbols(st.cost, 0))
+        return cost
+
+    def _suspend_cast(self, ob: Obj) -> Flow:
+        """Suspend's cast, not made when the total cost (a cost increase) is more than the
+        pool pays and the player declines to activate mana abilities (the suspend rulings)."""
+        card = ob.card
+        face = card.faces[0] if card is not None else None
+        if (face is not None and "Land" not in face.types and not face.text.additional_costs
+                and self.suspend_casts()):
+            self.suspend_casting = ob.ref
+            try:
+                total = self._spell_cost(ob.owner, ob, face, None, 0)
+            finally:
+                self.suspend_casting = None
+            if total.mana and self._remaining_mana(ob.owner, total.mana, []) is None \
+                    and self.declines_mana_abilities(ob.owner, total.mana):
+                self.suspend_unable(ob)  # not cast: it stays exiled
+                return
+        yield from super()._suspend_cast(ob)
