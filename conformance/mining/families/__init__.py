@@ -46,6 +46,7 @@ from conformance.mining.families import (
     search,
     sliver,
     snow,
+    snow_supertype,
     split,
     suspend,
     suspend_declined,
@@ -190,6 +191,7 @@ MUTANT_OF: dict[str, str] = {
     "raid-any-attack": "raid_per_attacker",
     "cycle-trigger-separate": "cycling_countered_with_its_trigger",
     "suspend-declined": "mana_abilities_forced",
+    "snow-supertype": "snow_is_a_card_type",
 }
 """Family id -> the mutant breaking exactly the rules point the family tests."""
 
@@ -208,7 +210,7 @@ FAMILIES: tuple[Family, ...] = tuple(
         *unblocked.FAMILIES, *flicker_token.FAMILIES, *kicker_targets.FAMILIES,
         *convoke_total.FAMILIES, *devotion_resolves.FAMILIES,
         *magecraft.FAMILIES, *raid.FAMILIES, *cycle_trigger.FAMILIES,
-        *suspend_declined.FAMILIES,
+        *suspend_declined.FAMILIES, *snow_supertype.FAMILIES,
         *classified_formats.FAMILIES,  # last: a family that can script the ruling wins
     )
 )
