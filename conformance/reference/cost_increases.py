@@ -39,11 +39,19 @@ class CostIncreases(Cascade):
         605.3a, 601.2g): True, the cost is left unpaid and the card is not cast."""
         return True
 
+    def cost_increase_applies(self, inc: SpellsCostMore, face: Face, source_controller: str,
+                              caster: str) -> bool:
+        """Hook: whether the static cost increase ``inc`` of a permanent ``source_controller``
+        controls increases the total cost of ``face`` cast by ``caster`` (601.2f): each spell of
+        the kind it names, its controller's own included unless it says "your opponents"."""
+        return applies(inc, face, source_controller, caster)
+
     def _spell_cost(self, player: str, obj: Obj, face: Face, costs: Any, x: int) -> SpellCost:
         """The total cost with the battlefield's static cost increases added (601.2f)."""
         cost = super()._spell_cost(player, obj, face, costs, x)
         for src, st in self._statics():
-            if isinstance(st, SpellsCostMore) and applies(st, face, src.controller, player):
+            if isinstance(st, SpellsCostMore) and self.cost_increase_applies(
+                    st, face, src.controller, player):
                 cost = replace(cost, mana=cost.mana + cost_symbols(st.cost, 0))
         return cost
 

@@ -253,6 +253,8 @@ HOOKS.update(CHAPTER_HOOKS)  # fight, resolution-time conditions: chapter_rules
 HOOKS.update(MAGECRAFT_HOOKS)  # "whenever you cast or copy": magecraft
 HOOKS.update(RAID_HOOKS)  # "if you attacked this turn": raid
 HOOKS["card_types"] = "205.2a, 205.4a: card types counted, never supertypes such as snow"
+HOOKS["cost_increase_applies"] = ("601.2f: a static cost increase applies to each spell it "
+                                  "names, its controller's own included")
 HOOKS["declines_mana_abilities"] = ("117.1d, 605.3a: a player is never forced to activate mana "
                                     "abilities to pay a cost")
 

@@ -15,6 +15,7 @@ from conformance.mining.families import (
     convoke,
     convoke_total,
     copy,
+    cost_increase,
     cycle_trigger,
     delve,
     devoid,
@@ -192,6 +193,8 @@ MUTANT_OF: dict[str, str] = {
     "cycle-trigger-separate": "cycling_countered_with_its_trigger",
     "suspend-declined": "mana_abilities_forced",
     "snow-supertype": "snow_is_a_card_type",
+    "cost-increase-own": "cost_increase_spares_its_controller",
+    "cost-increase-mana-value": "cost_increase_raises_mana_value",
 }
 """Family id -> the mutant breaking exactly the rules point the family tests."""
 
@@ -210,7 +213,7 @@ FAMILIES: tuple[Family, ...] = tuple(
         *unblocked.FAMILIES, *flicker_token.FAMILIES, *kicker_targets.FAMILIES,
         *convoke_total.FAMILIES, *devotion_resolves.FAMILIES,
         *magecraft.FAMILIES, *raid.FAMILIES, *cycle_trigger.FAMILIES,
-        *suspend_declined.FAMILIES, *snow_supertype.FAMILIES,
+        *suspend_declined.FAMILIES, *snow_supertype.FAMILIES, *cost_increase.FAMILIES,
         *classified_formats.FAMILIES,  # last: a family that can script the ruling wins
     )
 )
