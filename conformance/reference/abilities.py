@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from conformance.reference.cost_increase_text import SpellsCostMore
+from conformance.reference.cost_increase_text import AbilitiesCostLess, SpellsCostMore
 from conformance.reference.effect_blocks import Modal, SpellText, TokenDef
 
 SELF = "CARDNAME"
@@ -200,7 +200,8 @@ class LandsAreCreatures:
 
 
 Static = (OutlawsHaveKeyword | CreaturesLoseAllAbilities | EnchantedCreatureGets | SubtypeLord
-          | SelfWhile | NotCreatureBelowDevotion | LandsAreCreatures | SpellsCostMore)
+          | SelfWhile | NotCreatureBelowDevotion | LandsAreCreatures | SpellsCostMore
+          | AbilitiesCostLess)
 
 
 @dataclass(frozen=True)

@@ -57,3 +57,45 @@ def applies(inc: SpellsCostMore, face: Face, source_controller: str, caster: str
     if q.startswith("non"):
         return q[3:].capitalize() not in face.types
     return q in face.types
+
+
+@dataclass(frozen=True, slots=True)
+class AbilitiesCostLess:
+    """"Activated abilities of creatures [you control] cost {N} less to activate. This effect
+    can't reduce the mana in that cost to less than one mana." (Heartstone; 601.2f, 602.2b): a
+    reduction of the generic mana only ({S} is not generic, 107.4h)."""
+
+    n: int
+    yours: bool = False
+
+
+_LESS = re.compile(r"Activated abilities of creatures( you control)? cost \{(\d+)\} less to "
+                   r"activate\. This effect can't reduce the mana in that cost to less than one "
+                   r"mana\.")
+
+
+def ability_reduction_line(line: str) -> AbilitiesCostLess | None:
+    """The static ability of an activated-ability cost reduction line, or None."""
+    m = _LESS.fullmatch(line)
+    return AbilitiesCostLess(int(m[2]), bool(m[1])) if m else None
+
+
+def reduced(cost: str | None, n: int, snow_is_generic: bool = False) -> str | None:
+    """``cost`` less ``n`` generic mana, leaving at least one mana (``snow_is_generic``: {S}
+    symbols reduced too, as if generic)."""
+    syms = re.findall(r"\{([^}]+)\}", cost or "")
+    total = sum(int(s) if s.isdigit() else 1 for s in syms)
+    cut = min(n, max(total - 1, 0))
+    out: list[str] = []
+    for s in syms:
+        if cut and s.isdigit():
+            take = min(cut, int(s))
+            cut -= take
+            s = str(int(s) - take)
+            if s == "0":
+                continue
+        elif cut and s == "S" and snow_is_generic:
+            cut -= 1
+            continue
+        out.append(f"{{{s}}}")
+    return "".join(out) or None

@@ -15,6 +15,11 @@ produce (rules 117.1d, 605.3a, 601.2g).
   pay costs, so if there is a mandatory additional mana cost (such as from Thalia, Guardian of
   Thraben), you can decline ... and hence fail to cast the suspended card, leaving it in
   exile"). Hook: :meth:`CostIncreases.declines_mana_abilities`.
+
+Also "Activated abilities of creatures [you control] cost {N} less to activate. This effect
+can't reduce the mana in that cost to less than one mana." (Heartstone): it reduces the generic
+mana of the cost only, never an {S} (107.4h). Hook:
+:meth:`CostIncreases.generic_reduction_reduces_snow`.
 """
 
 from __future__ import annotations
@@ -22,9 +27,15 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from conformance.reference.abilities import Activated
 from conformance.reference.cards import Face
 from conformance.reference.cascade import Cascade
-from conformance.reference.cost_increase_text import SpellsCostMore, applies
+from conformance.reference.cost_increase_text import (
+    AbilitiesCostLess,
+    SpellsCostMore,
+    applies,
+    reduced,
+)
 from conformance.reference.costs import SpellCost
 from conformance.reference.mana import Symbol, cost_symbols
 from conformance.reference.objects import Flow, Obj
@@ -45,6 +56,23 @@ class CostIncreases(Cascade):
         controls increases the total cost of ``face`` cast by ``caster`` (601.2f): each spell of
         the kind it names, its controller's own included unless it says "your opponents"."""
         return applies(inc, face, source_controller, caster)
+
+    def generic_reduction_reduces_snow(self) -> bool:
+        """Hook: an effect reducing the generic mana of a cost does not reduce its {S}
+        symbols (107.4h: {S} is not generic mana)."""
+        return False
+
+    def _ability_cost(self, obj: Obj, ab: Activated) -> str | None:
+        """The cost of a creature's activated ability less the reductions of "Activated
+        abilities of creatures [you control] cost {N} less to activate" (602.2b, 601.2f)."""
+        cost = super()._ability_cost(obj, ab)
+        if cost is None or "Creature" not in self.chars(obj).types:
+            return cost
+        for src, st in self._statics():
+            if isinstance(st, AbilitiesCostLess) and (not st.yours
+                                                      or src.controller == obj.controller):
+                cost = reduced(cost, st.n, self.generic_reduction_reduces_snow())
+        return cost
 
     def _spell_cost(self, player: str, obj: Obj, face: Face, costs: Any, x: int) -> SpellCost:
         """The total cost with the battlefield's static cost increases added (601.2f)."""

@@ -255,6 +255,7 @@ HOOKS.update(RAID_HOOKS)  # "if you attacked this turn": raid
 HOOKS["card_types"] = "205.2a, 205.4a: card types counted, never supertypes such as snow"
 HOOKS["cost_increase_applies"] = ("601.2f: a static cost increase applies to each spell it "
                                   "names, its controller's own included")
+HOOKS["generic_reduction_reduces_snow"] = "107.4h: reducing generic mana never reduces {S}"
 HOOKS["declines_mana_abilities"] = ("117.1d, 605.3a: a player is never forced to activate mana "
                                     "abilities to pay a cost")
 

@@ -41,7 +41,19 @@ class SnowIsACardType(ReferenceEngine):
         return (*types, "Snow") if "Snow" in self._base(obj).supertypes else types
 
 
+class ReductionReducesSnow(ReferenceEngine):
+    """An effect reducing the generic mana of a cost reduces its {S} symbols too, as if they
+    were generic mana (breaks 107.4h)."""
+
+    MUTANT = "generic_reduction_reduces_snow"
+    RULE = "107.4h"
+
+    def generic_reduction_reduces_snow(self) -> bool:
+        return True
+
+
 SNOW_MUTANTS: dict[str, type[ReferenceEngine]] = {
-    cls.MUTANT: cls for cls in (NonsnowManaPaysSnow, SnowSourceManaNotSnow, SnowIsACardType)
+    cls.MUTANT: cls for cls in (NonsnowManaPaysSnow, SnowSourceManaNotSnow, SnowIsACardType,
+                                ReductionReducesSnow)
 }
 """Mutant name -> engine class."""

@@ -193,6 +193,7 @@ MUTANT_OF: dict[str, str] = {
     "cycle-trigger-separate": "cycling_countered_with_its_trigger",
     "suspend-declined": "mana_abilities_forced",
     "snow-supertype": "snow_is_a_card_type",
+    "snow-reduction": "generic_reduction_reduces_snow",
     "cost-increase-own": "cost_increase_spares_its_controller",
     "cost-increase-mana-value": "cost_increase_raises_mana_value",
 }
