@@ -160,12 +160,11 @@ def gen_reduction(ctx: Context) -> list[Draft] | NotExecutable:
     p1.pop("mana", None)
     if pool:
         p1["mana"] = pool
-    actions.append({"check": {"state": {"players": {"p1": {"mana": ""}}}}})
     cards = sorted({ctx.card.name, creature_name, land, REDUCER})
     return [Draft("snow-reduction", f"{REDUCER} reduces {creature_name}'s {ab.cost} by generic "
                   f"mana only: {len(lands)} {land} pay its {{S}} symbols, no mana left",
                   FEATURES, cards, setup, actions + [b.RESOLVE_TOP],
-                  {"state": {"objects": {"snowy": {
+                  {"state": {"players": {"p1": {"mana": ""}}, "objects": {"snowy": {
                       "power": creature.power + pump.power,
                       "toughness": creature.toughness + pump.toughness}}}},
                   ["107.4h", "601.2f"])]

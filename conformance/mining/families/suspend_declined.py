@@ -6,10 +6,10 @@ pay for it and hence fail to cast the suspended card, leaving it in exile."
 * ``suspend-declined`` — for every one-face card with "Suspend N—{cost}" the reference engine
   builds whose spell has no target: p2 controls Thalia, Guardian of Thraben ("Noncreature
   spells cost {1} more to cast.") — Sphere of Resistance ("Spells cost {1} more to cast.") for
-  a creature card. The card is in p1's exile with one time counter; p1's pool is empty and p1
-  controls an untapped Island they do not tap. An outside effect removes the last time counter
-  (``remove_counters``) and the cast trigger resolves: the {1} is left unpaid, the card is not
-  cast and stays in exile with no time counters, the Island untapped. Mutant
+  a creature card. The card is in p1's exile with one time counter, p2's turn; p1's pool is
+  empty and p1 controls an untapped Island they do not tap. At p1's upkeep suspend's trigger
+  removes the last time counter and the cast trigger resolves: the {1} is left unpaid, the card
+  is not cast and stays in exile with no time counters, the Island untapped. Mutant
   ``mana_abilities_forced`` (the engine activates the player's mana abilities to pay the
   increase and casts the card).
 
@@ -24,7 +24,8 @@ from typing import Any
 from conformance.mining import build as b
 from conformance.mining.model import Context, Draft, Family, NotExecutable, phrases
 
-FEATURES = ["priority", "stack", "mana_cost", "suspend", "counters", "mana_ability"]
+FEATURES = ["priority", "stack", "mana_cost", "suspend", "counters"]
+"""No ``mana_ability``: the case activates none (the Island stays untapped)."""
 RULES = ["702.62a", "601.2f", "117.1d", "605.3a"]
 THALIA = "Thalia, Guardian of Thraben"
 """First strike; "Noncreature spells cost {1} more to cast."."""
@@ -34,7 +35,7 @@ SPHERE = "Sphere of Resistance"
 
 def gen_declined(ctx: Context) -> list[Draft] | NotExecutable:
     """The suspended card whose cost increase p1 declines to pay stays exiled."""
-    from conformance.mining.families.suspend import _card, last_counter_refusal
+    from conformance.mining.families.suspend import _card, _prepared_cast
     from conformance.reference.cards import load_cards
 
     c = _card(ctx.card.name)
@@ -43,9 +44,9 @@ def gen_declined(ctx: Context) -> list[Draft] | NotExecutable:
     if c.slots:
         return NotExecutable("its spell has targets: the order of their choice and the unpaid "
                              "cost is not scripted")
-    refused = last_counter_refusal(c.face)
-    if refused is not None:
-        return refused
+    got = _prepared_cast(ctx, upkeep=True)
+    if isinstance(got, NotExecutable):
+        return got
     taxer = SPHERE if c.creature else THALIA
     if taxer not in load_cards() or b.ISLAND not in load_cards():
         return NotExecutable(f"the reference engine does not build {taxer}")
@@ -54,15 +55,19 @@ def gen_declined(ctx: Context) -> list[Draft] | NotExecutable:
     p2 = b.player(battlefield=[{"id": "taxer", "card": taxer}],
                   library=[{"id": f"lib{i}b", "card": b.ISLAND} for i in range(1, 4)])
     actions: list[dict[str, Any]] = [
-        {"remove_counters": {"object": "sus", "counter": "time", "n": 1}}, b.RESOLVE_TOP]
-    expect = {"events": [{"type": "triggered", "source": "sus", "ability": "suspend_cast"}],
+        {"advance": {"to": "upkeep", "next_turn": True}},
+        b.RESOLVE_TOP,  # suspend_upkeep: the last time counter removed
+        b.RESOLVE_TOP]  # suspend_cast: the {1} is not paid
+    expect = {"events": [{"type": "triggered", "source": "sus", "ability": "suspend_upkeep"},
+                         {"type": "triggered", "source": "sus", "ability": "suspend_cast"}],
               "events_absent": [{"type": "cast"}],
-              "state": {"zones": {"sus": "exile"}, "stack": [],
+              "state": {"zones": {"sus": "exile"}, "stack": [], "step": "upkeep",
                         "objects": {"sus": {"counters": {}}, "island": {"tapped": False}}}}
     kind = "spell" if c.creature else "noncreature spell"
     return [Draft("suspend-declined", f"{taxer} makes the suspended {c.name} cost {{1}} more: "
                   f"p1 declines to tap an Island for it and the {kind} stays exiled",
-                  list(FEATURES), sorted({c.name, taxer, b.ISLAND}), b.game(p1, p2), actions,
+                  list(FEATURES), sorted({c.name, taxer, b.ISLAND}),
+                  b.game(p1, p2, active="p2", step="postcombat_main"), actions,
                   expect, list(RULES))]
 
 

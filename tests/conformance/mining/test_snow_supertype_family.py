@@ -18,14 +18,14 @@ TEXT = "Snow is a supertype, not a card type. It has no rules meaning or functio
 
 
 @pytest.mark.parametrize(("card", "fillers"), [
-    ("Snow-Covered Forest", ["Grizzly Bears", "Millstone"]),  # a land
-    ("Hailstorm Valkyrie", ["Island", "Millstone"]),  # a creature
+    ("Snow-Covered Forest", ["Grizzly Bears", "Lightning Bolt"]),  # a land
+    ("Hailstorm Valkyrie", ["Island", "Lightning Bolt"]),  # a creature
 ])
 def test_the_case_kills_the_family_mutant(card: str, fillers: list[str]) -> None:
     data = mined_one(card, TEXT, "snow-supertype", "2021-02-05")
     graveyard = data["setup"]["players"]["p1"]["graveyard"]
     assert [g["card"] for g in graveyard] == [card, *fillers]
-    assert data["actions"][0]["check"]["state"]["objects"]["scav"]["power"] == 0
+    assert data["expect"]["state"]["objects"]["scav"]["power"] == 0
     assert_kills_its_mutant(data, "snow-supertype")
 
 
