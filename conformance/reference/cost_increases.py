@@ -83,20 +83,26 @@ class CostIncreases(Cascade):
                 cost = replace(cost, mana=cost.mana + cost_symbols(st.cost, 0))
         return cost
 
+    def _plan_total(self, player: str, symbols: list[Symbol],
+                    objects: list[tuple[str, Obj]], what: str,
+                    payable: int | None = None) -> list[Symbol]:
+        """As suspend's trigger casts a card (its targets chosen, 601.2c), a total cost the
+        pool can't pay is left unpaid when the player declines to activate mana abilities."""
+        if (self.suspend_casting is not None and not objects
+                and self._remaining_mana(player, symbols, []) is None
+                and self.declines_mana_abilities(player, symbols)):
+            raise _Unpaid(what)
+        return super()._plan_total(player, symbols, objects, what, payable)
+
     def _suspend_cast(self, ob: Obj) -> Flow:
         """Suspend's cast, not made when the total cost (a cost increase) is more than the
-        pool pays and the player declines to activate mana abilities (the suspend rulings)."""
-        card = ob.card
-        face = card.faces[0] if card is not None else None
-        if (face is not None and "Land" not in face.types and not face.text.additional_costs
-                and self.suspend_casts()):
-            self.suspend_casting = ob.ref
-            try:
-                total = self._spell_cost(ob.owner, ob, face, None, 0)
-            finally:
-                self.suspend_casting = None
-            if total.mana and self._remaining_mana(ob.owner, total.mana, []) is None \
-                    and self.declines_mana_abilities(ob.owner, total.mana):
-                self.suspend_unable(ob)  # not cast: it stays exiled
-                return
-        yield from super()._suspend_cast(ob)
+        pool pays and the player declines to activate mana abilities: the card stays exiled
+        (the suspend rulings; nothing was paid, 601.2h)."""
+        try:
+            yield from super()._suspend_cast(ob)
+        except _Unpaid:
+            self.suspend_unable(ob)
+
+
+class _Unpaid(Exception):
+    """The total cost of a card suspend's trigger casts is left unpaid."""

@@ -13,8 +13,9 @@ pay for it and hence fail to cast the suspended card, leaving it in exile."
   ``mana_abilities_forced`` (the engine activates the player's mana abilities to pay the
   increase and casts the card).
 
-A spell with targets is not scripted: whether its targets are chosen before the cost is found
-unpaid (601.2c before 601.2h) is an engine's order the case would have to script.
+A spell with targets (p2, or p2's Grizzly Bears) has them chosen as the cast trigger resolves,
+before the total cost is determined and found unpaid (601.2c, then 601.2f-h): a ``targets``
+choice naming the card.
 """
 
 from __future__ import annotations
@@ -35,29 +36,26 @@ SPHERE = "Sphere of Resistance"
 
 def gen_declined(ctx: Context) -> list[Draft] | NotExecutable:
     """The suspended card whose cost increase p1 declines to pay stays exiled."""
-    from conformance.mining.families.suspend import _card, _prepared_cast
+    from conformance.mining.families.suspend import _cast_choice, _prepared_cast
     from conformance.reference.cards import load_cards
 
-    c = _card(ctx.card.name)
-    if isinstance(c, NotExecutable):
-        return c
-    if c.slots:
-        return NotExecutable("its spell has targets: the order of their choice and the unpaid "
-                             "cost is not scripted")
     got = _prepared_cast(ctx, upkeep=True)
     if isinstance(got, NotExecutable):
         return got
+    c, targets = got
+    mine, theirs = b.objects_for(targets)
     taxer = SPHERE if c.creature else THALIA
     if taxer not in load_cards() or b.ISLAND not in load_cards():
         return NotExecutable(f"the reference engine does not build {taxer}")
-    p1 = b.player(battlefield=[{"id": "island", "card": b.ISLAND}], library=b.islands(3))
+    p1 = b.player(battlefield=[{"id": "island", "card": b.ISLAND}, *mine], library=b.islands(3))
     p1["exile"] = [{"id": "sus", "card": c.name, "counters": {"time": 1}}]
-    p2 = b.player(battlefield=[{"id": "taxer", "card": taxer}],
+    p2 = b.player(battlefield=[{"id": "taxer", "card": taxer}, *theirs],
                   library=[{"id": f"lib{i}b", "card": b.ISLAND} for i in range(1, 4)])
     actions: list[dict[str, Any]] = [
         {"advance": {"to": "upkeep", "next_turn": True}},
         b.RESOLVE_TOP,  # suspend_upkeep: the last time counter removed
-        b.RESOLVE_TOP]  # suspend_cast: the {1} is not paid
+        b.RESOLVE_TOP,  # suspend_cast: its targets chosen (601.2c), the {1} is not paid
+        *_cast_choice(targets)]
     expect = {"events": [{"type": "triggered", "source": "sus", "ability": "suspend_upkeep"},
                          {"type": "triggered", "source": "sus", "ability": "suspend_cast"}],
               "events_absent": [{"type": "cast"}],
@@ -66,7 +64,8 @@ def gen_declined(ctx: Context) -> list[Draft] | NotExecutable:
     kind = "spell" if c.creature else "noncreature spell"
     return [Draft("suspend-declined", f"{taxer} makes the suspended {c.name} cost {{1}} more: "
                   f"p1 declines to tap an Island for it and the {kind} stays exiled",
-                  list(FEATURES), sorted({c.name, taxer, b.ISLAND}),
+                  FEATURES + (["target"] if targets else []),
+                  sorted({c.name, taxer, b.ISLAND} | {card for _, card in targets if card}),
                   b.game(p1, p2, active="p2", step="postcombat_main"), actions,
                   expect, list(RULES))]
 
