@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from conformance.reference.cost_increase_text import AbilitiesCostLess, SpellsCostMore
 from conformance.reference.effect_blocks import Modal, SpellText, TokenDef
 
 SELF = "CARDNAME"
@@ -210,7 +211,8 @@ class AurasAttachedHave:
 
 
 Static = (OutlawsHaveKeyword | CreaturesLoseAllAbilities | EnchantedCreatureGets | SubtypeLord
-          | SelfWhile | NotCreatureBelowDevotion | LandsAreCreatures | AurasAttachedHave)
+          | SelfWhile | NotCreatureBelowDevotion | LandsAreCreatures | AurasAttachedHave
+          | SpellsCostMore | AbilitiesCostLess)
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ from collections import Counter
 from typing import Any
 
 from conformance.reference import effect_blocks as o
+from conformance.reference.abilities import Activated
 from conformance.reference.cards import CardDef, Face
 from conformance.reference.costs import ABILITY_COST_KEYS, Costs
 from conformance.reference.cycling_text import CYCLED
@@ -312,7 +313,7 @@ class Casting(FusedSpells, Costs):
         if ab.tap and any(ob is obj for kind, ob in objects if kind == "tap"):
             raise refuse("illegal_action", f"{obj.id} is tapped by {{T}} already (rule 118.3)")
         try:
-            symbols = cost_symbols(ab.cost, 0)
+            symbols = cost_symbols(self._ability_cost(obj, ab), 0)
         except ManaSymbolError as exc:
             raise refuse("unsupported", str(exc)) from exc
         self._pay_planned(player, self._plan_total(player, symbols, objects,
@@ -378,6 +379,11 @@ class Casting(FusedSpells, Costs):
         """Hook: "When you cycle CARDNAME" triggers as the card is discarded to pay its cycling
         cost (702.29c); it goes on the stack above the cycling ability."""
         return True
+
+    def _ability_cost(self, obj: Obj, ab: Activated) -> str | None:
+        """The mana cost of activating ``ab`` of ``obj`` (602.2b, 601.2f: after the effects
+        that reduce it, :mod:`conformance.reference.cost_increases`)."""
+        return ab.cost
 
     def cycling_is_cast(self) -> bool:
         """Hook: cycling is activating an ability, not casting the card (702.29a)."""

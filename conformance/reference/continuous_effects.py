@@ -158,6 +158,11 @@ class ContinuousEffects(Zones):
         devoid is still colorless): ``base``, its keywords before layer 6 (``now``: after)."""
         return base
 
+    def card_types(self, obj: Obj) -> tuple[str, ...]:
+        """Hook: the card types counted of ``obj`` ("card types among cards in your graveyard"):
+        its card types (205.2a), never its supertypes, snow included (205.4a)."""
+        return self._base(obj).types
+
     def is_outlaw(self, obj: Obj, chars: Chars) -> bool:
         """Hook: "outlaw" means a *permanent* with an outlaw creature type (the 2024 ruling)."""
         return obj.zone == "battlefield" and bool(o.OUTLAW_TYPES & set(chars.subtypes))

@@ -175,3 +175,9 @@ MUTANTS.update(EVASION_MUTANTS)
 from conformance.reference.persist_mutants import PERSIST_MUTANTS  # noqa: E402
 
 MUTANTS.update(PERSIST_MUTANTS)
+from conformance.reference.mana_ability_mutants import MANA_ABILITY_MUTANTS  # noqa: E402
+
+MUTANTS.update(MANA_ABILITY_MUTANTS)
+from conformance.reference.cost_increase_mutants import COST_INCREASE_MUTANTS  # noqa: E402
+
+MUTANTS.update(COST_INCREASE_MUTANTS)

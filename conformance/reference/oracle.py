@@ -28,6 +28,7 @@ from conformance.reference.cast_filters import cast_filter_line
 from conformance.reference.cast_quality import cast_quality_line
 from conformance.reference.combat_keywords import keyword_trigger_line, not_other_of_a_spell
 from conformance.reference.common_triggers import CAST_KICKED, ENTERS_KICKED, trigger_line
+from conformance.reference.cost_increase_text import ability_reduction_line, cost_increase_line
 from conformance.reference.cost_text import CastCostText, extra_cost_line, overloaded
 from conformance.reference.counter_costs import counter_cost_line
 from conformance.reference.cycling_text import cycle_trigger_line, typecycling_line
@@ -308,6 +309,9 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
             continue
         if (god := devotion_static_line(line)) is not None:  # "... isn't a creature"
             statics.append(god)
+            continue
+        if (more := cost_increase_line(line) or ability_reduction_line(line)) is not None:
+            statics.append(more)  # "Spells cost {1} more to cast", Heartstone's reduction
             continue
         if (lands := lands_static_line(line)) is not None:  # "All Forests are 1/1 creatures"
             statics.append(lands)

@@ -30,6 +30,8 @@ modules, each named after the part of the Comprehensive Rules it models:
   countered, 701.5a, which extends :class:`AlternativeCosts`): suspend (116.2f, 702.62);
   :mod:`~conformance.reference.cascade` — :class:`Cascade` (extends :class:`Suspend`): cascade
   (702.85), and X of a spell cast without paying its mana cost (107.3b);
+  :mod:`~conformance.reference.cost_increases` — :class:`CostIncreases` (extends
+  :class:`Cascade`): static cost increases (601.2f) and mana abilities never forced (117.1d);
 * :mod:`~conformance.reference.control_rules` and :mod:`~conformance.reference.chapter_rules` —
   :class:`ControlRules` (control-changing effects, layer 2: 611.2a) and :class:`ChapterRules`
   (fight 701.12, conditions checked on resolution), which extend :class:`Casting` beside
@@ -56,9 +58,9 @@ from __future__ import annotations
 
 from conformance.reference.bestow import Bestow
 from conformance.reference.block_restrictions import BlockRestrictions
-from conformance.reference.cascade import Cascade
 from conformance.reference.cast_quality_rules import CastQuality
 from conformance.reference.chapter_rules import CHAPTER_HOOKS, ChapterRules
+from conformance.reference.cost_increases import CostIncreases
 from conformance.reference.cycle_triggers import CycleTriggers
 from conformance.reference.delayed_triggers import DelayedTriggers
 from conformance.reference.effects_copies import CopyVariantRules
@@ -256,9 +258,15 @@ HOOKS.update(MAGECRAFT_HOOKS)  # "whenever you cast or copy": magecraft
 HOOKS.update(RAID_HOOKS)  # "if you attacked this turn": raid
 HOOKS.update(PERSIST_HOOKS)  # persist, undying (702.79, 702.93)
 HOOKS.update(TOTEM_ARMOR_HOOKS)  # totem armor (702.89)
+HOOKS["card_types"] = "205.2a, 205.4a: card types counted, never supertypes such as snow"
+HOOKS["cost_increase_applies"] = ("601.2f: a static cost increase applies to each spell it "
+                                  "names, its controller's own included")
+HOOKS["generic_reduction_reduces_snow"] = "107.4h: reducing generic mana never reduces {S}"
+HOOKS["declines_mana_abilities"] = ("117.1d, 605.3a: a player is never forced to activate mana "
+                                    "abilities to pay a cost")
 
 
-class Rules(ChapterRules, Cascade, Morph, Bestow, RaidTriggers, CastOrCopyTriggers,
+class Rules(ChapterRules, CostIncreases, Morph, Bestow, RaidTriggers, CastOrCopyTriggers,
             CycleTriggers, CastQuality, BlockRestrictions, KickedPermanents, CopyVariantRules,
             ExileUntil, DelayedTriggers, PersistUndying, TotemArmor):
     """All the rules the reference engine models (the public surface: :data:`HOOKS`)."""

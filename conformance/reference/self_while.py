@@ -125,7 +125,7 @@ def holds(r: ContinuousEffects, src: Obj, cond: tuple[str, ...]) -> bool:
         return len(r.zones[(src.controller, "graveyard")]) >= int(cond[1])
     if kind == "delirium":
         kinds = {t for i in r.zones[(src.controller, "graveyard")]
-                 for t in r._base(r.objects[i]).types}
+                 for t in r.card_types(r.objects[i])}
         return len(kinds) >= 4
     if kind == "color":  # (color, W | WU | M for multicolored, creature | permanent, other, any)
         pool = [r.objects[i] for i in r.battlefield] if cond[4] == "any" else mine

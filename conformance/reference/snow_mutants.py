@@ -29,7 +29,31 @@ class SnowSourceManaNotSnow(ReferenceEngine):
         return False
 
 
+class SnowIsACardType(ReferenceEngine):
+    """Snow is counted as a card type ("card types among cards in your graveyard"; breaks
+    205.4a: snow is a supertype)."""
+
+    MUTANT = "snow_is_a_card_type"
+    RULE = "205.4a"
+
+    def card_types(self, obj: Obj) -> tuple[str, ...]:
+        types = super().card_types(obj)
+        return (*types, "Snow") if "Snow" in self._base(obj).supertypes else types
+
+
+class ReductionReducesSnow(ReferenceEngine):
+    """An effect reducing the generic mana of a cost reduces its {S} symbols too, as if they
+    were generic mana (breaks 107.4h)."""
+
+    MUTANT = "generic_reduction_reduces_snow"
+    RULE = "107.4h"
+
+    def generic_reduction_reduces_snow(self) -> bool:
+        return True
+
+
 SNOW_MUTANTS: dict[str, type[ReferenceEngine]] = {
-    cls.MUTANT: cls for cls in (NonsnowManaPaysSnow, SnowSourceManaNotSnow)
+    cls.MUTANT: cls for cls in (NonsnowManaPaysSnow, SnowSourceManaNotSnow, SnowIsACardType,
+                                ReductionReducesSnow)
 }
 """Mutant name -> engine class."""

@@ -15,6 +15,7 @@ from conformance.mining.families import (
     convoke,
     convoke_total,
     copy,
+    cost_increase,
     cycle_trigger,
     delve,
     devoid,
@@ -48,8 +49,10 @@ from conformance.mining.families import (
     search,
     sliver,
     snow,
+    snow_supertype,
     split,
     suspend,
+    suspend_declined,
     suspend_more,
     totem_armor,
     unblocked,
@@ -208,6 +211,11 @@ MUTANT_OF: dict[str, str] = {
     "totem-armor-multiple-sba": "totem_armor_misses_deathtouch",
     "totem-armor-indestructible": "totem_armor_beats_indestructible",
     "totem-armor-mystic-controller": "auras_you_control_have",
+    "suspend-declined": "mana_abilities_forced",
+    "snow-supertype": "snow_is_a_card_type",
+    "snow-reduction": "generic_reduction_reduces_snow",
+    "cost-increase-own": "cost_increase_spares_its_controller",
+    "cost-increase-mana-value": "cost_increase_raises_mana_value",
 }
 """Family id -> the mutant breaking exactly the rules point the family tests."""
 
@@ -228,6 +236,7 @@ FAMILIES: tuple[Family, ...] = tuple(
         *magecraft.FAMILIES, *raid.FAMILIES, *cycle_trigger.FAMILIES,
         *evasion.FAMILIES,
         *persist.FAMILIES, *totem_armor.FAMILIES,
+        *suspend_declined.FAMILIES, *snow_supertype.FAMILIES, *cost_increase.FAMILIES,
         *classified_formats.FAMILIES,  # last: a family that can script the ruling wins
     )
 )

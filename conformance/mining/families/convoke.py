@@ -22,6 +22,9 @@ looks at it on the stack: nothing resolves, so no decision is left to script.
   tapped when you pay the spell's costs. You won't be able to tap it again for convoke": p1
   taps Llanowar Elves for {G}, then casts the card naming the Elves for convoke with a pool that
   would pay the rest: refused (``illegal_action``). Mutant: ``tapped_creature_convokes``.
+  Also mined from the later wording "... will result in the creature being tapped before you
+  pay the spell's costs. ... Similarly, if you sacrifice a creature to activate a mana ability
+  ...": the case shows its first sentences (the sacrifice is not scripted).
 """
 
 from __future__ import annotations
@@ -242,7 +245,10 @@ FAMILIES = [
            gen_convoke_mana_ability,
            en=phrases("If a creature you control has a mana ability with {T} in the cost, "
                       "activating that ability while casting a spell with convoke will result in "
-                      "the creature being tapped when you pay the spell's costs")),
+                      "the creature being tapped when you pay the spell's costs",
+                      "If a creature you control has a mana ability with {T} in the cost, "
+                      "activating that ability while casting a spell with convoke will result in "
+                      "the creature being tapped before you pay the spell's costs")),
     Family("convoke-multicolored", "A multicolored creature tapped for convoke pays one mana of "
            "any of its colors", ("702.51a",), tuple(FEATURES), gen_multicolored,
            en=phrases("Tapping a multicolored creature using convoke will pay for {1} or one "

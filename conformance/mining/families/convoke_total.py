@@ -13,12 +13,12 @@ reduces the cost to cast the spell. Convoke applies after the total cost is calc
   - a creature with a kicker cost of generic mana only whose kicked spell enters with
     counters: p1 casts it kicked with a pool that pays exactly its mana cost, tapping such a
     creature for each {1} of the kicker cost: it enters with its kicked counters.
+  - any other card (a creature, an enchantment, an artifact without such a kicker): p2
+    controls Sphere of Resistance ("Spells cost {1} more to cast."); p1 casts the card as the
+    instant or sorcery is cast above, the creatures paying the generic mana and the {1}.
 
   Mutant: ``convoke_pays_mana_cost_only`` (convoke pays only the mana cost's symbols, as if it
   applied before the cost increase or kicker; the cast is refused or the pool left unspent).
-
-A creature card without kicker: its total cost is its mana cost (no cost increase the reference
-engine builds applies to creature spells), so no case shows the order.
 """
 
 from __future__ import annotations
@@ -34,6 +34,8 @@ SAGA = "Elspeth Conquers Death"
 """Its chapter II: "Noncreature spells your opponents cast cost {2} more to cast until your next
 turn"."""
 INCREASE = 2
+SPHERE = "Sphere of Resistance"
+"""An artifact: "Spells cost {1} more to cast." (a cost increase on any spell, 601.2f)."""
 
 
 def _payer(cost: str | None) -> str:
@@ -43,9 +45,10 @@ def _payer(cost: str | None) -> str:
     return next(name for color, name in COLORED.items() if f"{{{color}}}" not in (cost or ""))
 
 
-def _increased(ctx: Context) -> list[Draft] | NotExecutable:
-    """An instant or sorcery with convoke cast under Elspeth Conquers Death's cost increase,
-    Bears paying the generic part of its mana cost and the increase."""
+def _increased(ctx: Context, sphere: bool = False) -> list[Draft] | NotExecutable:
+    """An instant or sorcery with convoke cast under Elspeth Conquers Death's cost increase
+    (``sphere``: any spell, under Sphere of Resistance's), Bears paying the generic part of its
+    mana cost and the increase."""
     from conformance.mining.families.convoke import features_for, payer_card
 
     got = payer_card(ctx.card.name)
@@ -54,24 +57,28 @@ def _increased(ctx: Context) -> list[Draft] | NotExecutable:
     face, targets, symbols = got
     generic = sum(int(s) for s in symbols if s.isdigit())
     pool = b.mana_pool("".join(f"{{{s}}}" for s in symbols if not s.isdigit()))
-    n = generic + INCREASE
+    increase = 1 if sphere else INCREASE
+    n = generic + increase
     payer = _payer(face.mana_cost)
     bears = [{"id": f"conv{i}", "card": payer} for i in range(1, n + 1)]
     mine, theirs = b.objects_for(targets)
     p1 = b.player(mana=pool, battlefield=bears + mine, hand=[{"id": "cv", "card": face.name}])
-    p2 = b.player(battlefield=[{"id": "ecd", "card": SAGA, "counters": {"lore": 1}}, *theirs])
-    actions = [{"add_counters": {"object": "ecd", "counter": "lore", "n": 1}}, b.RESOLVE_TOP,
-               b.cast("cv", targets=[t for t, _ in targets] or None,
-                      costs={"convoke": [o["id"] for o in bears]})]
-    expect = {"events": [{"type": "triggered", "source": "ecd"},
-                         {"type": "cast", "object": "cv"}],
+    taxer = SPHERE if sphere else SAGA
+    p2 = b.player(battlefield=[{"id": "sphere", "card": SPHERE} if sphere else
+                               {"id": "ecd", "card": SAGA, "counters": {"lore": 1}}, *theirs])
+    actions = [] if sphere else [{"add_counters": {"object": "ecd", "counter": "lore", "n": 1}},
+                                 b.RESOLVE_TOP]
+    actions.append(b.cast("cv", targets=[t for t, _ in targets] or None,
+                          costs={"convoke": [o["id"] for o in bears]}))
+    expect = {"events": ([] if sphere else [{"type": "triggered", "source": "ecd"}])
+              + [{"type": "cast", "object": "cv"}],
               "state": {"zones": {"cv": "stack"}, "players": {"p1": {"mana": ""}},
                         "objects": {o["id"]: {"tapped": True} for o in bears}}}
-    cards = sorted({face.name, payer, SAGA} | {o["card"] for o in mine + theirs})
-    return [Draft("convoke-total-cost", f"{face.name} cast under {SAGA}'s {{{INCREASE}}} cost "
+    cards = sorted({face.name, payer, taxer} | {o["card"] for o in mine + theirs})
+    return [Draft("convoke-total-cost", f"{face.name} cast under {taxer}'s {{{increase}}} cost "
                   f"increase: {n} {payer} tapped for convoke pay the generic mana of its "
-                  "total cost, increase included", features_for(targets) + ["saga",
-                                                                           "counters"],
+                  "total cost, increase included", features_for(targets)
+                  + ([] if sphere else ["saga", "counters"]),
                   cards, b.game(p1, p2), actions, expect, list(RULES))]
 
 
@@ -86,8 +93,7 @@ def gen_total_cost(ctx: Context) -> list[Draft] | NotExecutable:
     if {"Instant", "Sorcery"} & set(face.types):
         return _increased(ctx)
     if t.kicker is None or t.multikicker:
-        return NotExecutable("the card has no additional or alternative cost the reference "
-                             "engine builds: its total cost is its mana cost")
+        return _increased(ctx, sphere=True)
     generic = re.fullmatch(r"\{(\d+)\}", t.kicker)
     if generic is None or not t.kicked_counters or "Creature" not in face.types:
         return NotExecutable("its kicker cost is not generic mana only, or its kicked spell "

@@ -131,9 +131,52 @@ def gen_snow(ctx: Context) -> list[Draft] | NotExecutable:
     return [paid, refused]
 
 
+REDUCER = "Heartstone"
+"""An artifact: "Activated abilities of creatures cost {1} less to activate. This effect can't
+reduce the mana in that cost to less than one mana."."""
+
+
+def gen_reduction(ctx: Context) -> list[Draft] | NotExecutable:
+    """Heartstone reduces only the generic part of the {S} ability's cost: the snow lands'
+    mana pays every {S}, none left in the pool."""
+    from conformance.reference.cards import load_cards
+    from conformance.reference.cost_increase_text import reduced
+
+    plan = _plan(ctx.card.name)
+    if isinstance(plan, NotExecutable):
+        return plan
+    if REDUCER not in load_cards():
+        return NotExecutable(f"the reference engine does not build {REDUCER}")
+    creature_name, land, idx, ab, lands = plan
+    creature = load_cards()[creature_name].faces[0]
+    pump = ab.effects[0]
+    rest = re.sub(r"\{S\}", "", reduced(ab.cost, 1) or "")  # what the pool pays
+    pool = b.mana_pool(rest) if rest else None
+    if rest and pool is None:
+        return NotExecutable("the rest of the cost is not one a pool is written for")
+    setup, actions = _case(creature, lands, idx, ab)
+    p1 = setup["players"]["p1"]
+    p1["battlefield"].append({"id": "stone", "card": REDUCER})
+    p1.pop("mana", None)
+    if pool:
+        p1["mana"] = pool
+    cards = sorted({ctx.card.name, creature_name, land, REDUCER})
+    return [Draft("snow-reduction", f"{REDUCER} reduces {creature_name}'s {ab.cost} by generic "
+                  f"mana only: {len(lands)} {land} pay its {{S}} symbols, no mana left",
+                  FEATURES, cards, setup, actions + [b.RESOLVE_TOP],
+                  {"state": {"players": {"p1": {"mana": ""}}, "objects": {"snowy": {
+                      "power": creature.power + pump.power,
+                      "toughness": creature.toughness + pump.toughness}}}},
+                  ["107.4h", "601.2f"])]
+
+
 FAMILIES = [
     Family("snow-mana", "{S} is paid only with mana a snow source produced",
            tuple(RULES), tuple(FEATURES), gen_snow,
            en=phrases("It represents a cost that can be paid by one mana that was produced by a "
                       "snow source")),
+    Family("snow-reduction", "A generic cost reduction doesn't reduce {S}",
+           ("107.4h", "601.2f"), tuple(FEATURES), gen_reduction,
+           en=phrases("If an effect says such a spell costs {1} less to cast, that reduction "
+                      "doesn't apply to any {S} costs")),
 ]

@@ -24,6 +24,13 @@ MANA_ABILITY = "If a creature you control has a mana ability with {T} in the cos
     "that ability while casting a spell with convoke will result in the creature being tapped " \
     "when you pay the spell's costs. You won't be able to tap it again for convoke."
 
+MANA_ABILITY_LATER = "If a creature you control has a mana ability with {T} in the cost, " \
+    "activating that ability while casting a spell with convoke will result in the creature " \
+    "being tapped before you pay the spell's costs. You won't be able to tap it again for " \
+    "convoke. Similarly, if you sacrifice a creature to activate a mana ability while casting " \
+    "a spell with convoke, that creature won't be on the battlefield when you pay the " \
+    "spell's costs, so you won't be able to tap it for convoke."
+
 
 @pytest.mark.parametrize(("text", "card", "mutant"), [
     (MANA_VALUE, "Conclave Equenaut", "convoke_lowers_mana_value"),  # a creature spell
@@ -33,6 +40,7 @@ MANA_ABILITY = "If a creature you control has a mana ability with {T} in the cos
     (SICK, "Gather Courage", "convoke_needs_unsick_creatures"),  # a creature target
     (MANA_ABILITY, "Conclave Equenaut", "tapped_creature_convokes"),
     (MANA_ABILITY, "Stoke the Flames", "tapped_creature_convokes"),
+    (MANA_ABILITY_LATER, "Siege Wurm", "tapped_creature_convokes"),  # the later wording
 ])
 def test_the_family_mutant_fails_the_case_the_reference_passes(text: str, card: str,
                                                                mutant: str) -> None:

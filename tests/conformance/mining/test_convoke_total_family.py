@@ -34,6 +34,16 @@ def test_a_spell_under_a_cost_increase_is_convoked(card: str, payers: int) -> No
     assert_kills_its_mutant(data, "convoke-total-cost")
 
 
-def test_no_case_for_a_convoke_card_whose_total_cost_is_its_mana_cost() -> None:
-    r = mine([RulingGroup("g", "Siege Wurm", "2019-01-25", {"en": TEXT})])
+@pytest.mark.parametrize(("card", "payers"), [("Siege Wurm", 6),  # {5}{G}{G} + {1}
+                                              ("Conclave Tribunal", 4)])  # {3}{W} + {1}
+def test_any_other_spell_under_sphere_of_resistance_is_convoked(card: str, payers: int) -> None:
+    """A creature or an enchantment: Sphere of Resistance's "Spells cost {1} more to cast"."""
+    data = mined_one(card, TEXT, "convoke-total-cost")
+    assert data["setup"]["players"]["p2"]["battlefield"][0]["card"] == "Sphere of Resistance"
+    assert len(data["actions"][0]["cast"]["costs"]["convoke"]) == payers
+    assert_kills_its_mutant(data, "convoke-total-cost")
+
+
+def test_no_case_for_a_modal_convoke_spell() -> None:
+    r = mine([RulingGroup("g", "Sprouting Renewal", "2019-01-25", {"en": TEXT})])
     assert not r.cases and r.outcomes[0].status == NOT_EXECUTABLE
