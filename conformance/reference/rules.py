@@ -67,6 +67,7 @@ from conformance.reference.kicked import KickedPermanents
 from conformance.reference.magecraft import MAGECRAFT_HOOKS, CastOrCopyTriggers
 from conformance.reference.morph import Morph
 from conformance.reference.raid import RAID_HOOKS, RaidTriggers
+from conformance.reference.vehicles import VEHICLE_HOOKS, Vehicles
 
 HOOKS: dict[str, str] = {
     "stack_exit_zone": "702.127a, 702.34a: where a spell that leaves the stack goes",
@@ -250,9 +251,10 @@ HOOKS: dict[str, str] = {
 HOOKS.update(CHAPTER_HOOKS)  # fight, resolution-time conditions: chapter_rules
 HOOKS.update(MAGECRAFT_HOOKS)  # "whenever you cast or copy": magecraft
 HOOKS.update(RAID_HOOKS)  # "if you attacked this turn": raid
+HOOKS.update(VEHICLE_HOOKS)  # crew, 208.3: vehicles
 
 
-class Rules(ChapterRules, Cascade, Morph, Bestow, RaidTriggers, CastOrCopyTriggers,
+class Rules(Vehicles, ChapterRules, Cascade, Morph, Bestow, RaidTriggers, CastOrCopyTriggers,
             CycleTriggers, CastQuality, BlockRestrictions, KickedPermanents, CopyVariantRules,
             ExileUntil, DelayedTriggers):
     """All the rules the reference engine models (the public surface: :data:`HOOKS`)."""

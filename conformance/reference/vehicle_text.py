@@ -1,0 +1,34 @@
+"""The oracle text of Vehicles (rule 301.7): "Crew N" (702.122a: "Tap any number of untapped
+creatures you control with total power N or more: This Vehicle becomes an artifact creature
+until end of turn."), for the template interpreter (:mod:`conformance.reference.oracle`).
+
+Crew is an activated ability without {T} and without mana: its one cost is a :class:`CostPart`
+of kind ``crew`` (``n``: the total power asked), paid with the creatures the action's
+``costs.tap`` names (:class:`conformance.reference.vehicles.Vehicles`); its effect is
+:class:`Crewed` (:mod:`conformance.reference.vehicle_effects`)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from conformance.reference.abilities import Activated, CostPart
+from conformance.reference.effect_blocks import Effect
+
+CREW = "crew"
+"""The :class:`CostPart` kind of a crew cost: ``n`` is the total power asked (702.122a)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Crewed(Effect):
+    """"This Vehicle becomes an artifact creature until end of turn" (702.122a): a type-changing
+    effect (layer 4) only; the Vehicle keeps its printed power and toughness (301.7c)."""
+
+
+def crew_line(line: str) -> Activated | None:
+    """The crew ability of "Crew N", or None when ``line`` is not that."""
+    m = re.fullmatch(r"Crew (\d+)", line)
+    if not m:
+        return None
+    return Activated(effects=(Crewed(),), tap=False,
+                     extra_costs=(CostPart(CREW, int(m[1]), "creature"),))
