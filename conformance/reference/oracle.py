@@ -42,6 +42,7 @@ from conformance.reference.effect_text import (
     parse_effects,
 )
 from conformance.reference.errors import OracleTemplateError
+from conformance.reference.exert_text import exert_line
 from conformance.reference.lands_animated import lands_static_line
 from conformance.reference.oracle_eldrazi import ability_line as _eldrazi_line
 from conformance.reference.oracle_lords import lord_line
@@ -145,6 +146,9 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
             continue
         if (crew := crew_line(line)) is not None:  # 702.122a: Vehicles (vehicles.py)
             activated.append(crew)
+            continue
+        if (exert := exert_line(line, parse_effects)) is not None:  # 701.39: exert.py
+            triggered.append(exert)
             continue
         if line == "Changeling":  # 702.73a: every creature type (changeling.py)
             keywords.add(line.lower())

@@ -62,6 +62,7 @@ from conformance.reference.chapter_rules import CHAPTER_HOOKS, ChapterRules
 from conformance.reference.cycle_triggers import CycleTriggers
 from conformance.reference.delayed_triggers import DelayedTriggers
 from conformance.reference.effects_copies import CopyVariantRules
+from conformance.reference.exert import EXERT_HOOKS, Exert
 from conformance.reference.exile_until import ExileUntil
 from conformance.reference.kicked import KickedPermanents
 from conformance.reference.magecraft import MAGECRAFT_HOOKS, CastOrCopyTriggers
@@ -252,9 +253,10 @@ HOOKS.update(CHAPTER_HOOKS)  # fight, resolution-time conditions: chapter_rules
 HOOKS.update(MAGECRAFT_HOOKS)  # "whenever you cast or copy": magecraft
 HOOKS.update(RAID_HOOKS)  # "if you attacked this turn": raid
 HOOKS.update(VEHICLE_HOOKS)  # crew, 208.3: vehicles
+HOOKS.update(EXERT_HOOKS)  # exert: exert
 
 
-class Rules(Vehicles, ChapterRules, Cascade, Morph, Bestow, RaidTriggers, CastOrCopyTriggers,
+class Rules(Vehicles, Exert, ChapterRules, Cascade, Morph, Bestow, RaidTriggers, CastOrCopyTriggers,
             CycleTriggers, CastQuality, BlockRestrictions, KickedPermanents, CopyVariantRules,
             ExileUntil, DelayedTriggers):
     """All the rules the reference engine models (the public surface: :data:`HOOKS`)."""
