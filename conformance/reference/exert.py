@@ -115,10 +115,11 @@ class Exert(ControlRules):
             self._exerting = []
 
     def _exert_targets_exist(self, obj: Obj) -> bool:
-        """Whether each exert trigger of ``obj`` with targets has legal targets now."""
+        """Whether each exert trigger of ``obj`` (its own "When you do" and "Whenever you exert
+        a creature") with targets has legal targets now."""
         for t in self._exert_abilities(obj):
             slots = tuple(s for e in t.effects for s in e.slots)
-            if t.event == EXERT_SELF and slots and not self._targets_exist(
+            if t.event in (EXERT_SELF, EXERTED) and slots and not self._targets_exist(
                     slots, obj.controller, obj.id):
                 return False
         return True

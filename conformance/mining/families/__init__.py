@@ -21,6 +21,7 @@ from conformance.mining.families import (
     devotion,
     devotion_resolves,
     energy,
+    exert,
     fizzle,
     fizzle_partial,
     flashback,
@@ -50,6 +51,7 @@ from conformance.mining.families import (
     suspend,
     suspend_more,
     unblocked,
+    vehicles,
 )
 from conformance.mining.model import Family
 
@@ -188,6 +190,19 @@ MUTANT_OF: dict[str, str] = {
     "raid-whole-turn": "raid_needs_attacker_on_battlefield",
     "raid-any-attack": "raid_per_attacker",
     "cycle-trigger-separate": "cycling_countered_with_its_trigger",
+    "vehicle-not-creature": "vehicle_pt_when_not_creature",
+    "crew-summoning-sick": "sick_creatures_cant_crew",
+    "crew-extra-creatures": "crew_exact_creatures",
+    "crew-already-creature": "crew_only_noncreature",
+    "crew-not-entering": "crewing_is_entering",
+    "crewed-vehicle-crews": "only_creature_cards_crew",
+    "crew-before-attack": "crew_ends_with_step",
+    "exert-needs-permission": "exert_any_creature",
+    "exert-vigilance-expires": "exert_waits_for_tapped_untap",
+    "exert-stolen-creature": "exert_holds_for_controller",
+    "exert-trigger-before-blockers": "exert_no_reflexive_trigger",
+    "exert-without-target": "exert_needs_target",
+    "exerted-any-creature": "exerted_triggers_only_itself",
 }
 """Family id -> the mutant breaking exactly the rules point the family tests."""
 
@@ -206,6 +221,7 @@ FAMILIES: tuple[Family, ...] = tuple(
         *unblocked.FAMILIES, *flicker_token.FAMILIES, *kicker_targets.FAMILIES,
         *convoke_total.FAMILIES, *devotion_resolves.FAMILIES,
         *magecraft.FAMILIES, *raid.FAMILIES, *cycle_trigger.FAMILIES,
+        *vehicles.FAMILIES, *exert.FAMILIES,
         *classified_formats.FAMILIES,  # last: a family that can script the ruling wins
     )
 )
