@@ -86,7 +86,7 @@ def _exerting(face: Any, own: Any, anyone: Any, obj: str) -> list[dict[str, Any]
     targets = _targets(trig, obj)
     if isinstance(targets, NotExecutable):
         return targets
-    if targets is None:
+    if targets is None or trig is None:
         return []
     return [{"choose": {"choice": "targets", "source": obj, "ability": trig.name,
                         "targets": targets}}]

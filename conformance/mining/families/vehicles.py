@@ -94,12 +94,19 @@ def crewed(face: Any) -> dict[str, Any]:
             "toughness": face.toughness}
 
 
+RULES_OF = {"vehicle-not-creature": ["301.7", "208.3", "702.122a"],
+            "crew-summoning-sick": ["702.122a", "302.6"],
+            "crew-not-entering": ["702.122a", "603.6a"],
+            "crew-before-attack": ["702.122a", "508.1a", "514.2"]}
+"""The rules a family's cases cite, when other than :data:`RULES`."""
+
+
 def _draft(slug: str, title: str, face: Any, setup: dict[str, Any], actions: list[Any],
            expect: dict[str, Any], extra_cards: tuple[str, ...] = (),
            features: tuple[str, ...] = ()) -> list[Draft]:
     cards = sorted({face.name, b.BEARS, *extra_cards})
     return [Draft(slug, title, FEATURES + list(features), cards, setup, actions, expect,
-                  list(RULES))]
+                  RULES_OF.get(slug, list(RULES)))]
 
 
 def gen_not_creature(ctx: Context) -> list[Draft] | NotExecutable:
@@ -248,12 +255,12 @@ def gen_before_attack(ctx: Context) -> list[Draft] | NotExecutable:
 
 FAMILIES = [
     Family("vehicle-not-creature", "A Vehicle is not a creature until crewed; then it has its "
-           "printed power and toughness", ("301.7", "208.3", "702.122a"), tuple(FEATURES),
+           "printed power and toughness", tuple(RULES_OF["vehicle-not-creature"]), tuple(FEATURES),
            gen_not_creature,
            en=phrases("Each Vehicle is printed with a power and toughness, but it's not a "
                       "creature")),
     Family("crew-summoning-sick", "Any untapped creature you control may crew, even one that "
-           "just came under your control", ("702.122a", "302.6"), tuple(FEATURES),
+           "just came under your control", tuple(RULES_OF["crew-summoning-sick"]), tuple(FEATURES),
            gen_summoning_sick,
            en=phrases("Any untapped creature you control can be tapped to pay a crew cost")),
     Family("crew-extra-creatures", "More creatures than needed may be tapped to crew",
@@ -264,7 +271,7 @@ FAMILIES = [
            en=phrases("You may activate a crew ability of a Vehicle even if it's already an "
                       "artifact creature")),
     Family("crew-not-entering", "A Vehicle becoming a creature doesn't enter the battlefield",
-           ("702.122a", "603.6a"), tuple(FEATURES), gen_not_entering,
+           tuple(RULES_OF["crew-not-entering"]), tuple(FEATURES), gen_not_entering,
            en=phrases("When a Vehicle becomes a creature, that doesn't count as having a "
                       "creature enter the battlefield")),
     Family("crewed-vehicle-crews", "A crewed Vehicle is an artifact creature: it may crew "
@@ -272,7 +279,7 @@ FAMILIES = [
            en=phrases("Once a Vehicle becomes a creature, it behaves exactly like any other "
                       "artifact creature")),
     Family("crew-before-attack", "A Vehicle crewed in the beginning of combat step may attack",
-           ("702.122a", "508.1a", "514.2"), tuple(FEATURES), gen_before_attack,
+           tuple(RULES_OF["crew-before-attack"]), tuple(FEATURES), gen_before_attack,
            en=phrases("For a Vehicle to be able to attack, it must be a creature as the "
                       "declare attackers step begins")),
 ]
