@@ -10,9 +10,10 @@ of kind ``crew`` (``n``: the total power asked), paid with the creatures the act
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from conformance.reference.abilities import Activated, CostPart
+from conformance.reference.abilities import SELF, Activated, CostPart
 from conformance.reference.effect_blocks import Effect
 
 CREW = "crew"
@@ -23,6 +24,14 @@ CREW = "crew"
 class Crewed(Effect):
     """"This Vehicle becomes an artifact creature until end of turn" (702.122a): a type-changing
     effect (layer 4) only; the Vehicle keeps its printed power and toughness (301.7c)."""
+
+
+EFFECT_TEMPLATES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], Effect]]] = [
+    (re.compile(rf"(?:{SELF}|It) becomes an artifact creature until end of turn\. ?"),
+     lambda m: Crewed()),
+]
+"""(sentence, builder) pairs: "When CARDNAME enters the battlefield, it becomes an artifact
+creature until end of turn." (Fleetwheel Cruiser) is the crew effect without crewing."""
 
 
 def crew_line(line: str) -> Activated | None:
