@@ -89,6 +89,17 @@ class CrewEndsWithStep(ReferenceEngine):
         return False
 
 
+class CrewSetsPrintedPt(ReferenceEngine):
+    """Crewing a Vehicle sets its base power and toughness to the printed ones, undoing an
+    effect that set others (breaks 702.122a, 613.4b: crew only adds types)."""
+
+    MUTANT = "crew_sets_printed_pt"
+    RULE = "613.4b"
+
+    def crew_sets_base_pt(self) -> bool:
+        return True
+
+
 class ExertAnyCreature(ReferenceEngine):
     """Any attacking creature may be exerted (breaks 701.39: only one an effect lets you
     exert)."""
@@ -160,7 +171,8 @@ class ExertedTriggersOnlyItself(ReferenceEngine):
 VEHICLE_MUTANTS: dict[str, type[ReferenceEngine]] = {
     cls.MUTANT: cls for cls in (
         VehiclePtWhenNotCreature, SickCreaturesCantCrew, CrewExactCreatures, CrewOnlyNoncreature,
-        CrewingIsEntering, OnlyCreatureCardsCrew, CrewEndsWithStep, ExertAnyCreature,
+        CrewingIsEntering, OnlyCreatureCardsCrew, CrewEndsWithStep, CrewSetsPrintedPt,
+        ExertAnyCreature,
         ExertWaitsForTappedUntap, ExertHoldsForController, ExertNoReflexiveTrigger,
         ExertNeedsTarget, ExertedTriggersOnlyItself) if cls.MUTANT is not None
 }

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from conformance.reference.abilities import SELF, Activated, CostPart
-from conformance.reference.effect_blocks import Effect
+from conformance.reference.effect_blocks import Effect, TargetSlot
 
 CREW = "crew"
 """The :class:`CostPart` kind of a crew cost: ``n`` is the total power asked (702.122a)."""
@@ -26,12 +26,27 @@ class Crewed(Effect):
     effect (layer 4) only; the Vehicle keeps its printed power and toughness (301.7c)."""
 
 
+@dataclass(frozen=True, slots=True)
+class ArtifactBecomesCreatureByValue(Effect):
+    """"Target noncreature artifact becomes an artifact creature with power and toughness each
+    equal to its mana value until end of turn." (Karn's Touch): a type-changing effect (layer
+    4) and a base power and toughness (7b), which overwrite a Vehicle's printed ones."""
+
+    @property
+    def slots(self) -> tuple[TargetSlot, ...]:
+        return (TargetSlot("perm:Artifact:non=Creature"),)
+
+
 EFFECT_TEMPLATES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], Effect]]] = [
     (re.compile(rf"(?:{SELF}|It) becomes an artifact creature until end of turn\. ?"),
      lambda m: Crewed()),
+    (re.compile(r"Target noncreature artifact becomes an artifact creature with power and "
+                r"toughness each equal to its mana value until end of turn\. ?"),
+     lambda m: ArtifactBecomesCreatureByValue()),
 ]
 """(sentence, builder) pairs: "When CARDNAME enters the battlefield, it becomes an artifact
-creature until end of turn." (Fleetwheel Cruiser) is the crew effect without crewing."""
+creature until end of turn." (Fleetwheel Cruiser) is the crew effect without crewing; Karn's
+Touch's animation."""
 
 
 def crew_line(line: str) -> Activated | None:

@@ -21,7 +21,7 @@ from dataclasses import replace
 from typing import Any
 
 from conformance.reference.abilities import CostPart
-from conformance.reference.control_abilities import TypeEffect
+from conformance.reference.control_abilities import Animation, TypeEffect
 from conformance.reference.control_rules import ControlRules
 from conformance.reference.objects import Chars, Flow, Obj, refuse
 from conformance.reference.vehicle_text import CREW
@@ -35,6 +35,8 @@ VEHICLE_HOOKS: dict[str, str] = {
     "may_activate_crew": "702.122a (rulings): a Vehicle that is already a creature may be "
                          "crewed",
     "crewed_until_end_of_turn": "702.122a: a crewed Vehicle is a creature until end of turn",
+    "crew_sets_base_pt": "702.122a, 613.4b (rulings): crew only adds types; an effect that set "
+                         "a Vehicle's power and toughness still applies",
 }
 """The hooks of :class:`Vehicles`."""
 
@@ -85,12 +87,25 @@ class Vehicles(ControlRules):
         of the step in which it resolved."""
         return True
 
+    def crew_sets_base_pt(self) -> bool:
+        """Hook: whether a crew ability sets the Vehicle's base power and toughness to its
+        printed ones (layer 7b): no, it only adds types (layer 4), so an effect that gave the
+        Vehicle another power and toughness still applies."""
+        return False
+
     def crew_animates(self, vehicle: Obj) -> None:
         """The effect of a crew ability: ``vehicle`` becomes an artifact creature until end of
-        turn (layer 4; its power and toughness are its printed ones, 301.7c)."""
+        turn (layer 4; its power and toughness are its printed ones, 301.7c, unless an effect
+        set others)."""
         eff = TypeEffect(next(self._clock), vehicle.ref, ("Artifact", "Creature"), True)
         self.type_effects.append(eff)
         self.crew_effects.append(eff)
+        printed = self._base(vehicle)
+        if self.crew_sets_base_pt() and printed.power is not None \
+                and printed.toughness is not None:
+            self.animations.append(Animation(next(self._clock), frozenset({vehicle.ref}),
+                                             ("Artifact", "Creature"),
+                                             (printed.power, printed.toughness), True))
 
     def activate(self, a: dict[str, Any]) -> Flow:
         obj = self._get(a.get("object")) if isinstance(a.get("object"), str) else None

@@ -197,6 +197,7 @@ MUTANT_OF: dict[str, str] = {
     "crew-not-entering": "crewing_is_entering",
     "crewed-vehicle-crews": "only_creature_cards_crew",
     "crew-before-attack": "crew_ends_with_step",
+    "vehicle-specified-pt": "crew_sets_printed_pt",
     "exert-needs-permission": "exert_any_creature",
     "exert-vigilance-expires": "exert_waits_for_tapped_untap",
     "exert-stolen-creature": "exert_holds_for_controller",

@@ -26,6 +26,10 @@ the reference engine builds. The creatures that crew are Grizzly Bears (2/2) nam
   declare attackers step begins, so the latest you can activate its crew ability to attack with
   it is during the beginning of combat step": crewed in the beginning of combat step, it attacks
   and deals its combat damage. Mutant ``crew_ends_with_step``.
+* ``vehicle-specified-pt`` — "If an effect causes a Vehicle to become an artifact creature with
+  a specified power and toughness, that effect overwrites the Vehicle's printed power and
+  toughness": Karn's Touch makes it an artifact creature with power and toughness its mana
+  value; crewed then, it keeps them (crew only adds types). Mutant ``crew_sets_printed_pt``.
 """
 
 from __future__ import annotations
@@ -39,6 +43,7 @@ FEATURES = ["priority", "stack", "activated_ability", "vehicle"]
 RULES = ["301.7", "702.122a"]
 SCHOONER = "Sleek Schooner"
 WELCOME = "Ajani's Welcome"
+TOUCH = "Karn's Touch"
 
 
 def vehicle_face(name: str) -> tuple[Any, int, int] | NotExecutable:
@@ -97,7 +102,8 @@ def crewed(face: Any) -> dict[str, Any]:
 RULES_OF = {"vehicle-not-creature": ["301.7", "208.3", "702.122a"],
             "crew-summoning-sick": ["702.122a", "302.6"],
             "crew-not-entering": ["702.122a", "603.6a"],
-            "crew-before-attack": ["702.122a", "508.1a", "514.2"]}
+            "crew-before-attack": ["702.122a", "508.1a", "514.2"],
+            "vehicle-specified-pt": ["301.7", "613.4b", "702.122a"]}
 """The rules a family's cases cite, when other than :data:`RULES`."""
 
 
@@ -253,6 +259,32 @@ def gen_before_attack(ctx: Context) -> list[Draft] | NotExecutable:
                                              "until_end_of_turn"))
 
 
+def gen_specified_pt(ctx: Context) -> list[Draft] | NotExecutable:
+    """Karn's Touch sets its power and toughness to its mana value; crewing keeps them."""
+    got = vehicle_face(ctx.card.name)
+    if isinstance(got, NotExecutable):
+        return got
+    face, idx, n = got
+    if (why := _plain(face)) is not None:
+        return why
+    mv = face.mana_value
+    if (mv, mv) == (face.power, face.toughness):
+        return NotExecutable("its mana value equals its printed power and toughness")
+    crewers = bears("c", _needed(n))
+    p1 = b.player(mana="{U}{U}", hand=[{"id": "touch", "card": TOUCH}],
+                  battlefield=[{"id": "v", "card": face.name}, *crewers])
+    set_pt = {"types": ["Artifact", "Creature"], "power": mv, "toughness": mv}
+    actions = [b.cast("touch", targets=["v"]), b.RESOLVE_TOP,
+               {"check": {"state": {"objects": {"v": set_pt}}}},
+               crew(idx, [c["id"] for c in crewers]), b.RESOLVE_TOP]
+    expect = {"state": {"objects": {"v": set_pt}, "stack": []}}
+    return _draft("vehicle-specified-pt", f"{TOUCH} makes {face.name} an artifact creature with "
+                  f"power and toughness {mv} (its mana value) instead of its printed "
+                  f"{face.power}/{face.toughness}; crewing it then keeps {mv}/{mv}", face,
+                  b.game(p1, b.player()), actions, expect, (TOUCH,),
+                  ("mana_cost", "target", "until_end_of_turn"))
+
+
 FAMILIES = [
     Family("vehicle-not-creature", "A Vehicle is not a creature until crewed; then it has its "
            "printed power and toughness", tuple(RULES_OF["vehicle-not-creature"]), tuple(FEATURES),
@@ -282,4 +314,9 @@ FAMILIES = [
            tuple(RULES_OF["crew-before-attack"]), tuple(FEATURES), gen_before_attack,
            en=phrases("For a Vehicle to be able to attack, it must be a creature as the "
                       "declare attackers step begins")),
+    Family("vehicle-specified-pt", "An effect giving a Vehicle a power and toughness overwrites "
+           "its printed ones", tuple(RULES_OF["vehicle-specified-pt"]), tuple(FEATURES),
+           gen_specified_pt,
+           en=phrases("If an effect causes a Vehicle to become an artifact creature with a "
+                      "specified power and toughness")),
 ]

@@ -31,6 +31,8 @@ ATTACK = "For a Vehicle to be able to attack, it must be a creature as the decla
     "block with it is during the declare attackers step. In either case, players may take " \
     "actions after the crew ability resolves but before the Vehicle has been declared as an " \
     "attacking or blocking creature."
+SPECIFIED = "If an effect causes a Vehicle to become an artifact creature with a specified " \
+    "power and toughness, that effect overwrites the Vehicle's printed power and toughness."
 
 
 @pytest.mark.parametrize(("text", "family", "card"), [
@@ -42,6 +44,7 @@ ATTACK = "For a Vehicle to be able to attack, it must be a creature as the decla
     (ENTERING, "crew-not-entering", "Enchanted Carriage"),
     (LIKE_ANY, "crewed-vehicle-crews", "Consulate Dreadnought"),  # Schooner and a Bears
     (ATTACK, "crew-before-attack", "Thundering Chariot"),  # first strike, trample, haste
+    (SPECIFIED, "vehicle-specified-pt", "Smuggler's Copter"),  # 2/2 by Karn's Touch, not 3/3
 ])
 def test_the_case_kills_the_family_mutant(text: str, family: str, card: str) -> None:
     assert_kills_its_mutant(mined_one(card, text, family, "2016-09-20"), family)
