@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from conformance.reference.control_rules import ControlRules
-from conformance.reference.exert_text import EXERT_SELF, EXERTED
+from conformance.reference.exert_text import EXERT_COST, EXERT_SELF, EXERTED
 from conformance.reference.objects import Flow, Obj, PendingTrigger, Ref, refuse
 
 EXERT_HOOKS: dict[str, str] = {
@@ -34,6 +34,8 @@ EXERT_HOOKS: dict[str, str] = {
                           "trigger has no legal target",
     "exerted_triggers_for": "701.39 (rulings): 'Whenever you exert a creature' triggers for "
                             "any creature you exert",
+    "may_exert_again": "701.39a (rulings): a creature exerted this turn may be exerted again "
+                       "to pay a cost",
 }
 """The hooks of :class:`Exert`."""
 
@@ -87,7 +89,43 @@ class Exert(ControlRules):
         ``exerted``: for any creature its controller exerts, itself included."""
         return True
 
+    def may_exert_again(self, obj: Obj) -> bool:
+        """Hook: whether a creature already exerted (its exert not yet over) may be exerted
+        again to pay a cost: yes; exerting it twice keeps it tapped during one untap step
+        only, the next one of the player who exerted it."""
+        return True
+
     # --- rules -----------------------------------------------------------------------------
+
+    def activate(self, a: dict[str, Any]) -> Flow:
+        """An activated ability whose costs include "Exert CARDNAME" (602.2b): the creature
+        is exerted as the cost is paid."""
+        obj = self._get(a.get("object")) if isinstance(a.get("object"), str) else None
+        text = self.abilities(obj) if obj is not None and obj.zone == "battlefield" else None
+        idx = a.get("ability", 0)
+        abilities = text.activated if text is not None else ()
+        exerting = obj is not None and isinstance(idx, int) and 0 <= idx < len(abilities) \
+            and any(p.kind == EXERT_COST for p in abilities[idx].extra_costs)
+        if exerting and obj is not None and not self.may_exert_again(obj) and any(
+                ex.target == obj.ref for ex in self.exerted):
+            raise refuse("illegal_action", f"{obj.id} is exerted already")
+        yield from super().activate(a)
+        if exerting and obj is not None:
+            self._exert(obj)
+            yield from self._put_triggers()
+
+    def _exert(self, obj: Obj) -> None:
+        """``obj`` is exerted: its exert starts, its "Whenever you exert a creature" abilities
+        and those of its controller's other permanents trigger."""
+        self.exerted.append(Exerted(obj.ref, obj.controller))
+        for oid in list(self.battlefield):
+            src = self.objects[oid]
+            if src.controller != obj.controller or not self.exerted_triggers_for(src, obj):
+                continue
+            for t in self._exert_abilities(src):
+                if t.event == EXERTED:
+                    self._trigger(PendingTrigger(src.controller, src.id, src.card_name,
+                                                 t.name, t.effects))
 
     def _exert_abilities(self, obj: Obj) -> tuple[Any, ...]:
         text = self.abilities(obj)
@@ -127,19 +165,11 @@ class Exert(ControlRules):
     def _detect_attack_triggers(self, attackers: list[Obj]) -> None:
         super()._detect_attack_triggers(attackers)
         for obj in self._exerting:  # exerted as declared (701.39a)
-            self.exerted.append(Exerted(obj.ref, obj.controller))
             for t in self._exert_abilities(obj):
                 if t.event == EXERT_SELF and t.effects and self.exert_reflexive_triggers(obj):
                     self._trigger(PendingTrigger(obj.controller, obj.id, obj.card_name, t.name,
                                                  t.effects))
-            for oid in list(self.battlefield):
-                src = self.objects[oid]
-                if src.controller != obj.controller or not self.exerted_triggers_for(src, obj):
-                    continue
-                for t in self._exert_abilities(src):
-                    if t.event == EXERTED:
-                        self._trigger(PendingTrigger(src.controller, src.id, src.card_name,
-                                                     t.name, t.effects))
+            self._exert(obj)
 
     def _enter_step(self, name: str, new_turn: bool) -> None:
         if name != "untap" or not self.exerted:

@@ -148,7 +148,10 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
             activated.append(crew)
             continue
         if (exert := exert_line(line, parse_effects)) is not None:  # 701.39: exert.py
-            triggered.append(exert)
+            if isinstance(exert, Activated):
+                activated.append(exert)
+            else:
+                triggered.append(exert)
             continue
         if line == "Changeling":  # 702.73a: every creature type (changeling.py)
             keywords.add(line.lower())

@@ -168,12 +168,23 @@ class ExertedTriggersOnlyItself(ReferenceEngine):
         return source is exerted
 
 
+class ExertOnlyOnce(ReferenceEngine):
+    """A creature already exerted can't be exerted again to pay a cost (breaks the exert
+    rulings: it may be, and still stays tapped during one untap step only)."""
+
+    MUTANT = "exert_only_once"
+    RULE = "701.39a"
+
+    def may_exert_again(self, obj: Obj) -> bool:
+        return False
+
+
 VEHICLE_MUTANTS: dict[str, type[ReferenceEngine]] = {
     cls.MUTANT: cls for cls in (
         VehiclePtWhenNotCreature, SickCreaturesCantCrew, CrewExactCreatures, CrewOnlyNoncreature,
         CrewingIsEntering, OnlyCreatureCardsCrew, CrewEndsWithStep, CrewSetsPrintedPt,
         ExertAnyCreature,
         ExertWaitsForTappedUntap, ExertHoldsForController, ExertNoReflexiveTrigger,
-        ExertNeedsTarget, ExertedTriggersOnlyItself) if cls.MUTANT is not None
+        ExertNeedsTarget, ExertedTriggersOnlyItself, ExertOnlyOnce) if cls.MUTANT is not None
 }
 """Mutant name -> engine class, for the Vehicle and exert families."""

@@ -204,6 +204,7 @@ MUTANT_OF: dict[str, str] = {
     "exert-trigger-before-blockers": "exert_no_reflexive_trigger",
     "exert-without-target": "exert_needs_target",
     "exerted-any-creature": "exerted_triggers_only_itself",
+    "exert-cost-again": "exert_only_once",
 }
 """Family id -> the mutant breaking exactly the rules point the family tests."""
 

@@ -23,6 +23,11 @@ creature, ...". The case exerts attackers with the ``exert`` list of ``declare_a
 * ``exert-without-target`` — "If a creature has a targeted triggered ability that triggers when
   you exert it, you can exert it even if there isn't a legal target": exerted without a legal
   target, it stays tapped in p1's next untap step. Mutant ``exert_needs_target``.
+* ``exert-cost-again`` — "Some cards in the Hour of Devastation set let you exert a creature as
+  a cost to activate one of its abilities. You can exert it to pay that cost even if you've
+  already exerted it earlier in the turn. Exerting it multiple times will keep it tapped only
+  during your next untap step": activated, untapped by Burst of Energy, activated again; it
+  stays tapped in p1's next untap step and untaps in the one after. Mutant ``exert_only_once``.
 * ``exerted-any-creature`` — "Some cards have abilities that trigger whenever you exert any
   creature ... when you exert that creature or any other creature you control": the card
   doesn't attack, an exerted Hooded Brawler triggers it. Mutant
@@ -39,6 +44,7 @@ from conformance.mining.model import Context, Draft, Family, NotExecutable, phra
 FEATURES = ["priority", "stack", "combat.declare", "exert"]
 RULES = ["701.39a", "508.1"]
 TREASON = "Act of Treason"
+BURST = "Burst of Energy"
 BRAWLER = "Hooded Brawler"
 
 
@@ -323,6 +329,57 @@ def gen_any_creature(ctx: Context) -> list[Draft] | NotExecutable:
                   ("trigger.order",) + (("target",) if targets else ()))
 
 
+def gen_cost_again(ctx: Context) -> list[Draft] | NotExecutable:
+    """Its "{T}, Exert CARDNAME: ..." activated twice in a turn (untapped between)."""
+    from conformance.reference import effect_blocks as o
+    from conformance.reference.exert_text import EXERT_COST
+
+    face = b.built_face(ctx.card.name, creature=True)
+    if isinstance(face, NotExecutable):
+        return face
+    found = [(i, ab) for i, ab in enumerate(face.text.activated)
+             if any(p.kind == EXERT_COST for p in ab.extra_costs)]
+    if len(found) != 1:
+        return NotExecutable("the card has no one ability with an exert cost")
+    idx, ab = found[0]
+    if ab.produces is not None or ab.cost is not None or len(ab.extra_costs) != 1 \
+            or not ab.tap or len(ab.effects) != 1:
+        return NotExecutable("its exert ability has other costs than {T} or is a mana ability")
+    eff = ab.effects[0]
+    shown: dict[str, Any]
+    if isinstance(eff, o.CreateToken):
+        targets: list[str] = []
+        shown = {"count": [{"card": eff.token.name, "zone": "battlefield", "controller": "p1",
+                            "count": 2 * eff.count}]}
+    elif isinstance(eff, o.DamageTargets) and len(eff.amounts) == 1 \
+            and eff.amounts[0] == 1 and [k.kind for k in eff.kinds] == ["creature"]:
+        targets = ["gt"]
+        shown = {"objects": {"gt": {"damage": 2}}}
+    else:
+        return NotExecutable("its exert ability's effect is not one the generator observes")
+    lib1, lib2 = _libraries()
+    p1 = b.player(mana="{W}", hand=[{"id": "bur", "card": BURST}],
+                  battlefield=[{"id": "x", "card": face.name}], library=lib1)
+    p2 = b.player(battlefield=[{"id": "gt", "card": b.GIANT}] if targets else [], library=lib2)
+    act: dict[str, Any] = {"player": "p1", "object": "x", "ability": idx}
+    if targets:
+        act["targets"] = targets
+    actions = [{"activate": act}, b.RESOLVE_TOP, b.cast("bur", targets=["x"]), b.RESOLVE_TOP,
+               {"activate": act}, b.RESOLVE_TOP,
+               {"check": {"state": {**shown, "objects": {**shown.get("objects", {}),
+                                                          "x": {"tapped": True}}}}},
+               NEXT_TURN, NEXT_TURN,
+               {"check": {"state": {"turn": 5, "objects": {"x": {"tapped": True}}}}},
+               NEXT_TURN, NEXT_TURN]
+    expect = {"state": {"turn": 7, "active_player": "p1", "objects": {"x": {"tapped": False}}}}
+    return _draft("exert-cost-again", f"{face.name} is exerted to pay its ability's cost twice "
+                  f"in a turn (untapped by {BURST} between): it stays tapped during p1's next "
+                  "untap step only", face, b.game(p1, p2), actions, expect,
+                  (BURST,) + ((b.GIANT,) if targets else ()),
+                  ("activated_ability", "mana_cost", "target", "turn_structure"),
+                  ("602.2b",))
+
+
 FAMILIES = [
     Family("exert-needs-permission", "Only a creature an effect lets you exert may be exerted",
            tuple(RULES), tuple(FEATURES), gen_needs_permission,
@@ -344,6 +401,11 @@ FAMILIES = [
            "legal target", tuple(RULES), tuple(FEATURES), gen_without_target,
            en=phrases("you can exert it even if there isn't a legal target for that triggered "
                       "ability")),
+    Family("exert-cost-again", "A creature exerted this turn may be exerted again to pay a cost; "
+           "it stays tapped during one untap step", tuple(RULES), tuple(FEATURES),
+           gen_cost_again,
+           en=phrases("You can exert it to pay that cost even if you've already exerted it "
+                      "earlier in the turn")),
     Family("exerted-any-creature", "'Whenever you exert a creature' triggers for any creature "
            "you exert", tuple(RULES), tuple(FEATURES), gen_any_creature,
            en=phrases("Some cards have abilities that trigger whenever you exert any creature")),

@@ -23,6 +23,10 @@ BLOCKERS = "All cards in the Amonkhet set that let you exert a creature let you 
     "resolve before blockers are declared."
 NO_TARGET = "If a creature has a targeted triggered ability that triggers when you exert it, " \
     "you can exert it even if there isn't a legal target for that triggered ability."
+AGAIN = "Some cards in the Hour of Devastation set let you exert a creature as a cost to " \
+    "activate one of its abilities. You can exert it to pay that cost even if you've already " \
+    "exerted it earlier in the turn. Exerting it multiple times will keep it tapped only " \
+    "during your next untap step."
 ANY = "Some cards have abilities that trigger whenever you exert any creature. These " \
     "abilities trigger when you exert that creature or any other creature you control."
 
@@ -37,6 +41,8 @@ ANY = "Some cards have abilities that trigger whenever you exert any creature. T
     (NO_TARGET, "exert-without-target", "Vizier of the True"),
     (ANY, "exerted-any-creature", "Trueheart Twins"),
     (ANY, "exerted-any-creature", "Vizier of the True"),  # taps p2's Bears
+    (AGAIN, "exert-cost-again", "Steward of Solidarity"),  # two Warrior tokens
+    (AGAIN, "exert-cost-again", "Fervent Paincaster"),  # 1 damage to Hill Giant twice
 ])
 def test_the_case_kills_the_family_mutant(text: str, family: str, card: str) -> None:
     assert_kills_its_mutant(mined_one(card, text, family, "2017-04-18"), family)
