@@ -49,7 +49,8 @@ def cost_needs(action: dict[str, Any]) -> Iterator[str]:
     paid more than once is ``multikicker`` and ``alternative`` is the alternative cost's name;
     and ``madness`` for a ``may`` answering a madness trigger (``ability: madness``), the way a
     card is cast for its madness cost; ``fuse`` for a ``cast`` with ``fuse: true`` (a fused
-    split spell's total cost is both halves' mana costs, 702.102c)."""
+    split spell's total cost is both halves' mana costs, 702.102c); ``exert`` for a
+    ``declare_attackers`` with ``exert`` (attackers exerted as they are declared, 701.39a)."""
     choose = action.get("choose")
     if (isinstance(choose, dict) and choose.get("choice") == "may"
             and choose.get("ability") == "madness"):
@@ -57,6 +58,9 @@ def cost_needs(action: dict[str, Any]) -> Iterator[str]:
     cast = action.get("cast")
     if isinstance(cast, dict) and cast.get("fuse") is True:
         yield "fuse"
+    attack = action.get("declare_attackers")
+    if isinstance(attack, dict) and attack.get("exert"):  # attackers exerted (701.39a)
+        yield "exert"
     for name in ("cast", "activate"):
         body = action.get(name)
         costs = body.get("costs") if isinstance(body, dict) else None

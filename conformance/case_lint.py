@@ -60,7 +60,7 @@ def _refs(value: Any, keys: frozenset[str]) -> Iterator[str]:
 
 
 _ACTION_REF_KEYS = frozenset({"object", "targets", "order", "keep", "source", "cards",
-                              "attacker"})
+                              "attacker", "exert"})
 _DECLARATIONS = (("declare_attackers", "attackers"), ("declare_blockers", "blocks"))
 def lint_case_file(
     path: Path,

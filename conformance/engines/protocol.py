@@ -53,10 +53,11 @@ V2_COSTS = frozenset({
     "kicker", "multikicker", "sacrifice", "discard", "exile", "tap", "convoke", "delve",
     "improvise", "bestow", "blitz", "dash", "disturb", "emerge", "escape", "evoke", "flashback",
     "foretell", "freerunning", "fuse", "madness", "miracle", "morph", "mutate", "overload",
-    "prowl", "spectacle", "surge"})
+    "prowl", "spectacle", "surge", "exert"})
 """Every cost protocol 2 lets ``cast``/``activate`` name in ``costs`` (SPEC.md, "costs"): the
 keys of ``costs``, ``multikicker`` for ``kicker`` > 1, each ``alternative`` by its name, and
-``fuse`` for a ``cast`` with ``fuse: true`` (paying both halves of a split card, 702.102c). A
+``fuse`` for a ``cast`` with ``fuse: true`` (paying both halves of a split card, 702.102c), and
+``exert`` for a ``declare_attackers`` with ``exert`` (attackers exerted as declared, 701.39a). A
 protocol-1 engine supports none; a protocol-2 engine declares the ones it supports."""
 V2_SETUP = frozenset({"energy", "experience", "day_night", "monarch", "initiative", "face_down"})
 """The setup fields protocol 2 gives a meaning (SPEC.md, "setup"): a case using one needs an

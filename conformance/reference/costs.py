@@ -49,7 +49,7 @@ ALTERNATIVES = {"flashback": "graveyard", "escape": "graveyard", "overload": "ha
 zone it is cast from (702.34a, 702.138a, 702.96a, 702.35a, 702.109a, 702.74a, 702.143a;
 morph, 702.37a: face down for {3}, :mod:`conformance.reference.morph`; bestow, 702.103a:
 :mod:`conformance.reference.bestow`)."""
-COSTS = frozenset({"kicker", "multikicker", "fuse", *ALTERNATIVES, *OBJECT_KINDS})
+COSTS = frozenset({"kicker", "multikicker", "fuse", "exert", *ALTERNATIVES, *OBJECT_KINDS})
 """The costs the reference engine declares at ``start`` (``protocol.V2_COSTS``)."""
 _EXCLUSIVE = (frozenset({"tap", "convoke", "improvise"}), frozenset({"exile", "delve"}))
 """Costs one object cannot pay twice (it is tapped, or exiled, once)."""

@@ -96,6 +96,7 @@ from conformance.reference.suspend_text import EFFECT_TEMPLATES as _SUSPEND_TEMP
 from conformance.reference.threaten import FIRST as _THREATEN_FIRST
 from conformance.reference.umbra_text import EFFECT_TEMPLATES as _UMBRA_TEMPLATES
 from conformance.reference.unless_pay import EFFECT_TEMPLATES as _UNLESS_PAY_TEMPLATES
+from conformance.reference.vehicle_text import EFFECT_TEMPLATES as _VEHICLE_BECOMES
 
 _GROUP_SCOPES = {"Creatures you control": "you", "Creatures your opponents control": "opponents",
                  "All creatures": "all"}
@@ -275,6 +276,7 @@ _EFFECTS[:0] = _SACRIFICED_FIRST  # "... You gain life equal to the damage dealt
 _EFFECTS.extend(_SACRIFICED_AMOUNTS)  # "discards a number of cards equal to ..." and others
 _EFFECTS.extend(_ELDRAZI_MORE)  # "Exile target creature and target land.", colorless gain
 _EFFECTS.extend(_LANDS_BECOME)  # "All lands become 2/2 creatures until end of turn. ..."
+_EFFECTS.extend(_VEHICLE_BECOMES)  # "It becomes an artifact creature until end of turn."
 _EFFECTS.extend(_NAMED_COUNTERS)  # "You may put a quest counter on CARDNAME."
 _EFFECTS.extend(_STRIVE_TEMPLATES)  # "any number of target creatures each get ..."
 _EFFECTS[:0] = _DEFENDING_TEMPLATES  # "Defending player gets a poison counter."

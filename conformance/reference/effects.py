@@ -511,4 +511,5 @@ from conformance.reference import (  # noqa: E402  (they register their handlers
     threaten_effects,  # noqa: F401  (control until end of turn, tap up to N)
     umbra_effects,  # noqa: F401  ("Untap enchanted creature.": umbra_text)
     unless_pay_effects,  # noqa: F401  ("Sacrifice CARDNAME unless you pay {N}": unless_pay)
+    vehicle_effects,  # noqa: F401  (crew: a Vehicle becomes an artifact creature, vehicles)
 )

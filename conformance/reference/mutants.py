@@ -181,3 +181,7 @@ MUTANTS.update(MANA_ABILITY_MUTANTS)
 from conformance.reference.cost_increase_mutants import COST_INCREASE_MUTANTS  # noqa: E402
 
 MUTANTS.update(COST_INCREASE_MUTANTS)
+
+from conformance.reference.vehicle_mutants import VEHICLE_MUTANTS  # noqa: E402
+
+MUTANTS.update(VEHICLE_MUTANTS)

@@ -44,12 +44,14 @@ from conformance.reference.effect_text import (
     parse_effects,
 )
 from conformance.reference.errors import OracleTemplateError
+from conformance.reference.exert_text import exert_line
 from conformance.reference.lands_animated import lands_static_line
 from conformance.reference.oracle_eldrazi import ability_line as _eldrazi_line
 from conformance.reference.oracle_lords import lord_line
 from conformance.reference.oracle_sacrificed import check_sacrificed_power
 from conformance.reference.oracle_suspended import suspended_line
 from conformance.reference.self_while import self_while_line
+from conformance.reference.vehicle_text import crew_line
 
 _ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6}
 
@@ -143,6 +145,15 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
             continue
         if (removing := counter_cost_line(line, parse_effects)) is not None:  # quest counters
             activated.append(removing)
+            continue
+        if (crew := crew_line(line)) is not None:  # 702.122a: Vehicles (vehicles.py)
+            activated.append(crew)
+            continue
+        if (exert := exert_line(line, parse_effects)) is not None:  # 701.39: exert.py
+            if isinstance(exert, Activated):
+                activated.append(exert)
+            else:
+                triggered.append(exert)
             continue
         if line == "Changeling":  # 702.73a: every creature type (changeling.py)
             keywords.add(line.lower())

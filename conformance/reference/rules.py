@@ -64,6 +64,7 @@ from conformance.reference.cost_increases import CostIncreases
 from conformance.reference.cycle_triggers import CycleTriggers
 from conformance.reference.delayed_triggers import DelayedTriggers
 from conformance.reference.effects_copies import CopyVariantRules
+from conformance.reference.exert import EXERT_HOOKS, Exert
 from conformance.reference.exile_until import ExileUntil
 from conformance.reference.kicked import KickedPermanents
 from conformance.reference.magecraft import MAGECRAFT_HOOKS, CastOrCopyTriggers
@@ -71,6 +72,7 @@ from conformance.reference.morph import Morph
 from conformance.reference.persist import PERSIST_HOOKS, PersistUndying
 from conformance.reference.raid import RAID_HOOKS, RaidTriggers
 from conformance.reference.totem_armor import TOTEM_ARMOR_HOOKS, TotemArmor
+from conformance.reference.vehicles import VEHICLE_HOOKS, Vehicles
 
 HOOKS: dict[str, str] = {
     "stack_exit_zone": "702.127a, 702.34a: where a spell that leaves the stack goes",
@@ -266,7 +268,11 @@ HOOKS["declines_mana_abilities"] = ("117.1d, 605.3a: a player is never forced to
                                     "abilities to pay a cost")
 
 
-class Rules(ChapterRules, CostIncreases, Morph, Bestow, RaidTriggers, CastOrCopyTriggers,
-            CycleTriggers, CastQuality, BlockRestrictions, KickedPermanents, CopyVariantRules,
+HOOKS.update(VEHICLE_HOOKS)  # crew, 208.3: vehicles
+HOOKS.update(EXERT_HOOKS)  # exert: exert
+
+
+class Rules(Vehicles, Exert, ChapterRules, CostIncreases, Morph, Bestow, RaidTriggers,
+            CastOrCopyTriggers, CycleTriggers, CastQuality, BlockRestrictions, KickedPermanents, CopyVariantRules,
             ExileUntil, DelayedTriggers, PersistUndying, TotemArmor):
     """All the rules the reference engine models (the public surface: :data:`HOOKS`)."""

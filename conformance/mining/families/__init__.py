@@ -23,6 +23,7 @@ from conformance.mining.families import (
     devotion_resolves,
     energy,
     evasion,
+    exert,
     fizzle,
     fizzle_partial,
     flashback,
@@ -56,6 +57,7 @@ from conformance.mining.families import (
     suspend_more,
     totem_armor,
     unblocked,
+    vehicles,
 )
 from conformance.mining.model import Family
 
@@ -216,6 +218,21 @@ MUTANT_OF: dict[str, str] = {
     "snow-reduction": "generic_reduction_reduces_snow",
     "cost-increase-own": "cost_increase_spares_its_controller",
     "cost-increase-mana-value": "cost_increase_raises_mana_value",
+    "vehicle-not-creature": "vehicle_pt_when_not_creature",
+    "crew-summoning-sick": "sick_creatures_cant_crew",
+    "crew-extra-creatures": "crew_exact_creatures",
+    "crew-already-creature": "crew_only_noncreature",
+    "crew-not-entering": "crewing_is_entering",
+    "crewed-vehicle-crews": "only_creature_cards_crew",
+    "crew-before-attack": "crew_ends_with_step",
+    "vehicle-specified-pt": "crew_sets_printed_pt",
+    "exert-needs-permission": "exert_any_creature",
+    "exert-vigilance-expires": "exert_waits_for_tapped_untap",
+    "exert-stolen-creature": "exert_holds_for_controller",
+    "exert-trigger-before-blockers": "exert_no_reflexive_trigger",
+    "exert-without-target": "exert_needs_target",
+    "exerted-any-creature": "exerted_triggers_only_itself",
+    "exert-cost-again": "exert_only_once",
 }
 """Family id -> the mutant breaking exactly the rules point the family tests."""
 
@@ -237,6 +254,7 @@ FAMILIES: tuple[Family, ...] = tuple(
         *evasion.FAMILIES,
         *persist.FAMILIES, *totem_armor.FAMILIES,
         *suspend_declined.FAMILIES, *snow_supertype.FAMILIES, *cost_increase.FAMILIES,
+        *vehicles.FAMILIES, *exert.FAMILIES,
         *classified_formats.FAMILIES,  # last: a family that can script the ruling wins
     )
 )

