@@ -168,3 +168,7 @@ MUTANTS.update(MINED_RULE_MUTANTS)
 from conformance.mining.mutants_triggers import TRIGGER_FAMILY_MUTANTS  # noqa: E402
 
 MUTANTS.update(TRIGGER_FAMILY_MUTANTS)
+
+from conformance.reference.adventure_mutants import ADVENTURE_MUTANTS  # noqa: E402
+
+MUTANTS.update(ADVENTURE_MUTANTS)

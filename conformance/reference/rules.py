@@ -54,6 +54,7 @@ Methods whose names start with ``_`` are internal. Actions and effects are regis
 
 from __future__ import annotations
 
+from conformance.reference.adventurers import ADVENTURE_HOOKS, AdventurerCards
 from conformance.reference.bestow import Bestow
 from conformance.reference.block_restrictions import BlockRestrictions
 from conformance.reference.cascade import Cascade
@@ -250,9 +251,10 @@ HOOKS: dict[str, str] = {
 HOOKS.update(CHAPTER_HOOKS)  # fight, resolution-time conditions: chapter_rules
 HOOKS.update(MAGECRAFT_HOOKS)  # "whenever you cast or copy": magecraft
 HOOKS.update(RAID_HOOKS)  # "if you attacked this turn": raid
+HOOKS.update(ADVENTURE_HOOKS)  # adventurer cards: adventurers
 
 
 class Rules(ChapterRules, Cascade, Morph, Bestow, RaidTriggers, CastOrCopyTriggers,
             CycleTriggers, CastQuality, BlockRestrictions, KickedPermanents, CopyVariantRules,
-            ExileUntil, DelayedTriggers):
+            ExileUntil, DelayedTriggers, AdventurerCards):
     """All the rules the reference engine models (the public surface: :data:`HOOKS`)."""

@@ -6,6 +6,8 @@ from dataclasses import replace
 
 from conformance.mining.families import (
     additional_costs,
+    adventure,
+    adventure_more,
     animated,
     bestow,
     cast_trigger,
@@ -188,6 +190,12 @@ MUTANT_OF: dict[str, str] = {
     "raid-whole-turn": "raid_needs_attacker_on_battlefield",
     "raid-any-attack": "raid_per_attacker",
     "cycle-trigger-separate": "cycling_countered_with_its_trigger",
+    "adventure-exiled": "adventure_resolves_to_graveyard",
+    "adventure-exile-other-reason": "exiled_adventurer_castable",
+    "adventure-characteristics": "adventure_spell_has_normal_characteristics",
+    "adventure-normal-characteristics": "adventurer_has_adventure_characteristics",
+    "adventure-cast-legality": "adventure_legality_from_creature",
+    "adventure-copy": "adventure_copy_exiled_as_card",
 }
 """Family id -> the mutant breaking exactly the rules point the family tests."""
 
@@ -206,6 +214,7 @@ FAMILIES: tuple[Family, ...] = tuple(
         *unblocked.FAMILIES, *flicker_token.FAMILIES, *kicker_targets.FAMILIES,
         *convoke_total.FAMILIES, *devotion_resolves.FAMILIES,
         *magecraft.FAMILIES, *raid.FAMILIES, *cycle_trigger.FAMILIES,
+        *adventure.FAMILIES, *adventure_more.FAMILIES,
         *classified_formats.FAMILIES,  # last: a family that can script the ruling wins
     )
 )

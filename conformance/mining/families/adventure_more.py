@@ -1,0 +1,132 @@
+"""More adventurer card rulings (rule 716; see :mod:`conformance.mining.families.adventure`):
+
+* ``adventure-cast-legality`` — "If you cast an adventurer card as an Adventure, use only its
+  alternative characteristics to determine whether it's legal to cast that spell": during p2's
+  turn p1 casts the card as its instant Adventure although its creature (without flash) could
+  be cast only at sorcery speed; the Adventure resolves and is exiled. Mutant
+  ``adventure_legality_from_creature`` (716.3a). Only for an instant Adventure whose creature
+  lacks flash (otherwise both halves have one timing and an engine reading either passes).
+* ``adventure-copy`` — "If an effect copies an Adventure spell, that copy is exiled as it
+  resolves. It ceases to exist as a state-based action; it's not possible to cast the copy as a
+  creature": p1 copies their Adventure spell with Twincast; the copy resolves and ceases to
+  exist (one object only goes from the stack to exile: the card, as its Adventure resolves).
+  Mutant ``adventure_copy_exiled_as_card`` (707.10a, 716.3c-d). Only for an Adventure whose
+  copy leaves its target legal for the original (a destroyed or returned target would make the
+  original not resolve, 608.2b).
+
+The other recurring texts are classified with their reason: casting as an Adventure is not an
+alternative cost (no card in the pool casts a card from a hand for an alternative cost or
+without paying its mana cost), naming a card, objects becoming copies of a permanent, and
+effects that refer to a card that "has an Adventure" (the reference engine builds none of those
+cards).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from conformance.mining import build as b
+from conformance.mining.families.adventure import FEATURES, adventurer, pool
+from conformance.mining.families.knifepoint import classified
+from conformance.mining.model import Context, Draft, Family, NotExecutable, phrases
+
+TWINCAST = "Twincast"
+"""Copy target instant or sorcery spell. You may choose new targets for the copy. ({U}{U})"""
+_COPY_SAFE = frozenset({"PumpTarget", "PutCounters", "TapUpTo", "Mill", "CreateToken", "Draw",
+                        "LoseLifeYou"})
+"""Adventure effects whose copy leaves the original's target legal."""
+
+
+def _resolve() -> dict[str, Any]:
+    return {"resolve_top": {}}
+
+
+def gen_legality(ctx: Context) -> list[Draft] | NotExecutable:
+    """An instant Adventure is cast in the opponent's turn though its creature has no flash."""
+    adv = adventurer(ctx)
+    if isinstance(adv, NotExecutable):
+        return adv
+    c, a = adv.creature, adv.adventure
+    if "Instant" not in a.types:
+        return NotExecutable("its Adventure is a sorcery: cast at sorcery speed like its "
+                             "creature, an engine reading either half passes")
+    if "flash" in c.text.keywords:
+        return NotExecutable("its creature has flash: cast at instant speed like its Adventure, "
+                             "an engine reading either half passes")
+    setup = adv.setup(pool(a.mana_cost), active="p2")
+    setup["priority"] = "p1"
+    actions = [adv.cast_adventure(),
+               {"check": {"state": {"objects": {"adv": {"zone": "stack", "name": a.name}}}}},
+               _resolve()]
+    expect = {"events": [{"type": "cast", "object": "adv", "half": a.name},
+                         {"type": "resolved", "object": "adv"}],
+              "state": {"zones": {"adv": "exile"}, "stack": []}}
+    return [Draft("adventure-cast-legality", f"{a.name}, an instant, is cast in the opponent's "
+                  f"turn although {c.name} has no flash", adv.features(), adv.cards(), setup,
+                  actions, expect, ["716.3a", "304.1", "307.1"])]
+
+
+def gen_copy(ctx: Context) -> list[Draft] | NotExecutable:
+    """A copy of an Adventure spell ceases to exist as it resolves; the card is exiled."""
+    adv = adventurer(ctx)
+    if isinstance(adv, NotExecutable):
+        return adv
+    kinds = {type(e).__name__ for e in adv.effects}
+    if not kinds <= _COPY_SAFE:
+        return NotExecutable("its copy would make the original's target illegal (destroyed or "
+                             "moved): the original would not resolve and be exiled (608.2b)")
+    a = adv.adventure
+    setup = adv.setup(pool(a.mana_cost, "{U}{U}"),
+                      p1_extra={"hand": [{"id": "twin", "card": TWINCAST}]})
+    actions = [adv.cast_adventure(), b.cast("twin", targets=["adv"]), _resolve()]
+    if adv.targets:
+        actions.append(b.keep_targets())
+    actions += [_resolve(), _resolve()]
+    expect = {"events": [{"type": "copy_created", "of": "adv"},
+                         {"type": "resolved", "copy": True},
+                         {"type": "resolved", "object": "adv", "copy": False},
+                         {"type": "zone_change", "object": "adv", "from": "stack",
+                          "to": "exile"}],
+              "event_counts": [{"match": {"type": "zone_change", "from": "stack", "to": "exile"},
+                                "count": 1}],
+              "state": {"zones": {"adv": "exile", "twin": "graveyard"}, "stack": [],
+                        "count": [{"zone": "exile", "card": adv.name, "count": 1}]}}
+    return [Draft("adventure-copy", f"A copy of {a.name} ceases to exist as it resolves; only the "
+                  "card is exiled", adv.features("copy_spell", *(["copy.new_targets"] if adv.targets else [])), adv.cards(TWINCAST), setup, actions,
+                  expect, ["707.10a", "716.3c", "716.3d"])]
+
+
+FAMILIES = [
+    Family("adventure-cast-legality", "Only an Adventure's characteristics decide whether "
+           "casting it is legal", ("716.3a",), (*FEATURES, "target"), gen_legality,
+           en=phrases("If you cast an adventurer card as an Adventure, use only its alternative "
+                      "characteristics to determine whether it's legal to cast that spell")),
+    Family("adventure-copy", "A copy of an Adventure spell ceases to exist as it resolves",
+           ("707.10a", "716.3c"), (*FEATURES, "copy_spell"), gen_copy,
+           en=phrases("If an effect copies an Adventure spell, that copy is exiled as it "
+                      "resolves")),
+    Family("adventure-not-alternative-cost", "Casting as an Adventure is not an alternative "
+           "cost", ("716.3",), tuple(FEATURES),
+           classified("not executable: no card in the scripted pool lets a player cast a card "
+                      "from a hand for an alternative cost or without paying its mana cost"),
+           en=phrases("Casting a card as an Adventure isn't casting it for an alternative "
+                      "cost")),
+    Family("adventure-card-name", "The Adventure's name may be chosen", ("716.5",),
+           tuple(FEATURES),
+           classified("not executable: no card in the scripted pool names a card"),
+           en=phrases("If an effect instructs you to choose a card name, you may choose the "
+                      "alternative Adventure name")),
+    Family("adventure-copy-object", "A copy of a permanent that has an Adventure",
+           ("716.2b",), tuple(FEATURES),
+           classified("not executable: no card in the scripted pool makes an object a copy of "
+                      "a permanent"),
+           en=phrases("If an object becomes a copy of an object that has an Adventure")),
+    Family("adventure-has-an-adventure", "What 'has an Adventure' refers to", ("716.2a",),
+           tuple(FEATURES),
+           classified("not executable: the reference engine builds no card that refers to a "
+                      "card, spell or permanent that has an Adventure"),
+           en=phrases("An effect may refer to a card, spell, or permanent that \"has an "
+                      "Adventure.\"",
+                      "If an effect refers to a creature card, creature spell, or creature that "
+                      "has an Adventure, it won't find")),
+]
