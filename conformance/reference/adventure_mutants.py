@@ -95,6 +95,18 @@ class AdventureLegalityFromCreature(ReferenceEngine):
         return super().legality_face(card, face)
 
 
+class ExileCastIgnoresTiming(ReferenceEngine):
+    """A card cast from exile by a permission (an adventurer card its Adventure exiled, a
+    foretold card) may be cast any time its player has priority, whatever its type (breaks
+    716.3d's ruling and 307.1: the permission does not change the timing)."""
+
+    MUTANT = "exile_cast_ignores_timing"
+    RULE = "307.1"
+
+    def timing_permits(self, face: Face, player: str, zone: str) -> bool:
+        return zone == "exile" or super().timing_permits(face, player, zone)
+
+
 class AdventureCopyExiledAsCard(ReferenceEngine):
     """A copy of an Adventure spell is exiled as it resolves and stays there as a card its
     controller may cast as the creature (breaks the rulings of 716.3c-d and 707.10a: the copy
@@ -118,6 +130,7 @@ ADVENTURE_MUTANTS: dict[str, type[ReferenceEngine]] = {
                                 AdventureNotCastFromExile, ExiledAdventurerCastable,
                                 AdventureSpellHasNormalCharacteristics,
                                 AdventurerHasAdventureCharacteristics,
-                                AdventureLegalityFromCreature, AdventureCopyExiledAsCard)
+                                AdventureLegalityFromCreature, AdventureCopyExiledAsCard,
+                                ExileCastIgnoresTiming)
 }
 """Mutant name -> engine class (added to :data:`conformance.reference.mutants.MUTANTS`)."""

@@ -196,6 +196,7 @@ MUTANT_OF: dict[str, str] = {
     "adventure-normal-characteristics": "adventurer_has_adventure_characteristics",
     "adventure-cast-legality": "adventure_legality_from_creature",
     "adventure-copy": "adventure_copy_exiled_as_card",
+    "adventure-exile-timing": "exile_cast_ignores_timing",
 }
 """Family id -> the mutant breaking exactly the rules point the family tests."""
 

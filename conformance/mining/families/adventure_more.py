@@ -14,6 +14,12 @@
   copy leaves its target legal for the original (a destroyed or returned target would make the
   original not resolve, 608.2b).
 
+* ``adventure-exile-timing`` — "You must still follow any timing restrictions and permissions
+  for the creature spell you cast from exile. Normally, you'll be able to cast it only during
+  your main phase while the stack is empty": the Adventure resolves and is exiled; p1 casts
+  Lightning Bolt and, with it on the stack, tries to cast the creature from exile: refused.
+  Mutant ``exile_cast_ignores_timing`` (716.3d, 307.1). Only for a creature without flash.
+
 The other recurring texts are classified with their reason: casting as an Adventure is not an
 alternative cost (no card in the pool casts a card from a hand for an alternative cost or
 without paying its mana cost), naming a card, objects becoming copies of a permanent, and
@@ -96,6 +102,27 @@ def gen_copy(ctx: Context) -> list[Draft] | NotExecutable:
                   expect, ["707.10a", "716.3c", "716.3d"])]
 
 
+def gen_exile_timing(ctx: Context) -> list[Draft] | NotExecutable:
+    """The creature cast from exile follows its timing: not while a spell is on the stack."""
+    adv = adventurer(ctx)
+    if isinstance(adv, NotExecutable):
+        return adv
+    c, a = adv.creature, adv.adventure
+    if "flash" in c.text.keywords:
+        return NotExecutable("its creature has flash: cast from exile at any time it is legal, "
+                             "an engine ignoring timing passes")
+    setup = adv.setup(pool(a.mana_cost, "{R}", c.mana_cost),
+                      p1_extra={"hand": [{"id": "bolt", "card": b.BOLT}]})
+    actions = [adv.cast_adventure(), _resolve(),
+               {"check": {"state": {"zones": {"adv": "exile"}, "stack": []}}},
+               b.cast("bolt", targets=["p2"]), b.cast("adv")]
+    expect = {"error": {"kind": "illegal_action", "action": 4},
+              "state": {"zones": {"adv": "exile", "bolt": "stack"}}}
+    return [Draft("adventure-exile-timing", f"{c.name} cast from exile follows a creature's "
+                  "timing: not while a spell is on the stack", adv.features(),
+                  adv.cards(b.BOLT), setup, actions, expect, ["716.3d", "307.1", "601.3"])]
+
+
 FAMILIES = [
     Family("adventure-cast-legality", "Only an Adventure's characteristics decide whether "
            "casting it is legal", ("716.3a",), (*FEATURES, "target"), gen_legality,
@@ -105,6 +132,10 @@ FAMILIES = [
            ("707.10a", "716.3c"), (*FEATURES, "copy_spell"), gen_copy,
            en=phrases("If an effect copies an Adventure spell, that copy is exiled as it "
                       "resolves")),
+    Family("adventure-exile-timing", "The creature cast from exile follows its timing",
+           ("716.3d", "307.1"), (*FEATURES, "target"), gen_exile_timing,
+           en=phrases("You must still follow any timing restrictions and permissions for the "
+                      "creature spell you cast from exile")),
     Family("adventure-not-alternative-cost", "Casting as an Adventure is not an alternative "
            "cost", ("716.3",), tuple(FEATURES),
            classified("not executable: no card in the scripted pool lets a player cast a card "

@@ -43,6 +43,9 @@ LEGALITY = ("If you cast an adventurer card as an Adventure, use only its altern
             "you can’t cast it as Chop Down.")
 COPY = ("If an effect copies an Adventure spell, that copy is exiled as it resolves. It ceases "
         "to exist as a state-based action; it’s not possible to cast the copy as a creature.")
+TIMING = ("You must still follow any timing restrictions and permissions for the creature spell "
+          "you cast from exile. Normally, you’ll be able to cast it only during your main phase "
+          "while the stack is empty.")
 CLASSIFIED = {
     "adventure-not-alternative-cost": "Casting a card as an Adventure isn’t casting it for an "
     "alternative cost. Effects that allow you to cast a spell for an alternative cost or "
@@ -81,7 +84,8 @@ def _status(engine: Any, data: dict[str, Any]) -> str:
     (CHARS, "adventure-characteristics", SECRETKEEPER),
     (NORMAL, "adventure-normal-characteristics", GIANT_KILLER),
     (LEGALITY, "adventure-cast-legality", GIANT_KILLER),
-    (COPY, "adventure-copy", CURIOUS_PAIR), (COPY, "adventure-copy", SECRETKEEPER)])
+    (COPY, "adventure-copy", CURIOUS_PAIR), (COPY, "adventure-copy", SECRETKEEPER),
+    (TIMING, "adventure-exile-timing", GIANT_KILLER)])
 def test_the_reference_passes_and_the_mutant_fails(text: str, family: str, card: str) -> None:
     cases = _mined(card, text)
     mutant = BY_ID[family].mutant
@@ -107,7 +111,8 @@ def test_the_other_texts_are_classified(family: str, text: str) -> None:
 
 @pytest.mark.parametrize("text, card, reason", [
     (LEGALITY, CURIOUS_PAIR, "sorcery"), (LEGALITY, BORROWER, "flash"),
-    (COPY, GIANT_KILLER, "illegal"), (EXILED, SPRITE, "does not build")])
+    (COPY, GIANT_KILLER, "illegal"), (EXILED, SPRITE, "does not build"),
+    (TIMING, BORROWER, "flash")])
 def test_not_executable_with_the_reason(text: str, card: str, reason: str) -> None:
     r = mine([RulingGroup("g", card, "2019-10-04", {"en": text})])
     assert r.outcomes[0].status == NOT_EXECUTABLE and reason in r.outcomes[0].reason
