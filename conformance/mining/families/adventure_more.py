@@ -39,8 +39,7 @@ from conformance.mining.model import Context, Draft, Family, NotExecutable, phra
 TWINCAST = "Twincast"
 """Copy target instant or sorcery spell. You may choose new targets for the copy. ({U}{U})"""
 _COPY_SAFE = frozenset({"PumpTarget", "UntapAndPump", "PutCounters", "TapUpTo", "Mill",
-                        "CreateToken", "Draw",
-                        "LoseLifeYou"})
+                        "CreateToken", "Draw", "LoseLifeYou"})
 """Adventure effects whose copy leaves the original's target legal."""
 
 
