@@ -21,8 +21,8 @@
   Mutant ``exile_cast_ignores_timing`` (716.3d, 307.1). Only for a creature without flash.
 
 The other recurring texts are classified with their reason: casting as an Adventure is not an
-alternative cost (no card in the pool casts a card from a hand for an alternative cost or
-without paying its mana cost), naming a card, objects becoming copies of a permanent, and
+alternative cost (the free casts of the pool, cascade and "cast ... from your hand without
+paying its mana cost", have no choice of the Adventure in the case format), naming a card, objects becoming copies of a permanent, and
 effects that refer to a card that "has an Adventure" (the reference engine builds none of those
 cards).
 """
@@ -138,8 +138,11 @@ FAMILIES = [
                       "creature spell you cast from exile")),
     Family("adventure-not-alternative-cost", "Casting as an Adventure is not an alternative "
            "cost", ("716.3",), tuple(FEATURES),
-           classified("not executable: no card in the scripted pool lets a player cast a card "
-                      "from a hand for an alternative cost or without paying its mana cost"),
+           classified("not executable: the scripted casts without paying a mana cost "
+                      "(cascade, 'cast ... from your hand without paying its mana cost') cast a "
+                      "card as it is: the case format has no choice to cast an adventurer card "
+                      "as its Adventure there, and no card of the pool gives an alternative cost "
+                      "to a spell cast from a hand"),
            en=phrases("Casting a card as an Adventure isn't casting it for an alternative "
                       "cost")),
     Family("adventure-card-name", "The Adventure's name may be chosen", ("716.5",),
