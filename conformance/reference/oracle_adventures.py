@@ -1,7 +1,8 @@
 """Effect templates first needed by the Adventures of adventurer cards (rule 716; any card with
 the same words gets them too), used by :mod:`conformance.reference.effect_text`: :data:`FIRST`
 before its own templates (sentence pairs a base template would cut after the first sentence).
-Their effects exist already (:mod:`conformance.reference.abilities_split`)."""
+Their effects exist already (:mod:`conformance.reference.abilities_split`,
+:mod:`conformance.reference.effect_blocks`)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import re
 from collections.abc import Callable
 
 from conformance.reference import abilities_split as s
-from conformance.reference.effect_blocks import Effect
+from conformance.reference.effect_blocks import CounterSpell, Effect
 
 Builder = Callable[[re.Match[str]], "Effect | tuple[Effect, ...]"]
 
@@ -17,5 +18,8 @@ FIRST: list[tuple[re.Pattern[str], Builder]] = [
     # On Alert: the pump and the untap of one target, in either order the same result
     (re.compile(r"Target creature gets ([+-]\d+)/([+-]\d+) until end of turn\. Untap it\. ?"),
      lambda g: s.UntapAndPump(int(g[1]), int(g[2]))),
+    # Mesmeric Glare: a spell of any type with a mana value bound
+    (re.compile(r"Counter target spell with mana value (\d+) or less\. ?"),
+     lambda g: CounterSpell(f"spell:any:mv<={int(g[1])}")),
 ]
 """Tried before the base templates."""

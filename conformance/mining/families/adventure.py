@@ -55,9 +55,10 @@ _TARGETS: dict[str, tuple[str, str | None, str, str]] = {
     "artifact": ("thopter2", ORNITHOPTER, "p2", "battlefield"),
     "gy:Creature:you": ("grave1", b.BEARS, "p1", "graveyard"),
     "player": ("p2", None, "p2", ""),
+    "spell:any:mv<=3": ("tbolt", b.BOLT, "p1", "spell"),
 }
 """Target slot kind -> the target scripted for the Adventure: (id, card or None for a player,
-its owner, its zone)."""
+its owner, its zone; ``spell``: a card p1 holds and casts first, Lightning Bolt at p2)."""
 
 
 @dataclass
@@ -87,9 +88,22 @@ class Adventurer:
         """The features of a case casting the Adventure."""
         return [*FEATURES, *(["target"] if self.targets else []), *more]
 
-    def cast_adventure(self, obj: str = "adv") -> dict[str, Any]:
-        """p1 casts ``obj`` as the Adventure at its scripted targets."""
-        return b.cast(obj, half=self.adventure.name, targets=self.target_ids or None)
+    @property
+    def cost(self) -> str:
+        """What p1 pays to cast the Adventure: its mana cost, and {R} for each Lightning Bolt
+        cast first as its target."""
+        return (self.adventure.mana_cost or "") + "{R}" * len(self.spells_first)
+
+    @property
+    def spells_first(self) -> list[str]:
+        """The cards p1 casts (at p2) before the Adventure, to be its targets on the stack."""
+        return [t[1] for t in self.targets if t[3] == "spell" and t[1]]
+
+    def casting(self, obj: str = "adv") -> list[dict[str, Any]]:
+        """p1 casts the spells its targets are, then ``obj`` as the Adventure at its scripted
+        targets (p1 holds priority)."""
+        first = [b.cast(t[0], targets=["p2"]) for t in self.targets if t[3] == "spell"]
+        return [*first, b.cast(obj, half=self.adventure.name, targets=self.target_ids or None)]
 
     def setup(self, mana: str | None, *, p1_extra: dict[str, list[dict[str, Any]]] | None = None,
               p2_hand: list[dict[str, Any]] | None = None, p2_mana: str | None = None,
@@ -103,7 +117,8 @@ class Adventurer:
             zones["p1"].setdefault(zone, []).extend(objs)
         for tid, card, owner, zone in self.targets if targets else ():
             if card is not None:
-                zones[owner].setdefault(zone, []).append({"id": tid, "card": card})
+                zones[owner].setdefault("hand" if zone == "spell" else zone, []).append(
+                    {"id": tid, "card": card})
         p1 = b.player(mana=mana, library=b.islands(5), **zones["p1"])
         p2 = b.player(mana=p2_mana, hand=p2_hand,
                       library=[{"id": f"plib{i}", "card": b.ISLAND} for i in range(1, 6)],
@@ -117,9 +132,10 @@ def pool(*costs: str | None) -> str | None:
     return b.mana_pool(*(re.sub(r"\{([WUBRG])/[WUBRG]\}", r"{\1}", c or "") for c in costs))
 
 
-def adventurer(ctx: Context) -> Adventurer | NotExecutable:
+def adventurer(ctx: Context, *, cast: bool = True) -> Adventurer | NotExecutable:
     """The reference engine's adventurer card with its Adventure's targets scripted, or why it
-    is not scripted."""
+    is not scripted (without ``cast``, for a case that never casts the Adventure: its targets
+    need not be scripted)."""
     from conformance.reference.cards import load_cards
 
     card = load_cards().get(ctx.card.name)
@@ -135,7 +151,7 @@ def adventurer(ctx: Context) -> Adventurer | NotExecutable:
     if pool(adventure.mana_cost, creature.mana_cost) is None:
         return NotExecutable("no mana pool is written for its mana costs")
     targets = []
-    for eff in spell:
+    for eff in spell if cast else ():
         for slot in eff.slots:
             if slot.kind not in _TARGETS or slot.max < 1 or slot.min > 1:
                 return NotExecutable(f"its Adventure's target ({slot.kind}) is not one the "
@@ -161,7 +177,7 @@ def gen_exiled(ctx: Context) -> list[Draft] | NotExecutable:
     if isinstance(adv, NotExecutable):
         return adv
     c, a = adv.creature, adv.adventure
-    actions = [adv.cast_adventure(), _resolve(),
+    actions = [*adv.casting(), _resolve(),
                {"check": {"state": {"zones": {"adv": "exile"}, "stack": []}}},
                b.cast("adv"), _resolve()]
     expect = {"events": [{"type": "resolved", "object": "adv"},
@@ -173,26 +189,26 @@ def gen_exiled(ctx: Context) -> list[Draft] | NotExecutable:
               "state": {"objects": {"adv": _creature_state(adv, "battlefield")}, "stack": []}}
     first = Draft("adventure-exiled", f"{a.name} resolves and is exiled; then {c.name} is cast "
                   "from exile", adv.features(), adv.cards(),
-                  adv.setup(pool(a.mana_cost, c.mana_cost)), actions, expect,
+                  adv.setup(pool(adv.cost, c.mana_cost)), actions, expect,
                   ["716.3d", "608.2n"])
-    counter = [adv.cast_adventure(), {"pass_priority": {"player": "p1"}},
+    counter = [*adv.casting(), {"pass_priority": {"player": "p1"}},
                b.cast("cancel", "p2", targets=["adv"]), _resolve()]
     countered = Draft("adventure-exiled-countered", f"{a.name} countered by {b.CANCEL} goes to "
                       "its owner's graveyard, not into exile", adv.features("counterspell"),
                       adv.cards(b.CANCEL),
-                      adv.setup(pool(a.mana_cost), p2_hand=[{"id": "cancel", "card": b.CANCEL}],
+                      adv.setup(pool(adv.cost), p2_hand=[{"id": "cancel", "card": b.CANCEL}],
                                 p2_mana="{U}{U}{C}"),
                       counter, {"events": [{"type": "countered", "object": "adv"}],
                                 "events_absent": [{"type": "resolved", "object": "adv"}],
                                 "state": {"zones": {"adv": "graveyard", "cancel": "graveyard"},
-                                          "stack": []}},
+                                          "stack": adv.spells_first}},
                       ["716.3d", "701.5a"])
     return [first, countered]
 
 
 def gen_other_exile(ctx: Context) -> list[Draft] | NotExecutable:
     """A card in exile that its Adventure did not exile may not be cast from there."""
-    adv = adventurer(ctx)
+    adv = adventurer(ctx, cast=False)
     if isinstance(adv, NotExecutable):
         return adv
     c = adv.creature
@@ -214,19 +230,19 @@ def gen_characteristics(ctx: Context) -> list[Draft] | NotExecutable:
     on_stack = {"zone": "stack", "name": a.name, "mana_value": a.mana_value,
                 "types": list(a.types), "subtypes": list(a.subtypes), "colors": list(a.colors),
                 "power": None, "toughness": None}
-    actions = [adv.cast_adventure(), {"check": {"state": {"objects": {"adv": on_stack}}}},
+    actions = [*adv.casting(), {"check": {"state": {"objects": {"adv": on_stack}}}},
                _resolve()]
     expect = {"state": {"objects": {"adv": _creature_state(adv, "exile")}, "stack": []}}
     return [Draft("adventure-characteristics", f"{a.name} on the stack has only the Adventure's "
                   f"characteristics, in exile {adv.creature.name}'s again",
-                  adv.features("mana_cost"), adv.cards(), adv.setup(pool(a.mana_cost)), actions,
+                  adv.features("mana_cost"), adv.cards(), adv.setup(pool(adv.cost)), actions,
                   expect, ["716.3b", "716.4"])]
 
 
 def gen_normal(ctx: Context) -> list[Draft] | NotExecutable:
     """In a hand, a graveyard and exile the card is its creature; cast normally, it is the
     creature on the stack."""
-    adv = adventurer(ctx)
+    adv = adventurer(ctx, cast=False)
     if isinstance(adv, NotExecutable):
         return adv
     c = adv.creature

@@ -59,9 +59,9 @@ def gen_legality(ctx: Context) -> list[Draft] | NotExecutable:
     if "flash" in c.text.keywords:
         return NotExecutable("its creature has flash: cast at instant speed like its Adventure, "
                              "an engine reading either half passes")
-    setup = adv.setup(pool(a.mana_cost), active="p2")
+    setup = adv.setup(pool(adv.cost), active="p2")
     setup["priority"] = "p1"
-    actions = [adv.cast_adventure(),
+    actions = [*adv.casting(),
                {"check": {"state": {"objects": {"adv": {"zone": "stack", "name": a.name}}}}},
                _resolve()]
     expect = {"events": [{"type": "cast", "object": "adv", "half": a.name},
@@ -82,9 +82,9 @@ def gen_copy(ctx: Context) -> list[Draft] | NotExecutable:
         return NotExecutable("its copy would make the original's target illegal (destroyed or "
                              "moved): the original would not resolve and be exiled (608.2b)")
     a = adv.adventure
-    setup = adv.setup(pool(a.mana_cost, "{U}{U}"),
+    setup = adv.setup(pool(adv.cost, "{U}{U}"),
                       p1_extra={"hand": [{"id": "twin", "card": TWINCAST}]})
-    actions = [adv.cast_adventure(), b.cast("twin", targets=["adv"]), _resolve()]
+    actions = [*adv.casting(), b.cast("twin", targets=["adv"]), _resolve()]
     if adv.targets:
         actions.append(b.keep_targets())
     actions += [_resolve(), _resolve()]
@@ -107,16 +107,16 @@ def gen_exile_timing(ctx: Context) -> list[Draft] | NotExecutable:
     adv = adventurer(ctx)
     if isinstance(adv, NotExecutable):
         return adv
-    c, a = adv.creature, adv.adventure
+    c = adv.creature
     if "flash" in c.text.keywords:
         return NotExecutable("its creature has flash: cast from exile at any time it is legal, "
                              "an engine ignoring timing passes")
-    setup = adv.setup(pool(a.mana_cost, "{R}", c.mana_cost),
+    setup = adv.setup(pool(adv.cost, "{R}", c.mana_cost),
                       p1_extra={"hand": [{"id": "bolt", "card": b.BOLT}]})
-    actions = [adv.cast_adventure(), _resolve(),
+    actions = [*adv.casting(), _resolve(),
                {"check": {"state": {"zones": {"adv": "exile"}, "stack": []}}},
                b.cast("bolt", targets=["p2"]), b.cast("adv")]
-    expect = {"error": {"kind": "illegal_action", "action": 4},
+    expect = {"error": {"kind": "illegal_action", "action": len(actions) - 1},
               "state": {"zones": {"adv": "exile", "bolt": "stack"}}}
     return [Draft("adventure-exile-timing", f"{c.name} cast from exile follows a creature's "
                   "timing: not while a spell is on the stack", adv.features(),

@@ -64,6 +64,7 @@ SECRETKEEPER = "Merfolk Secretkeeper // Venture Deeper"
 RANGER = "Oakhame Ranger // Bring Back"
 BORROWER = "Brazen Borrower // Petty Theft"
 SPRITE = "Hypnotic Sprite // Mesmeric Glare"
+BONECRUSHER = "Bonecrusher Giant // Stomp"
 
 
 def _mined(card: str, text: str) -> list[dict[str, Any]]:
@@ -80,6 +81,7 @@ def _status(engine: Any, data: dict[str, Any]) -> str:
 
 @pytest.mark.parametrize("text, family, card", [
     (EXILED, "adventure-exiled", GIANT_KILLER), (EXILED, "adventure-exiled", RANGER),
+    (EXILED, "adventure-exiled", SPRITE), (TIMING, "adventure-exile-timing", SPRITE),
     (OTHER, "adventure-exile-other-reason", CURIOUS_PAIR),
     (CHARS, "adventure-characteristics", SECRETKEEPER),
     (NORMAL, "adventure-normal-characteristics", GIANT_KILLER),
@@ -111,7 +113,7 @@ def test_the_other_texts_are_classified(family: str, text: str) -> None:
 
 @pytest.mark.parametrize("text, card, reason", [
     (LEGALITY, CURIOUS_PAIR, "sorcery"), (LEGALITY, BORROWER, "flash"),
-    (COPY, GIANT_KILLER, "illegal"), (EXILED, SPRITE, "does not build"),
+    (COPY, GIANT_KILLER, "illegal"), (EXILED, BONECRUSHER, "does not build"),
     (TIMING, BORROWER, "flash")])
 def test_not_executable_with_the_reason(text: str, card: str, reason: str) -> None:
     r = mine([RulingGroup("g", card, "2019-10-04", {"en": text})])
@@ -127,6 +129,11 @@ def _engine_on_adventure(card: str, mana: str) -> ReferenceEngine:
                                   battlefield=[{"id": "bears", "card": "Grizzly Bears"}]),
                            player()))
     return engine
+
+
+def test_mesmeric_glare_counters_a_spell_with_mana_value_3_or_less() -> None:
+    glare = load_cards()[SPRITE].faces[1]
+    assert [s.kind for e in glare.text.spell or () for s in e.slots] == ["spell:any:mv<=3"]
 
 
 def test_the_engine_builds_both_halves() -> None:
