@@ -40,7 +40,7 @@ TWINCAST = "Twincast"
 """Copy target instant or sorcery spell. You may choose new targets for the copy. ({U}{U})"""
 _COPY_SAFE = frozenset({"PumpTarget", "UntapAndPump", "PutCounters", "TapUpTo", "Mill",
                         "CreateToken", "Draw", "LoseLifeYou"})
-"""Adventure effects whose copy leaves the original's target legal."""
+"""Targeted Adventure effects whose copy leaves the original's target legal."""
 
 
 def _resolve() -> dict[str, Any]:
@@ -77,7 +77,7 @@ def gen_copy(ctx: Context) -> list[Draft] | NotExecutable:
     adv = adventurer(ctx)
     if isinstance(adv, NotExecutable):
         return adv
-    kinds = {type(e).__name__ for e in adv.effects}
+    kinds = {type(e).__name__ for e in adv.effects if e.slots}  # untargeted: always safe
     if not kinds <= _COPY_SAFE:
         return NotExecutable("its copy would make the original's target illegal (destroyed or "
                              "moved): the original would not resolve and be exiled (608.2b)")
