@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from conformance.reference import abilities_split as s
 from conformance.reference.effect_blocks import CounterSpell, Effect
+from conformance.reference.oracle_counted import Count, count_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,6 +23,14 @@ class DestroyAllNonSubtype(Effect):
     :mod:`conformance.reference.adventure_effects`)."""
 
     subtype: str
+
+
+@dataclass(frozen=True, slots=True)
+class CountedDrain(Effect):
+    """"You gain X life and each opponent loses X life, where X is the number of <count>"
+    (Curry Favor), X counted as it resolves (608.2h)."""
+
+    count: Count
 
 
 Builder = Callable[[re.Match[str]], "Effect | tuple[Effect, ...]"]
@@ -36,5 +45,9 @@ FIRST: list[tuple[re.Pattern[str], Builder]] = [
     # Cast Off: a one-word creature type excluded
     (re.compile(r"Destroy all non-([A-Z][a-z]+) creatures\. ?"),
      lambda g: DestroyAllNonSubtype(g[1])),
+    # Curry Favor
+    (re.compile(r"You gain X life and each opponent loses X life, where X is the number of "
+                r"([^.]+?)\. ?"),
+     lambda g: CountedDrain(count_of(g[1]))),
 ]
 """Tried before the base templates."""

@@ -165,3 +165,33 @@ def test_an_adventure_is_not_cast_from_exile_as_an_adventure_again() -> None:
         engine.act({"cast": {"player": "p1", "object": "adv", "half": "Treats to Share"}})
     engine.act({"cast": {"player": "p1", "object": "adv"}})
     assert engine.chars(engine.objects["adv"]).name == "Curious Pair"
+
+
+def test_curry_favor_counts_the_knights_its_caster_controls() -> None:
+    from conformance.mining.build import game, player
+
+    engine = ReferenceEngine()
+    swordmaster = "Smitten Swordmaster // Curry Favor"
+    engine.setup("t", game(player(mana="{B}", hand=[{"id": "adv", "card": swordmaster}],
+                                  battlefield=[{"id": "knight", "card": swordmaster}]),
+                           player(battlefield=[{"id": "theirs", "card": swordmaster}])))
+    engine.act({"cast": {"player": "p1", "object": "adv", "half": "Curry Favor"}})
+    engine.act({"resolve_top": {}})
+    assert (engine.players["p1"].life, engine.players["p2"].life) == (21, 19)
+    assert engine.objects["adv"].zone == "exile"
+
+
+def test_cast_off_destroys_all_creatures_but_giants() -> None:
+    from conformance.mining.build import game, player
+
+    engine = ReferenceEngine()
+    giant = "Realm-Cloaked Giant // Cast Off"
+    engine.setup("t", game(player(mana="{W}{W}{C}{C}{C}", hand=[{"id": "adv", "card": giant}],
+                                  battlefield=[{"id": "giant", "card": giant}]),
+                           player(battlefield=[{"id": "bears", "card": "Grizzly Bears"},
+                                               {"id": "hill", "card": "Hill Giant"}])))
+    engine.act({"cast": {"player": "p1", "object": "adv", "half": "Cast Off"}})
+    engine.act({"resolve_top": {}})
+    zones = {k: engine.objects[k].zone for k in ("giant", "bears", "hill", "adv")}
+    assert zones == {"giant": "battlefield", "bears": "graveyard", "hill": "battlefield",
+                     "adv": "exile"}
