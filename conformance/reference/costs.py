@@ -149,6 +149,11 @@ class Costs(PriorityAndStack):
 
     # --- total cost ---------------------------------------------------------------------------
 
+    def _cast_normally_from_exile(self, obj: Obj) -> bool:
+        """Whether ``obj`` is cast from exile for its mana cost by a permission (an adventurer
+        card its Adventure exiled, 716.3d: :mod:`conformance.reference.adventurers`)."""
+        return False
+
     def _spell_cost(self, player: str, obj: Obj, face: Face, costs: Any, x: int) -> SpellCost:
         """The total cost of casting ``obj`` as ``face`` with ``costs`` (601.2b, 601.2f), every
         part checked; refuses with ``illegal_action`` what the card or the rules do not allow."""
@@ -158,7 +163,8 @@ class Costs(PriorityAndStack):
         if alternative is None and obj.zone == "graveyard" and not text.aftermath:
             # the one permission to cast it from a graveyard (protocol 1 names none)
             alternative = "flashback" if text.flashback is not None else "escape"
-        if alternative is None and obj.zone == "exile":
+        if (alternative is None and obj.zone == "exile"
+                and not self._cast_normally_from_exile(obj)):
             alternative = "foretell"  # the one way to cast a card from exile (702.143a)
         required = text.additional_costs
         if alternative is None:

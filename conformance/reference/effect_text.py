@@ -58,6 +58,7 @@ from conformance.reference.errors import OracleTemplateError
 from conformance.reference.exile_until_text import FIRST as _EXILE_UNTIL_FIRST
 from conformance.reference.lands_animated import TEMPLATES as _LANDS_BECOME
 from conformance.reference.mana import COLOR_WORDS
+from conformance.reference.oracle_adventures import FIRST as _ADVENTURE_FIRST
 from conformance.reference.oracle_copies import FIRST as _COPY_FIRST
 from conformance.reference.oracle_counted import FIRST as _COUNTED_FIRST
 from conformance.reference.oracle_delayed import FIRST as _DELAYED_FIRST
@@ -283,6 +284,7 @@ _EFFECTS[:0] = _DEFENDING_TEMPLATES  # "Defending player gets a poison counter."
 _EFFECTS[:0] = _EXILE_UNTIL_FIRST  # "Exile target ... until CARDNAME leaves the battlefield."
 _EFFECTS[:0] = _PREVENT_FIRST  # "... dealt to and dealt by that creature this turn."
 _EFFECTS[:0] = _HALVES_FIRST  # split/aftermath halves and chapters: oracle_halves
+_EFFECTS[:0] = _ADVENTURE_FIRST  # the Adventures of adventurer cards: oracle_adventures
 _EFFECTS.extend(_COLOR_TEMPLATES)  # "Target creature becomes red [and gains haste] ..."
 _EFFECTS.extend(_COMBAT_TEMPLATES)  # "Attacking creatures get +1/+1 until end of turn."
 _EFFECTS.extend(_PREVENT_NEXT_TEMPLATES)  # "Prevent the next 2 damage that would be dealt ..."

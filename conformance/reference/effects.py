@@ -484,6 +484,7 @@ def _delayed_copy(r: Effects, eff: o.CreateDelayedCopyTrigger, ctx: EffectContex
 
 
 from conformance.reference import (  # noqa: E402  (they register their handlers)
+    adventure_effects,  # noqa: F401  ("Destroy all non-<type> creatures": oracle_adventures)
     chapter_effects,  # noqa: F401  (fight, conditions, counts: chapter_abilities)
     color_effects,  # noqa: F401  (a target becomes a color: color_text)
     combat_group_effects,  # noqa: F401  ("Attacking creatures get ...": combat_keywords)

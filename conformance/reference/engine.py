@@ -59,7 +59,7 @@ FEATURES = frozenset({
     "optional_effect", "combat.damage_assignment",
     "energy", "player_counters", "day_night", "monarch", "initiative", "face_down",
     "devotion", "landfall", "heroic", "magecraft", "raid", "trigger.cycle", "constellation", "anthem", "type_change",
-    "animation", "snow", "modal_dfc", "persist", "undying", "totem_armor",
+    "animation", "snow", "modal_dfc", "persist", "undying", "totem_armor", "adventure",
 })
 FEATURES |= {"vehicle", "exert"}  # Vehicles and crew (vehicles.py), exert (exert.py)
 """Feature names (``conformance/features.yaml``) the reference engine implements."""

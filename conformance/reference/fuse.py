@@ -125,6 +125,8 @@ def half_fields(card: CardDef | None, face: Face) -> dict[str, object]:
     split spell, ``fused: true``."""
     if card is not None and card.is_mdfc:
         return {"half": face.name}  # the face cast of a modal double-faced card
+    if card is not None and card.is_adventure:  # cast as an Adventure (716.3), or not
+        return {"half": face.name if face is not card.faces[0] else None}
     if card is None or not card.is_split:
         return {"half": None}
     if face.name == card.name:

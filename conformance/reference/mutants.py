@@ -185,3 +185,7 @@ MUTANTS.update(COST_INCREASE_MUTANTS)
 from conformance.reference.vehicle_mutants import VEHICLE_MUTANTS  # noqa: E402
 
 MUTANTS.update(VEHICLE_MUTANTS)
+
+from conformance.reference.adventure_mutants import ADVENTURE_MUTANTS  # noqa: E402
+
+MUTANTS.update(ADVENTURE_MUTANTS)

@@ -56,6 +56,7 @@ Methods whose names start with ``_`` are internal. Actions and effects are regis
 
 from __future__ import annotations
 
+from conformance.reference.adventurers import ADVENTURE_HOOKS, AdventurerCards
 from conformance.reference.bestow import Bestow
 from conformance.reference.block_restrictions import BlockRestrictions
 from conformance.reference.cast_quality_rules import CastQuality
@@ -254,7 +255,6 @@ HOOKS: dict[str, str] = {
 }
 """Every hook of :class:`Rules`: name -> the rule it decides."""
 
-
 HOOKS.update(CHAPTER_HOOKS)  # fight, resolution-time conditions: chapter_rules
 HOOKS.update(MAGECRAFT_HOOKS)  # "whenever you cast or copy": magecraft
 HOOKS.update(RAID_HOOKS)  # "if you attacked this turn": raid
@@ -266,13 +266,13 @@ HOOKS["cost_increase_applies"] = ("601.2f: a static cost increase applies to eac
 HOOKS["generic_reduction_reduces_snow"] = "107.4h: reducing generic mana never reduces {S}"
 HOOKS["declines_mana_abilities"] = ("117.1d, 605.3a: a player is never forced to activate mana "
                                     "abilities to pay a cost")
-
-
 HOOKS.update(VEHICLE_HOOKS)  # crew, 208.3: vehicles
 HOOKS.update(EXERT_HOOKS)  # exert: exert
+HOOKS.update(ADVENTURE_HOOKS)  # adventurer cards: adventurers
 
 
 class Rules(Vehicles, Exert, ChapterRules, CostIncreases, Morph, Bestow, RaidTriggers,
-            CastOrCopyTriggers, CycleTriggers, CastQuality, BlockRestrictions, KickedPermanents, CopyVariantRules,
-            ExileUntil, DelayedTriggers, PersistUndying, TotemArmor):
+            CastOrCopyTriggers, CycleTriggers, CastQuality, BlockRestrictions, KickedPermanents,
+            CopyVariantRules, ExileUntil, DelayedTriggers, PersistUndying, TotemArmor,
+            AdventurerCards):
     """All the rules the reference engine models (the public surface: :data:`HOOKS`)."""

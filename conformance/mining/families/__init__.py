@@ -6,6 +6,8 @@ from dataclasses import replace
 
 from conformance.mining.families import (
     additional_costs,
+    adventure,
+    adventure_more,
     animated,
     bestow,
     cast_trigger,
@@ -233,6 +235,13 @@ MUTANT_OF: dict[str, str] = {
     "exert-without-target": "exert_needs_target",
     "exerted-any-creature": "exerted_triggers_only_itself",
     "exert-cost-again": "exert_only_once",
+    "adventure-exiled": "adventure_resolves_to_graveyard",
+    "adventure-exile-other-reason": "exiled_adventurer_castable",
+    "adventure-characteristics": "adventure_spell_has_normal_characteristics",
+    "adventure-normal-characteristics": "adventurer_has_adventure_characteristics",
+    "adventure-cast-legality": "adventure_legality_from_creature",
+    "adventure-copy": "adventure_copy_exiled_as_card",
+    "adventure-exile-timing": "exile_cast_ignores_timing",
 }
 """Family id -> the mutant breaking exactly the rules point the family tests."""
 
@@ -255,6 +264,7 @@ FAMILIES: tuple[Family, ...] = tuple(
         *persist.FAMILIES, *totem_armor.FAMILIES,
         *suspend_declined.FAMILIES, *snow_supertype.FAMILIES, *cost_increase.FAMILIES,
         *vehicles.FAMILIES, *exert.FAMILIES,
+        *adventure.FAMILIES, *adventure_more.FAMILIES,
         *classified_formats.FAMILIES,  # last: a family that can script the ruling wins
     )
 )
