@@ -54,6 +54,7 @@ Methods whose names start with ``_`` are internal. Actions and effects are regis
 
 from __future__ import annotations
 
+from conformance.reference.alt_costs import ALT_COST_HOOKS
 from conformance.reference.bestow import Bestow
 from conformance.reference.block_restrictions import BlockRestrictions
 from conformance.reference.cascade import Cascade
@@ -250,6 +251,7 @@ HOOKS: dict[str, str] = {
 HOOKS.update(CHAPTER_HOOKS)  # fight, resolution-time conditions: chapter_rules
 HOOKS.update(MAGECRAFT_HOOKS)  # "whenever you cast or copy": magecraft
 HOOKS.update(RAID_HOOKS)  # "if you attacked this turn": raid
+HOOKS.update(ALT_COST_HOOKS)  # madness, dash: alt_costs
 
 
 class Rules(ChapterRules, Cascade, Morph, Bestow, RaidTriggers, CastOrCopyTriggers,

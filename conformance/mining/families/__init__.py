@@ -35,6 +35,7 @@ from conformance.mining.families import (
     kicker_targets,
     knifepoint,
     landfall,
+    madness,
     magecraft,
     mdfc,
     morph,
@@ -54,6 +55,11 @@ from conformance.mining.families import (
 from conformance.mining.model import Family
 
 MUTANT_OF: dict[str, str] = {
+    "madness-discard-resolving": "madness_card_to_graveyard",
+    "madness-declined": "madness_declined_stays_exiled",
+    "madness-timing": "madness_keeps_timing",
+    "madness-spell": "madness_spell_exiled",
+    "madness-mana-value": "madness_mana_value_from_cost",
     "outlaw-definition": "pirates_not_outlaws",
     "outlaw-permanents-only": "outlaw_includes_spells",
     "crime-one-per-spell": "crime_per_target",
@@ -206,6 +212,7 @@ FAMILIES: tuple[Family, ...] = tuple(
         *unblocked.FAMILIES, *flicker_token.FAMILIES, *kicker_targets.FAMILIES,
         *convoke_total.FAMILIES, *devotion_resolves.FAMILIES,
         *magecraft.FAMILIES, *raid.FAMILIES, *cycle_trigger.FAMILIES,
+        *madness.FAMILIES,
         *classified_formats.FAMILIES,  # last: a family that can script the ruling wins
     )
 )
