@@ -16,6 +16,7 @@ from conformance.mining.families import (
     convoke_total,
     copy,
     cycle_trigger,
+    dash_evoke,
     delve,
     devoid,
     devotion,
@@ -60,6 +61,12 @@ MUTANT_OF: dict[str, str] = {
     "madness-timing": "madness_keeps_timing",
     "madness-spell": "madness_spell_exiled",
     "madness-mana-value": "madness_mana_value_from_cost",
+    "dash-timing": "dash_ignores_timing",
+    "dash-left-battlefield": "dash_returns_from_any_zone",
+    "dash-no-attack": "dashed_creature_must_attack",
+    "evoke-timing": "evoke_ignores_timing",
+    "evoke-mana-value": "evoke_mana_value_from_cost",
+    "evoke-trigger-order": "evoke_sacrifice_first",
     "outlaw-definition": "pirates_not_outlaws",
     "outlaw-permanents-only": "outlaw_includes_spells",
     "crime-one-per-spell": "crime_per_target",
@@ -212,7 +219,7 @@ FAMILIES: tuple[Family, ...] = tuple(
         *unblocked.FAMILIES, *flicker_token.FAMILIES, *kicker_targets.FAMILIES,
         *convoke_total.FAMILIES, *devotion_resolves.FAMILIES,
         *magecraft.FAMILIES, *raid.FAMILIES, *cycle_trigger.FAMILIES,
-        *madness.FAMILIES,
+        *madness.FAMILIES, *dash_evoke.FAMILIES,
         *classified_formats.FAMILIES,  # last: a family that can script the ruling wins
     )
 )
