@@ -46,6 +46,7 @@ TARGETS: dict[str, tuple[str, str | None]] = {
     "any": ("p2", None), "player": ("p2", None), "opponent": ("p2", None),
     "creature": ("bears2", b.BEARS), "nonland_permanent": ("bears2", b.BEARS),
     "creature_or_planeswalker": ("bears2", b.BEARS), "perm:Artifact|Creature": ("bears2", b.BEARS),
+    "perm:Creature": ("bears2", b.BEARS),
 }
 """The scripted target of each target kind (p2 or p2's Grizzly Bears)."""
 
