@@ -5,8 +5,8 @@ cost. If that player doesn't, they put this card into their graveyard"), for eve
 the reference engine builds with madness (:mod:`conformance.reference.alt_costs`).
 
 Every case discards the card with Mind Rot ("Target player discards two cards") cast at p1,
-whose hand then holds the card (id ``m``) and an Island (``isl``): both are discarded without a
-choice. p1's mana pool pays the madness cost.
+whose hand then holds the card (id ``m``) and two Islands: p1 discards the card and the Island
+``isl`` (a ``cards`` choice). p1's mana pool pays the madness cost.
 
 * ``madness-discard-resolving`` — "If you discard a card with madness while resolving a spell
   or ability, it moves immediately to exile ... Its madness trigger will be placed onto the
@@ -101,7 +101,7 @@ def _setup(face: Any, cost: str, targets: list[tuple[str, str | None]], *, activ
     p1_mana = b.mana_pool(cost, *(["{2}{B}"] if active == "p1" else []))
     p1 = b.player(mana=p1_mana, battlefield=mine,
                   hand=[{"id": "m", "card": face.name}, {"id": "isl", "card": b.ISLAND},
-                        *(rot if active == "p1" else [])])
+                        {"id": "isl2", "card": b.ISLAND}, *(rot if active == "p1" else [])])
     p2 = b.player(mana=b.mana_pool("{2}{B}", p2_mana) if active == "p2" else p2_mana or None,
                   battlefield=theirs,
                   hand=[*(rot if active == "p2" else []), *(p2_hand or [])])
@@ -109,9 +109,10 @@ def _setup(face: Any, cost: str, targets: list[tuple[str, str | None]], *, activ
 
 
 def _discard(active: str) -> list[dict[str, Any]]:
-    """Mind Rot cast at p1 by the active player and resolved; the madness trigger resolves to
-    its ``may`` choice."""
-    return [b.cast("rot", active, targets=["p1"]), b.RESOLVE_TOP]
+    """Mind Rot cast at p1 by the active player and resolved: p1 discards the card and an
+    Island (keeping the other Island)."""
+    return [b.cast("rot", active, targets=["p1"]), b.RESOLVE_TOP,
+            {"choose": {"choice": "cards", "cards": ["m", "isl"]}}]
 
 
 def _may(accept: bool, targets: list[tuple[str, str | None]]) -> list[dict[str, Any]]:
@@ -141,7 +142,8 @@ def gen_discard_resolving(ctx: Context) -> list[Draft] | NotExecutable:
                          {"type": "resolved", "object": "rot"},
                          {"type": "put_on_stack", "source": "m", "ability": "madness"}],
               "events_absent": [{"type": "zone_change", "object": "m", "to": "graveyard"}],
-              "state": {"zones": {"m": "exile", "isl": "graveyard", "rot": "graveyard"},
+              "state": {"zones": {"m": "exile", "isl": "graveyard", "isl2": "hand",
+                                  "rot": "graveyard"},
                         "stack": [{"source": "m", "ability": "madness"}]}}
     return [Draft("madness-discard-resolving", f"{face.name}, discarded as p2's {MIND_ROT} "
                   "resolves, is exiled at once; its madness trigger goes on the stack after "
