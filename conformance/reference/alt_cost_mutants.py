@@ -10,7 +10,7 @@ from typing import Any
 
 from conformance.reference.cards import CardDef, Face, mana_value_of
 from conformance.reference.engine import ReferenceEngine
-from conformance.reference.objects import Chars, Obj, PendingTrigger, SpellState
+from conformance.reference.objects import Chars, Obj, PendingTrigger, SpellState, StackAbility
 
 
 class MadnessDeclinedStaysExiled(ReferenceEngine):
@@ -33,6 +33,23 @@ class MadnessKeepsTiming(ReferenceEngine):
 
     def madness_ignores_timing(self) -> bool:
         return False
+
+
+class MadnessTriggerUnderPaidSpell(ReferenceEngine):
+    """The madness trigger of a card discarded to pay a spell's cost goes on the stack under
+    that spell, as if it had triggered before the spell was cast: the spell resolves first
+    (601.2i, 603.3 broken)."""
+
+    MUTANT = "madness_trigger_under_paid_spell"
+    RULE = "603.3"
+
+    def put_trigger_on_stack(self, ab: StackAbility) -> None:
+        top = self.stack[-1] if self.stack else None
+        spell = getattr(top, "spell", None)
+        if ab.name == "madness" and spell is not None and "discard" in spell.paid_with:
+            self.stack.insert(len(self.stack) - 1, ab)
+            return
+        super().put_trigger_on_stack(ab)
 
 
 class MadnessSpellExiled(ReferenceEngine):
@@ -144,6 +161,7 @@ class EvokeSacrificeFirst(ReferenceEngine):
 ALT_COST_MUTANTS: dict[str, type[ReferenceEngine]] = {
     cls.MUTANT: cls for cls in (
         MadnessDeclinedStaysExiled, MadnessKeepsTiming, MadnessSpellExiled,
+        MadnessTriggerUnderPaidSpell,
         MadnessManaValueFromCost, EvokeManaValueFromCost, DashReturnsFromAnyZone,
         DashedMustAttack, DashIgnoresTiming, EvokeIgnoresTiming, EvokeSacrificeFirst,
     )

@@ -27,6 +27,12 @@ whose hand then holds the card (id ``m``) and two Islands: p1 discards the card 
   the card for its madness cost; it is on the stack; an instant or sorcery resolves into the
   graveyard; a permanent spell is countered by p2's Cancel into the graveyard. Mutant:
   ``madness_spell_exiled`` (a spell cast from exile goes back to exile).
+* ``madness-cost-discard`` — "If you discard a card with madness to pay the cost of a spell or
+  activated ability, that card's madness trigger (and the spell that card becomes, if you choose
+  to cast it) will resolve before the spell or ability the discard paid for": p1 discards the
+  card to pay for Waste Away (at p2's Hill Giant); the madness trigger goes on the stack above
+  Waste Away, and the spell cast for its madness cost resolves first. Mutant:
+  ``madness_trigger_under_paid_spell``.
 * ``madness-mana-value`` — "Casting a spell for its madness cost doesn't change its mana cost or
   its mana value" (and "The mana value of the spell is determined by only its mana cost, no
   matter what the total cost to cast that spell was"): on the stack, the spell cast for its
@@ -255,6 +261,40 @@ def gen_mana_value(ctx: Context) -> list[Draft] | NotExecutable:
                   expect, ["702.35a", "202.3", "118.9c"])]
 
 
+WASTE_AWAY = "Waste Away"
+""""As an additional cost to cast this spell, discard a card. Target creature gets -5/-5 until
+end of turn." ({4}{B})"""
+
+
+def gen_cost_discard(ctx: Context) -> list[Draft] | NotExecutable:
+    """The card discarded to pay for p1's Waste Away: its madness trigger, then the spell it
+    becomes, resolve before Waste Away."""
+    got = _cast_plan(ctx)
+    if isinstance(got, NotExecutable):
+        return got
+    face, cost, targets = got
+    mine, theirs = b.objects_for(targets)
+    p1 = b.player(mana=b.mana_pool(cost, "{4}{B}"), battlefield=mine,
+                  hand=[{"id": "w", "card": WASTE_AWAY}, {"id": "m", "card": face.name}])
+    p2 = b.player(battlefield=[{"id": "giant2", "card": b.GIANT}, *theirs])
+    madness = {"source": "m", "ability": "madness"}
+    actions = [b.cast("w", targets=["giant2"], costs={"discard": ["m"]}),
+               {"check": {"state": {"zones": {"m": "exile"}, "stack": [WASTE_AWAY, madness]}}},
+               *_may(True, targets),
+               {"check": {"state": {"stack": [WASTE_AWAY, face.name]}}},
+               b.RESOLVE_TOP]
+    expect = {"events": [{"type": "cast", "object": "w"},
+                         {"type": "put_on_stack", "source": "m", "ability": "madness"},
+                         {"type": "cast", "object": "m"}, {"type": "resolved", "object": "m"}],
+              "events_absent": [{"type": "resolved", "object": "w"}],
+              "state": {"stack": [WASTE_AWAY]}}
+    return [Draft("madness-cost-discard", f"{face.name}, discarded to pay for p1's {WASTE_AWAY}: "
+                  f"its madness trigger and the spell it becomes resolve before {WASTE_AWAY}",
+                  FEATURES + ["target", "additional_cost"],
+                  _cards(face, targets, WASTE_AWAY, b.GIANT), b.game(p1, p2), actions, expect,
+                  ["702.35a", "601.2i", "603.3", "405.2"])]
+
+
 FAMILIES = [
     Family("madness-discard-resolving", "A card with madness discarded during a resolution is "
            "exiled at once; its trigger waits for the resolution to end", ("702.35a", "608.2"),
@@ -275,6 +315,11 @@ FAMILIES = [
            ("702.35a", "608.2n"), tuple(FEATURES), gen_spell,
            en=phrases("A spell cast for its madness cost is put onto the stack like any other "
                       "spell")),
+    Family("madness-cost-discard", "A madness card discarded to pay a cost: its trigger and "
+           "spell resolve before what the cost paid for", ("702.35a", "603.3"),
+           tuple(FEATURES), gen_cost_discard,
+           en=phrases("If you discard a card with madness to pay the cost of a spell or "
+                      "activated ability")),
     Family("madness-mana-value", "A spell cast for its madness cost keeps its mana value",
            ("202.3", "118.9c"), tuple(FEATURES), gen_mana_value,
            en=phrases("Casting a spell for its madness cost doesn't change its mana cost or its "

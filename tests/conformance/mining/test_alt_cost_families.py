@@ -27,6 +27,9 @@ TIMING = "Casting a spell with madness ignores the timing rules based on the car
 SPELL = "A spell cast for its madness cost is put onto the stack like any other spell. It can " \
     "be countered, copied, and so on. As it resolves, it's put onto the battlefield if it's a " \
     "permanent card or into its owner's graveyard if it's an instant or sorcery card."
+COST_DISCARD = "If you discard a card with madness to pay the cost of a spell or activated " \
+    "ability, that card's madness trigger (and the spell that card becomes, if you choose to " \
+    "cast it) will resolve before the spell or ability the discard paid for."
 MADNESS_MV = "Casting a spell for its madness cost doesn't change its mana cost or its mana " \
     "value. You just pay the madness cost instead."
 DASH_TIMING = "If you choose to pay the dash cost rather than the mana cost, you're still " \
@@ -55,6 +58,8 @@ EVOKE_ORDER = "If you cast this card for its evoke cost, you may put the sacrifi
     (SPELL, "madness-spell", "Fiery Temper"),  # an instant resolves into the graveyard
     (SPELL, "madness-spell", "Incorrigible Youths"),  # a creature spell countered by Cancel
     (MADNESS_MV, "madness-mana-value", "Fiery Temper"),
+    (COST_DISCARD, "madness-cost-discard", "Fiery Temper"),
+    (COST_DISCARD, "madness-cost-discard", "Incorrigible Youths"),
     (DASH_TIMING, "dash-timing", "Mardu Scout"),
     (DASH_LEFT, "dash-left-battlefield", "Goblin Heelcutter"),
     (DASH_ATTACK, "dash-no-attack", "Alesha's Vanguard"),
