@@ -41,7 +41,8 @@ TARGETS: dict[str, tuple[str, str | None]] = {
     "any": ("p2", None), "player": ("p2", None), "opponent": ("p2", None),
     "creature": ("bears2", b.BEARS), "nonland_permanent": ("bears2", b.BEARS),
     "creature_or_planeswalker": ("bears2", b.BEARS), "perm:Artifact|Creature": ("bears2", b.BEARS),
-    "permanent": ("bears2", b.BEARS),
+    "permanent": ("bears2", b.BEARS), "artifact": ("orni2", "Ornithopter"),
+    "enchantment": ("anthem2", "Glorious Anthem"), "land": ("land2", b.ISLAND),
 }
 """The scripted target of each target kind of an enters trigger (p2 or p2's Grizzly Bears)."""
 
