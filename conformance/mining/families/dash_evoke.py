@@ -43,6 +43,7 @@ TARGETS: dict[str, tuple[str, str | None]] = {
     "creature_or_planeswalker": ("bears2", b.BEARS), "perm:Artifact|Creature": ("bears2", b.BEARS),
     "permanent": ("bears2", b.BEARS), "artifact": ("orni2", "Ornithopter"),
     "enchantment": ("anthem2", "Glorious Anthem"), "land": ("land2", b.ISLAND),
+    "perm:Creature:nonartifact:nonblack": ("bears2", b.BEARS),
 }
 """The scripted target of each target kind of an enters trigger (p2 or p2's Grizzly Bears)."""
 

@@ -165,3 +165,19 @@ def test_the_evoke_mutant_puts_the_sacrifice_on_top_whatever_the_order() -> None
             {"source": "d", "ability": "evoke"}, {"source": "d", "ability": "enters"}]}})
         engine.act({"resolve_top": {}})
         assert _zone(engine, "d") == zone
+
+
+def test_shriekmaw_targets_only_a_nonartifact_nonblack_creature() -> None:
+    """"destroy target nonartifact, nonblack creature": with only a black creature and an
+    artifact creature on the battlefield the enters trigger has no legal target (603.3d)."""
+    for theirs, targeted in (([{"id": "z", "card": "Walking Corpse"},
+                               {"id": "o", "card": "Ornithopter"}], False),
+                             ([{"id": "z", "card": "Grizzly Bears"}], True)):
+        engine = _engine({"mana": "{B}{C}", "hand": [{"id": "d", "card": "Shriekmaw"}]},
+                         {"battlefield": theirs})
+        engine.act({"cast": {"player": "p1", "object": "d", "costs": {"alternative": "evoke"}}})
+        engine.act({"resolve_top": {}})
+        engine.act({"choose": {"choice": "trigger_order", "order": [
+            {"source": "d", "ability": "evoke"}, {"source": "d", "ability": "enters"}]}})
+        pending = engine._pending
+        assert (pending is not None and pending[1].kind == "targets") == targeted
