@@ -30,6 +30,15 @@ from conformance.reference.objects import Choice, Flow, Obj, PendingTrigger, Ref
 if TYPE_CHECKING:
     from conformance.reference.rules import Rules
 
+ALT_COST_HOOKS: dict[str, str] = {
+    "madness_declined_to_graveyard": "702.35a: a madness card not cast goes to the graveyard",
+    "madness_ignores_timing": "702.35a, 608.2g: a madness spell ignores its type's timing",
+    "dash_return_follows_card": "400.7, 702.109a: dash returns only the permanent that entered",
+    "dashed_must_attack": "702.109a: a dashed creature need not attack",
+}
+"""The hooks of :class:`AlternativeCosts` beyond those listed in
+:data:`conformance.reference.rules.HOOKS` itself."""
+
 FORETELL_COST = "{2}"
 """What foretelling a card costs (702.143a)."""
 
@@ -71,6 +80,8 @@ class AlternativeCosts(Casting):
         """Each foretold card in exile and the turn it was foretold in (702.143c)."""
         self.madness_casting: Ref | None = None
         """The exiled card whose madness trigger is resolving (the one it may cast)."""
+        self.casting_alternative: str | None = None
+        """The alternative cost named by the cast being made (``timing_permits`` may read it)."""
 
     # --- hooks ----------------------------------------------------------------------------
 
@@ -87,6 +98,26 @@ class AlternativeCosts(Casting):
         """Hook: a permanent whose dash cost was paid returns to its owner's hand at the
         beginning of the next end step (702.109a)."""
         return True
+
+    def madness_declined_to_graveyard(self) -> bool:
+        """Hook: a card with madness whose owner does not cast it as its madness trigger
+        resolves is put into their graveyard; there is no later chance (702.35a)."""
+        return True
+
+    def dash_return_follows_card(self) -> bool:
+        """Hook: the dash delayed trigger returns only the permanent that entered: a card that
+        has left the battlefield since stays where it is (400.7, 702.109a)."""
+        return False
+
+    def madness_ignores_timing(self) -> bool:
+        """Hook: a card cast as its madness trigger resolves is cast then, whatever its card
+        type's timing (608.2g, 702.35a)."""
+        return True
+
+    def dashed_must_attack(self) -> bool:
+        """Hook: dash gives haste and returns the creature; it does not make it attack (a
+        declaration without it is legal, 702.109a, 508.1d)."""
+        return False
 
     def evoke_sacrifices(self) -> bool:
         """Hook: a permanent whose evoke cost was paid is sacrificed when it enters (702.74a)."""
@@ -136,7 +167,20 @@ class AlternativeCosts(Casting):
         self._trigger(PendingTrigger(obj.owner, obj.id, obj.card_name, "madness",
                                      (MadnessCast(obj.zcc),)))
 
+    def _cast(self, player: str, obj: Obj, a: dict[str, Any], resolving: bool) -> Flow:
+        costs = a.get("costs")
+        alternative = costs.get("alternative") if isinstance(costs, dict) else None
+        self.casting_alternative = alternative if isinstance(alternative, str) else None
+        try:
+            yield from super()._cast(player, obj, a, resolving)
+        finally:
+            self.casting_alternative = None
+
     def _madness_cast(self, obj: Obj) -> Flow:
+        card = obj.card
+        if (not self.madness_ignores_timing() and card is not None
+                and not self.timing_permits(card.faces[0], obj.owner, "hand")):
+            raise refuse("illegal_action", f"{obj.id} can be cast only at sorcery speed")
         self.madness_casting = obj.ref
         try:
             yield from self._cast(obj.owner, obj, {"player": obj.owner, "object": obj.id,
@@ -165,6 +209,19 @@ class AlternativeCosts(Casting):
         if self.entered_for.get(obj.ref) == "evoke" and self.evoke_sacrifices():
             self._trigger(PendingTrigger(obj.controller, obj.id, obj.card_name, "evoke",
                                          (EvokeSacrifice(obj.zcc),)))
+
+    def declare_attackers(self, a: dict[str, Any]) -> Flow:
+        """Only with :meth:`dashed_must_attack`: a declaration leaving out a dashed creature
+        able to attack is refused."""
+        chosen = a.get("attackers")
+        if self.dashed_must_attack() and isinstance(chosen, dict):
+            for ref, name in self.entered_for.items():
+                ob = self.objects.get(ref.id)
+                if (name == "dash" and ob is not None and ob.ref == ref
+                        and ob.zone == "battlefield" and ob.controller == a.get("player")
+                        and ref.id not in chosen and self.may_attack(ob)):
+                    raise refuse("illegal_action", f"{ref.id} was dashed: it must attack")
+        yield from super().declare_attackers(a)
 
     def _enter_step(self, name: str, new_turn: bool) -> None:
         super()._enter_step(name, new_turn)
@@ -234,7 +291,7 @@ def _madness(r: Effects, eff: MadnessCast, ctx: EffectContext) -> Flow:
     assert isinstance(r, AlternativeCosts)
     if r.optional_effect_happens(accept):
         yield from r._madness_cast(ob)
-    else:
+    elif r.madness_declined_to_graveyard():
         r._move(ob, "graveyard")
 
 
@@ -249,5 +306,9 @@ def _evoke(r: Effects, eff: EvokeSacrifice, ctx: EffectContext) -> None:
 @effect(DashReturn)
 def _dash(r: Effects, eff: DashReturn, ctx: EffectContext) -> None:
     ob = _live(r, ctx.source, eff.zcc, "battlefield")
+    assert isinstance(r, AlternativeCosts)
+    if ob is None and r.dash_return_follows_card():
+        ob = r.objects.get(ctx.source)
+        ob = ob if ob is not None and ob.zone in ("graveyard", "exile") else None
     if ob is not None:
         r._move(ob, "hand")

@@ -189,3 +189,6 @@ MUTANTS.update(VEHICLE_MUTANTS)
 from conformance.reference.adventure_mutants import ADVENTURE_MUTANTS  # noqa: E402
 
 MUTANTS.update(ADVENTURE_MUTANTS)
+from conformance.reference.alt_cost_mutants import ALT_COST_MUTANTS  # noqa: E402
+
+MUTANTS.update(ALT_COST_MUTANTS)

@@ -57,6 +57,7 @@ Methods whose names start with ``_`` are internal. Actions and effects are regis
 from __future__ import annotations
 
 from conformance.reference.adventurers import ADVENTURE_HOOKS, AdventurerCards
+from conformance.reference.alt_costs import ALT_COST_HOOKS
 from conformance.reference.bestow import Bestow
 from conformance.reference.block_restrictions import BlockRestrictions
 from conformance.reference.cast_quality_rules import CastQuality
@@ -269,6 +270,7 @@ HOOKS["declines_mana_abilities"] = ("117.1d, 605.3a: a player is never forced to
 HOOKS.update(VEHICLE_HOOKS)  # crew, 208.3: vehicles
 HOOKS.update(EXERT_HOOKS)  # exert: exert
 HOOKS.update(ADVENTURE_HOOKS)  # adventurer cards: adventurers
+HOOKS.update(ALT_COST_HOOKS)  # madness, dash: alt_costs
 
 
 class Rules(Vehicles, Exert, ChapterRules, CostIncreases, Morph, Bestow, RaidTriggers,

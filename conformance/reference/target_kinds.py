@@ -156,6 +156,9 @@ def parse_kind(words: str) -> str | None:
                 w = w[:-len(suffix)]
                 found = True
                 break
+    if w.startswith("nonartifact, nonblack "):  # Shriekmaw: both qualities
+        quals[:0] = ["nonartifact", "nonblack"]
+        w = w[len("nonartifact, nonblack "):]
     for prefix, q in (("attacking or blocking ", "attacking_or_blocking"),
                       ("attacking ", "attacking"), ("nonbasic ", "nonbasic"),
                       ("tapped ", "tapped"), ("untapped ", "untapped"),

@@ -19,6 +19,7 @@ from conformance.mining.families import (
     copy,
     cost_increase,
     cycle_trigger,
+    dash_evoke,
     delve,
     devoid,
     devotion,
@@ -40,6 +41,7 @@ from conformance.mining.families import (
     kicker_targets,
     knifepoint,
     landfall,
+    madness,
     magecraft,
     mdfc,
     morph,
@@ -66,6 +68,18 @@ from conformance.mining.model import Family
 MUTANT_OF: dict[str, str] = {
     "horsemanship-not-flying": "horsemanship_is_flying",
     "shadow-all-evasion": "evasion_any_satisfied",
+    "madness-discard-resolving": "madness_card_to_graveyard",
+    "madness-declined": "madness_declined_stays_exiled",
+    "madness-timing": "madness_keeps_timing",
+    "madness-spell": "madness_spell_exiled",
+    "madness-mana-value": "madness_mana_value_from_cost",
+    "madness-cost-discard": "madness_trigger_under_paid_spell",
+    "dash-timing": "dash_ignores_timing",
+    "dash-left-battlefield": "dash_returns_from_any_zone",
+    "dash-no-attack": "dashed_creature_must_attack",
+    "evoke-timing": "evoke_ignores_timing",
+    "evoke-mana-value": "evoke_mana_value_from_cost",
+    "evoke-trigger-order": "evoke_sacrifice_first",
     "outlaw-definition": "pirates_not_outlaws",
     "outlaw-permanents-only": "outlaw_includes_spells",
     "crime-one-per-spell": "crime_per_target",
@@ -265,6 +279,7 @@ FAMILIES: tuple[Family, ...] = tuple(
         *suspend_declined.FAMILIES, *snow_supertype.FAMILIES, *cost_increase.FAMILIES,
         *vehicles.FAMILIES, *exert.FAMILIES,
         *adventure.FAMILIES, *adventure_more.FAMILIES,
+        *madness.FAMILIES, *dash_evoke.FAMILIES,
         *classified_formats.FAMILIES,  # last: a family that can script the ruling wins
     )
 )
