@@ -42,6 +42,7 @@ from conformance.reference.effect_text import (
     parse_effects,
 )
 from conformance.reference.errors import OracleTemplateError
+from conformance.reference.escape_text import escapes_with_line
 from conformance.reference.lands_animated import lands_static_line
 from conformance.reference.oracle_eldrazi import ability_line as _eldrazi_line
 from conformance.reference.oracle_lords import lord_line
@@ -176,6 +177,9 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
             enters_with.append((m[3], None if m[2] == "X" and not m[4] else
                                 "kicked" if m[4] and "kicked" in m[4] else  # raid: "raid:1"
                                 "raid:1" if m[4] else _NUMBERS[m[2]]))
+            continue
+        if (escapes := escapes_with_line(line)) is not None:  # 702.138c
+            enters_with.append(escapes)
             continue
         m = re.fullmatch(rf"If {SELF} was kicked, it enters the battlefield with (a|an|two|three|"
                          r"four) ([+-]1/[+-]1) counters? on it\.", line)

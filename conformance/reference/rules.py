@@ -61,6 +61,7 @@ from conformance.reference.cast_quality_rules import CastQuality
 from conformance.reference.chapter_rules import CHAPTER_HOOKS, ChapterRules
 from conformance.reference.cycle_triggers import CycleTriggers
 from conformance.reference.delayed_triggers import DelayedTriggers
+from conformance.reference.escape import ESCAPE_HOOKS, EscapeRules
 from conformance.reference.effects_copies import CopyVariantRules
 from conformance.reference.exile_until import ExileUntil
 from conformance.reference.kicked import KickedPermanents
@@ -250,9 +251,10 @@ HOOKS: dict[str, str] = {
 HOOKS.update(CHAPTER_HOOKS)  # fight, resolution-time conditions: chapter_rules
 HOOKS.update(MAGECRAFT_HOOKS)  # "whenever you cast or copy": magecraft
 HOOKS.update(RAID_HOOKS)  # "if you attacked this turn": raid
+HOOKS.update(ESCAPE_HOOKS)  # escaped permanents: escape
 
 
 class Rules(ChapterRules, Cascade, Morph, Bestow, RaidTriggers, CastOrCopyTriggers,
             CycleTriggers, CastQuality, BlockRestrictions, KickedPermanents, CopyVariantRules,
-            ExileUntil, DelayedTriggers):
+            ExileUntil, DelayedTriggers, EscapeRules):
     """All the rules the reference engine models (the public surface: :data:`HOOKS`)."""

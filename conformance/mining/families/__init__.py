@@ -21,6 +21,7 @@ from conformance.mining.families import (
     devotion,
     devotion_resolves,
     energy,
+    escape,
     fizzle,
     fizzle_partial,
     flashback,
@@ -77,6 +78,10 @@ MUTANT_OF: dict[str, str] = {
     "flashback-timing": "flashback_ignores_timing",
     "flashback-priority": "no_priority_after_resolution",
     "flashback-mana-value": "flashback_mana_value_from_cost",
+    "escape-timing": "escape_ignores_timing",
+    "escape-priority": "no_priority_after_resolution",
+    "escape-mana-value": "escape_mana_value_from_cost",
+    "escape-resolves": "escaped_card_exiled",
     "cycling-activated": "cycling_is_cast",
     "saga-lore-counters": "saga_no_turn_counter",
     "saga-chapter-trigger": "chapters_retrigger",
@@ -206,6 +211,7 @@ FAMILIES: tuple[Family, ...] = tuple(
         *unblocked.FAMILIES, *flicker_token.FAMILIES, *kicker_targets.FAMILIES,
         *convoke_total.FAMILIES, *devotion_resolves.FAMILIES,
         *magecraft.FAMILIES, *raid.FAMILIES, *cycle_trigger.FAMILIES,
+        *escape.FAMILIES,
         *classified_formats.FAMILIES,  # last: a family that can script the ruling wins
     )
 )
