@@ -59,6 +59,7 @@ FEATURES = frozenset({
     "energy", "player_counters", "day_night", "monarch", "initiative", "face_down",
     "devotion", "landfall", "heroic", "magecraft", "raid", "trigger.cycle", "constellation", "anthem", "type_change",
     "animation", "snow", "modal_dfc",
+    "unearth", "rebound",
 })
 """Feature names (``conformance/features.yaml``) the reference engine implements."""
 PROTOCOL = 2

@@ -171,3 +171,6 @@ MUTANTS.update(TRIGGER_FAMILY_MUTANTS)
 from conformance.reference.escape_mutants import ESCAPE_MUTANTS  # noqa: E402
 
 MUTANTS.update(ESCAPE_MUTANTS)
+from conformance.reference.unearth_mutants import UNEARTH_MUTANTS  # noqa: E402
+
+MUTANTS.update(UNEARTH_MUTANTS)

@@ -49,6 +49,7 @@ from conformance.reference.oracle_lords import lord_line
 from conformance.reference.oracle_sacrificed import check_sacrificed_power
 from conformance.reference.oracle_suspended import suspended_line
 from conformance.reference.self_while import self_while_line
+from conformance.reference.unearth_text import unearth_line
 
 _ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6}
 
@@ -203,6 +204,9 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
             attached_lines.add(line.split()[0])
             statics.append(EnchantedCreatureGets(int(m[1] or 0), int(m[2] or 0),
                                                  _keywords(m[3] or m[4])))
+            continue
+        if (unearth := unearth_line(line)) is not None:  # 702.84a, from a graveyard
+            activated.append(unearth)
             continue
         if cast_costs.read(line):  # kicker, convoke, escape, additional costs, ...
             continue

@@ -68,6 +68,7 @@ from conformance.reference.kicked import KickedPermanents
 from conformance.reference.magecraft import MAGECRAFT_HOOKS, CastOrCopyTriggers
 from conformance.reference.morph import Morph
 from conformance.reference.raid import RAID_HOOKS, RaidTriggers
+from conformance.reference.unearth import UNEARTH_HOOKS, Unearth
 
 HOOKS: dict[str, str] = {
     "stack_exit_zone": "702.127a, 702.34a: where a spell that leaves the stack goes",
@@ -252,9 +253,10 @@ HOOKS.update(CHAPTER_HOOKS)  # fight, resolution-time conditions: chapter_rules
 HOOKS.update(MAGECRAFT_HOOKS)  # "whenever you cast or copy": magecraft
 HOOKS.update(RAID_HOOKS)  # "if you attacked this turn": raid
 HOOKS.update(ESCAPE_HOOKS)  # escaped permanents: escape
+HOOKS.update(UNEARTH_HOOKS)  # unearth
 
 
 class Rules(ChapterRules, Cascade, Morph, Bestow, RaidTriggers, CastOrCopyTriggers,
             CycleTriggers, CastQuality, BlockRestrictions, KickedPermanents, CopyVariantRules,
-            ExileUntil, DelayedTriggers, EscapeRules):
+            ExileUntil, DelayedTriggers, EscapeRules, Unearth):
     """All the rules the reference engine models (the public surface: :data:`HOOKS`)."""

@@ -51,6 +51,7 @@ from conformance.mining.families import (
     suspend,
     suspend_more,
     unblocked,
+    unearth,
 )
 from conformance.mining.model import Family
 
@@ -82,6 +83,11 @@ MUTANT_OF: dict[str, str] = {
     "escape-priority": "no_priority_after_resolution",
     "escape-mana-value": "escape_mana_value_from_cost",
     "escape-resolves": "escaped_card_exiled",
+    "unearth-not-cast": "unearth_is_cast",
+    "unearth-removed": "unearth_returns_from_anywhere",
+    "unearth-replacement": "unearth_no_replacement",
+    "unearth-loses-abilities": "unearth_exile_lost_with_abilities",
+    "unearth-stifle": "unearth_exile_without_trigger",
     "cycling-activated": "cycling_is_cast",
     "saga-lore-counters": "saga_no_turn_counter",
     "saga-chapter-trigger": "chapters_retrigger",
@@ -211,7 +217,7 @@ FAMILIES: tuple[Family, ...] = tuple(
         *unblocked.FAMILIES, *flicker_token.FAMILIES, *kicker_targets.FAMILIES,
         *convoke_total.FAMILIES, *devotion_resolves.FAMILIES,
         *magecraft.FAMILIES, *raid.FAMILIES, *cycle_trigger.FAMILIES,
-        *escape.FAMILIES,
+        *escape.FAMILIES, *unearth.FAMILIES,
         *classified_formats.FAMILIES,  # last: a family that can script the ruling wins
     )
 )
