@@ -174,3 +174,6 @@ MUTANTS.update(ESCAPE_MUTANTS)
 from conformance.reference.unearth_mutants import UNEARTH_MUTANTS  # noqa: E402
 
 MUTANTS.update(UNEARTH_MUTANTS)
+from conformance.reference.rebound_mutants import REBOUND_MUTANTS  # noqa: E402
+
+MUTANTS.update(REBOUND_MUTANTS)

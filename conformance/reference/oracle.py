@@ -48,6 +48,7 @@ from conformance.reference.oracle_eldrazi import ability_line as _eldrazi_line
 from conformance.reference.oracle_lords import lord_line
 from conformance.reference.oracle_sacrificed import check_sacrificed_power
 from conformance.reference.oracle_suspended import suspended_line
+from conformance.reference.rebound_text import REBOUND, rebound_line
 from conformance.reference.self_while import self_while_line
 from conformance.reference.unearth_text import unearth_line
 
@@ -143,6 +144,9 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
             continue
         if (removing := counter_cost_line(line, parse_effects)) is not None:  # quest counters
             activated.append(removing)
+            continue
+        if rebound_line(line):  # 702.88a: conformance.reference.rebound
+            keywords.add(REBOUND)
             continue
         if line == "Changeling":  # 702.73a: every creature type (changeling.py)
             keywords.add(line.lower())

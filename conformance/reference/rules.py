@@ -61,13 +61,14 @@ from conformance.reference.cast_quality_rules import CastQuality
 from conformance.reference.chapter_rules import CHAPTER_HOOKS, ChapterRules
 from conformance.reference.cycle_triggers import CycleTriggers
 from conformance.reference.delayed_triggers import DelayedTriggers
-from conformance.reference.escape import ESCAPE_HOOKS, EscapeRules
 from conformance.reference.effects_copies import CopyVariantRules
+from conformance.reference.escape import ESCAPE_HOOKS, EscapeRules
 from conformance.reference.exile_until import ExileUntil
 from conformance.reference.kicked import KickedPermanents
 from conformance.reference.magecraft import MAGECRAFT_HOOKS, CastOrCopyTriggers
 from conformance.reference.morph import Morph
 from conformance.reference.raid import RAID_HOOKS, RaidTriggers
+from conformance.reference.rebound import REBOUND_HOOKS, Rebound
 from conformance.reference.unearth import UNEARTH_HOOKS, Unearth
 
 HOOKS: dict[str, str] = {
@@ -254,9 +255,10 @@ HOOKS.update(MAGECRAFT_HOOKS)  # "whenever you cast or copy": magecraft
 HOOKS.update(RAID_HOOKS)  # "if you attacked this turn": raid
 HOOKS.update(ESCAPE_HOOKS)  # escaped permanents: escape
 HOOKS.update(UNEARTH_HOOKS)  # unearth
+HOOKS.update(REBOUND_HOOKS)  # rebound
 
 
 class Rules(ChapterRules, Cascade, Morph, Bestow, RaidTriggers, CastOrCopyTriggers,
             CycleTriggers, CastQuality, BlockRestrictions, KickedPermanents, CopyVariantRules,
-            ExileUntil, DelayedTriggers, EscapeRules, Unearth):
+            ExileUntil, DelayedTriggers, EscapeRules, Unearth, Rebound):
     """All the rules the reference engine models (the public surface: :data:`HOOKS`)."""

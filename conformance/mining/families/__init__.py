@@ -42,6 +42,7 @@ from conformance.mining.families import (
     phyrexian,
     prowess,
     raid,
+    rebound,
     saga,
     scry,
     search,
@@ -88,6 +89,13 @@ MUTANT_OF: dict[str, str] = {
     "unearth-replacement": "unearth_no_replacement",
     "unearth-loses-abilities": "unearth_exile_lost_with_abilities",
     "unearth-stifle": "unearth_exile_without_trigger",
+    "rebound-exiled": "rebound_ignored",
+    "rebound-countered": "rebound_without_resolving",
+    "rebound-upkeep": "rebound_cast_follows_timing",
+    "rebound-optional": "rebound_declined_retries",
+    "rebound-copies": "rebound_applies_to_copies",
+    "rebound-other-zone": "rebound_any_zone",
+    "rebound-free": "rebound_needs_mana_paid",
     "cycling-activated": "cycling_is_cast",
     "saga-lore-counters": "saga_no_turn_counter",
     "saga-chapter-trigger": "chapters_retrigger",
@@ -217,7 +225,7 @@ FAMILIES: tuple[Family, ...] = tuple(
         *unblocked.FAMILIES, *flicker_token.FAMILIES, *kicker_targets.FAMILIES,
         *convoke_total.FAMILIES, *devotion_resolves.FAMILIES,
         *magecraft.FAMILIES, *raid.FAMILIES, *cycle_trigger.FAMILIES,
-        *escape.FAMILIES, *unearth.FAMILIES,
+        *escape.FAMILIES, *unearth.FAMILIES, *rebound.FAMILIES,
         *classified_formats.FAMILIES,  # last: a family that can script the ruling wins
     )
 )
