@@ -208,7 +208,7 @@ def gen_stifle(ctx: Context) -> list[Draft] | NotExecutable:
                    hand=[{"id": "stifle", "card": STIFLE}, {"id": "murder", "card": MURDER}])
     actions = [uc.activate(), b.RESOLVE_STACK, {"advance": {"to": "end"}},
                {"check": {"state": {"stack": [TRIGGER]}}},
-               *_tap(lands), b.cast("stifle", targets=[dict(TRIGGER)]), b.RESOLVE_TOP,
+               *_tap(lands), {"cast": {"player": "p1", "object": "stifle", "targets": [dict(TRIGGER)]}}, b.RESOLVE_TOP,
                {"check": {"state": {"zones": {ID: "battlefield"}, "stack": []}}},
                b.cast("murder", targets=[ID]), b.RESOLVE_STACK]
     expect = {"events": [{"type": "countered", **TRIGGER},
