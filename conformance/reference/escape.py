@@ -19,12 +19,17 @@ which it may escape again.
 
 from __future__ import annotations
 
+from typing import Any
+
+from conformance.reference.abilities import CostPart
 from conformance.reference.casting import Casting
 from conformance.reference.objects import Flow, Obj, Ref
 
 ESCAPE_HOOKS: dict[str, str] = {
     "escaped": "702.138b: a permanent escaped if the spell it was was cast with escape",
     "escaped_leaves_to": "702.138a: an escaped permanent leaves the battlefield as any other",
+    "escaping_card_in_graveyard": "601.2a: a card cast with escape is on the stack before its "
+                                  "cost is paid",
 }
 """The hooks of :class:`EscapeRules`."""
 
@@ -42,6 +47,20 @@ class EscapeRules(Casting):
         """Hook: whether permanent ``obj`` escaped: the spell that became it as it resolved was
         cast from a graveyard with its escape ability (702.138b)."""
         return obj.ref in self.escaped_permanents
+
+    def escaping_card_in_graveyard(self) -> bool:
+        """Hook: whether a card being cast with escape is still in its owner's graveyard while
+        the escape cost's "Exile N other cards from your graveyard" is paid: no, it moved to the
+        stack first (601.2a; the escape rulings), so it can't be exiled to pay for itself."""
+        return False
+
+    def _cost_objects(self, player: str, costs: dict[str, Any], required: tuple[CostPart, ...],
+                      paying_for: Obj | None) -> list[tuple[str, Obj]]:
+        if paying_for is not None and paying_for.zone == "graveyard" \
+                and any(p.kind == "exile" for p in required) \
+                and self.escaping_card_in_graveyard():
+            paying_for = None  # it may pay its own escape cost, as if still in the graveyard
+        return super()._cost_objects(player, costs, required, paying_for)
 
     def escaped_leaves_to(self, obj: Obj, to: str) -> str:
         """Hook: the zone an escaped permanent ``obj`` leaving the battlefield for ``to`` goes

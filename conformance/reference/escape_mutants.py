@@ -51,7 +51,19 @@ class EscapedCardExiled(EscapedSpellExiled):
         return "exile"
 
 
+class EscapingCardPaysItself(ReferenceEngine):
+    """A card cast with escape is still in the graveyard while its cost is paid, and may be one
+    of the cards its escape cost exiles (breaks 601.2a: it moves to the stack first)."""
+
+    MUTANT = "escaping_card_pays_itself"
+    RULE = "601.2a"
+
+    def escaping_card_in_graveyard(self) -> bool:
+        return True
+
+
 ESCAPE_MUTANTS: dict[str, type[ReferenceEngine]] = {
-    m.MUTANT: m for m in (EscapeIgnoresTiming, EscapeManaValueFromCost, EscapedCardExiled)
+    m.MUTANT: m for m in (EscapeIgnoresTiming, EscapeManaValueFromCost, EscapedCardExiled,
+                          EscapingCardPaysItself)
 }
 """The escape families' mutants by name."""

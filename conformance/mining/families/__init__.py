@@ -84,6 +84,7 @@ MUTANT_OF: dict[str, str] = {
     "escape-priority": "no_priority_after_resolution",
     "escape-mana-value": "escape_mana_value_from_cost",
     "escape-resolves": "escaped_card_exiled",
+    "escape-stack": "escaping_card_pays_itself",
     "unearth-not-cast": "unearth_is_cast",
     "unearth-removed": "unearth_returns_from_anywhere",
     "unearth-replacement": "unearth_no_replacement",

@@ -17,6 +17,10 @@ The escape cost's other cards are Islands (``grave1`` ... ``graveN``) the case n
 * ``escape-mana-value`` — "The mana value of the spell remains unchanged, no matter what the
   total cost to cast it was": cast with escape, it has the mana value of its mana cost (202.3).
   Mutant: ``escape_mana_value_from_cost``.
+* ``escape-stack`` — "Once you begin casting a spell with escape, it immediately moves to the
+  stack": it is no longer in the graveyard as its cost is paid, so it can't be one of the cards
+  its escape cost exiles (601.2a): with one other card too few, naming the card itself is
+  refused. Mutant: ``escaping_card_pays_itself``.
 * ``escape-resolves`` — "After an escaped spell resolves, it returns to its owner's graveyard if
   it's not a permanent spell. If it is a permanent spell, it enters the battlefield and will
   return to its owner's graveyard if it dies later": the instant or sorcery goes to the
@@ -255,6 +259,25 @@ def gen_resolves(ctx: Context) -> list[Draft] | NotExecutable:
                   _cards(ec, MURDER), setup, actions, expect, RULES)]
 
 
+def gen_stack(ctx: Context) -> list[Draft] | NotExecutable:
+    ec = escape_card(ctx)
+    if isinstance(ec, NotExecutable):
+        return ec
+    others = ec.exiled()[:-1]  # one card short: the card itself would make up the number
+    setup = _setup(ec, b.mana_pool(ec.escape))
+    setup["players"]["p1"]["graveyard"] = [g for g in setup["players"]["p1"]["graveyard"]
+                                           if g["id"] != ec.exiled()[-1]]
+    cast = ec.escape_cast()
+    cast["cast"]["costs"]["exile"] = [ID, *others]
+    expect = {"error": {"kind": "illegal_action", "action": 0},
+              "events_absent": [{"type": "cast", "object": ID}],
+              "state": {"zones": {ID: "graveyard", **{g: "graveyard" for g in others}},
+                        "stack": []}}
+    return [Draft("escape-stack", f"{ec.name} moves to the stack as it is cast with escape: it "
+                  "can't be one of the cards its escape cost exiles", _feats(ec), _cards(ec),
+                  setup, [cast], expect, [*RULES, "601.2a"])]
+
+
 FAMILIES = [
     Family("escape-timing", "Escape doesn't change when a card may be cast", ("702.138a", "307.1"),
            ("escape", "turn_structure"), gen_timing,
@@ -270,6 +293,10 @@ FAMILIES = [
            en=phrases("start with the mana cost or alternative cost you're paying (such as an "
                       "escape cost), add any cost increases, then apply any cost reductions. The "
                       "mana value of the spell remains unchanged")),
+    Family("escape-stack", "A card cast with escape is on the stack before its cost is paid",
+           ("702.138a", "601.2a"), ("escape",), gen_stack,
+           en=phrases("Once you begin casting a spell with escape, it immediately moves to the "
+                      "stack")),
     Family("escape-resolves", "An escaped spell goes to the graveyard; an escaped permanent goes "
            "there when it dies", ("702.138a",), ("escape",), gen_resolves,
            en=phrases("After an escaped spell resolves, it returns to its owner's graveyard if "

@@ -22,8 +22,13 @@ RESOLVES = "After an escaped spell resolves, it returns to its owner's graveyard
     "its owner's graveyard if it dies later. Perhaps it will escape again-good underworld " \
     "security is so hard to come by these days."
 
+STACK = "Once you begin casting a spell with escape, it immediately moves to the stack. Players " \
+    "can't take any other actions until you're done casting the spell."
+
 
 @pytest.mark.parametrize(("text", "family", "card"), [
+    (STACK, "escape-stack", "Sleep of the Dead"),
+    (STACK, "escape-stack", "Underworld Rage-Hound"),
     (TIMING, "escape-timing", "Sleep of the Dead"),  # a sorcery with a target
     (TIMING, "escape-timing", "Underworld Charger"),  # a creature
     (PRIORITY, "escape-priority", "Glimpse of Freedom"),  # an instant that draws
@@ -36,6 +41,16 @@ RESOLVES = "After an escaped spell resolves, it returns to its owner's graveyard
 ])
 def test_the_case_kills_the_family_mutant(text: str, family: str, card: str) -> None:
     assert_kills_its_mutant(mined_one(card, text, family, "2020-01-24"), family)
+
+
+def test_the_stack_case_names_the_card_among_the_cards_exiled() -> None:
+    data = mined_one("Sweet Oblivion", STACK, "escape-stack", "2020-01-24")
+    assert data["actions"] == [{"cast": {"player": "p1", "object": "esc", "targets": ["p2"],
+                                         "costs": {"alternative": "escape",
+                                                   "exile": ["esc", "grave1", "grave2",
+                                                             "grave3"]}}}]
+    assert [g["id"] for g in data["setup"]["players"]["p1"]["graveyard"]] == [
+        "esc", "grave1", "grave2", "grave3"]
 
 
 def test_an_escaped_creature_is_checked_with_its_counters_before_it_dies() -> None:
