@@ -157,7 +157,7 @@ def gen_countered(ctx: Context) -> list[Draft] | NotExecutable:
                          {"type": "zone_change", "object": ID, "from": "stack",
                           "to": "graveyard"}],
               "events_absent": [{"type": "triggered", "ability": "rebound"}],
-              "state": {"zones": {ID: "graveyard"}, "turn": 5, "step": "upkeep"}}
+              "state": {"zones": {ID: "graveyard"}, "turn": 5, "step": "upkeep", "stack": []}}
     return [Draft("rebound-countered", f"{rs.name} countered goes to the graveyard and does not "
                   "rebound", _feats(rs, "counterspell", "turn_structure"), _cards(rs, b.CANCEL),
                   _setup(rs, p2=p2), actions, expect, [*RULES, "701.5a"])]

@@ -106,11 +106,9 @@ def gen_not_cast(ctx: Context) -> list[Draft] | NotExecutable:
         return uc
     p2 = b.player(mana="{U}{C}", hand=[{"id": "soul", "card": REMOVE_SOUL}])
     setup = _setup(uc, b.mana_pool(uc.cost), p2=p2)
-    actions = [uc.activate(),
-               {"check": {"state": {"zones": {ID: "graveyard"}, "stack": [{"source": ID}]}}},
-               {"pass_priority": {"player": "p1"}},
+    actions = [uc.activate(), {"pass_priority": {"player": "p1"}},
                b.cast("soul", "p2", targets=[ID])]
-    expect = {"error": {"kind": "illegal_action", "action": 3},
+    expect = {"error": {"kind": "illegal_action", "action": 2},
               "events": [{"type": "put_on_stack", "source": ID}],
               "events_absent": [{"type": "cast", "object": ID}],
               "state": {"zones": {ID: "graveyard", "soul": "hand"}, "stack": [{"source": ID}]}}
@@ -145,10 +143,10 @@ def gen_replacement(ctx: Context) -> list[Draft] | NotExecutable:
         return NotExecutable("its enters ability makes p1 discard the card the case casts next")
     setup = _setup(uc, b.mana_pool(uc.cost, MURDER_COST),
                    hand=[{"id": "murder", "card": MURDER}])
-    actions = [uc.activate(), b.RESOLVE_STACK,
-               {"check": {"state": {"zones": {ID: "battlefield"}}}},
-               b.cast("murder", targets=[ID]), b.RESOLVE_STACK]
-    expect = {"events": [{"type": "zone_change", "object": ID, "from": "battlefield",
+    actions = [uc.activate(), b.RESOLVE_STACK, b.cast("murder", targets=[ID]), b.RESOLVE_STACK]
+    expect = {"events": [{"type": "zone_change", "object": ID, "from": "graveyard",
+                          "to": "battlefield"},
+                         {"type": "zone_change", "object": ID, "from": "battlefield",
                           "to": "exile"}],
               "events_absent": [{"type": "zone_change", "object": ID, "to": "graveyard"}],
               "state": {"zones": {ID: "exile", "murder": "graveyard"}}}
