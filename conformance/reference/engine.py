@@ -60,6 +60,7 @@ FEATURES = frozenset({
     "energy", "player_counters", "day_night", "monarch", "initiative", "face_down",
     "devotion", "landfall", "heroic", "magecraft", "raid", "trigger.cycle", "constellation", "anthem", "type_change",
     "animation", "snow", "modal_dfc", "persist", "undying", "totem_armor", "adventure",
+    "unearth", "rebound",
 })
 FEATURES |= {"vehicle", "exert"}  # Vehicles and crew (vehicles.py), exert (exert.py)
 """Feature names (``conformance/features.yaml``) the reference engine implements."""

@@ -192,3 +192,12 @@ MUTANTS.update(ADVENTURE_MUTANTS)
 from conformance.reference.alt_cost_mutants import ALT_COST_MUTANTS  # noqa: E402
 
 MUTANTS.update(ALT_COST_MUTANTS)
+from conformance.reference.escape_mutants import ESCAPE_MUTANTS  # noqa: E402
+
+MUTANTS.update(ESCAPE_MUTANTS)
+from conformance.reference.unearth_mutants import UNEARTH_MUTANTS  # noqa: E402
+
+MUTANTS.update(UNEARTH_MUTANTS)
+from conformance.reference.rebound_mutants import REBOUND_MUTANTS  # noqa: E402
+
+MUTANTS.update(REBOUND_MUTANTS)

@@ -44,13 +44,16 @@ from conformance.reference.effect_text import (
     parse_effects,
 )
 from conformance.reference.errors import OracleTemplateError
+from conformance.reference.escape_text import escapes_with_line
 from conformance.reference.exert_text import exert_line
 from conformance.reference.lands_animated import lands_static_line
 from conformance.reference.oracle_eldrazi import ability_line as _eldrazi_line
 from conformance.reference.oracle_lords import lord_line
 from conformance.reference.oracle_sacrificed import check_sacrificed_power
 from conformance.reference.oracle_suspended import suspended_line
+from conformance.reference.rebound_text import REBOUND, rebound_line
 from conformance.reference.self_while import self_while_line
+from conformance.reference.unearth_text import unearth_line
 from conformance.reference.vehicle_text import crew_line
 
 _ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6}
@@ -154,6 +157,8 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
                 activated.append(exert)
             else:
                 triggered.append(exert)
+        if rebound_line(line):  # 702.88a: conformance.reference.rebound
+            keywords.add(REBOUND)
             continue
         if line == "Changeling":  # 702.73a: every creature type (changeling.py)
             keywords.add(line.lower())
@@ -190,6 +195,9 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
                                 "kicked" if m[4] and "kicked" in m[4] else  # raid: "raid:1"
                                 "raid:1" if m[4] else _NUMBERS[m[2]]))
             continue
+        if (escapes := escapes_with_line(line)) is not None:  # 702.138c
+            enters_with.append(escapes)
+            continue
         m = re.fullmatch(rf"If {SELF} was kicked, it enters the battlefield with (a|an|two|three|"
                          r"four) ([+-]1/[+-]1) counters? on it\.", line)
         if m:  # 614.1c, 702.33d: only a permanent that was a kicked spell
@@ -212,6 +220,9 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
             attached_lines.add(line.split()[0])
             statics.append(EnchantedCreatureGets(int(m[1] or 0), int(m[2] or 0),
                                                  _keywords(m[3] or m[4])))
+            continue
+        if (unearth := unearth_line(line)) is not None:  # 702.84a, from a graveyard
+            activated.append(unearth)
             continue
         if cast_costs.read(line):  # kicker, convoke, escape, additional costs, ...
             continue

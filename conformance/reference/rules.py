@@ -66,6 +66,7 @@ from conformance.reference.cost_increases import CostIncreases
 from conformance.reference.cycle_triggers import CycleTriggers
 from conformance.reference.delayed_triggers import DelayedTriggers
 from conformance.reference.effects_copies import CopyVariantRules
+from conformance.reference.escape import ESCAPE_HOOKS, EscapeRules
 from conformance.reference.exert import EXERT_HOOKS, Exert
 from conformance.reference.exile_until import ExileUntil
 from conformance.reference.kicked import KickedPermanents
@@ -73,7 +74,9 @@ from conformance.reference.magecraft import MAGECRAFT_HOOKS, CastOrCopyTriggers
 from conformance.reference.morph import Morph
 from conformance.reference.persist import PERSIST_HOOKS, PersistUndying
 from conformance.reference.raid import RAID_HOOKS, RaidTriggers
+from conformance.reference.rebound import REBOUND_HOOKS, Rebound
 from conformance.reference.totem_armor import TOTEM_ARMOR_HOOKS, TotemArmor
+from conformance.reference.unearth import UNEARTH_HOOKS, Unearth
 from conformance.reference.vehicles import VEHICLE_HOOKS, Vehicles
 
 HOOKS: dict[str, str] = {
@@ -271,10 +274,13 @@ HOOKS.update(VEHICLE_HOOKS)  # crew, 208.3: vehicles
 HOOKS.update(EXERT_HOOKS)  # exert: exert
 HOOKS.update(ADVENTURE_HOOKS)  # adventurer cards: adventurers
 HOOKS.update(ALT_COST_HOOKS)  # madness, dash: alt_costs
+HOOKS.update(ESCAPE_HOOKS)  # escaped permanents: escape
+HOOKS.update(UNEARTH_HOOKS)  # unearth
+HOOKS.update(REBOUND_HOOKS)  # rebound
 
 
 class Rules(Vehicles, Exert, ChapterRules, CostIncreases, Morph, Bestow, RaidTriggers,
             CastOrCopyTriggers, CycleTriggers, CastQuality, BlockRestrictions, KickedPermanents,
             CopyVariantRules, ExileUntil, DelayedTriggers, PersistUndying, TotemArmor,
-            AdventurerCards):
+            AdventurerCards, EscapeRules, Unearth, Rebound):
     """All the rules the reference engine models (the public surface: :data:`HOOKS`)."""

@@ -330,6 +330,9 @@ def ability_name(data: dict[str, Any], source: dict[str, Any], oracle: str = "",
     if mode == "BlockersDeclared" and "isn't blocked" in low:
         # "Whenever CARDNAME attacks and isn't blocked": phase checks it as blockers are declared
         return "attacks_unblocked"
+    if re.search(r"^Rebound\b", oracle, re.M) and mode == "PhaseChanged":
+        # phase's rebound delayed trigger at its controller's upkeep (702.88a): keyword name
+        return "rebound"
     if mode == "ZoneChanged":
         # the event that triggered it (StackEntry.kind.data.trigger_event): a move of the source itself
         # from the battlefield to a graveyard is its "dies" (rule 700.4), onto the battlefield "enters"

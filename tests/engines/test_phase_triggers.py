@@ -110,3 +110,14 @@ def test_a_scripted_target_other_than_phases_own_choice_is_refused() -> None:
                              {"choose": {"choice": "targets", "targets": ["big"]}},
                              {"choose": {"choice": "targets", "targets": ["big"]}}])
     assert again[4]["ok"] and again[5]["error"]["kind"] == "unused_answer", again
+
+
+def test_the_upkeep_trigger_of_a_card_with_rebound_is_named_rebound() -> None:
+    """phase's rebound delayed trigger is a PhaseChanged trigger of the exiled card (702.88a): the
+    keyword names it (SPEC, "Engine facts", rule 3)."""
+    name = _ability_name()
+    trigger = {"description": "", "trigger_event": {"type": "PhaseChanged"}}
+    oracle = "Staggershock deals 2 damage to any target.\nRebound (If you cast this spell from " \
+        "your hand, exile it as it resolves. ...)"
+    assert name(trigger, {}, oracle=oracle, card="Staggershock") == "rebound"
+    assert name(trigger, {}, oracle="Draw a card.", card="Divination") == "PhaseChanged"
