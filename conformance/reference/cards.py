@@ -35,14 +35,15 @@ from conformance.reference.card_index import CardIndex, CardLibrary, load_index
 from conformance.reference.effect_blocks import CreateToken, TokenDef
 from conformance.reference.errors import CardDataError, OracleTemplateError, ReferenceEngineError
 from conformance.reference.fuse import check_fusable, strip_fuse
+from conformance.reference.leveler_text import is_leveler_text, parse_leveler
 from conformance.reference.oracle import mana_ability, parse_face, split_chapters
 
 ROOT = Path(__file__).resolve().parents[2]
 CARD_LIST = ROOT / "fixtures" / "cards" / "reference_cards.yaml"
 MTGJSON_CARDS = ROOT / "fixtures" / "data" / "mtgjson-2022" / "cards.jsonl.gz"
-INTERPRETED_LAYOUTS = frozenset({"normal", "split", "aftermath", "saga", "modal_dfc"})
-"""Layouts of the cards the interpreter may implement (modal double-faced cards, rule 712, but
-no transforming double-faced or adventure cards)."""
+INTERPRETED_LAYOUTS = frozenset({"normal", "split", "aftermath", "saga", "modal_dfc", "leveler"})
+"""Layouts of the cards the interpreter may implement (modal double-faced cards, rule 712, and
+leveler cards, 711, but no transforming double-faced or adventure cards)."""
 
 SUPERTYPES = frozenset({"Basic", "Legendary", "Snow", "World"})
 COLOR_ORDER = "WUBRG"
@@ -147,7 +148,8 @@ def _face(name: str, type_line: str, cost: str | None, text: str | None,
     if saga and text:
         text = split_chapters(text)
     try:
-        parsed = parse_face(text, self_names, saga=saga)
+        parsed = parse_leveler(text, lambda t: parse_face(t, self_names)) if is_leveler_text(
+            text) else parse_face(text, self_names, saga=saga)  # 711: leveler_text
     except OracleTemplateError as exc:
         raise OracleTemplateError(f"{name}: {exc}") from exc
     if "Land" in types:

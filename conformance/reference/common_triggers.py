@@ -40,6 +40,7 @@ from collections.abc import Callable
 
 from conformance.reference.abilities import SELF, Triggered
 from conformance.reference.effect_blocks import SpellText
+from conformance.reference.monstrous_text import TRIGGER_FORMS as _MONSTROUS_FORMS
 
 ATTACKS = "attacks"
 """``Triggered.event`` of "Whenever CARDNAME attacks, ..."."""
@@ -150,6 +151,7 @@ _FORMS = (
     (re.compile(r"At the beginning of combat on your turn, (.*)"), YOUR_COMBAT,
      "beginning_of_combat", False),
 )
+_FORMS += _MONSTROUS_FORMS  # "becomes monstrous", "becomes renowned": monstrous_text
 _IT = ((r"\bit gets\b", f"{SELF} gets"), (r"\bit gains\b", f"{SELF} gains"),
        (r"\bit deals\b", f"{SELF} deals"), (r"counters? on it\.", lambda m: m[0][:-3] + f"{SELF}."))
 

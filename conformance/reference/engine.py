@@ -58,7 +58,7 @@ FEATURES = frozenset({
     "optional_effect", "combat.damage_assignment",
     "energy", "player_counters", "day_night", "monarch", "initiative", "face_down",
     "devotion", "landfall", "heroic", "magecraft", "raid", "trigger.cycle", "constellation", "anthem", "type_change",
-    "animation", "snow", "modal_dfc",
+    "animation", "snow", "modal_dfc", "level_up", "monstrosity", "renown",
 })
 """Feature names (``conformance/features.yaml``) the reference engine implements."""
 PROTOCOL = 2

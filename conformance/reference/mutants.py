@@ -168,3 +168,6 @@ MUTANTS.update(MINED_RULE_MUTANTS)
 from conformance.mining.mutants_triggers import TRIGGER_FAMILY_MUTANTS  # noqa: E402
 
 MUTANTS.update(TRIGGER_FAMILY_MUTANTS)
+from conformance.reference.leveler_mutants import LEVELER_MUTANTS  # noqa: E402
+
+MUTANTS.update(LEVELER_MUTANTS)

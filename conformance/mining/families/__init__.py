@@ -35,6 +35,7 @@ from conformance.mining.families import (
     kicker_targets,
     knifepoint,
     landfall,
+    levelers,
     magecraft,
     mdfc,
     morph,
@@ -188,6 +189,9 @@ MUTANT_OF: dict[str, str] = {
     "raid-whole-turn": "raid_needs_attacker_on_battlefield",
     "raid-any-attack": "raid_per_attacker",
     "cycle-trigger-separate": "cycling_countered_with_its_trigger",
+    "leveler-level-counters": "level_by_level_up",
+    "leveler-keeps-level-up": "level_band_overwrites",
+    "leveler-pt-modifiers": "level_pt_after_modifiers",
 }
 """Family id -> the mutant breaking exactly the rules point the family tests."""
 
@@ -206,6 +210,7 @@ FAMILIES: tuple[Family, ...] = tuple(
         *unblocked.FAMILIES, *flicker_token.FAMILIES, *kicker_targets.FAMILIES,
         *convoke_total.FAMILIES, *devotion_resolves.FAMILIES,
         *magecraft.FAMILIES, *raid.FAMILIES, *cycle_trigger.FAMILIES,
+        *levelers.FAMILIES,
         *classified_formats.FAMILIES,  # last: a family that can script the ruling wins
     )
 )
