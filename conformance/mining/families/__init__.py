@@ -38,10 +38,12 @@ from conformance.mining.families import (
     levelers,
     magecraft,
     mdfc,
+    monstrosity,
     morph,
     phyrexian,
     prowess,
     raid,
+    renown,
     saga,
     scry,
     search,
@@ -192,6 +194,10 @@ MUTANT_OF: dict[str, str] = {
     "leveler-level-counters": "level_by_level_up",
     "leveler-keeps-level-up": "level_band_overwrites",
     "leveler-pt-modifiers": "level_pt_after_modifiers",
+    "monstrosity-once": "monstrosity_twice",
+    "monstrous-trigger-left": "monstrous_off_battlefield",
+    "renown-player-only": "renown_any_combat_damage",
+    "renown-left-battlefield": "renowned_off_battlefield",
 }
 """Family id -> the mutant breaking exactly the rules point the family tests."""
 
@@ -210,7 +216,7 @@ FAMILIES: tuple[Family, ...] = tuple(
         *unblocked.FAMILIES, *flicker_token.FAMILIES, *kicker_targets.FAMILIES,
         *convoke_total.FAMILIES, *devotion_resolves.FAMILIES,
         *magecraft.FAMILIES, *raid.FAMILIES, *cycle_trigger.FAMILIES,
-        *levelers.FAMILIES,
+        *levelers.FAMILIES, *monstrosity.FAMILIES, *renown.FAMILIES,
         *classified_formats.FAMILIES,  # last: a family that can script the ruling wins
     )
 )
