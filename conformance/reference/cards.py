@@ -148,8 +148,8 @@ def _face(name: str, type_line: str, cost: str | None, text: str | None,
     if saga and text:
         text = split_chapters(text)
     try:
-        parsed = parse_leveler(text, lambda t: parse_face(t, self_names)) if is_leveler_text(
-            text) else parse_face(text, self_names, saga=saga)  # 711: leveler_text
+        parsed = parse_leveler(text, lambda t: parse_face(t, self_names)) if text and \
+            is_leveler_text(text) else parse_face(text, self_names, saga=saga)  # 711
     except OracleTemplateError as exc:
         raise OracleTemplateError(f"{name}: {exc}") from exc
     if "Land" in types:

@@ -108,7 +108,7 @@ ATTACKS_UNBLOCKED = "attacks_unblocked"
 """``Triggered.event`` of "Whenever CARDNAME attacks and isn't blocked, ..." (509.1i: as
 blockers are declared, if no creature blocks it)."""
 
-_FORMS = (
+_FORMS: tuple[tuple[re.Pattern[str], str, str, bool], ...] = (
     (re.compile(rf"Whenever {SELF} attacks and isn't blocked, (.*)"), ATTACKS_UNBLOCKED,
      "attacks_unblocked", True),
     # "When you cycle CARDNAME, ..." alone: cycling_text.cycle_trigger_line (oracle.py)

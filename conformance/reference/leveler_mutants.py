@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from conformance.reference.abilities import FaceText
 from conformance.reference.engine import ReferenceEngine
 from conformance.reference.objects import Obj
 
@@ -28,7 +29,7 @@ class LevelBandOverwrites(ReferenceEngine):
     MUTANT = "level_band_overwrites"
     RULE = "711.4"
 
-    def level_band_text(self, printed: object, band: object) -> object:
+    def level_band_text(self, printed: FaceText, band: FaceText) -> FaceText:
         return band
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 
+from conformance.reference.abilities import FaceText
 from conformance.reference.effects import EffectContext, Effects, effect
 from conformance.reference.leveler_text import LevelBand, LevelUp, with_band
 from conformance.reference.objects import Chars, Obj, Ref
@@ -39,10 +40,10 @@ class Levelers(TriggerEvents):
         on it or removed (711.2, the levelers' rulings)."""
         return obj.counters.get("level", 0)
 
-    def level_band_text(self, printed: object, band: object) -> object:
+    def level_band_text(self, printed: FaceText, band: FaceText) -> FaceText:
         """Hook: the abilities of a leveler whose level symbol applies: the symbol's abilities
         added to the card's own, which it keeps (711.4)."""
-        return with_band(printed, band)  # type: ignore[arg-type]
+        return with_band(printed, band)
 
     def level_band_sets_base(self) -> bool:
         """Hook: a level symbol's power/toughness is a base power and toughness (layer 7b,
@@ -62,7 +63,6 @@ class Levelers(TriggerEvents):
         if band is None or c.text is None:
             return c
         text = self.level_band_text(c.text, band.text)
-        assert isinstance(text, type(c.text))
         pt = (band.power, band.toughness) if self.level_band_sets_base() else (c.power,
                                                                                c.toughness)
         return replace(c, power=pt[0], toughness=pt[1], keywords=text.keywords, text=text)
