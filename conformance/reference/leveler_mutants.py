@@ -44,6 +44,18 @@ class LevelPowerAfterModifiers(ReferenceEngine):
         return False
 
 
+class LevelTimestampLastCounter(ReferenceEngine):
+    """A level symbol's ability has the timestamp of the last level counter put on the leveler:
+    it wins over an effect setting power and toughness that began before (breaks 613.7a and
+    the levelers' rulings)."""
+
+    MUTANT = "level_timestamp_last_counter"
+    RULE = "613.7a"
+
+    def level_band_timestamp(self, obj: Obj) -> int:
+        return self.level_stamps.get(obj.ref, obj.timestamp)
+
+
 class MonstrosityTwice(ReferenceEngine):
     """Monstrosity puts its counters on a permanent that is already monstrous (breaks
     701.31a-b)."""
@@ -90,6 +102,7 @@ class RenownedOffBattlefield(ReferenceEngine):
 
 LEVELER_MUTANTS: dict[str, type[ReferenceEngine]] = {
     cls.MUTANT: cls for cls in (LevelByLevelUp, LevelBandOverwrites, LevelPowerAfterModifiers,
+                                LevelTimestampLastCounter,
                                 MonstrosityTwice, MonstrousOffBattlefield, RenownAnyCombatDamage,
                                 RenownedOffBattlefield)
 }

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from conformance.reference.abilities import Activated, FaceText
-from conformance.reference.effect_blocks import Effect
+from conformance.reference.effect_blocks import Effect, TargetSlot
 from conformance.reference.errors import OracleTemplateError
 
 LEVEL_LINE = re.compile(r"^LEVEL (\d+)(?:-(\d+)|\+)$", re.M)
@@ -28,6 +28,27 @@ _LEVEL_UP = re.compile(r"Level up ((?:\{(?:\d+|[WUBRGC]|[WUBRG]/[WUBRG])\})+)(?:
 @dataclass(frozen=True, slots=True)
 class LevelUp(Effect):
     """Level up's effect: a level counter on its source (702.87a)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SetBasePowerToughness(Effect):
+    """"Target creature has base power and toughness N/M until end of turn" (Diminish): an
+    effect of layer 7b (613.4b), applied in timestamp order with the other effects setting
+    power and toughness, a level symbol's included (the levelers' rulings)."""
+
+    power: int
+    toughness: int
+
+    @property
+    def slots(self) -> tuple[TargetSlot, ...]:
+        return (TargetSlot("creature"),)
+
+
+EFFECT_TEMPLATES: list[tuple[re.Pattern[str], object]] = [
+    (re.compile(r"Target creature has base power and toughness (\d+)/(\d+) until end of turn\. ?"),
+     lambda m: SetBasePowerToughness(int(m[1]), int(m[2]))),
+]
+"""(pattern, builder) pairs of :mod:`conformance.reference.effect_text`."""
 
 
 @dataclass(frozen=True)

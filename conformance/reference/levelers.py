@@ -12,8 +12,8 @@ from dataclasses import replace
 
 from conformance.reference.abilities import FaceText
 from conformance.reference.effects import EffectContext, Effects, effect
-from conformance.reference.leveler_text import LevelBand, LevelUp, with_band
-from conformance.reference.objects import Chars, Obj, Ref
+from conformance.reference.leveler_text import LevelBand, LevelUp, SetBasePowerToughness, with_band
+from conformance.reference.objects import Chars, ContinuousEffect, Obj, Ref
 from conformance.reference.trigger_events import TriggerEvents
 
 LEVELER_HOOKS: dict[str, str] = {
@@ -22,6 +22,8 @@ LEVELER_HOOKS: dict[str, str] = {
                        "stays)",
     "level_band_sets_base": "711.2, 613.4b: a level symbol sets base power and toughness "
                             "(layer 7b), before counters and modifying effects",
+    "level_band_timestamp": "613.7a, 711.2: a level symbol's timestamp is the leveler's, "
+                            "whenever its level counters were put",
 }
 """The hooks of :class:`Levelers`."""
 
@@ -34,6 +36,20 @@ class Levelers(TriggerEvents):
         self.level_ups: Counter[Ref] = Counter()
         """How many level up abilities resolved for each permanent (bookkeeping the rules
         ignore: :meth:`level_of` counts counters)."""
+        self.level_stamps: dict[Ref, int] = {}
+        """The timestamp of the last level counter put on each permanent (bookkeeping the rules
+        ignore: :meth:`level_band_timestamp` is the leveler's own)."""
+
+    def _add_counters(self, obj: Obj, counter: str, n: int) -> None:
+        super()._add_counters(obj, counter, n)
+        if counter == "level":
+            self.level_stamps[obj.ref] = next(self._clock)
+
+    def level_band_timestamp(self, obj: Obj) -> int:
+        """Hook: the timestamp of a level symbol's ability is the leveler's own, however
+        recently its last level counter was put on it (613.7a, the levelers' rulings): an
+        effect setting its power and toughness that began later wins over the symbol's."""
+        return obj.timestamp
 
     def level_of(self, obj: Obj) -> int:
         """Hook: a leveler's level is the number of level counters on it, however they were put
@@ -69,10 +85,19 @@ class Levelers(TriggerEvents):
 
     def chars(self, obj: Obj) -> Chars:
         c = super().chars(obj)
-        if self.level_band_sets_base():
+        band = self._band(obj, super()._base(obj)) if obj.zone == "battlefield" else None
+        if band is None or c.power is None or c.toughness is None:
             return c
-        band = self._band(obj, super()._base(obj))
-        return c if band is None else replace(c, power=band.power, toughness=band.toughness)
+        if not self.level_band_sets_base():
+            return replace(c, power=band.power, toughness=band.toughness)
+        stamp = self.level_band_timestamp(obj)
+        setters = [e for e in self.effects if e.base_pt is not None and obj.ref in e.affected]
+        last = max(setters, key=lambda e: e.timestamp) if setters else None
+        if last is None or last.base_pt is None or stamp == obj.timestamp \
+                or last.timestamp > stamp:
+            return c
+        return replace(c, power=c.power - last.base_pt[0] + band.power,  # the symbol's wins
+                       toughness=c.toughness - last.base_pt[1] + band.toughness)
 
 
 @effect(LevelUp)
@@ -83,3 +108,11 @@ def _level_up(r: Effects, eff: LevelUp, ctx: EffectContext) -> None:
         return
     r._add_counters(ob, "level", 1)
     r.level_ups[ob.ref] += 1
+
+
+@effect(SetBasePowerToughness)
+def _set_base_pt(r: Effects, eff: SetBasePowerToughness, ctx: EffectContext) -> None:
+    ref = ctx.first()
+    if ref is not None:
+        r.effects.append(ContinuousEffect(next(r._clock), frozenset({ref}),
+                                          base_pt=(eff.power, eff.toughness)))

@@ -194,6 +194,7 @@ MUTANT_OF: dict[str, str] = {
     "leveler-level-counters": "level_by_level_up",
     "leveler-keeps-level-up": "level_band_overwrites",
     "leveler-pt-modifiers": "level_pt_after_modifiers",
+    "leveler-set-pt-timestamp": "level_timestamp_last_counter",
     "monstrosity-once": "monstrosity_twice",
     "monstrous-trigger-left": "monstrous_off_battlefield",
     "renown-player-only": "renown_any_combat_damage",

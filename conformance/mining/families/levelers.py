@@ -19,6 +19,12 @@ builds (p1's leveler ``lv`` on the battlefield in p1's precombat main phase, tur
   Giant Growth on it, then level counters are put on it up to its first level symbol: that
   symbol's power/toughness +4/+4. Mutant: ``level_pt_after_modifiers`` (the symbol's
   power/toughness overrides the modifications that began before the counter).
+* ``leveler-set-pt-timestamp`` — "Effects that set a leveler's power or toughness to a specific
+  value, including the effects from a level symbol's ability, apply in timestamp order. The
+  timestamp of each level symbol's ability is the same as the timestamp of the leveler itself
+  ...": p1 casts Diminish ("Target creature has base power and toughness 1/1 until end of
+  turn") on it, then level counters are put on it up to a level symbol that isn't 1/1: it stays
+  1/1. Mutant: ``level_timestamp_last_counter``.
 """
 
 from __future__ import annotations
@@ -31,6 +37,7 @@ from conformance.mining.model import Context, Draft, Family, NotExecutable, phra
 FEATURES = ["priority", "stack", "counters", "activated_ability", "level_up"]
 RULES = ["711.2", "711.4", "702.87a"]
 GIANT_GROWTH = "Giant Growth"
+DIMINISH = "Diminish"
 
 
 def leveler(name: str) -> Any:
@@ -134,6 +141,33 @@ def gen_pt_modifiers(ctx: Context) -> list[Draft] | NotExecutable:
                   actions, expect, ["711.2a", "613.4b", "613.4c"])]
 
 
+def gen_set_pt_timestamp(ctx: Context) -> list[Draft] | NotExecutable:
+    """Diminish (base power and toughness 1/1 until end of turn), then level counters: the
+    level symbol's ability has the leveler's timestamp, earlier than Diminish's: still 1/1."""
+    face = leveler(ctx.card.name)
+    if isinstance(face, NotExecutable):
+        return face
+    if {"hexproof", "shroud"} & face.text.keywords:
+        return NotExecutable("the leveler can't be targeted by Diminish")
+    band = next((x for x in face.text.levels if (x.power, x.toughness) != (1, 1)), None)
+    if band is None:
+        return NotExecutable("no level symbol gives another power/toughness than 1/1")
+    actions: list[dict[str, Any]] = [
+        b.cast("dim", targets=["lv"]), b.RESOLVE_TOP,
+        {"add_counters": {"object": "lv", "counter": "level", "n": band.low}}]
+    expect = {"state": {"objects": {"lv": {"power": 1, "toughness": 1,
+                                           "counters": {"level": band.low}}},
+                        "zones": {"dim": "graveyard"}}}
+    title = (f"{face.name} given base power and toughness 1/1 by Diminish, then {band.low} level "
+             f"counters, stays 1/1: its level symbol's {band.power}/{band.toughness} has the "
+             "leveler's earlier timestamp")
+    return [Draft("leveler-set-pt-timestamp", title, FEATURES + ["mana_cost", "target",
+                                                                 "until_end_of_turn"],
+                  [face.name, DIMINISH, b.ISLAND],
+                  _setup(face, {}, "{U}", [{"id": "dim", "card": DIMINISH}]),
+                  actions, expect, ["711.2a", "613.4b", "613.7a"])]
+
+
 FAMILIES = [
     Family("leveler-level-counters", "A leveler's level is its number of level counters, "
            "however they were put or removed", ("711.2", "711.5"), tuple(FEATURES),
@@ -148,4 +182,8 @@ FAMILIES = [
            "toughness apply after its level symbol, whenever they began", ("711.2a", "613.4"),
            tuple(FEATURES), gen_pt_modifiers,
            en=phrases("Effects that modify a leveler's power or toughness")),
+    Family("leveler-set-pt-timestamp", "A level symbol's ability has the leveler's timestamp: "
+           "a later effect setting its power and toughness wins", ("711.2a", "613.7a"),
+           tuple(FEATURES), gen_set_pt_timestamp,
+           en=phrases("Effects that set a leveler's power or toughness to a specific value")),
 ]

@@ -21,6 +21,10 @@ MODIFY = ("Effects that modify a leveler's power or toughness, such as the effec
           "Growth or Glorious Anthem, will apply to it no matter when they started to take "
           "effect. The same is true for counters that change the creature's power or toughness "
           "(such as +1/+1 counters) and effects that switch its power and toughness.")
+SETS = ("Effects that set a leveler's power or toughness to a specific value, including the "
+        "effects from a level symbol's ability, apply in timestamp order. The timestamp of each "
+        "level symbol's ability is the same as the timestamp of the leveler itself, regardless "
+        "of when the most recent level counter was put on it.")
 ONCE = ("Once a creature becomes monstrous, it can't become monstrous again. If the creature is "
         "already monstrous when the monstrosity ability resolves, nothing happens.")
 LEFT = ("An ability that triggers when a creature becomes monstrous won't trigger if that "
@@ -38,6 +42,7 @@ GONE = ("If a renown ability triggers, but the creature leaves the battlefield b
     (KEEPS, "leveler-keeps-level-up", "Caravan Escort"),  # symbols with keywords only
     (KEEPS, "leveler-keeps-level-up", "Kargan Dragonlord"),  # a symbol's activated ability
     (MODIFY, "leveler-pt-modifiers", "Kabira Vindicator"),
+    (SETS, "leveler-set-pt-timestamp", "Hada Spy Patrol"),
     (ONCE, "monstrosity-once", "Nessian Asp"),
     (ONCE, "monstrosity-once", "Arbor Colossus"),  # its trigger has no legal target
     (LEFT, "monstrous-trigger-left", "Ember Swallower"),

@@ -61,6 +61,18 @@ def test_a_level_symbols_lord_ability_applies_to_others():
     assert (_lv(e)["power"], _lv(e)["toughness"], _lv(e, "bears")["power"]) == (3, 6, 3)
 
 
+def test_diminish_sets_base_power_and_toughness_over_the_level_symbol():
+    e = engine({"battlefield": [obj("lv", "Student of Warfare", counters={"+1/+1": 1})],
+                "hand": [obj("dim", "Diminish")], "mana": "{U}"})
+    e.act({"cast": {"player": "p1", "object": "dim", "targets": ["lv"]}})
+    e.act({"resolve_top": {}})
+    e.act({"add_counters": {"object": "lv", "counter": "level", "n": 7}})
+    lv = _lv(e)
+    assert (lv["power"], lv["toughness"], lv["keywords"]) == (2, 2, ["double strike"])
+    e.act({"advance": {"to": "precombat_main", "next_turn": True}})  # until end of turn
+    assert (_lv(e)["power"], _lv(e)["toughness"]) == (5, 5)
+
+
 def test_monstrosity_puts_counters_once_and_triggers_becomes_monstrous():
     e = engine({"battlefield": [obj("m", "Fleecemane Lion")], "mana": "{G}{W}{C}{C}{C}" * 2})
     assert _lv(e, "m")["keywords"] == []
