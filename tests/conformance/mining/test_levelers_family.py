@@ -46,6 +46,7 @@ GONE = ("If a renown ability triggers, but the creature leaves the battlefield b
     (ONCE, "monstrosity-once", "Nessian Asp"),
     (ONCE, "monstrosity-once", "Arbor Colossus"),  # its trigger has no legal target
     (LEFT, "monstrous-trigger-left", "Ember Swallower"),
+    (LEFT, "monstrous-trigger-left", "Keepsake Gorgon"),  # a target "non-Gorgon creature"
     (PLAYER, "renown-player-only", "Stalwart Aven"),  # flying: Giant Spider blocks
     (PLAYER, "renown-player-only", "Akroan Sergeant"),  # first strike
     (GONE, "renown-left-battlefield", "Valeron Wardens"),

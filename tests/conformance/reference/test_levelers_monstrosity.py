@@ -103,3 +103,22 @@ def test_becoming_renowned_triggers_valeron_wardens_and_renowned_statics():
     assert state["objects"]["r"]["counters"] == {"+1/+1": 1}
     assert state["objects"]["r"]["keywords"] == ["menace"]  # as long as it's renowned
     assert state["objects"]["l1"]["zone"] == "hand"  # Valeron Wardens: draw a card
+
+
+def test_a_non_subtype_target_excludes_that_subtype():
+    """Keepsake Gorgon's "target non-Gorgon creature an opponent controls": p2's Gorgon is no
+    legal target, the Bears is the only one."""
+    for choice in ("g", "bears"):
+        e = engine({"battlefield": [obj("m", "Keepsake Gorgon")],
+                    "mana": "{B}{B}{C}{C}{C}{C}{C}"},
+                   {"battlefield": [obj("g", "Keepsake Gorgon"), obj("bears", "Grizzly Bears")]})
+        e.act({"activate": {"player": "p1", "object": "m", "ability": 0}})
+        e.act({"resolve_top": {}})
+        if choice == "g":
+            with pytest.raises(EngineReportedError):
+                e.act({"choose": {"choice": "targets", "targets": ["g"]}})
+            continue
+        e.act({"choose": {"choice": "targets", "targets": ["bears"]}})
+        e.act(RESOLVE)
+    objs = e.observe().state["objects"]
+    assert (objs["bears"]["zone"], objs["g"]["zone"]) == ("graveyard", "battlefield")
