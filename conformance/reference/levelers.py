@@ -3,7 +3,12 @@ its base power and toughness and its abilities while its number of level counter
 symbol's range (711.2a-b), with the leveler's own timestamp, whenever the counters were put
 (613.7a: a static ability's timestamp is its permanent's). Its level is its number of level
 counters, however they were put or removed; the abilities it gains are added to its own,
-level up included (711.4). A part of :class:`~conformance.reference.rules.Rules`."""
+level up included (711.4). A part of :class:`~conformance.reference.rules.Rules`.
+
+The symbol's power/toughness and abilities are part of the leveler's base characteristics here
+(:meth:`Levelers._base`): every other effect on it began later, so this is their timestamp
+order. Not modelled: a leveler that loses all abilities keeps its symbol's power/toughness
+(613.7a would drop it with the ability); no case makes one lose them."""
 
 from __future__ import annotations
 
