@@ -9,9 +9,13 @@ give them meaning live in the rule modules.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from conformance.reference.cost_increase_text import AbilitiesCostLess, SpellsCostMore
 from conformance.reference.effect_blocks import Modal, SpellText, TokenDef
+
+if TYPE_CHECKING:
+    from conformance.reference.leveler_text import LevelBand
 
 SELF = "CARDNAME"
 """What a card's own name (or "this spell" / "this creature") is replaced by before matching."""
@@ -272,6 +276,8 @@ class FaceText:
     activated: tuple[Activated, ...] = ()
     statics: tuple[Static, ...] = ()
     tokens: tuple[TokenDef, ...] = field(default=())
+    levels: tuple[LevelBand, ...] = ()
+    """A leveler's level symbols (711.2; :mod:`conformance.reference.leveler_text`)."""
 
     @property
     def chapters(self) -> tuple[Triggered, ...]:

@@ -35,6 +35,7 @@ from conformance.reference.card_index import CardIndex, CardLibrary, load_index
 from conformance.reference.effect_blocks import CreateToken, TokenDef
 from conformance.reference.errors import CardDataError, OracleTemplateError, ReferenceEngineError
 from conformance.reference.fuse import check_fusable, strip_fuse
+from conformance.reference.leveler_text import is_leveler_text, parse_leveler
 from conformance.reference.oracle import mana_ability, parse_face, split_chapters
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -44,6 +45,9 @@ INTERPRETED_LAYOUTS = frozenset({"normal", "split", "aftermath", "saga", "modal_
                                  "adventure"})
 """Layouts of the cards the interpreter may implement (modal double-faced cards, rule 712, but
 adventurer cards, rule 716, but no transforming double-faced cards)."""
+INTERPRETED_LAYOUTS = frozenset({"normal", "split", "aftermath", "saga", "modal_dfc", "leveler"})
+"""Layouts of the cards the interpreter may implement (modal double-faced cards, rule 712, and
+leveler cards, 711, but no transforming double-faced or adventure cards)."""
 
 SUPERTYPES = frozenset({"Basic", "Legendary", "Snow", "World"})
 COLOR_ORDER = "WUBRG"
@@ -154,7 +158,8 @@ def _face(name: str, type_line: str, cost: str | None, text: str | None,
     if saga and text:
         text = split_chapters(text)
     try:
-        parsed = parse_face(text, self_names, saga=saga)
+        parsed = parse_leveler(text, lambda t: parse_face(t, self_names)) if text and \
+            is_leveler_text(text) else parse_face(text, self_names, saga=saga)  # 711
     except OracleTemplateError as exc:
         raise OracleTemplateError(f"{name}: {exc}") from exc
     if "Land" in types:

@@ -40,6 +40,7 @@ from collections.abc import Callable
 
 from conformance.reference.abilities import SELF, Triggered
 from conformance.reference.effect_blocks import SpellText
+from conformance.reference.monstrous_text import TRIGGER_FORMS as _MONSTROUS_FORMS
 
 ATTACKS = "attacks"
 """``Triggered.event`` of "Whenever CARDNAME attacks, ..."."""
@@ -107,7 +108,7 @@ ATTACKS_UNBLOCKED = "attacks_unblocked"
 """``Triggered.event`` of "Whenever CARDNAME attacks and isn't blocked, ..." (509.1i: as
 blockers are declared, if no creature blocks it)."""
 
-_FORMS = (
+_FORMS: tuple[tuple[re.Pattern[str], str, str, bool], ...] = (
     (re.compile(rf"Whenever {SELF} attacks and isn't blocked, (.*)"), ATTACKS_UNBLOCKED,
      "attacks_unblocked", True),
     # "When you cycle CARDNAME, ..." alone: cycling_text.cycle_trigger_line (oracle.py)
@@ -150,6 +151,7 @@ _FORMS = (
     (re.compile(r"At the beginning of combat on your turn, (.*)"), YOUR_COMBAT,
      "beginning_of_combat", False),
 )
+_FORMS += _MONSTROUS_FORMS  # "becomes monstrous", "becomes renowned": monstrous_text
 _IT = ((r"\bit gets\b", f"{SELF} gets"), (r"\bit gains\b", f"{SELF} gains"),
        (r"\bit deals\b", f"{SELF} deals"), (r"counters? on it\.", lambda m: m[0][:-3] + f"{SELF}."))
 

@@ -250,6 +250,8 @@ class ContinuousEffects(Zones):
                 continue
             if eff.lose_all:
                 layer6.append((eff.timestamp, "lose_all", ()))
+            if eff.base_pt is not None and eff.timestamp > pt_stamp:  # layer 7b, in timestamp order
+                base_pt, pt_stamp = eff.base_pt, eff.timestamp
             if eff.add:
                 layer6.append((eff.timestamp, "add", eff.add))
             if eff.remove:

@@ -57,7 +57,9 @@ from conformance.reference.effect_blocks import (
 from conformance.reference.errors import OracleTemplateError
 from conformance.reference.exile_until_text import FIRST as _EXILE_UNTIL_FIRST
 from conformance.reference.lands_animated import TEMPLATES as _LANDS_BECOME
+from conformance.reference.leveler_text import EFFECT_TEMPLATES as _BASE_PT
 from conformance.reference.mana import COLOR_WORDS
+from conformance.reference.monstrous_text import EFFECT_TEMPLATES as _MONSTROSITY
 from conformance.reference.oracle_adventures import FIRST as _ADVENTURE_FIRST
 from conformance.reference.oracle_copies import FIRST as _COPY_FIRST
 from conformance.reference.oracle_counted import FIRST as _COUNTED_FIRST
@@ -392,3 +394,5 @@ def _activated(text: str) -> Activated:
 def _capital(sentence: str) -> str:
     """A trigger's effect as a sentence of its own ("you gain 2 life" -> "You gain 2 life")."""
     return sentence[:1].upper() + sentence[1:]
+_EFFECTS.extend(_MONSTROSITY)  # "Monstrosity N." (701.31a)
+_EFFECTS.extend(_BASE_PT)  # "Target creature has base power and toughness 1/1 until end of turn."

@@ -61,6 +61,7 @@ FEATURES = frozenset({
     "devotion", "landfall", "heroic", "magecraft", "raid", "trigger.cycle", "constellation", "anthem", "type_change",
     "animation", "snow", "modal_dfc", "persist", "undying", "totem_armor", "adventure",
     "unearth", "rebound",
+    "level_up", "monstrosity", "renown",
 })
 FEATURES |= {"vehicle", "exert"}  # Vehicles and crew (vehicles.py), exert (exert.py)
 """Feature names (``conformance/features.yaml``) the reference engine implements."""

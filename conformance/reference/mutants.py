@@ -201,3 +201,6 @@ MUTANTS.update(UNEARTH_MUTANTS)
 from conformance.reference.rebound_mutants import REBOUND_MUTANTS  # noqa: E402
 
 MUTANTS.update(REBOUND_MUTANTS)
+from conformance.reference.leveler_mutants import LEVELER_MUTANTS  # noqa: E402
+
+MUTANTS.update(LEVELER_MUTANTS)

@@ -225,6 +225,8 @@ class ContinuousEffect:
     """Their power and toughness are switched (layer 7d, 613.4d)."""
     colors: tuple[str, ...] | None = None
     """The colors the objects become (layer 5, 613.1e; None: no color change)."""
+    base_pt: tuple[int, int] | None = None
+    """The base power and toughness the objects have (layer 7b, 613.4b; None: none set)."""
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,7 @@
 """Renown N (702.112a): "When this creature deals combat damage to a player, if it isn't
 renowned, put N +1/+1 counters on it and it becomes renowned." Renowned is a designation of the
-permanent (702.112b), kept until it leaves the battlefield (a new object, 400.7). The "if" is an
+permanent (702.112b), kept until it leaves the battlefield (a new object, 400.7); becoming
+renowned triggers "whenever a creature you control becomes renowned". The "if" is an
 intervening "if" (603.4): the ability doesn't trigger for a renowned creature, and does nothing
 if the creature became renowned meanwhile."""
 
@@ -11,7 +12,8 @@ from typing import Any
 from conformance.reference.combat_keywords import RENOWN, BecomeRenowned
 from conformance.reference.effects import EffectContext, Effects, effect
 from conformance.reference.exalted import Exalted
-from conformance.reference.objects import PendingTrigger, Ref
+from conformance.reference.monstrous_text import BECOMES_RENOWNED_YOURS
+from conformance.reference.objects import Obj, PendingTrigger, Ref
 
 
 class Renown(Exalted):
@@ -27,10 +29,24 @@ class Renown(Exalted):
         as it resolves (603.4)."""
         return True
 
-    def _detect_combat_damage_triggers(self, event: dict[str, Any]) -> None:
-        super()._detect_combat_damage_triggers(event)
+    def renown_triggers_on(self, event: dict[str, Any]) -> bool:
+        """Hook: renown triggers on combat damage its creature deals to a player, never on
+        damage to a creature or a planeswalker, nor on noncombat damage (702.112a)."""
+        return bool(event.get("combat")) and event["target"] in self.players
+
+    def renown_needs_battlefield(self) -> bool:
+        """Hook: a renown ability whose creature has left the battlefield does nothing: the card
+        is a new object (400.7) that never becomes renowned (702.112b), so "whenever a creature
+        becomes renowned" doesn't trigger."""
+        return True
+
+    def _after_event(self, event: dict[str, Any]) -> None:
+        super()._after_event(event)
+        if event["type"] != "damage" or not self.renown_triggers_on(event):
+            return
         src = self.objects.get(event["source"])
-        if src is None or (src.ref in self.renowned and self.renown_checks_renowned()):
+        if src is None or src.zone != "battlefield" or (src.ref in self.renowned
+                                                         and self.renown_checks_renowned()):
             return
         text = self.abilities(src)
         for t in text.triggered if text is not None else ():
@@ -38,13 +54,31 @@ class Renown(Exalted):
                 self._trigger(PendingTrigger(src.controller, src.id, src.card_name, t.name,
                                              t.effects))
 
+    def _becomes_renowned(self, obj: Obj) -> None:
+        """``obj`` became renowned: "Whenever a creature you control becomes renowned"
+        abilities of its controller's permanents trigger."""
+        for oid in list(self.battlefield):
+            perm = self.objects[oid]
+            text = self.abilities(perm)
+            for t in text.triggered if text is not None and perm.controller == obj.controller \
+                    else ():
+                if t.event == BECOMES_RENOWNED_YOURS:
+                    self._trigger(PendingTrigger(perm.controller, perm.id, perm.card_name,
+                                                 t.name, t.effects))
+
 
 @effect(BecomeRenowned)
 def _become_renowned(r: Effects, eff: BecomeRenowned, ctx: EffectContext) -> None:
     assert isinstance(r, Renown)
     ob = r.objects.get(ctx.source)
-    if ob is None or ob.zone != "battlefield" or (ob.ref in r.renowned
-                                                   and r.renown_checks_renowned()):
+    if ob is None:
+        return
+    if ob.zone != "battlefield":
+        if not r.renown_needs_battlefield():
+            r._becomes_renowned(ob)
+        return
+    if ob.ref in r.renowned and r.renown_checks_renowned():
         return
     r._add_counters(ob, "+1/+1", eff.n)
     r.renowned.add(ob.ref)
+    r._becomes_renowned(ob)

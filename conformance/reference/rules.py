@@ -70,7 +70,9 @@ from conformance.reference.escape import ESCAPE_HOOKS, EscapeRules
 from conformance.reference.exert import EXERT_HOOKS, Exert
 from conformance.reference.exile_until import ExileUntil
 from conformance.reference.kicked import KickedPermanents
+from conformance.reference.levelers import LEVELER_HOOKS, Levelers
 from conformance.reference.magecraft import MAGECRAFT_HOOKS, CastOrCopyTriggers
+from conformance.reference.monstrosity import MONSTROSITY_HOOKS, Monstrosity
 from conformance.reference.morph import Morph
 from conformance.reference.persist import PERSIST_HOOKS, PersistUndying
 from conformance.reference.raid import RAID_HOOKS, RaidTriggers
@@ -242,6 +244,9 @@ HOOKS: dict[str, str] = {
     "attacks_alone": "506.5: a creature attacks alone when it is the only one declared",
     "renown_checks_renowned": "603.4, 702.112a: renown's 'if it isn't renowned' is checked "
                               "as it triggers and resolves",
+    "renown_triggers_on": "702.112a: renown triggers on combat damage to a player only",
+    "renown_needs_battlefield": "702.112b, 400.7: a creature that left the battlefield doesn't "
+                                "become renowned",
     "cycle_triggers": "702.29c: 'when you cycle CARDNAME' triggers as it is discarded to cycle",
     "self_while_applies": "611.3a: 'CARDNAME has K as long as <condition>' applies while it holds",
     "finds_its_new_object": "400.7d: a leaves-the-battlefield ability finds the card it became",
@@ -277,10 +282,12 @@ HOOKS.update(ALT_COST_HOOKS)  # madness, dash: alt_costs
 HOOKS.update(ESCAPE_HOOKS)  # escaped permanents: escape
 HOOKS.update(UNEARTH_HOOKS)  # unearth
 HOOKS.update(REBOUND_HOOKS)  # rebound
+HOOKS.update(MONSTROSITY_HOOKS)  # monstrosity and the monstrous designation
+HOOKS.update(LEVELER_HOOKS)  # level symbols and level counters: levelers
 
 
 class Rules(Vehicles, Exert, ChapterRules, CostIncreases, Morph, Bestow, RaidTriggers,
             CastOrCopyTriggers, CycleTriggers, CastQuality, BlockRestrictions, KickedPermanents,
             CopyVariantRules, ExileUntil, DelayedTriggers, PersistUndying, TotemArmor,
-            AdventurerCards, EscapeRules, Unearth, Rebound):
+            AdventurerCards, EscapeRules, Unearth, Rebound, Monstrosity, Levelers):
     """All the rules the reference engine models (the public surface: :data:`HOOKS`)."""

@@ -40,7 +40,8 @@ def condition(text: str) -> tuple[str, ...] | None:
              "it has a +1/+1 counter on it": ("counter", "+1/+1"),
              "it has a -1/-1 counter on it": ("counter", "-1/-1"),
              "seven or more cards are in your graveyard": ("graveyard", "7"),
-             "there are four or more card types among cards in your graveyard": ("delirium",)}
+             "there are four or more card types among cards in your graveyard": ("delirium",),
+             "it's monstrous": ("monstrous",), "it's renowned": ("renowned",)}  # 701.31b, 702.112b
     text = re.sub(rf"^{SELF} is ", "it's ", text)  # "As long as CARDNAME is equipped, it ..."
     if text in fixed:
         return fixed[text]
@@ -119,6 +120,8 @@ def holds(r: ContinuousEffects, src: Obj, cond: tuple[str, ...]) -> bool:
         return r.players[src.controller].life >= int(cond[1])
     if kind == "counter":
         return src.counters.get(cond[1], 0) > 0
+    if kind in ("monstrous", "renowned"):  # designations (monstrosity.py, renown.py)
+        return src.ref in getattr(r, kind)
     if kind == "hand_empty":
         return not r.zones[(src.controller, "hand")]
     if kind == "graveyard":

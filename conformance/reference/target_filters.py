@@ -112,6 +112,8 @@ def quality_ok(q: str, obj: Obj, chars: Chars) -> bool | None:
         return "flying" not in chars.keywords
     if q.startswith("sub="):  # "target Mountain": a permanent with that subtype
         return q[4:] in chars.subtypes
+    if q.startswith("nonsub="):  # "non-Gorgon creature" (target_kinds)
+        return q[7:] not in chars.subtypes
     if q.startswith("non="):  # "nonenchantment permanent"
         return q[4:] not in chars.types
     if q == "other":  # "another target": not the source (checked by Targets._slot_legal)

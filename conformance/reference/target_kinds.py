@@ -169,6 +169,9 @@ def parse_kind(words: str) -> str | None:
             quals.insert(0, q)
             w = w[len(prefix):]
             break
+    if m := re.match(r"non-([A-Z][a-z]+) ", w):  # "non-Gorgon creature": not of that subtype
+        quals.insert(0, f"nonsub={m[1]}")
+        w = w[m.end():]
     if w in ("nonland permanent", "permanent"):
         types = "nonland" if w.startswith("nonland") else "any"
     else:

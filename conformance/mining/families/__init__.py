@@ -42,15 +42,18 @@ from conformance.mining.families import (
     kicker_targets,
     knifepoint,
     landfall,
+    levelers,
     madness,
     magecraft,
     mdfc,
+    monstrosity,
     morph,
     persist,
     phyrexian,
     prowess,
     raid,
     rebound,
+    renown,
     saga,
     scry,
     search,
@@ -276,6 +279,14 @@ MUTANT_OF: dict[str, str] = {
     "adventure-cast-legality": "adventure_legality_from_creature",
     "adventure-copy": "adventure_copy_exiled_as_card",
     "adventure-exile-timing": "exile_cast_ignores_timing",
+    "leveler-level-counters": "level_by_level_up",
+    "leveler-keeps-level-up": "level_band_overwrites",
+    "leveler-pt-modifiers": "level_pt_after_modifiers",
+    "leveler-set-pt-timestamp": "level_timestamp_last_counter",
+    "monstrosity-once": "monstrosity_twice",
+    "monstrous-trigger-left": "monstrous_off_battlefield",
+    "renown-player-only": "renown_any_combat_damage",
+    "renown-left-battlefield": "renowned_off_battlefield",
 }
 """Family id -> the mutant breaking exactly the rules point the family tests."""
 
@@ -301,6 +312,7 @@ FAMILIES: tuple[Family, ...] = tuple(
         *adventure.FAMILIES, *adventure_more.FAMILIES,
         *madness.FAMILIES, *dash_evoke.FAMILIES,
         *escape.FAMILIES, *unearth.FAMILIES, *rebound.FAMILIES,
+        *levelers.FAMILIES, *monstrosity.FAMILIES, *renown.FAMILIES,
         *classified_formats.FAMILIES,  # last: a family that can script the ruling wins
     )
 )
