@@ -40,9 +40,10 @@ from conformance.reference.oracle import mana_ability, parse_face, split_chapter
 ROOT = Path(__file__).resolve().parents[2]
 CARD_LIST = ROOT / "fixtures" / "cards" / "reference_cards.yaml"
 MTGJSON_CARDS = ROOT / "fixtures" / "data" / "mtgjson-2022" / "cards.jsonl.gz"
-INTERPRETED_LAYOUTS = frozenset({"normal", "split", "aftermath", "saga", "modal_dfc"})
-"""Layouts of the cards the interpreter may implement (modal double-faced cards, rule 712, but
-no transforming double-faced or adventure cards)."""
+INTERPRETED_LAYOUTS = frozenset({"normal", "split", "aftermath", "saga", "modal_dfc",
+                                 "transform"})
+"""Layouts of the cards the interpreter may implement (modal and transforming double-faced
+cards, rule 712, but no adventure cards)."""
 
 SUPERTYPES = frozenset({"Basic", "Legendary", "Snow", "World"})
 COLOR_ORDER = "WUBRG"
@@ -106,6 +107,18 @@ class CardDef:
         """A modal double-faced card (rule 712): its player chooses the face cast or played; off
         the stack and the battlefield it has only its front face's characteristics (712.8)."""
         return self.layout == "modal_dfc"
+
+    @property
+    def is_tdfc(self) -> bool:
+        """A transforming double-faced card (rules 712, 701.28): cast and put onto the
+        battlefield front face up; a permanent may transform (its other face up); off the
+        battlefield it has only its front face's characteristics (712.4a)."""
+        return self.layout == "transform"
+
+    @property
+    def double_faced(self) -> bool:
+        """A modal or transforming double-faced card (rule 712)."""
+        return self.layout in ("modal_dfc", "transform")
 
     def face_named(self, name: str) -> Face | None:
         """The face (half) with this English face name."""
@@ -193,7 +206,7 @@ def _face_pt(entry: dict[str, Any], layout: str, face_name: str,
     face has none, and its creature face takes the printed one of
     ``power_toughness.json`` when the entry gives none (one face at most is a creature in the
     card pool's modal double-faced cards that the templates read)."""
-    if layout != "modal_dfc":
+    if layout not in ("modal_dfc", "transform"):
         return entry.get("power"), entry.get("toughness")
     if "Creature" not in type_line.split("—")[0]:
         return None, None
@@ -262,7 +275,7 @@ def interpret(row: dict[str, Any]) -> CardDef | str:
     if layout not in INTERPRETED_LAYOUTS:
         return f"layout {layout!r} is not interpreted"
     faces = row.get("faces") or []
-    if len(faces) != 1 and layout not in ("split", "aftermath", "modal_dfc"):
+    if len(faces) != 1 and layout not in ("split", "aftermath", "modal_dfc", "transform"):
         return f"{len(faces)} faces in a {layout} card"
     pts = power_toughness()
     pt = pts.get(faces[0]["face_name"] or row["name"]) if len(faces) == 1 else None

@@ -94,6 +94,7 @@ from conformance.reference.prevent_to_and_by import FIRST as _PREVENT_FIRST
 from conformance.reference.same_target import FIRST as _SAME_TARGET_FIRST
 from conformance.reference.suspend_text import EFFECT_TEMPLATES as _SUSPEND_TEMPLATES
 from conformance.reference.threaten import FIRST as _THREATEN_FIRST
+from conformance.reference.transform_text import FIRST as _TRANSFORM_FIRST
 from conformance.reference.unless_pay import EFFECT_TEMPLATES as _UNLESS_PAY_TEMPLATES
 
 _GROUP_SCOPES = {"Creatures you control": "you", "Creatures your opponents control": "opponents",
@@ -386,3 +387,4 @@ def _activated(text: str) -> Activated:
 def _capital(sentence: str) -> str:
     """A trigger's effect as a sentence of its own ("you gain 2 life" -> "You gain 2 life")."""
     return sentence[:1].upper() + sentence[1:]
+_EFFECTS[:0] = _TRANSFORM_FIRST  # "Transform CARDNAME.", a transform saga's last chapter

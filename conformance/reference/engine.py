@@ -58,7 +58,7 @@ FEATURES = frozenset({
     "optional_effect", "combat.damage_assignment",
     "energy", "player_counters", "day_night", "monarch", "initiative", "face_down",
     "devotion", "landfall", "heroic", "magecraft", "raid", "trigger.cycle", "constellation", "anthem", "type_change",
-    "animation", "snow", "modal_dfc",
+    "animation", "snow", "modal_dfc", "transform", "daybound",
 })
 """Feature names (``conformance/features.yaml``) the reference engine implements."""
 PROTOCOL = 2
@@ -237,12 +237,13 @@ class ReferenceEngine(Rules):
 
     @staticmethod
     def _setup_face(obj: Obj, name: Any) -> int:
-        """``face`` in a setup: the face up of a modal double-faced permanent (712.8; in other
-        zones a double-faced card has only its front face's characteristics)."""
+        """``face`` in a setup: the face up of a modal or transforming double-faced permanent
+        (712.4, 712.8; in other zones a double-faced card has only its front face's
+        characteristics)."""
         card = obj.card
-        if card is None or not card.is_mdfc:
+        if card is None or not card.double_faced:
             raise refuse("unsupported", f"setup: {obj.id}: 'face' of a card that is not a "
-                                        "modal double-faced card")
+                                        "double-faced card")
         face = card.face_named(name) if isinstance(name, str) else None
         if face is None or (obj.zone != "battlefield" and face is not card.faces[0]):
             raise refuse("illegal_action", f"setup: {obj.id}: {name!r} is not a face it may "

@@ -168,3 +168,6 @@ MUTANTS.update(MINED_RULE_MUTANTS)
 from conformance.mining.mutants_triggers import TRIGGER_FAMILY_MUTANTS  # noqa: E402
 
 MUTANTS.update(TRIGGER_FAMILY_MUTANTS)
+from conformance.reference.transform_mutants import TRANSFORM_MUTANTS  # noqa: E402
+
+MUTANTS.update(TRANSFORM_MUTANTS)

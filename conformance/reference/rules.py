@@ -37,7 +37,9 @@ modules, each named after the part of the Comprehensive Rules it models:
 * :mod:`~conformance.reference.magecraft`, :mod:`~conformance.reference.raid` and
   :mod:`~conformance.reference.cycle_triggers` — :class:`CastOrCopyTriggers` (magecraft,
   707.10), :class:`RaidTriggers` (raid, 603.4) and :class:`CycleTriggers` (702.29c), which
-  extend :class:`~conformance.reference.trigger_events.TriggerEvents`.
+  extend :class:`~conformance.reference.trigger_events.TriggerEvents`, as
+  :mod:`~conformance.reference.transform`'s :class:`Transforming` does (transforming
+  double-faced cards, daybound and nightbound: 701.28, 702.145, 712).
 
 Each class extends the one above it; :class:`Rules` is the last (it combines the two branches
 that extend :class:`Casting`). Its public surface is
@@ -67,6 +69,7 @@ from conformance.reference.kicked import KickedPermanents
 from conformance.reference.magecraft import MAGECRAFT_HOOKS, CastOrCopyTriggers
 from conformance.reference.morph import Morph
 from conformance.reference.raid import RAID_HOOKS, RaidTriggers
+from conformance.reference.transform import TRANSFORM_HOOKS, Transforming
 
 HOOKS: dict[str, str] = {
     "stack_exit_zone": "702.127a, 702.34a: where a spell that leaves the stack goes",
@@ -250,9 +253,10 @@ HOOKS: dict[str, str] = {
 HOOKS.update(CHAPTER_HOOKS)  # fight, resolution-time conditions: chapter_rules
 HOOKS.update(MAGECRAFT_HOOKS)  # "whenever you cast or copy": magecraft
 HOOKS.update(RAID_HOOKS)  # "if you attacked this turn": raid
+HOOKS.update(TRANSFORM_HOOKS)  # transforming double-faced cards, daybound: transform
 
 
 class Rules(ChapterRules, Cascade, Morph, Bestow, RaidTriggers, CastOrCopyTriggers,
             CycleTriggers, CastQuality, BlockRestrictions, KickedPermanents, CopyVariantRules,
-            ExileUntil, DelayedTriggers):
+            ExileUntil, DelayedTriggers, Transforming):
     """All the rules the reference engine models (the public surface: :data:`HOOKS`)."""

@@ -49,6 +49,7 @@ from conformance.mining.families import (
     split,
     suspend,
     suspend_more,
+    transform,
     unblocked,
 )
 from conformance.mining.model import Family
@@ -188,6 +189,17 @@ MUTANT_OF: dict[str, str] = {
     "raid-whole-turn": "raid_needs_attacker_on_battlefield",
     "raid-any-attack": "raid_per_attacker",
     "cycle-trigger-separate": "cycling_countered_with_its_trigger",
+    "daynight-day-to-night": "day_never_becomes_night",
+    "daynight-night-to-day": "night_to_day_needs_three_spells",
+    "daybound-transforms": "daybound_never_transforms",
+    "daybound-cast-at-night": "daybound_enters_front_face",
+    "daybound-enters-at-night": "daybound_enters_front_face",
+    "werewolf-single-player": "werewolf_counts_all_players",
+    "werewolf-whole-turn": "werewolf_sees_only_its_time",
+    "tdfc-mana-value": "back_face_own_mana_value",
+    "tdfc-face-up": "transformed_keeps_front_face",
+    "tdfc-enters-front-face": "tdfc_enters_back_face_up",
+    "daynight-first-time": "first_day_triggers_day_night",
 }
 """Family id -> the mutant breaking exactly the rules point the family tests."""
 
@@ -205,7 +217,7 @@ FAMILIES: tuple[Family, ...] = tuple(
         *snow.FAMILIES, *mdfc.FAMILIES, *bestow.FAMILIES,
         *unblocked.FAMILIES, *flicker_token.FAMILIES, *kicker_targets.FAMILIES,
         *convoke_total.FAMILIES, *devotion_resolves.FAMILIES,
-        *magecraft.FAMILIES, *raid.FAMILIES, *cycle_trigger.FAMILIES,
+        *magecraft.FAMILIES, *raid.FAMILIES, *cycle_trigger.FAMILIES, *transform.FAMILIES,
         *classified_formats.FAMILIES,  # last: a family that can script the ruling wins
     )
 )
