@@ -6,7 +6,8 @@ the setup's ``face`` (SPEC "setup"); its snapshot's ``name`` is the face up's.
 * ``daynight-day-to-night`` — "If it is day, and the active player of the previous turn cast no
   spells during their turn, it becomes night": it is day, p1 controls the daybound card and
   casts nothing in turn 3; as turn 4 begins it is night and the card shows its nightbound face.
-  Mutant ``day_never_becomes_night``.
+  Mutant ``day_never_becomes_night``. For a one-face card whose ability triggers "whenever day
+  becomes night or night becomes day", the card is on the battlefield: its ability triggers.
 * ``daynight-night-to-day`` — "If it is night, and the active player of the previous turn cast
   two or more spells during their turn, it becomes day": it is night, the card is back face up,
   p1 casts two Ornithopters; as turn 4 begins it is day and the card shows its daybound face.
@@ -87,7 +88,8 @@ def _daybound(ctx: Context) -> Any:
 
 
 def _libraries() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    return b.islands(1), [{"id": "p2_lib1", "card": b.ISLAND}]
+    """Three Islands in each library: more than the cards any scripted ability draws."""
+    return b.islands(3), [{"id": f"olib{i}", "card": b.ISLAND} for i in range(1, 4)]
 
 
 def _setup(p1: dict[str, Any], p2: dict[str, Any] | None = None, *,
@@ -109,11 +111,60 @@ def _draft(slug: str, title: str, card: Any, features: list[str], setup: dict[st
     return [Draft(slug, title, ["transform", *features], cards, setup, actions, expect, rules)]
 
 
+def _day_night_trigger(ctx: Context) -> Any:
+    """A one-face card with "Whenever day becomes night or night becomes day, ..." the
+    reference engine builds, or why not."""
+    from conformance.reference.cards import load_cards
+    from conformance.reference.designation_effects import DAY_NIGHT_CHANGES
+
+    card = load_cards().get(ctx.card.name)
+    if card is None:
+        return NotExecutable("the reference engine does not build the card")
+    if len(card.faces) != 1 or not any(t.event == DAY_NIGHT_CHANGES
+                                       for t in card.faces[0].text.triggered):
+        return NotExecutable("the card is neither a daybound card nor one whose ability "
+                             "triggers as day becomes night")
+    return card
+
+
+def _watcher(ctx: Context, now: str, after: str, hand: list[dict[str, Any]],
+             actions: list[dict[str, Any]], slug: str, title: str) -> list[Draft] | NotExecutable:
+    """The case of a one-face card whose ability triggers as day and night change: ``now``
+    becomes ``after`` as turn 4 begins, and the ability triggers."""
+    card = _day_night_trigger(ctx)
+    if isinstance(card, NotExecutable):
+        return card
+    from conformance.reference.designation_effects import DAY_NIGHT_CHANGES
+
+    (trigger,) = [t for t in card.faces[0].text.triggered if t.event == DAY_NIGHT_CHANGES]
+    slots = [sl for e in trigger.effects for sl in e.slots]
+    after_advance: list[dict[str, Any]] = []
+    if slots:  # "target creature (you control)": the card itself
+        if [(sl.min, sl.max) for sl in slots] != [(1, 1)] or slots[0].kind not in (
+                "creature", "creature_you_control", "perm:Creature", "perm:Creature:you") \
+                or "Creature" not in card.faces[0].types:
+            return NotExecutable("its ability's targets are not one the generator scripts")
+        after_advance.append({"choose": {"choice": "targets", "source": "card",
+                                         "ability": "day_night", "targets": ["card"]}})
+    setup = _setup(b.player(battlefield=[{"id": "card", "card": card.name}], hand=hand),
+                   day_night=now)
+    expect = {"events": [{"type": "step", "name": "untap", "turn": 4},
+                         {"type": "triggered", "source": "card", "ability": "day_night"}],
+              "state": {"day_night": after}}
+    extra = sorted({h["card"] for h in hand})
+    return [Draft(slug, title.format(card.name), ["day_night", "turn_structure", "stack"],
+                  sorted({card.name, b.ISLAND, *extra}), setup,
+                  [*actions, NEXT_UPKEEP, *after_advance],
+                  expect, ["502.2", "726.3a"])]
+
+
 def gen_day_to_night(ctx: Context) -> list[Draft] | NotExecutable:
     """Day becomes night after a turn without spells; the daybound card transforms."""
     card = _daybound(ctx)
     if isinstance(card, NotExecutable):
-        return card
+        return _watcher(ctx, "day", "night", [], [], "daynight-day-to-night",
+                        "It is day and p1 casts no spell in turn 3: as turn 4 begins it is "
+                        "night and {}'s ability triggers")
     front, back = card.faces
     setup = _setup(b.player(battlefield=[{"id": "dfc", "card": card.name}]), day_night="day")
     expect = {"events": [{"type": "step", "name": "untap", "turn": 4}],
@@ -128,7 +179,11 @@ def gen_night_to_day(ctx: Context) -> list[Draft] | NotExecutable:
     """Night becomes day after a turn with two spells; the nightbound face transforms back."""
     card = _daybound(ctx)
     if isinstance(card, NotExecutable):
-        return card
+        return _watcher(ctx, "night", "day", [{"id": "orn1", "card": THOPTER},
+                                              {"id": "orn2", "card": THOPTER}],
+                        [b.cast("orn1"), b.RESOLVE_TOP, b.cast("orn2"), b.RESOLVE_TOP],
+                        "daynight-night-to-day", "It is night and p1 casts two spells in turn "
+                        "3: as turn 4 begins it is day and {}'s ability triggers")
     front, back = card.faces
     setup = _setup(b.player(battlefield=[{"id": "dfc", "card": card.name, "face": back.name}],
                             hand=[{"id": "orn1", "card": THOPTER},
