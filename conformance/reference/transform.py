@@ -29,6 +29,7 @@ from dataclasses import replace
 from typing import Any
 
 from conformance.reference.cards import CardDef
+from conformance.reference.continuous_effects import _face_chars as face_chars
 from conformance.reference.effects import EffectContext, Effects, effect
 from conformance.reference.objects import PLAYERS, Chars, Obj, PendingTrigger, other
 from conformance.reference.transform_text import (
@@ -57,6 +58,8 @@ TRANSFORM_HOOKS: dict[str, str] = {
                             "characteristics",
     "first_day_night_changes": "726.1a (rulings): becoming day or night for the first time is "
                                "not day becoming night or night becoming day",
+    "face_kept_off_battlefield": "712.4a: off the battlefield a transforming double-faced card "
+                                 "has only its front face's characteristics",
 }
 """The hooks of :class:`Transforming`."""
 
@@ -134,10 +137,26 @@ class Transforming(TriggerEvents):
         (it was neither) triggers "whenever day becomes night or night becomes day": no."""
         return False
 
+    def face_kept_off_battlefield(self) -> bool:
+        """Hook (712.4a): whether a transforming double-faced permanent that leaves the
+        battlefield keeps the face it had up: no, in every other zone it has only its front
+        face's characteristics."""
+        return False
+
     # --- the rules ----------------------------------------------------------------------------
+
+    def _move(self, obj: Obj, to: str, *, controller: str | None = None, top: bool = True,
+              face: int | None = None) -> None:
+        up = obj.up_face
+        super()._move(obj, to, controller=controller, top=top, face=face)
+        if to not in ("battlefield", "stack") and self.face_kept_off_battlefield():
+            obj.up_face = up
 
     def _base(self, obj: Obj) -> Chars:
         card = obj.card
+        if card is not None and card.is_tdfc and obj.up_face and obj.zone not in (
+                "battlefield", "stack"):  # only a mutant keeps a face up there
+            return face_chars(card.faces[obj.up_face])
         if (card is not None and card.is_tdfc and obj.zone == "battlefield"
                 and not obj.face_down and obj.token is None
                 and self.characteristics_face(obj) != obj.up_face):

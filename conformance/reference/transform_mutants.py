@@ -126,11 +126,23 @@ class TransformIsNewObject(ReferenceEngine):
         return False
 
 
+class TdfcKeepsBackFaceOffBattlefield(ReferenceEngine):
+    """A transforming double-faced permanent back face up keeps its back face's
+    characteristics when it leaves the battlefield."""
+
+    MUTANT = "tdfc_keeps_back_face_off_battlefield"
+    RULE = "712.4a"
+
+    def face_kept_off_battlefield(self) -> bool:
+        return True
+
+
 TRANSFORM_MUTANTS: dict[str, type[ReferenceEngine]] = {
     cls.MUTANT: cls for cls in (NightToDayNeedsThreeSpells, DayboundNeverTransforms,
                                 DayboundEntersFrontFace, WerewolfCountsAllPlayers,
                                 WerewolfSeesOnlyItsTime, BackFaceOwnManaValue,
                                 TransformedKeepsFrontFace, TdfcEntersBackFaceUp,
-                                FirstDayTriggers, TransformIsNewObject)
+                                FirstDayTriggers, TransformIsNewObject,
+                                TdfcKeepsBackFaceOffBattlefield)
 }
 """Mutant name -> engine class (added to :data:`conformance.reference.mutants.MUTANTS`)."""

@@ -200,6 +200,7 @@ MUTANT_OF: dict[str, str] = {
     "tdfc-face-up": "transformed_keeps_front_face",
     "tdfc-enters-front-face": "tdfc_enters_back_face_up",
     "daynight-first-time": "first_day_triggers_day_night",
+    "tdfc-front-face-elsewhere": "tdfc_keeps_back_face_off_battlefield",
 }
 """Family id -> the mutant breaking exactly the rules point the family tests."""
 

@@ -38,6 +38,10 @@ the setup's ``face`` (SPEC "setup"); its snapshot's ``name`` is the face up's.
   characteristics ... consider only the characteristics of the face that's currently up": the
   card back face up has its back face's name, types, subtypes, power and toughness. Mutant
   ``transformed_keeps_front_face``.
+* ``tdfc-front-face-elsewhere`` — "In every zone other than the battlefield, consider only the
+  characteristics of its front face": the card back face up (a creature) is destroyed by
+  Murder: in the graveyard it has its front face's name, types, subtypes and mana value.
+  Mutant ``tdfc_keeps_back_face_off_battlefield``.
 * ``tdfc-enters-front-face`` — "A transforming double-faced card enters the battlefield with its
   front face up by default, unless a spell or ability instructs you to put it onto the
   battlefield transformed": Obzedat's Aid returns the card (a permanent front face) from p1's
@@ -62,6 +66,9 @@ BOLT = "Lightning Bolt"
 RETURNER = "Obzedat's Aid"
 """Return target permanent card from your graveyard to the battlefield ({3}{W}{B})."""
 RETURNER_COST = "{3}{W}{B}"
+KILLER = "Murder"
+"""Destroy target creature ({1}{B}{B})."""
+KILLER_COST = "{1}{B}{B}"
 NEXT_UPKEEP: dict[str, Any] = {"advance": {"to": "upkeep", "next_turn": True}}
 PERMANENT_TYPES = frozenset({"Artifact", "Creature", "Enchantment", "Land", "Planeswalker"})
 
@@ -356,6 +363,29 @@ def gen_face_up(ctx: Context) -> list[Draft] | NotExecutable:
                   _back_up(card), [], {"state": {"objects": {"dfc": shown}}}, ["712.4d"])
 
 
+def gen_front_elsewhere(ctx: Context) -> list[Draft] | NotExecutable:
+    """Destroyed back face up, the card in the graveyard has its front face's
+    characteristics."""
+    card = _tdfc(ctx)
+    if isinstance(card, NotExecutable):
+        return card
+    front, back = card.faces
+    if "Creature" not in back.types:
+        return NotExecutable(f"its back face is not a creature {KILLER} destroys")
+    setup = _back_up(card)
+    setup["players"]["p1"]["hand"] = [{"id": "kill", "card": KILLER}]
+    setup["players"]["p1"]["mana"] = KILLER_COST
+    expect = {"state": {"objects": {"dfc": {"zone": "graveyard", "name": front.name,
+                                            "types": list(front.types),
+                                            "subtypes": list(front.subtypes),
+                                            "mana_value": front.mana_value}}}}
+    return _draft("tdfc-front-face-elsewhere", f"{back.name} destroyed is {front.name} in the "
+                  "graveyard: off the battlefield only its front face's characteristics", card,
+                  ["stack", "mana_cost", "target"], setup,
+                  [b.cast("kill", targets=["dfc"]), b.RESOLVE_TOP], expect, ["712.4a"],
+                  (KILLER,))
+
+
 def gen_enters_front(ctx: Context) -> list[Draft] | NotExecutable:
     """Put onto the battlefield by an effect it is front face up; a transforming Saga's last
     chapter returns it back face up."""
@@ -470,6 +500,11 @@ FAMILIES = [
                       "characteristics",
                       "While a double-faced card is on the battlefield, consider only the "
                       "characteristics of the face that's currently up")),
+    Family("tdfc-front-face-elsewhere", "Off the battlefield a transforming double-faced card "
+           "has only its front face's characteristics", ("712.4a",), ("transform",),
+           gen_front_elsewhere,
+           en=phrases("In every zone other than the battlefield, consider only the "
+                      "characteristics of its front face")),
     Family("tdfc-enters-front-face", "A transforming double-faced card enters front face up "
            "unless put onto the battlefield transformed", ("712.10", "712.10a"),
            ("transform",), gen_enters_front,

@@ -49,6 +49,10 @@ ENTERS_FRONT = "A transforming double-faced card enters the battlefield with its
 FIRST_TIME = "If a triggered ability triggers whenever day becomes night or night becomes day, " \
     "it only triggers if it was already either day/night and becomes the other. It does not " \
     "trigger when the game becomes day or night for the first time."
+ELSEWHERE = "Each transforming double-faced card in this set is cast face up. In every zone " \
+    "other than the battlefield, consider only the characteristics of its front face. If it " \
+    "is on the battlefield, consider only the characteristics of the face that's up; the " \
+    "other face's characteristics are ignored."
 STOWAWAY = "Suspicious Stowaway // Seafaring Werewolf"
 MOTHS = "Befriending the Moths // Imperial Moth"
 
@@ -65,6 +69,8 @@ MOTHS = "Befriending the Moths // Imperial Moth"
     (MANA_VALUE, "tdfc-mana-value", MOTHS, NEON),
     (FACE_UP, "tdfc-face-up", "Okiba Reckoner Raid // Nezumi Road Captain", NEON),
     (FIRST_TIME, "daynight-first-time", "Brimstone Vandal", MIDNIGHT),
+    (DAY_TO_NIGHT, "daynight-day-to-night", "Sunrise Cavalier", MIDNIGHT),  # a one-face card
+    (ELSEWHERE, "tdfc-front-face-elsewhere", "The Modern Age // Vector Glider", NEON),
 ])
 def test_the_case_kills_the_family_mutant(text: str, family: str, card: str, date: str) -> None:
     assert_kills_its_mutant(mined_one(card, text, family, date), family)
