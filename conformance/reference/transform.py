@@ -37,6 +37,7 @@ from conformance.reference.transform_text import (
     NO_SPELLS_LAST_TURN,
     WEREWOLF_EVENTS,
     ExileReturnTransformed,
+    OwnersGainControl,
     TransformSelf,
 )
 from conformance.reference.trigger_events import TriggerEvents
@@ -263,3 +264,15 @@ def _exile_return_transformed(r: Effects, eff: ExileReturnTransformed,
     card = obj.card
     if card is not None and other_face_transformable(card, 0):
         r._move(obj, "battlefield", controller=ctx.controller, face=1)
+
+
+@effect(OwnersGainControl)
+def _owners_gain_control(r: Effects, eff: OwnersGainControl, ctx: EffectContext) -> None:
+    """Each permanent another player controls comes under its owner's control (layer 2)."""
+    from conformance.reference.control_rules import ControlRules
+
+    assert isinstance(r, ControlRules)
+    for oid in list(r.battlefield):
+        obj = r.objects[oid]
+        if obj.controller != obj.owner:
+            r.gain_control(obj.ref, obj.owner, "game")

@@ -47,10 +47,20 @@ class ExileReturnTransformed(Effect):
     (712.10a): the source is exiled, then the card returns with its back face up."""
 
 
+@dataclass(frozen=True, slots=True)
+class OwnersGainControl(Effect):
+    """"Each player gains control of all permanents they own." (a control-changing effect,
+    layer 2, 613.1b, for the rest of the game; the permanents affected are those on the
+    battlefield as it resolves, 611.2c): a transforming Saga's chapter (The Fall of Lord
+    Konda)."""
+
+
 FIRST: list[tuple[re.Pattern[str], Callable[[re.Match[str]], Effect]]] = [
     (re.compile(rf"Transform {SELF}\. ?"), lambda m: TransformSelf()),
     (re.compile(r"Exile this Saga, then return it to the battlefield transformed under your "
                 r"control\. ?"), lambda m: ExileReturnTransformed()),
+    (re.compile(r"Each player gains control of all permanents they own\. ?"),
+     lambda m: OwnersGainControl()),
 ]
 """Tried before the base templates."""
 

@@ -141,3 +141,15 @@ def test_a_werewolf_transforms_after_a_turn_without_spells() -> None:
     state = _game(_setup([{"id": "w", "card": "Gatstaf Arsonists // Gatstaf Ravagers"}]),
                   [{"advance": {"to": "upkeep", "next_turn": True}}, {"resolve_stack": {}}])
     assert state["objects"]["w"]["name"] == "Gatstaf Ravagers"
+
+
+def test_each_player_gains_control_of_the_permanents_they_own() -> None:
+    """The Fall of Lord Konda's chapter II: a Grizzly Bears p2 owns and p1 controls goes back to
+    p2 (a control-changing effect, layer 2)."""
+    setup = _setup([{"id": "saga", "card": "The Fall of Lord Konda // Fragment of Konda",
+                     "counters": {"lore": 1}},
+                    {"id": "bear", "card": "Grizzly Bears", "owner": "p2"}])
+    state = _game(setup, [{"add_counters": {"object": "saga", "counter": "lore", "n": 1}},
+                          {"resolve_top": {}}])
+    assert state["objects"]["bear"]["controller"] == "p2"
+    assert state["objects"]["saga"]["name"] == "The Fall of Lord Konda"
