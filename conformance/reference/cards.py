@@ -42,12 +42,9 @@ ROOT = Path(__file__).resolve().parents[2]
 CARD_LIST = ROOT / "fixtures" / "cards" / "reference_cards.yaml"
 MTGJSON_CARDS = ROOT / "fixtures" / "data" / "mtgjson-2022" / "cards.jsonl.gz"
 INTERPRETED_LAYOUTS = frozenset({"normal", "split", "aftermath", "saga", "modal_dfc",
-                                 "adventure"})
-"""Layouts of the cards the interpreter may implement (modal double-faced cards, rule 712, but
-adventurer cards, rule 716, but no transforming double-faced cards)."""
-INTERPRETED_LAYOUTS = frozenset({"normal", "split", "aftermath", "saga", "modal_dfc", "leveler"})
-"""Layouts of the cards the interpreter may implement (modal double-faced cards, rule 712, and
-leveler cards, 711, but no transforming double-faced or adventure cards)."""
+                                 "adventure", "leveler", "transform"})
+"""Layouts of the cards the interpreter may implement (modal and transforming double-faced
+cards, rule 712, adventurer cards, 716, and leveler cards, 711)."""
 
 SUPERTYPES = frozenset({"Basic", "Legendary", "Snow", "World"})
 COLOR_ORDER = "WUBRG"
@@ -117,6 +114,18 @@ class CardDef:
         """An adventurer card (rule 716): a creature card whose second face is the Adventure
         (:mod:`conformance.reference.adventurers`)."""
         return self.layout == "adventure"
+
+    @property
+    def is_tdfc(self) -> bool:
+        """A transforming double-faced card (rules 712, 701.28): cast and put onto the
+        battlefield front face up; a permanent may transform (its other face up); off the
+        battlefield it has only its front face's characteristics (712.4a)."""
+        return self.layout == "transform"
+
+    @property
+    def double_faced(self) -> bool:
+        """A modal or transforming double-faced card (rule 712)."""
+        return self.layout in ("modal_dfc", "transform")
 
     def face_named(self, name: str) -> Face | None:
         """The face (half) with this English face name."""
@@ -207,7 +216,7 @@ def _face_pt(entry: dict[str, Any], layout: str, face_name: str,
     card pool's modal double-faced cards that the templates read)."""
     if layout == "adventure" and "Creature" not in type_line.split("—")[0]:
         return None, None  # the Adventure: an instant or sorcery (716.2)
-    if layout != "modal_dfc":
+    if layout not in ("modal_dfc", "transform"):
         return entry.get("power"), entry.get("toughness")
     if "Creature" not in type_line.split("—")[0]:
         return None, None
@@ -283,8 +292,8 @@ def interpret(row: dict[str, Any]) -> CardDef | str:
     if layout not in INTERPRETED_LAYOUTS:
         return f"layout {layout!r} is not interpreted"
     faces = row.get("faces") or []
-    if len(faces) != 1 and layout not in ("split", "aftermath", "modal_dfc",
-                                                      "adventure"):
+    if len(faces) != 1 and layout not in ("split", "aftermath", "modal_dfc", "adventure",
+                                          "transform"):
         return f"{len(faces)} faces in a {layout} card"
     pts = power_toughness()
     pt = pts.get(faces[0]["face_name"] or row["name"]) if len(faces) == 1 else None

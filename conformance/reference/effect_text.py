@@ -97,6 +97,7 @@ from conformance.reference.prevent_to_and_by import FIRST as _PREVENT_FIRST
 from conformance.reference.same_target import FIRST as _SAME_TARGET_FIRST
 from conformance.reference.suspend_text import EFFECT_TEMPLATES as _SUSPEND_TEMPLATES
 from conformance.reference.threaten import FIRST as _THREATEN_FIRST
+from conformance.reference.transform_text import FIRST as _TRANSFORM_FIRST
 from conformance.reference.umbra_text import EFFECT_TEMPLATES as _UMBRA_TEMPLATES
 from conformance.reference.unless_pay import EFFECT_TEMPLATES as _UNLESS_PAY_TEMPLATES
 from conformance.reference.vehicle_text import EFFECT_TEMPLATES as _VEHICLE_BECOMES
@@ -396,3 +397,4 @@ def _capital(sentence: str) -> str:
     return sentence[:1].upper() + sentence[1:]
 _EFFECTS.extend(_MONSTROSITY)  # "Monstrosity N." (701.31a)
 _EFFECTS.extend(_BASE_PT)  # "Target creature has base power and toughness 1/1 until end of turn."
+_EFFECTS[:0] = _TRANSFORM_FIRST  # "Transform CARDNAME.", a transform saga's last chapter

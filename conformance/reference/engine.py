@@ -62,6 +62,7 @@ FEATURES = frozenset({
     "animation", "snow", "modal_dfc", "persist", "undying", "totem_armor", "adventure",
     "unearth", "rebound",
     "level_up", "monstrosity", "renown",
+    "transform", "daybound",
 })
 FEATURES |= {"vehicle", "exert"}  # Vehicles and crew (vehicles.py), exert (exert.py)
 """Feature names (``conformance/features.yaml``) the reference engine implements."""
@@ -243,12 +244,13 @@ class ReferenceEngine(Rules):
 
     @staticmethod
     def _setup_face(obj: Obj, name: Any) -> int:
-        """``face`` in a setup: the face up of a modal double-faced permanent (712.8; in other
-        zones a double-faced card has only its front face's characteristics)."""
+        """``face`` in a setup: the face up of a modal or transforming double-faced permanent
+        (712.4, 712.8; in other zones a double-faced card has only its front face's
+        characteristics)."""
         card = obj.card
-        if card is None or not card.is_mdfc:
+        if card is None or not card.double_faced:
             raise refuse("unsupported", f"setup: {obj.id}: 'face' of a card that is not a "
-                                        "modal double-faced card")
+                                        "double-faced card")
         face = card.face_named(name) if isinstance(name, str) else None
         if face is None or (obj.zone != "battlefield" and face is not card.faces[0]):
             raise refuse("illegal_action", f"setup: {obj.id}: {name!r} is not a face it may "

@@ -204,3 +204,6 @@ MUTANTS.update(REBOUND_MUTANTS)
 from conformance.reference.leveler_mutants import LEVELER_MUTANTS  # noqa: E402
 
 MUTANTS.update(LEVELER_MUTANTS)
+from conformance.reference.transform_mutants import TRANSFORM_MUTANTS  # noqa: E402
+
+MUTANTS.update(TRANSFORM_MUTANTS)

@@ -53,6 +53,7 @@ from conformance.reference.oracle_sacrificed import check_sacrificed_power
 from conformance.reference.oracle_suspended import suspended_line
 from conformance.reference.rebound_text import REBOUND, rebound_line
 from conformance.reference.self_while import self_while_line
+from conformance.reference.transform_text import transform_trigger_line
 from conformance.reference.unearth_text import unearth_line
 from conformance.reference.vehicle_text import crew_line
 
@@ -136,6 +137,12 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
             continue
         if (bushido := keyword_trigger_line(line)) is not None:  # 702.45a
             triggered.append(bushido)
+            continue
+        if (werewolf := transform_trigger_line(line, parse_effects)) is not None:  # 603.4
+            triggered.append(werewolf)
+            continue
+        if line in ("Daybound", "Nightbound"):  # 702.145: conformance.reference.transform
+            keywords.add(line.lower())
             continue
         if (common := trigger_line(line, parse_effects)) is not None:  # attacks, upkeep, end
             triggered.append(common)

@@ -39,7 +39,9 @@ modules, each named after the part of the Comprehensive Rules it models:
 * :mod:`~conformance.reference.magecraft`, :mod:`~conformance.reference.raid` and
   :mod:`~conformance.reference.cycle_triggers` — :class:`CastOrCopyTriggers` (magecraft,
   707.10), :class:`RaidTriggers` (raid, 603.4) and :class:`CycleTriggers` (702.29c), which
-  extend :class:`~conformance.reference.trigger_events.TriggerEvents`.
+  extend :class:`~conformance.reference.trigger_events.TriggerEvents`, as
+  :mod:`~conformance.reference.transform`'s :class:`Transforming` does (transforming
+  double-faced cards, daybound and nightbound: 701.28, 702.145, 712).
 
 Each class extends the one above it; :class:`Rules` is the last (it combines the two branches
 that extend :class:`Casting`). Its public surface is
@@ -78,6 +80,7 @@ from conformance.reference.persist import PERSIST_HOOKS, PersistUndying
 from conformance.reference.raid import RAID_HOOKS, RaidTriggers
 from conformance.reference.rebound import REBOUND_HOOKS, Rebound
 from conformance.reference.totem_armor import TOTEM_ARMOR_HOOKS, TotemArmor
+from conformance.reference.transform import TRANSFORM_HOOKS, Transforming
 from conformance.reference.unearth import UNEARTH_HOOKS, Unearth
 from conformance.reference.vehicles import VEHICLE_HOOKS, Vehicles
 
@@ -284,10 +287,11 @@ HOOKS.update(UNEARTH_HOOKS)  # unearth
 HOOKS.update(REBOUND_HOOKS)  # rebound
 HOOKS.update(MONSTROSITY_HOOKS)  # monstrosity and the monstrous designation
 HOOKS.update(LEVELER_HOOKS)  # level symbols and level counters: levelers
+HOOKS.update(TRANSFORM_HOOKS)  # transforming double-faced cards, daybound: transform
 
 
 class Rules(Vehicles, Exert, ChapterRules, CostIncreases, Morph, Bestow, RaidTriggers,
             CastOrCopyTriggers, CycleTriggers, CastQuality, BlockRestrictions, KickedPermanents,
             CopyVariantRules, ExileUntil, DelayedTriggers, PersistUndying, TotemArmor,
-            AdventurerCards, EscapeRules, Unearth, Rebound, Monstrosity, Levelers):
+            AdventurerCards, EscapeRules, Unearth, Rebound, Monstrosity, Levelers, Transforming):
     """All the rules the reference engine models (the public surface: :data:`HOOKS`)."""

@@ -125,7 +125,7 @@ class Zones:
         obj.zone = to
         obj.controller = controller or obj.owner
         obj.up_face = 0
-        if to == "battlefield" and obj.card is not None and obj.card.is_mdfc:
+        if to == "battlefield" and obj.card is not None and obj.card.double_faced:
             obj.up_face = self.enters_face(obj) if face is None else face
         if to == "battlefield":
             obj.timestamp = next(self._clock)

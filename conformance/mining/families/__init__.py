@@ -65,6 +65,7 @@ from conformance.mining.families import (
     suspend_declined,
     suspend_more,
     totem_armor,
+    transform,
     unblocked,
     unearth,
     vehicles,
@@ -287,6 +288,18 @@ MUTANT_OF: dict[str, str] = {
     "monstrous-trigger-left": "monstrous_off_battlefield",
     "renown-player-only": "renown_any_combat_damage",
     "renown-left-battlefield": "renowned_off_battlefield",
+    "daynight-day-to-night": "day_never_becomes_night",
+    "daynight-night-to-day": "night_to_day_needs_three_spells",
+    "daybound-transforms": "daybound_never_transforms",
+    "daybound-cast-at-night": "daybound_enters_front_face",
+    "daybound-enters-at-night": "daybound_enters_front_face",
+    "werewolf-single-player": "werewolf_counts_all_players",
+    "werewolf-whole-turn": "werewolf_sees_only_its_time",
+    "tdfc-mana-value": "back_face_own_mana_value",
+    "tdfc-face-up": "transformed_keeps_front_face",
+    "tdfc-enters-front-face": "tdfc_enters_back_face_up",
+    "daynight-first-time": "first_day_triggers_day_night",
+    "tdfc-front-face-elsewhere": "tdfc_keeps_back_face_off_battlefield",
 }
 """Family id -> the mutant breaking exactly the rules point the family tests."""
 
@@ -313,6 +326,7 @@ FAMILIES: tuple[Family, ...] = tuple(
         *madness.FAMILIES, *dash_evoke.FAMILIES,
         *escape.FAMILIES, *unearth.FAMILIES, *rebound.FAMILIES,
         *levelers.FAMILIES, *monstrosity.FAMILIES, *renown.FAMILIES,
+        *transform.FAMILIES,
         *classified_formats.FAMILIES,  # last: a family that can script the ruling wins
     )
 )

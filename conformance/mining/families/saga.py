@@ -1,4 +1,8 @@
-"""Saga rulings (rule 714; 715 in the 2022 rules): lore counters and chapter abilities."""
+"""Saga rulings (rule 714; 715 in the 2022 rules): lore counters and chapter abilities, of
+one-face Sagas and of the transforming ones (a Saga front face, rule 712: on the battlefield
+front face up, it is an ordinary Saga until its last chapter exiles it and returns it
+transformed).
+"""
 
 from __future__ import annotations
 
@@ -35,8 +39,8 @@ class Saga:
 def saga_of(card: CardInfo) -> Saga | NotExecutable:
     """The chapters of a Saga card, or why it is not scripted."""
     face = card.main
-    if "Saga" not in face.subtypes or len(card.faces) != 1:
-        return NotExecutable("only one-face Saga cards are scripted")
+    if "Saga" not in face.subtypes or (len(card.faces) != 1 and card.layout != "transform"):
+        return NotExecutable("only one-face and transforming Saga cards are scripted")
     text = b.strip_reminders(face.text)
     parts = _CHAPTER.split(text)
     chapters: dict[int, str] = {}

@@ -60,6 +60,8 @@ def main(argv: list[str] | None = None) -> int:
     pt: dict[str, list[int]] = {}
     for card in corpus:
         name = card.get("name")
+        if name not in wanted and card.get("back") and " // " in (name or ""):
+            name = name.split(" // ")[0]  # a transforming card's front face: "Front // Back"
         p, t = card.get("power"), card.get("toughness")
         if name in wanted and isinstance(p, str) and isinstance(t, str) \
                 and p.lstrip("-").isdigit() and t.lstrip("-").isdigit():

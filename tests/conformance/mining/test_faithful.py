@@ -40,13 +40,15 @@ def _not_activated(text: str | None, case: Case | None = None) -> str:
     resolving the spell never activates them (Aether Theorist's "{T}, Pay {E}: Scry 1.");
     nor, in a case that declares no attackers or blockers and advances no step, the abilities
     that trigger on attacking or blocking or at the beginning of a step (Aether Chaser's
-    "Whenever CARDNAME attacks, you may pay {E}{E}. ...")."""
+    "Whenever CARDNAME attacks, you may pay {E}{E}. ..."; Suspicious Stowaway's "Whenever
+    CARDNAME deals combat damage to a player, draw a card, then discard a card")."""
     kept = [ln for ln in (text or "").split("\n")
             if not re.match(r"(?:\{[^}]+\}|[A-Z][^:.\"]*?)(?:, [^:.\"]+)*: ", ln)]
     acts = {next(iter(a)) for a in case.actions} if case is not None else None
     if acts is not None and not acts & {"declare_attackers", "declare_blockers"}:
         kept = [ln for ln in kept if not re.match(
-            r"Whenever \S.*? (?:attacks|blocks|becomes blocked)\b[^,]*,", ln)]
+            r"Whenever \S.*? (?:attacks|blocks|becomes blocked|deals combat damage)\b[^,]*,",
+            ln)]
     if acts is not None and "advance" not in acts:
         kept = [ln for ln in kept if not ln.startswith("At the beginning of ")]
     return "\n".join(kept)
