@@ -67,6 +67,10 @@ def _setup(face: Any, counters: dict[str, int], mana: str | None,
     return b.game(p1, b.player())
 
 
+def _counters(n: int) -> str:
+    return f"{n} level counter{'s' if n != 1 else ''}"
+
+
 def _pt(p: tuple[int, int]) -> dict[str, int]:
     return {"power": p[0], "toughness": p[1]}
 
@@ -87,7 +91,7 @@ def gen_level_counters(ctx: Context) -> list[Draft] | NotExecutable:
         {"remove_counters": {"object": "lv", "counter": "level", "n": 1}}]
     left = {"counters": {"level": band.low - 1}} if band.low > 1 else {}  # none left: no key
     expect = {"state": {"objects": {"lv": {**_pt(down), **left}}}}
-    title = (f"{face.name} with {band.low} level counters put on it by another effect is "
+    title = (f"{face.name} with {_counters(band.low)} put on it by another effect is "
              f"{up[0]}/{up[1]}; with one removed, {down[0]}/{down[1]}")
     return [Draft("leveler-level-counters", title, FEATURES, [face.name, b.ISLAND],
                   _setup(face, {}, None), actions, expect, ["711.2", "711.5", "122.1"])]
@@ -108,7 +112,7 @@ def gen_keeps_level_up(ctx: Context) -> list[Draft] | NotExecutable:
     expect = {"events": [{"type": "counter_added", "object": "lv", "counter": "level", "n": 1}],
               "state": {"objects": {"lv": {"counters": {"level": top.low + 1}, **_pt(pt)}},
                         "stack": []}}
-    title = (f"{face.name} with {top.low} level counters still has level up: activated, it "
+    title = (f"{face.name} with {_counters(top.low)} still has level up: activated, it "
              f"gets a level counter ({top.low + 1})")
     return [Draft("leveler-keeps-level-up", title, FEATURES + ["mana_cost"], [face.name, b.ISLAND],
                   _setup(face, {"level": top.low}, mana), actions, expect,
@@ -131,8 +135,8 @@ def gen_pt_modifiers(ctx: Context) -> list[Draft] | NotExecutable:
     expect = {"state": {"objects": {"lv": {"power": p, "toughness": t,
                                            "counters": {"+1/+1": 1, "level": band.low}}},
                         "zones": {"gg": "graveyard"}}}
-    title = (f"{face.name} with a +1/+1 counter, pumped by Giant Growth, then given {band.low} "
-             f"level counters is {p}/{t}: its level symbol's {band.power}/{band.toughness} "
+    title = (f"{face.name} with a +1/+1 counter, pumped by Giant Growth, then given "
+             f"{_counters(band.low)} is {p}/{t}: its level symbol's {band.power}/{band.toughness} "
              "+1/+1 +3/+3")
     return [Draft("leveler-pt-modifiers", title, FEATURES + ["mana_cost", "target",
                                                              "until_end_of_turn"],
@@ -158,8 +162,8 @@ def gen_set_pt_timestamp(ctx: Context) -> list[Draft] | NotExecutable:
     expect = {"state": {"objects": {"lv": {"power": 1, "toughness": 1,
                                            "counters": {"level": band.low}}},
                         "zones": {"dim": "graveyard"}}}
-    title = (f"{face.name} given base power and toughness 1/1 by Diminish, then {band.low} level "
-             f"counters, stays 1/1: its level symbol's {band.power}/{band.toughness} has the "
+    title = (f"{face.name} given base power and toughness 1/1 by Diminish, then "
+             f"{_counters(band.low)}, stays 1/1: its level symbol's {band.power}/{band.toughness} has the "
              "leveler's earlier timestamp")
     return [Draft("leveler-set-pt-timestamp", title, FEATURES + ["mana_cost", "target",
                                                                  "until_end_of_turn"],
