@@ -62,9 +62,8 @@ class CrewingIsEntering(ReferenceEngine):
     MUTANT = "crewing_is_entering"
     RULE = "603.6a"
 
-    def crew_animates(self, vehicle: Obj) -> None:
-        super().crew_animates(vehicle)
-        self.detect_enters_triggers(vehicle)
+    def crewing_enters(self) -> bool:
+        return True
 
 
 class OnlyCreatureCardsCrew(ReferenceEngine):

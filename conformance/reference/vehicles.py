@@ -35,6 +35,8 @@ VEHICLE_HOOKS: dict[str, str] = {
     "may_activate_crew": "702.122a (rulings): a Vehicle that is already a creature may be "
                          "crewed",
     "crewed_until_end_of_turn": "702.122a: a crewed Vehicle is a creature until end of turn",
+    "crewing_enters": "603.6a (rulings): a Vehicle becoming a creature doesn't enter the "
+                      "battlefield",
     "crew_sets_base_pt": "702.122a, 613.4b (rulings): crew only adds types; an effect that set "
                          "a Vehicle's power and toughness still applies",
 }
@@ -87,6 +89,12 @@ class Vehicles(ControlRules):
         of the step in which it resolved."""
         return True
 
+    def crewing_enters(self) -> bool:
+        """Hook: whether a Vehicle that becomes a creature counts as a creature entering the
+        battlefield: no, it was on the battlefield already and only changed its types, so
+        "whenever a creature enters" abilities don't trigger."""
+        return False
+
     def crew_sets_base_pt(self) -> bool:
         """Hook: whether a crew ability sets the Vehicle's base power and toughness to its
         printed ones (layer 7b): no, it only adds types (layer 4), so an effect that gave the
@@ -106,6 +114,8 @@ class Vehicles(ControlRules):
             self.animations.append(Animation(next(self._clock), frozenset({vehicle.ref}),
                                              ("Artifact", "Creature"),
                                              (printed.power, printed.toughness), True))
+        if self.crewing_enters():
+            self.detect_enters_triggers(vehicle)
 
     def activate(self, a: dict[str, Any]) -> Flow:
         obj = self._get(a.get("object")) if isinstance(a.get("object"), str) else None
