@@ -52,6 +52,23 @@ class MadnessTriggerUnderPaidSpell(ReferenceEngine):
         super().put_trigger_on_stack(ab)
 
 
+class MadnessOnlyForEffectDiscards(ReferenceEngine):
+    """Madness applies only to a card an effect makes its owner discard: a card with madness
+    discarded to pay a cost goes to the graveyard (702.35a broken: it works whatever the
+    reason for the discard)."""
+
+    MUTANT = "madness_only_for_effect_discards"
+    RULE = "702.35a"
+
+    def pay_with_object(self, player: str, kind: str, obj: Obj) -> None:
+        card = obj.card
+        if kind == "discard" and card is not None and any(
+                "madness" in dict(f.text.alternatives) for f in card.faces):
+            self._move(obj, "graveyard")
+            return
+        super().pay_with_object(player, kind, obj)
+
+
 class MadnessSpellExiled(ReferenceEngine):
     """A spell cast for its madness cost, cast from exile, goes back to exile when it leaves
     the stack (resolved or countered) instead of its owner's graveyard (702.35a, 608.2n
@@ -161,7 +178,7 @@ class EvokeSacrificeFirst(ReferenceEngine):
 ALT_COST_MUTANTS: dict[str, type[ReferenceEngine]] = {
     cls.MUTANT: cls for cls in (
         MadnessDeclinedStaysExiled, MadnessKeepsTiming, MadnessSpellExiled,
-        MadnessTriggerUnderPaidSpell,
+        MadnessTriggerUnderPaidSpell, MadnessOnlyForEffectDiscards,
         MadnessManaValueFromCost, EvokeManaValueFromCost, DashReturnsFromAnyZone,
         DashedMustAttack, DashIgnoresTiming, EvokeIgnoresTiming, EvokeSacrificeFirst,
     )

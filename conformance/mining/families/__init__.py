@@ -81,6 +81,7 @@ MUTANT_OF: dict[str, str] = {
     "madness-spell": "madness_spell_exiled",
     "madness-mana-value": "madness_mana_value_from_cost",
     "madness-cost-discard": "madness_trigger_under_paid_spell",
+    "madness-any-discard": "madness_only_for_effect_discards",
     "dash-timing": "dash_ignores_timing",
     "dash-left-battlefield": "dash_returns_from_any_zone",
     "dash-no-attack": "dashed_creature_must_attack",

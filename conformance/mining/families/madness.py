@@ -33,6 +33,11 @@ whose hand then holds the card (id ``m``) and two Islands: p1 discards the card 
   card to pay for Waste Away (at p2's Hill Giant); the madness trigger goes on the stack above
   Waste Away, and the spell cast for its madness cost resolves first. Mutant:
   ``madness_trigger_under_paid_spell``.
+* ``madness-any-discard`` — "Madness works independently of why you're discarding the card.
+  You could discard it to pay a cost ...": p1 discards the card to pay the cost of Rummaging
+  Goblin's "{T}, Discard a card: Draw a card."; it is exiled, and p1 casts it for its madness
+  cost above the Goblin's ability (which has not resolved: p1's library is untouched). Mutant:
+  ``madness_only_for_effect_discards``.
 * ``madness-mana-value`` — "Casting a spell for its madness cost doesn't change its mana cost or
   its mana value" (and "The mana value of the spell is determined by only its mana cost, no
   matter what the total cost to cast that spell was"): on the stack, the spell cast for its
@@ -295,6 +300,41 @@ def gen_cost_discard(ctx: Context) -> list[Draft] | NotExecutable:
                   ["702.35a", "601.2i", "603.3", "405.2"])]
 
 
+RUMMAGING_GOBLIN = "Rummaging Goblin"
+""""{T}, Discard a card: Draw a card." """
+
+
+def gen_any_discard(ctx: Context) -> list[Draft] | NotExecutable:
+    """The card discarded to pay the cost of Rummaging Goblin's ability is exiled, and p1 casts
+    it for its madness cost."""
+    got = _cast_plan(ctx)
+    if isinstance(got, NotExecutable):
+        return got
+    face, cost, targets = got
+    mine, theirs = b.objects_for(targets)
+    p1 = b.player(mana=b.mana_pool(cost), library=b.islands(2),
+                  battlefield=[{"id": "rg", "card": RUMMAGING_GOBLIN}, *mine],
+                  hand=[{"id": "m", "card": face.name}])
+    p2 = b.player(battlefield=theirs)
+    permanent = bool(PERMANENT_TYPES & set(face.types))
+    actions: list[dict[str, Any]] = [{"activate": {"player": "p1", "object": "rg", "ability": 0,
+                             "costs": {"discard": ["m"]}}},
+               {"check": {"state": {"zones": {"m": "exile"}}}},
+               *_may(True, targets), b.RESOLVE_TOP]
+    expect = {"events": [{"type": "zone_change", "object": "m", "from": "hand", "to": "exile"},
+                         {"type": "triggered", "source": "m", "ability": "madness"},
+                         {"type": "cast", "player": "p1", "object": "m"},
+                         {"type": "resolved", "object": "m"}],
+              "state": {"zones": {"m": "battlefield" if permanent else "graveyard",
+                                  "lib1": "library"}}}
+    return [Draft("madness-any-discard", f"{face.name}, discarded to pay the cost of "
+                  f"{RUMMAGING_GOBLIN}'s ability, is exiled and cast for its madness cost",
+                  FEATURES + ["activated_ability", "additional_cost"]
+                  + (["target"] if targets else []),
+                  _cards(face, targets, RUMMAGING_GOBLIN), b.game(p1, p2), actions, expect,
+                  ["702.35a", "602.2b", "701.8a"])]
+
+
 FAMILIES = [
     Family("madness-discard-resolving", "A card with madness discarded during a resolution is "
            "exiled at once; its trigger waits for the resolution to end", ("702.35a", "608.2"),
@@ -320,6 +360,9 @@ FAMILIES = [
            tuple(FEATURES), gen_cost_discard,
            en=phrases("If you discard a card with madness to pay the cost of a spell or "
                       "activated ability")),
+    Family("madness-any-discard", "Madness works whatever the reason for the discard (a "
+           "cost too)", ("702.35a",), tuple(FEATURES), gen_any_discard,
+           en=phrases("Madness works independently of why you're discarding the card")),
     Family("madness-mana-value", "A spell cast for its madness cost keeps its mana value",
            ("202.3", "118.9c"), tuple(FEATURES), gen_mana_value,
            en=phrases("Casting a spell for its madness cost doesn't change its mana cost or its "

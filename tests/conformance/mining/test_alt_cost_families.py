@@ -30,6 +30,10 @@ SPELL = "A spell cast for its madness cost is put onto the stack like any other 
 COST_DISCARD = "If you discard a card with madness to pay the cost of a spell or activated " \
     "ability, that card's madness trigger (and the spell that card becomes, if you choose to " \
     "cast it) will resolve before the spell or ability the discard paid for."
+ANY_DISCARD = "Madness works independently of why you're discarding the card. You could " \
+    "discard it to pay a cost, because a spell or ability tells you to, or even because you " \
+    "have too many cards in your hand at the end of your turn. You can't discard a card with " \
+    "madness just because you want to, though."
 MADNESS_MV = "Casting a spell for its madness cost doesn't change its mana cost or its mana " \
     "value. You just pay the madness cost instead."
 DASH_TIMING = "If you choose to pay the dash cost rather than the mana cost, you're still " \
@@ -60,6 +64,7 @@ EVOKE_ORDER = "If you cast this card for its evoke cost, you may put the sacrifi
     (MADNESS_MV, "madness-mana-value", "Fiery Temper"),
     (COST_DISCARD, "madness-cost-discard", "Fiery Temper"),
     (COST_DISCARD, "madness-cost-discard", "Incorrigible Youths"),
+    (ANY_DISCARD, "madness-any-discard", "Gisa's Bidding"),  # Rummaging Goblin's cost
     (DASH_TIMING, "dash-timing", "Mardu Scout"),
     (DASH_LEFT, "dash-left-battlefield", "Goblin Heelcutter"),
     (DASH_ATTACK, "dash-no-attack", "Alesha's Vanguard"),
