@@ -10,7 +10,7 @@ the setup's ``face`` (SPEC "setup"); its snapshot's ``name`` is the face up's.
   becomes night or night becomes day", the card is on the battlefield: its ability triggers.
 * ``daynight-night-to-day`` — "If it is night, and the active player of the previous turn cast
   two or more spells during their turn, it becomes day": it is night, the card is back face up,
-  p1 casts two Ornithopters; as turn 4 begins it is day and the card shows its daybound face.
+  p1 casts two Ornithopters (in turn 3's postcombat main phase); as turn 4 begins it is day and the card shows its daybound face.
   Mutant ``night_to_day_needs_three_spells``.
 * ``daybound-transforms`` — "Double-faced permanents with daybound transform to their
   nightbound faces as it becomes night": the card (with a +1/+1 counter) transforms as it
@@ -197,7 +197,8 @@ def gen_night_to_day(ctx: Context) -> list[Draft] | NotExecutable:
     front, back = card.faces
     setup = _setup(b.player(battlefield=[{"id": "dfc", "card": card.name, "face": back.name}],
                             hand=[{"id": "orn1", "card": THOPTER},
-                                  {"id": "orn2", "card": THOPTER}]), day_night="night")
+                                  {"id": "orn2", "card": THOPTER}]), day_night="night",
+                   step="postcombat_main")
     actions = [b.cast("orn1"), b.RESOLVE_TOP, b.cast("orn2"), b.RESOLVE_TOP, NEXT_UPKEEP]
     expect = {"events": [{"type": "step", "name": "untap", "turn": 4}],
               "state": {"day_night": "day", "objects": {"dfc": {"name": front.name}}}}
