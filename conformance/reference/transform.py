@@ -175,6 +175,8 @@ class Transforming(TriggerEvents):
         return c
 
     def enters_face(self, obj: Obj) -> int:
+        """Hook (712.10, 702.145b): the face up of a double-faced card put onto the battlefield
+        (front face up; a transforming card with daybound, at night, back face up)."""
         face = super().enters_face(obj)
         card = obj.card
         if face == 0 and card is not None and card.is_tdfc \

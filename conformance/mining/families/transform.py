@@ -5,12 +5,12 @@ the setup's ``face`` (SPEC "setup"); its snapshot's ``name`` is the face up's.
 
 * ``daynight-day-to-night`` — "If it is day, and the active player of the previous turn cast no
   spells during their turn, it becomes night": it is day, p1 controls the daybound card and
-  casts nothing in turn 3; as turn 4 begins it is night and the card shows its nightbound face.
+  casts nothing in turn 3 (the case starts in its end step); as turn 4 begins it is night and the card shows its nightbound face.
   Mutant ``day_never_becomes_night``. For a one-face card whose ability triggers "whenever day
   becomes night or night becomes day", the card is on the battlefield: its ability triggers.
 * ``daynight-night-to-day`` — "If it is night, and the active player of the previous turn cast
   two or more spells during their turn, it becomes day": it is night, the card is back face up,
-  p1 casts two Ornithopters; as turn 4 begins it is day and the card shows its daybound face.
+  p1 casts two Ornithopters (in turn 3's postcombat main phase); as turn 4 begins it is day and the card shows its daybound face.
   Mutant ``night_to_day_needs_three_spells``.
 * ``daybound-transforms`` — "Double-faced permanents with daybound transform to their
   nightbound faces as it becomes night": the card (with a +1/+1 counter) transforms as it
@@ -100,12 +100,14 @@ def _libraries() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
 
 
 def _setup(p1: dict[str, Any], p2: dict[str, Any] | None = None, *,
-           day_night: str | None = None) -> dict[str, Any]:
+           day_night: str | None = None, step: str = "precombat_main") -> dict[str, Any]:
+    """p1's turn 3 (``step``: a case casting nothing starts in the end step, past the
+    beginning-of-combat triggers a card's face may have)."""
     mine, theirs = _libraries()
     p1.setdefault("library", mine)
     p2 = p2 if p2 is not None else b.player()
     p2.setdefault("library", theirs)
-    setup = b.game(p1, p2)
+    setup = b.game(p1, p2, step=step)
     if day_night:
         setup["day_night"] = day_night
     return setup
@@ -173,7 +175,8 @@ def gen_day_to_night(ctx: Context) -> list[Draft] | NotExecutable:
                         "It is day and p1 casts no spell in turn 3: as turn 4 begins it is "
                         "night and {}'s ability triggers")
     front, back = card.faces
-    setup = _setup(b.player(battlefield=[{"id": "dfc", "card": card.name}]), day_night="day")
+    setup = _setup(b.player(battlefield=[{"id": "dfc", "card": card.name}]), day_night="day",
+                   step="end")
     expect = {"events": [{"type": "step", "name": "untap", "turn": 4}],
               "state": {"day_night": "night", "objects": {"dfc": {"name": back.name}}}}
     return _draft("daynight-day-to-night", f"It is day and p1 casts no spell in turn 3: as turn "
@@ -194,7 +197,8 @@ def gen_night_to_day(ctx: Context) -> list[Draft] | NotExecutable:
     front, back = card.faces
     setup = _setup(b.player(battlefield=[{"id": "dfc", "card": card.name, "face": back.name}],
                             hand=[{"id": "orn1", "card": THOPTER},
-                                  {"id": "orn2", "card": THOPTER}]), day_night="night")
+                                  {"id": "orn2", "card": THOPTER}]), day_night="night",
+                   step="postcombat_main")
     actions = [b.cast("orn1"), b.RESOLVE_TOP, b.cast("orn2"), b.RESOLVE_TOP, NEXT_UPKEEP]
     expect = {"events": [{"type": "step", "name": "untap", "turn": 4}],
               "state": {"day_night": "day", "objects": {"dfc": {"name": front.name}}}}
@@ -213,7 +217,8 @@ def gen_daybound_transforms(ctx: Context) -> list[Draft] | NotExecutable:
     if "Creature" not in back.types or back.power is None:
         return NotExecutable("its back face is not a creature with power and toughness")
     setup = _setup(b.player(battlefield=[{"id": "dfc", "card": card.name,
-                                          "counters": {"+1/+1": 1}}]), day_night="day")
+                                          "counters": {"+1/+1": 1}}]), day_night="day",
+                   step="end")
     expect = {"events_absent": [{"type": "zone_change", "object": "dfc"}],
               "state": {"objects": {"dfc": {"name": back.name, "zone": "battlefield",
                                             "counters": {"+1/+1": 1},
