@@ -115,14 +115,8 @@ class AdventureCopyExiledAsCard(ReferenceEngine):
     MUTANT = "adventure_copy_exiled_as_card"
     RULE = "707.10a"
 
-    def _leave_stack(self, obj: Obj, to: str) -> None:
-        if (obj.is_copy and obj.spell is not None
-                and is_adventure_face(obj.card, obj.spell.face) and self._resolved_now(obj)):
-            obj.is_copy = False  # the copy becomes a card in exile
-            super()._leave_stack(obj, to)
-            self.on_adventure.add(obj.ref)
-            return
-        super()._leave_stack(obj, to)
+    def adventure_copy_ceases_to_exist(self, obj: Obj) -> bool:
+        return False
 
 
 ADVENTURE_MUTANTS: dict[str, type[ReferenceEngine]] = {

@@ -33,6 +33,8 @@ ADVENTURE_HOOKS: dict[str, str] = {
                                 "cast from exile (not as an Adventure) while it stays there",
     "adventurer_face": "716.4: off the stack an adventurer card has only its normal "
                        "characteristics",
+    "adventure_copy_ceases_to_exist": "707.10a, 716.3c-d: a copy of an Adventure spell is no "
+                                      "card: it is not exiled with a permission to cast it",
 }
 """The hooks of this module: name -> the rule each decides."""
 
@@ -131,13 +133,26 @@ class AdventurerCards(Casting):
                    for e in self.events[self._resolving_from[1]:])
 
     def stack_exit_zone(self, obj: Obj, to: str) -> str:
+        """Hook (extended): an Adventure spell (not a copy) leaves the stack to
+        :meth:`adventure_exit_zone`'s zone (716.3d)."""
         to = super().stack_exit_zone(obj, to)
         spell = obj.spell
         if spell is not None and not obj.is_copy and is_adventure_face(obj.card, spell.face):
             return self.adventure_exit_zone(obj, self._resolved_now(obj), to)
         return to
 
+    def adventure_copy_ceases_to_exist(self, obj: Obj) -> bool:
+        """Hook: a resolved copy of an Adventure spell ceases to exist like any copy of a spell
+        (707.10a); only the card an Adventure exiled may be cast from exile (716.3d)."""
+        return True
+
     def _leave_stack(self, obj: Obj, to: str) -> None:
+        if (obj.is_copy and obj.spell is not None and is_adventure_face(obj.card, obj.spell.face)
+                and self._resolved_now(obj) and not self.adventure_copy_ceases_to_exist(obj)):
+            obj.is_copy = False  # kept as a card in exile (a broken rule: mutants only)
+            super()._leave_stack(obj, to)
+            self.on_adventure.add(obj.ref)
+            return
         adventure = (obj.spell is not None and not obj.is_copy
                      and is_adventure_face(obj.card, obj.spell.face) and self._resolved_now(obj))
         super()._leave_stack(obj, to)

@@ -164,6 +164,7 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
                 activated.append(exert)
             else:
                 triggered.append(exert)
+            continue
         if rebound_line(line):  # 702.88a: conformance.reference.rebound
             keywords.add(REBOUND)
             continue
