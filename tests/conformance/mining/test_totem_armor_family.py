@@ -148,3 +148,21 @@ def test_bear_umbra_grants_its_attack_trigger_to_the_enchanted_creature() -> Non
     assert obs.state["objects"]["f"]["tapped"] is False
     assert obs.state["objects"]["h"]["power"] == 4
     assert [e["source"] for e in obs.events if e["type"] == "triggered"] == ["h"]
+
+
+def test_snake_umbra_grants_a_draw_on_damage_to_an_opponent() -> None:
+    engine = ReferenceEngine()
+    engine.setup("unit", {"active_player": "p1", "step": "precombat_main", "turn": 3,
+                          "players": {"p1": {"library": [{"id": "l1", "card": "Island"}],
+                                             "battlefield": [
+                              {"id": "h", "card": "Grizzly Bears"},
+                              {"id": "u", "card": "Snake Umbra", "attached_to": "h"}]},
+                              "p2": {}}})
+    for action in ({"advance": {"to": "declare_attackers"}},
+                   {"declare_attackers": {"player": "p1", "attackers": {"h": "p2"}}},
+                   {"advance": {"to": "combat_damage"}}, {"resolve_top": {}},
+                   {"choose": {"choice": "may", "source": "h", "accept": True}}):
+        engine.act(action)
+    obs = engine.observe()
+    assert obs.state["players"]["p2"]["life"] == 17
+    assert obs.state["objects"]["l1"]["zone"] == "hand"
