@@ -141,6 +141,8 @@ class EnchantedCreatureGets:
     power: int
     toughness: int
     keywords: tuple[str, ...]
+    granted: FaceText | None = None
+    """The quoted abilities it has ('... and has "Whenever CARDNAME attacks, ..."', layer 6)."""
 
 
 @dataclass(frozen=True, slots=True)

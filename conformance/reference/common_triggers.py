@@ -108,7 +108,13 @@ ATTACKS_UNBLOCKED = "attacks_unblocked"
 """``Triggered.event`` of "Whenever CARDNAME attacks and isn't blocked, ..." (509.1i: as
 blockers are declared, if no creature blocks it)."""
 
+DAMAGES_OPPONENT = "damages_opponent"
+"""``Triggered.event`` of "Whenever CARDNAME deals damage to an opponent, ..." (any damage:
+:mod:`conformance.reference.persist`)."""
+
 _FORMS: tuple[tuple[re.Pattern[str], str, str, bool], ...] = (
+    (re.compile(rf"Whenever {SELF} deals damage to an opponent, (.*)"), DAMAGES_OPPONENT,
+     "damages_opponent", True),
     (re.compile(rf"Whenever {SELF} attacks and isn't blocked, (.*)"), ATTACKS_UNBLOCKED,
      "attacks_unblocked", True),
     # "When you cycle CARDNAME, ..." alone: cycling_text.cycle_trigger_line (oracle.py)

@@ -232,6 +232,9 @@ class ContinuousEffects(Zones):
                   and self.attachment_applies(src, obj)):
                 if st.keywords:
                     layer6.append((src.timestamp, "add", st.keywords))
+                if st.granted is not None:  # quoted abilities (Bear Umbra), as a lord's
+                    layer6.append((src.timestamp, "grant_lord", (str(len(granted)),)))
+                    granted.append(st.granted)
                 aura_power += st.power
                 aura_toughness += st.toughness
             elif isinstance(st, o.AurasAttachedHave) and obj.zone == "battlefield" \

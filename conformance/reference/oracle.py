@@ -48,7 +48,7 @@ from conformance.reference.escape_text import escapes_with_line
 from conformance.reference.exert_text import exert_line
 from conformance.reference.lands_animated import lands_static_line
 from conformance.reference.oracle_eldrazi import ability_line as _eldrazi_line
-from conformance.reference.oracle_lords import lord_line
+from conformance.reference.oracle_lords import granted_abilities, lord_line
 from conformance.reference.oracle_sacrificed import check_sacrificed_power
 from conformance.reference.oracle_suspended import suspended_line
 from conformance.reference.rebound_text import REBOUND, rebound_line
@@ -221,6 +221,12 @@ def parse_face(text: str | None, names: tuple[str, ...], *, saga: bool = False) 
             continue
         if line == f"{SELF} can't be countered.":
             cant_be_countered = True
+            continue
+        m = re.fullmatch(r'Enchanted creature gets ([+-]\d+)/([+-]\d+) and has "(.+)"\.?', line)
+        if m:  # a quoted ability granted by an Aura (Bear Umbra)
+            attached_lines.add("Enchanted")
+            statics.append(EnchantedCreatureGets(int(m[1]), int(m[2]), (),
+                                                 granted_abilities(m[3])))
             continue
         m = re.fullmatch(r"(?:Enchanted|Equipped) creature (?:gets ([+-]\d+)/([+-]\d+)(?: and has ([a-z ,]+))?"
                          r"|has ([a-z ,]+))\.", line)

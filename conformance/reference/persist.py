@@ -18,7 +18,9 @@ returned. The returned permanent is a new object (400.7): only the one counter t
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
+from conformance.reference.common_triggers import DAMAGES_OPPONENT
 from conformance.reference.effect_blocks import Effect
 from conformance.reference.effects import EffectContext, Effects, effect
 from conformance.reference.objects import Obj, PendingTrigger
@@ -52,7 +54,22 @@ class ReturnWithCounter(Effect):
 
 
 class PersistUndying(TriggerEvents):
-    """Persist and undying (702.79a, 702.93a)."""
+    """Persist and undying (702.79a, 702.93a); and "Whenever CARDNAME deals damage to an
+    opponent" (the ability Snake Umbra grants: any damage its source deals to an opponent of
+    its controller, 603.2)."""
+
+    def _after_event(self, event: dict[str, Any]) -> None:
+        super()._after_event(event)
+        if event["type"] != "damage" or event["target"] not in self.players:
+            return
+        src = self.objects.get(event["source"])
+        if src is None or src.zone != "battlefield" or event["target"] == src.controller:
+            return
+        text = self.abilities(src)
+        for t in text.triggered if text is not None else ():
+            if t.event == DAMAGES_OPPONENT:
+                self._trigger(PendingTrigger(src.controller, src.id, src.card_name, t.name,
+                                             t.effects))
 
     def persist_counters_seen(self, obj: Obj) -> dict[str, int]:
         """Hook: the counters persist and undying see on ``obj`` as it leaves the battlefield:

@@ -293,7 +293,7 @@ def ability_word(desc: str, oracle: str, card: str) -> str | None:
 def ability_name(data: dict[str, Any], source: dict[str, Any], oracle: str = "", card: str = "") -> str:
     """Our short name of a triggered ability (conformance/SPEC.md, "Engine facts": ``chapter_II``, an
     ability word such as ``heroic``, ``prowess``, ``crime``, ``cast_trigger``, ``delayed_copy``, ``enters``,
-    ``dies``), from the trigger's mode / description as phase put it on the stack; ``oracle`` is the
+    ``dies``, ``persist``, ``undying``), from the trigger's mode / description as phase put it on the stack; ``oracle`` is the
     source card's oracle text and ``card`` its name (phase drops the ability word an ability is named by,
     so it is read back from the line whose text phase's description is)."""
     ab = data.get("ability") or {}
@@ -333,6 +333,9 @@ def ability_name(data: dict[str, Any], source: dict[str, Any], oracle: str = "",
     if re.search(r"^Rebound\b", oracle, re.M) and mode == "PhaseChanged":
         # phase's rebound delayed trigger at its controller's upkeep (702.88a): keyword name
         return "rebound"
+    keyword = re.match(r"CR 702\.(79|93)a: ", desc)  # phase's synthesized persist / undying triggers
+    if keyword:
+        return "persist" if keyword[1] == "79" else "undying"
     if mode == "ZoneChanged":
         # the event that triggered it (StackEntry.kind.data.trigger_event): a move of the source itself
         # from the battlefield to a graveyard is its "dies" (rule 700.4), onto the battlefield "enters"

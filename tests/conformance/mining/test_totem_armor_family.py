@@ -57,6 +57,7 @@ MULTIPLE = "If a permanent you control is enchanted with multiple Auras that hav
     (INDESTRUCTIBLE, "totem-armor-indestructible", "Eel Umbra"),
     (ANY, "totem-armor-any-destruction", "Crab Umbra"),  # "{2}{U}: Untap enchanted creature."
     (BOTH, "totem-armor-both-destroyed", "Umbra Mystic"),  # Holy Strength gets totem armor
+    (SBA, "totem-armor-multiple-sba", "Bear Umbra"),  # grants a quoted attack trigger
     (MYSTIC, "totem-armor-mystic-controller", "Umbra Mystic"),
 ])
 def test_the_case_kills_the_family_mutant(text: str, family: str, card: str) -> None:
@@ -131,3 +132,37 @@ def test_crab_umbra_untaps_the_enchanted_creature() -> None:
     engine.act({"activate": {"player": "p1", "object": "u", "ability": 0}})
     engine.act({"resolve_stack": {}})
     assert engine.observe().state["objects"]["h"]["tapped"] is False
+
+
+def test_bear_umbra_grants_its_attack_trigger_to_the_enchanted_creature() -> None:
+    engine = ReferenceEngine()
+    engine.setup("unit", {"active_player": "p1", "step": "precombat_main", "turn": 3,
+                          "players": {"p1": {"battlefield": [
+                              {"id": "h", "card": "Grizzly Bears"},
+                              {"id": "u", "card": "Bear Umbra", "attached_to": "h"},
+                              {"id": "f", "card": "Forest", "tapped": True}]}, "p2": {}}})
+    engine.act({"advance": {"to": "declare_attackers"}})
+    engine.act({"declare_attackers": {"player": "p1", "attackers": {"h": "p2"}}})
+    engine.act({"resolve_stack": {}})
+    obs = engine.observe()
+    assert obs.state["objects"]["f"]["tapped"] is False
+    assert obs.state["objects"]["h"]["power"] == 4
+    assert [e["source"] for e in obs.events if e["type"] == "triggered"] == ["h"]
+
+
+def test_snake_umbra_grants_a_draw_on_damage_to_an_opponent() -> None:
+    engine = ReferenceEngine()
+    engine.setup("unit", {"active_player": "p1", "step": "precombat_main", "turn": 3,
+                          "players": {"p1": {"library": [{"id": "l1", "card": "Island"}],
+                                             "battlefield": [
+                              {"id": "h", "card": "Grizzly Bears"},
+                              {"id": "u", "card": "Snake Umbra", "attached_to": "h"}]},
+                              "p2": {}}})
+    for action in ({"advance": {"to": "declare_attackers"}},
+                   {"declare_attackers": {"player": "p1", "attackers": {"h": "p2"}}},
+                   {"advance": {"to": "combat_damage"}}, {"resolve_top": {}},
+                   {"choose": {"choice": "may", "source": "h", "accept": True}}):
+        engine.act(action)
+    obs = engine.observe()
+    assert obs.state["players"]["p2"]["life"] == 17
+    assert obs.state["objects"]["l1"]["zone"] == "hand"
