@@ -139,14 +139,28 @@ class _Verifier:
         return execute_case(engine, self._case(data), timeout=10.0).status != "pass"
 
 
+_FIRST_OPEN: dict[tuple[str, str], int] = {}
+"""(language, text key) -> the index in :data:`FAMILIES` of the first family recognising it
+that is not limited to some cards (``len(FAMILIES)``: none): a text recurs on many cards."""
+_LIMITED = tuple(i for i, fam in enumerate(FAMILIES) if fam.cards)
+"""Indexes of the families limited to some cards (a seed card's own rulings)."""
+
+
 def match_family(lang: str, text: str, card: str,
                  families: Sequence[Family] = FAMILIES) -> Family | None:
-    """The first family recognising ``text``."""
+    """The first family recognising ``text`` (of ``card``, in ``lang``)."""
     k = key(text)
-    for fam in families:
-        if fam.recognises(lang, text, card, k):
-            return fam
-    return None
+    if families is not FAMILIES:
+        return next((f for f in families if f.recognises(lang, text, card, k)), None)
+    first = _FIRST_OPEN.get((lang, k))
+    if first is None:
+        first = next((i for i, f in enumerate(FAMILIES)
+                      if not f.cards and f.recognises(lang, text, card, k)), len(FAMILIES))
+        _FIRST_OPEN[(lang, k)] = first
+    for i in _LIMITED:  # the same order: a limited family before the first open one wins
+        if i < first and FAMILIES[i].recognises(lang, text, card, k):
+            return FAMILIES[i]
+    return FAMILIES[first] if first < len(FAMILIES) else None
 
 
 def mine(groups: Iterable[RulingGroup], *, cards: dict[str, CardInfo] | None = None,

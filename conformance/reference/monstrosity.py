@@ -10,6 +10,7 @@ from __future__ import annotations
 from conformance.reference.effects import EffectContext, Effects, effect
 from conformance.reference.monstrous_text import BECOMES_MONSTROUS, BecomeMonstrous
 from conformance.reference.objects import Obj, PendingTrigger, Ref
+from conformance.reference.renown import counters_and_designation
 from conformance.reference.trigger_events import TriggerEvents
 
 MONSTROSITY_HOOKS: dict[str, str] = {
@@ -53,14 +54,6 @@ class Monstrosity(TriggerEvents):
 def _monstrosity(r: Effects, eff: BecomeMonstrous, ctx: EffectContext) -> None:
     assert isinstance(r, Monstrosity)
     ob = r.objects.get(ctx.source)
-    if ob is None:
-        return
-    if ob.zone != "battlefield":
-        if not r.monstrous_needs_battlefield():
-            r._becomes_monstrous(ob)
-        return
-    if ob.ref in r.monstrous and r.monstrosity_checks_monstrous():
-        return
-    r._add_counters(ob, "+1/+1", eff.n)
-    r.monstrous.add(ob.ref)
-    r._becomes_monstrous(ob)
+    if ob is not None:
+        counters_and_designation(r, ob, eff.n, r.monstrous, r.monstrous_needs_battlefield(),
+                                 r.monstrosity_checks_monstrous(), r._becomes_monstrous)

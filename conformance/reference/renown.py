@@ -7,6 +7,7 @@ if the creature became renowned meanwhile."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from conformance.reference.combat_keywords import RENOWN, BecomeRenowned
@@ -67,18 +68,28 @@ class Renown(Exalted):
                                                  t.name, t.effects))
 
 
+def counters_and_designation(r: Effects, ob: Obj, n: int, designated: set[Ref],
+                             needs_battlefield: bool, checks_designated: bool,
+                             becomes: Callable[[Obj], None]) -> None:
+    """Renown N and monstrosity N (702.112a, 701.31a): unless the permanent already has the
+    designation (``designated``; ``checks_designated``: the rule looks), it gets N +1/+1 counters
+    and the designation, and "whenever it becomes ..." abilities trigger (``becomes``). A
+    permanent no longer on the battlefield gets nothing (``needs_battlefield``: the rule)."""
+    if ob.zone != "battlefield":
+        if not needs_battlefield:
+            becomes(ob)
+        return
+    if ob.ref in designated and checks_designated:
+        return
+    r._add_counters(ob, "+1/+1", n)
+    designated.add(ob.ref)
+    becomes(ob)
+
+
 @effect(BecomeRenowned)
 def _become_renowned(r: Effects, eff: BecomeRenowned, ctx: EffectContext) -> None:
     assert isinstance(r, Renown)
     ob = r.objects.get(ctx.source)
-    if ob is None:
-        return
-    if ob.zone != "battlefield":
-        if not r.renown_needs_battlefield():
-            r._becomes_renowned(ob)
-        return
-    if ob.ref in r.renowned and r.renown_checks_renowned():
-        return
-    r._add_counters(ob, "+1/+1", eff.n)
-    r.renowned.add(ob.ref)
-    r._becomes_renowned(ob)
+    if ob is not None:
+        counters_and_designation(r, ob, eff.n, r.renowned, r.renown_needs_battlefield(),
+                                 r.renown_checks_renowned(), r._becomes_renowned)

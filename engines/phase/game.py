@@ -325,6 +325,9 @@ class PhaseGame(PositionMixin, SnapshotMixin):
         self._resolve(False)
 
     def _act_resolve_stack(self, a: dict[str, Any]) -> None:
+        if not self.stack():                            # SPEC: resolve until the stack is empty
+            self._after_action()
+            return
         self._resolve(True)
 
     def _act_add_counters(self, a: dict[str, Any]) -> None:
