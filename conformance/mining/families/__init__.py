@@ -321,13 +321,14 @@ FAMILIES: tuple[Family, ...] = tuple(
         *magecraft.FAMILIES, *raid.FAMILIES, *cycle_trigger.FAMILIES,
         *evasion.FAMILIES,
         *persist.FAMILIES, *totem_armor.FAMILIES,
-        *suspend_declined.FAMILIES, *snow_supertype.FAMILIES, *cost_increase.FAMILIES,
+        *suspend_declined.FAMILIES, *snow_supertype.FAMILIES,
         *vehicles.FAMILIES, *exert.FAMILIES,
         *adventure.FAMILIES, *adventure_more.FAMILIES,
         *madness.FAMILIES, *dash_evoke.FAMILIES,
         *escape.FAMILIES, *unearth.FAMILIES, *rebound.FAMILIES,
         *levelers.FAMILIES, *monstrosity.FAMILIES, *renown.FAMILIES,
         *transform.FAMILIES,
+        *cost_increase.FAMILIES,  # after the families naming a cost ("such as an escape cost")
         *classified_formats.FAMILIES,  # last: a family that can script the ruling wins
     )
 )

@@ -291,8 +291,7 @@ FAMILIES = [
     Family("escape-mana-value", "A spell cast with escape keeps the mana value of its mana cost",
            ("202.3", "118.9c"), ("escape",), gen_mana_value,
            en=phrases("start with the mana cost or alternative cost you're paying (such as an "
-                      "escape cost), add any cost increases, then apply any cost reductions. The "
-                      "mana value of the spell remains unchanged")),
+                      "escape cost), add any cost increases, then apply any cost reductions")),
     Family("escape-stack", "A card cast with escape is on the stack before its cost is paid",
            ("702.138a", "601.2a"), ("escape",), gen_stack,
            en=phrases("Once you begin casting a spell with escape, it immediately moves to the "
