@@ -14,6 +14,7 @@ import json
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -54,9 +55,11 @@ class Case:
     status: str = "verified"
     path: Path | None = field(default=None, compare=False)
 
-    @property
+    @cached_property
     def computed_hash(self) -> str:
-        """The hash the case's content has now (differs from :attr:`hash` after an edit)."""
+        """The hash of the case's content (differs from :attr:`hash` after an edit of its file);
+        computed once per case object: a case is read-only once loaded (a change makes a new
+        case, ``dataclasses.replace``), and every run checks the hash of every case it runs."""
         return case_hash(self.setup, self.actions, self.expect)
 
     @property
