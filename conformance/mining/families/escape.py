@@ -30,12 +30,12 @@ The escape cost's other cards are Islands (``grave1`` ... ``graveN``) the case n
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any
 
 from conformance.mining import build as b
 from conformance.mining.model import Context, Draft, Family, NotExecutable, phrases
+from conformance.reference.cards import mana_value_of
 
 MURDER = "Murder"
 ID = "esc"
@@ -203,16 +203,12 @@ def gen_priority(ctx: Context) -> list[Draft] | NotExecutable:
                   [*RULES, "117.3b"])]
 
 
-def _mana_value(cost: str | None) -> int:
-    return sum(int(s) if s.isdigit() else (0 if s == "X" else 1)
-               for s in re.findall(r"\{([^}]+)\}", cost or ""))
-
 
 def gen_mana_value(ctx: Context) -> list[Draft] | NotExecutable:
     ec = escape_card(ctx)
     if isinstance(ec, NotExecutable):
         return ec
-    mv, paid = _mana_value(ec.mana_cost), _mana_value(ec.escape)
+    mv, paid = mana_value_of(ec.mana_cost, 0), mana_value_of(ec.escape, 0)
     if mv == paid:
         return NotExecutable(f"its mana cost and escape cost have the same mana value ({mv}): an "
                              "engine taking the mana value from the cost paid would pass")

@@ -20,6 +20,7 @@ from conformance.mining.families.flashback_targets import (
     second_payers,
 )
 from conformance.mining.model import Context, Draft, Family, NotExecutable, phrases
+from conformance.reference.cards import mana_value_of
 
 _FLASHBACK = re.compile(r"^Flashback ((?:\{[0-9WUBRGC]\})+)$", re.M)
 _CYCLING = re.compile(r"^Cycling ((?:\{[0-9WUBRGC]\})+)$", re.M)
@@ -263,7 +264,7 @@ def gen_mana_value(ctx: Context) -> list[Draft] | NotExecutable:
     fb = _fb(ctx)
     if isinstance(fb, NotExecutable):
         return fb
-    mv, paid = _mana_value(fb.mana_cost), _mana_value(fb.flashback)
+    mv, paid = mana_value_of(fb.mana_cost, 0), mana_value_of(fb.flashback, 0)
     if mv == paid:
         return NotExecutable(f"its mana cost and flashback cost have the same mana value ({mv}): "
                              "an engine taking the mana value from the cost paid would pass")
@@ -274,10 +275,6 @@ def gen_mana_value(ctx: Context) -> list[Draft] | NotExecutable:
                   f"value of its mana cost ({mv})", _feats(fb), _cards(ctx.card.name, fb),
                   setup, actions, expect, ["202.3", "601.2f"])]
 
-
-def _mana_value(cost: str | None) -> int:
-    return sum(int(s) if s.isdigit() else (0 if s == "X" else 1)
-               for s in re.findall(r"\{([^}]+)\}", cost or ""))
 
 
 def gen_cycling(ctx: Context) -> list[Draft] | NotExecutable:
